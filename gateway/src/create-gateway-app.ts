@@ -1,0 +1,41 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { PinoNestLogger } from '@curbside/platform';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import helmet from 'helmet';
+import { GatewayModule, GatewayOptions } from './gateway.module';
+import { bodyErrorsMiddleware } from './http/body-errors.middleware';
+import { requestContextMiddleware } from './http/request-context.middleware';
+import { serveSpa } from './static/spa';
+
+const JSON_LIMIT = '1mb';
+
+/** The HTTP app, the same in both modes; only the RPC client differs. Call listen() on the result. */
+export async function createGatewayApp(options: GatewayOptions): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(options), {
+    bodyParser: false,
+    logger: new PinoNestLogger('gateway'),
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(requestContextMiddleware);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+    }),
+  );
+  app.use(cookieParser(options.config.SESSION_SECRET));
+  app.use(express.json({ limit: JSON_LIMIT }));
+  app.use(bodyErrorsMiddleware);
+  serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST);
+  return app;
+}

@@ -1,0 +1,50 @@
+import { errorResponseSchema, RouteContract, Routes } from '@curbside/contracts';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
+
+function parameters(route: RouteContract): JsonSchema[] {
+  const list: JsonSchema[] = [];
+  const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
+    if (!schema) return;
+    const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      list.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: property });
+    }
+  };
+  add('path', route.params);
+  add('query', route.query);
+  return list;
+}
+
+/** The OpenAPI document of the public API, built from the same contracts the gateway validates with. */
+export function buildOpenApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const error = { description: 'Error', content: { 'application/json': { schema: toSchema(errorResponseSchema, 'output') } } };
+  for (const [operationId, route] of Object.entries(Routes) as [string, RouteContract][]) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][route.method] = {
+      operationId,
+      summary: route.summary,
+      tags: route.tags,
+      security: route.auth === 'session' ? [{ session: [] }] : [],
+      parameters: parameters(route),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),
+      responses: {
+        '200': { description: 'OK', content: { 'application/json': { schema: toSchema(route.response, 'output') } } },
+        '400': error,
+        ...(route.auth === 'session' ? { '401': error, '403': error } : {}),
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Curbside API', version: '0.1.0' },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'curbside_session' } } },
+    paths,
+  };
+}

@@ -1,0 +1,2 @@
+export { createGatewayApp } from './create-gateway-app';
+export type { GatewayOptions } from './gateway.module';

@@ -1,0 +1,20 @@
+import { ClientNats } from '@nestjs/microservices';
+import { createLogger, loadConfig } from '@curbside/platform';
+import { createGatewayApp } from './create-gateway-app';
+
+/** The gateway alone (distributed mode): HTTP in front, NATS request/reply behind. */
+async function main(): Promise<void> {
+  const log = createLogger('gateway');
+  const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
+  const rpcClient = new ClientNats({ servers: [config.NATS_URL], name: 'gateway' });
+  await rpcClient.connect();
+  const app = await createGatewayApp({ config, rpcClient });
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, config.HOST);
+  log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');
+}
+
+main().catch((err: unknown) => {
+  createLogger('gateway').fatal({ err }, 'gateway failed to start');
+  process.exit(1);
+});

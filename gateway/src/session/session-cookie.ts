@@ -1,0 +1,21 @@
+import type { AppConfig } from '@curbside/platform';
+import type { Response } from 'express';
+
+export const SESSION_COOKIE = 'curbside_session';
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** httpOnly, SameSite=Lax, signed with SESSION_SECRET (cookie-parser); the value is an opaque session token. */
+export function setSessionCookie(response: Response, token: string, config: AppConfig): void {
+  response.cookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    signed: true,
+    secure: config.COOKIE_SECURE,
+    maxAge: ONE_YEAR_MS,
+    path: '/',
+  });
+}
+
+export function clearSessionCookie(response: Response): void {
+  response.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import express, { Express, NextFunction, Request, Response } from 'express';
+
+/** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */
+export function serveSpa(app: Express, distDir: string): void {
+  const root = resolve(distDir);
+  const index = join(root, 'index.html');
+  app.use(express.static(root, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' || request.path.startsWith('/api/') || request.path === '/api') return next();
+    if (!existsSync(index)) return response.status(404).type('text/plain').send('The frontend is not built (npm run build).');
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(index);
+  });
+}
+
+function noCacheForHtml(response: Response, path: string): void {
+  if (path.endsWith('.html')) response.setHeader('Cache-Control', 'no-cache');
+}

@@ -1,0 +1,360 @@
+/**
+ * Checks docker-compose.yml against the code it runs: entry points that exist, environment variables
+ * the apps actually read (configSchema), and the wiring between the apps and their servers. Docker
+ * is not needed: the file is parsed and resolved the way `docker compose config` would.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { parse } from 'yaml';
+import { configSchema } from '@curbside/platform';
+
+const ROOT = join(__dirname, '..');
+
+// The subset of the compose format this file uses; every field may take any of its compose forms.
+type EnvValue = string | number | boolean | null;
+interface ComposeService {
+  image?: string;
+  build?: string | { context?: string };
+  command?: string | string[];
+  entrypoint?: string | string[];
+  environment?: Record<string, EnvValue> | string[];
+  depends_on?: string[] | Record<string, { condition?: string } | null>;
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+  ports?: (string | number | { target: number; published?: string | number })[];
+  volumes?: (string | { type?: string; source?: string; target: string })[];
+  restart?: string;
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+// `merge: true` because the file shares settings through `<<: *anchor` merge keys.
+const composeText = readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8');
+const compose: ComposeFile = parse(composeText, { merge: true });
+const services = compose.services;
+
+/** Stands in for a variable compose requires from the operator (`${NAME:?message}`). */
+const REQUIRED_STANDIN = 'operator-supplied-value-0123456789abcdef';
+
+/** Resolves `${NAME:-default}`, `${NAME:?message}` and `$$` as compose does when NAME is unset. */
+function interpolate(value: string): string {
+  return value.replace(/\$\$|\$\{[A-Za-z_][A-Za-z0-9_]*(?:(:?[-?])([^}]*))?\}/g, (match: string, op?: string, arg?: string) => {
+    if (match === '$$') return '$';
+    if (op === ':?' || op === '?') return REQUIRED_STANDIN;
+    return arg ?? '';
+  });
+}
+
+/** Unresolved text of each variable, to tell an operator-supplied value from a written default. */
+function rawEnvironment(service: ComposeService): Record<string, string | undefined> {
+  const env = service.environment ?? {};
+  const entries: [string, EnvValue][] = Array.isArray(env)
+    ? env.map((line): [string, EnvValue] => {
+        const eq = line.indexOf('=');
+        // `- NAME` without a value passes the host's value through, like `NAME:` with no value.
+        return eq < 0 ? [line, null] : [line.slice(0, eq), line.slice(eq + 1)];
+      })
+    : Object.entries(env);
+  return Object.fromEntries(entries.map(([k, v]) => [k, v === null ? undefined : String(v)]));
+}
+
+function environment(service: ComposeService): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(rawEnvironment(service)).map(([k, v]) => [k, v === undefined ? undefined : interpolate(v)]));
+}
+
+function argv(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : value.trim().split(/\s+/);
+}
+
+/** Service name → condition it waits for; the short list form means `service_started`. */
+function dependencies(service: ComposeService): Record<string, string> {
+  const deps = service.depends_on ?? [];
+  if (Array.isArray(deps)) return Object.fromEntries(deps.map((name) => [name, 'service_started']));
+  return Object.fromEntries(Object.entries(deps).map(([name, spec]) => [name, spec?.condition ?? 'service_started']));
+}
+
+/** Everything a service waits for, directly or through what it waits for. */
+function transitiveDependencies(name: string, seen = new Set<string>()): Set<string> {
+  for (const dep of Object.keys(dependencies(services[name] ?? {}))) {
+    if (!seen.has(dep)) {
+      seen.add(dep);
+      transitiveDependencies(dep, seen);
+    }
+  }
+  return seen;
+}
+
+interface Mount {
+  source: string;
+  target: string;
+  bind: boolean;
+}
+function mounts(service: ComposeService): Mount[] {
+  return (service.volumes ?? []).map((v) => {
+    if (typeof v !== 'string') return { source: v.source ?? '', target: v.target, bind: v.type === 'bind' };
+    const [source = '', target = ''] = v.split(':');
+    return { source, target, bind: source.startsWith('.') || source.startsWith('/') };
+  });
+}
+
+function healthcheckText(service: ComposeService): string {
+  return argv(service.healthcheck?.test).join(' ');
+}
+
+// Apps are the services built from this repository; everything else is a stock server image.
+const appNames = Object.keys(services).filter((name) => services[name]!.build !== undefined);
+const serviceFolders = readdirSync(join(ROOT, 'services')).filter((entry) => statSync(join(ROOT, 'services', entry)).isDirectory());
+const appFolder = (name: string): string => (name === 'gateway' ? 'gateway' : posix.join('services', name));
+/** Postgres schema of a service: its name with '-' replaced by '_'. */
+const schemaOf = (name: string): string => name.replace(/-/g, '_');
+
+const postgresName = Object.keys(services).find((name) => environment(services[name]!)['POSTGRES_DB'] !== undefined);
+const postgres = services[postgresName ?? ''];
+const postgresEnv = postgres ? environment(postgres) : {};
+/** Services others wait for with `service_completed_successfully`: they run once and exit. */
+const oneShotNames = new Set(
+  Object.values(services).flatMap((s) =>
+    Object.entries(dependencies(s))
+      .filter(([, condition]) => condition === 'service_completed_successfully')
+      .map(([name]) => name),
+  ),
+);
+const configKeys = new Set(Object.keys(configSchema.shape));
+
+describe('docker-compose.yml', () => {
+  it('runs exactly the gateway and one container per folder under services/', () => {
+    expect([...appNames].sort()).toEqual(['gateway', ...serviceFolders].sort());
+  });
+
+  describe.each(appNames)('app %s', (name) => {
+    const service = services[name]!;
+    const env = environment(service);
+    const folder = appFolder(name);
+    const entry = `${folder}/dist/main.js`;
+    const deps = dependencies(service);
+
+    it(`runs ${entry}, built by swc from an existing ${folder}/src/main.ts`, () => {
+      expect(argv(service.command)).toEqual(['node', entry]);
+      const source = `${folder}/src/main.ts`;
+      expect(existsSync(join(ROOT, source)) ? source : `missing ${source}`).toBe(source);
+      // swc `src -d dist --strip-leading-paths` is what turns src/main.ts into dist/main.js.
+      const project = JSON.parse(readFileSync(join(ROOT, folder, 'project.json'), 'utf8')) as { targets?: { build?: { options?: { command?: string } } } };
+      expect(project.targets?.build?.options?.command).toMatch(/swc src -d dist --strip-leading-paths/);
+    });
+
+    it('sets only variables that configSchema defines', () => {
+      expect(Object.keys(env).filter((key) => !configKeys.has(key))).toEqual([]);
+    });
+
+    it('sets values configSchema accepts, in distributed production mode', () => {
+      // As loadConfig does: an empty value means "use the default".
+      const source = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+      const result = configSchema.safeParse(source);
+      expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
+      expect(env).toMatchObject({ NODE_ENV: 'production', RUN_MODE: 'distributed' });
+    });
+
+    it('gets SESSION_SECRET from the operator, or from a written value that is not the development default', () => {
+      const raw = rawEnvironment(service)['SESSION_SECRET'];
+      if (raw === undefined) return;
+      const isRequired = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?\?[^}]*\}$/.test(raw);
+      if (!isRequired) expect(env['SESSION_SECRET']).not.toEqual(configSchema.shape.SESSION_SECRET.parse(undefined));
+    });
+
+    it.each([
+      ['postgres', 'service_healthy'],
+      ['nats', 'service_healthy'],
+    ])('waits for %s (%s)', (dep, condition) => {
+      expect(deps[dep]).toBe(condition);
+    });
+
+    it('waits for redis (healthy) when it has a REDIS_URL', () => {
+      if (env['REDIS_URL'] !== undefined) expect(deps['redis']).toBe('service_healthy');
+    });
+
+    it('waits for the bucket (minio-init completed) when it stores objects in MinIO', () => {
+      if (env['STORAGE_DRIVER'] === 'minio') expect(deps['minio-init']).toBe('service_completed_successfully');
+    });
+
+    it('waits, directly or through an init service, for every server its URLs point at', () => {
+      const hosts = ['DATABASE_URL', 'NATS_URL', 'REDIS_URL']
+        .map((key) => env[key])
+        .filter((url): url is string => url !== undefined)
+        .map((url) => new URL(url).hostname);
+      if (env['STORAGE_DRIVER'] === 'minio' && env['MINIO_ENDPOINT']) hosts.push(env['MINIO_ENDPOINT']);
+      const reachable = transitiveDependencies(name);
+      expect(hosts.filter((host) => !(host in services) || !reachable.has(host))).toEqual([]);
+    });
+
+    it('reaches the database the postgres container creates, with its credentials', () => {
+      const url = new URL(env['DATABASE_URL'] ?? '');
+      expect(url.hostname).toBe(postgresName);
+      expect(decodeURIComponent(url.pathname.slice(1))).toBe(postgresEnv['POSTGRES_DB']);
+      expect(decodeURIComponent(url.username)).toBe(postgresEnv['POSTGRES_USER'] ?? 'postgres');
+      expect(decodeURIComponent(url.password)).toBe(postgresEnv['POSTGRES_PASSWORD']);
+    });
+
+    it('reports its health the way the app supports', () => {
+      const check = healthcheckText(service);
+      if (name === 'gateway') expect(check).toMatch(/\/api\/health\b/);
+      else expect(check).toContain(`${entry} --healthcheck`);
+    });
+  });
+
+  it('photo-validation has a Redis queue to work from', () => {
+    const service = services['photo-validation']!;
+    expect(environment(service)['REDIS_URL']).toBeDefined();
+    expect(dependencies(service)['redis']).toBe('service_healthy');
+  });
+
+  describe('gateway', () => {
+    const gateway = services['gateway']!;
+    const env = environment(gateway);
+
+    it('listens on all interfaces of its container, on the port it publishes', () => {
+      expect(env['HOST']).toBe('0.0.0.0');
+      const port = configSchema.shape.PORT.parse(env['PORT']);
+      const targets = (gateway.ports ?? []).map((p) => (typeof p === 'object' ? Number(p.target) : Number(String(p).split(':').pop()?.split('/')[0])));
+      expect(targets).toContain(port);
+    });
+
+    it('health-checks the port it listens on', () => {
+      const port = configSchema.shape.PORT.parse(env['PORT']);
+      expect(healthcheckText(gateway)).toMatch(new RegExp(`https?://[^/\\s:]+:${port}/api/health\\b`));
+    });
+
+    it('serves the SPA from the frontend build folder', () => {
+      expect(env['FRONTEND_DIST']).toBe('frontend/dist');
+    });
+  });
+
+  describe('every service', () => {
+    it.each(Object.keys(services).filter((name) => !oneShotNames.has(name)))('%s has a healthcheck and a restart policy', (name) => {
+      const service = services[name]!;
+      expect(service.healthcheck?.disable).not.toBe(true);
+      expect(healthcheckText(service)).not.toBe('');
+      expect(service.restart).toMatch(/^(always|unless-stopped|on-failure)/);
+    });
+
+    it.each([...oneShotNames])('one-shot %s is not restarted after it completes', (name) => {
+      expect(services[name]?.restart ?? 'no').toBe('no');
+    });
+
+    it.each(Object.keys(services))('%s mounts only files that exist and volumes that are declared', (name) => {
+      const problems = mounts(services[name]!).flatMap((m) => {
+        if (m.bind) return existsSync(join(ROOT, m.source)) ? [] : [`missing ${m.source}`];
+        return compose.volumes && m.source in compose.volumes ? [] : [`undeclared volume ${m.source}`];
+      });
+      expect(problems).toEqual([]);
+    });
+  });
+
+  describe('postgres', () => {
+    const initMount = postgres ? mounts(postgres).find((m) => m.target === '/docker-entrypoint-initdb.d') : undefined;
+    const initSql =
+      initMount && existsSync(join(ROOT, initMount.source))
+        ? readdirSync(join(ROOT, initMount.source))
+            .filter((file) => file.endsWith('.sql'))
+            .map((file) => readFileSync(join(ROOT, initMount.source, file), 'utf8'))
+            .join('\n')
+        : '';
+
+    it('keeps its data in a named volume and runs infra/postgres/init on first start', () => {
+      expect(postgres?.image).toMatch(/^postgres:1[56]\b/);
+      expect(postgres ? healthcheckText(postgres) : '').toContain('pg_isready');
+      expect(postgres && mounts(postgres).some((m) => !m.bind && m.target === '/var/lib/postgresql/data')).toBe(true);
+      expect(initMount?.source).toBe('./infra/postgres/init');
+    });
+
+    it.each(serviceFolders.map(schemaOf))('init SQL creates schema %s', (schema) => {
+      expect(initSql).toMatch(new RegExp(`CREATE SCHEMA IF NOT EXISTS "?${schema}"?\\s*;`, 'i'));
+    });
+
+    it.each(['cube', 'earthdistance', 'pg_trgm', 'pgcrypto'])('init SQL creates extension %s', (extension) => {
+      expect(initSql).toMatch(new RegExp(`CREATE EXTENSION IF NOT EXISTS "?${extension}"?[\\s;]`, 'i'));
+    });
+
+    it('init SQL creates cube before earthdistance, which needs it', () => {
+      expect(initSql.search(/EXTENSION IF NOT EXISTS "?cube/i)).toBeLessThan(initSql.search(/EXTENSION IF NOT EXISTS "?earthdistance/i));
+    });
+  });
+
+  describe('nats', () => {
+    const nats = services['nats']!;
+    const confMount = mounts(nats).find((m) => m.target.endsWith('.conf'));
+    // A missing file fails the mount test below instead of stopping the whole suite here.
+    const conf = confMount && existsSync(join(ROOT, confMount.source)) ? readFileSync(join(ROOT, confMount.source), 'utf8') : '';
+    const monitorPort = /^\s*http_port\s*[:=]\s*(\d+)/m.exec(conf)?.[1];
+
+    it('runs JetStream with the mounted config', () => {
+      const args = argv(nats.command);
+      expect(args.some((a) => a === '-js' || a === '--jetstream')).toBe(true);
+      expect(args).toContain(confMount?.target);
+      expect(conf).toMatch(/^\s*jetstream\s*[:{]/m);
+    });
+
+    it('stores JetStream data on a named volume', () => {
+      const storeDir = /^\s*store_dir\s*[:=]\s*"?([^"\s]+)/m.exec(conf)?.[1] ?? '';
+      const dataMount = mounts(nats).find((m) => !m.bind && storeDir.startsWith(m.target));
+      expect(dataMount).toBeDefined();
+    });
+
+    it('health-checks /healthz on the monitoring port', () => {
+      expect(monitorPort).toBe('8222');
+      expect(healthcheckText(nats)).toContain(`:${monitorPort}/healthz`);
+    });
+
+    it('listens where the apps connect', () => {
+      const port = /^\s*port\s*[:=]\s*(\d+)/m.exec(conf)?.[1] ?? '4222';
+      for (const name of appNames) expect(new URL(environment(services[name]!)['NATS_URL'] ?? '').port || '4222').toBe(port);
+    });
+  });
+
+  describe('minio', () => {
+    const minio = services['minio']!;
+    const init = services['minio-init']!;
+    const minioEnv = environment(minio);
+    const initEnv = environment(init);
+
+    it('keeps its data in a named volume and serves the console', () => {
+      expect(argv(minio.command)).toEqual(expect.arrayContaining(['server', '--console-address']));
+      expect(mounts(minio).some((m) => !m.bind && m.target === '/data')).toBe(true);
+    });
+
+    it('minio-init runs the bucket script once minio is healthy', () => {
+      expect(dependencies(init)['minio']).toBe('service_healthy');
+      const script = mounts(init).find((m) => m.source === './infra/minio/create-bucket.sh');
+      expect(script).toBeDefined();
+      expect([...argv(init.entrypoint), ...argv(init.command)]).toContain(script?.target);
+    });
+
+    it.each(appNames.filter((name) => environment(services[name]!)['STORAGE_DRIVER'] === 'minio'))(
+      '%s uses the bucket minio-init creates, with the server credentials',
+      (name) => {
+        const env = environment(services[name]!);
+        expect(env['MINIO_BUCKET']).toBe(initEnv['MINIO_BUCKET']);
+        expect(env['MINIO_ENDPOINT']).toBe('minio');
+        expect([env['MINIO_ACCESS_KEY'], env['MINIO_SECRET_KEY']]).toEqual([minioEnv['MINIO_ROOT_USER'], minioEnv['MINIO_ROOT_PASSWORD']]);
+      },
+    );
+  });
+
+  it('requires from the operator only secrets, never plumbing', () => {
+    const requiredVariables = [...composeText.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?\?/g)].map((m) => m[1]!);
+    expect(requiredVariables.filter((name) => !/SECRET|PASSWORD/.test(name))).toEqual([]);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const finalStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+  it('builds every project and runs the final stage as a non-root user', () => {
+    expect(dockerfile).toMatch(/npm ci\b/);
+    expect(dockerfile).toMatch(/nx run-many -t build\b/);
+    expect(dockerfile).toMatch(/npm prune --omit=dev\b/);
+    expect(finalStage).toMatch(/^USER (?!root\b|0\b)\S+/m);
+  });
+});

@@ -1,0 +1,1 @@
+module.exports = { ...require('../jest.preset.js'), displayName: 'infra', rootDir: __dirname };

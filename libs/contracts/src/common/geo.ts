@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const EARTH_RADIUS_MILES = 3959;
+export const METERS_PER_MILE = 1609.344;
+
+/** Accepts a number or a numeric string (query strings and the spec's string coordinates). */
+const numeric = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.number({ error: `${label} must be a number` }).refine(Number.isFinite, `${label} must be a number`),
+  );
+
+export const latitudeSchema = numeric('Latitude').pipe(
+  z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+);
+export const longitudeSchema = numeric('Longitude').pipe(
+  z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+);
+
+export const SEARCH_RADII_MILES = [1, 2, 5, 10, 15, 25, 50, 100] as const;
+export const MAX_RADIUS_MILES = 100;
+
+export const radiusMilesSchema = numeric('Radius').pipe(
+  z.number().gt(0, 'Radius must be more than 0 miles').max(MAX_RADIUS_MILES, `Radius must be at most ${MAX_RADIUS_MILES} miles`),
+);
+
+export const positionSchema = z.object({ lat: latitudeSchema, lng: longitudeSchema });
+export type Position = z.infer<typeof positionSchema>;

@@ -1,0 +1,20 @@
+import { ErrorCode, WireError } from './error-codes';
+
+/** An expected failure with a code a client can act on. Thrown by services, mapped by the gateway. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  toWire(): WireError {
+    return { code: this.code, message: this.message };
+  }
+
+  static notFound(what: string): DomainError {
+    return new DomainError(ErrorCode.NOT_FOUND, `${what} not found`);
+  }
+}

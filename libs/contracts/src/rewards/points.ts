@@ -1,0 +1,22 @@
+import { SubscriptionTier } from '../users/user.schemas';
+
+/** Points for actions (DESIGN §4; the shop text's "15" for a scout find is a misprint). */
+export const ACTION_POINTS = {
+  post_item: 10,
+  scout_find: 25,
+  pickup_claim: 5,
+} as const;
+
+export type PointsReason = keyof typeof ACTION_POINTS;
+
+/** Tier multipliers apply to action points, rounded down. */
+export const TIER_MULTIPLIER: Record<SubscriptionTier, number> = {
+  free: 1,
+  basic: 1.2,
+  premium: 1.5,
+  pro: 2,
+};
+
+export function actionPoints(reason: PointsReason, tier: SubscriptionTier): number {
+  return Math.floor(ACTION_POINTS[reason] * TIER_MULTIPLIER[tier]);
+}

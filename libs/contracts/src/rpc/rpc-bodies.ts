@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { createItemRequestSchema, feedQuerySchema } from '../items/item.schemas';
+import { createUserRequestSchema, userSchema } from '../users/user.schemas';
+
+/** Bodies of the service calls: what the gateway sends after it has validated the HTTP request. */
+export const createUserCallSchema = createUserRequestSchema;
+export const getUserCallSchema = z.object({ userId: z.uuid() });
+export const resolveSessionCallSchema = z.object({ token: z.string().min(1) });
+export const sessionResolutionSchema = z.object({ userId: z.uuid().nullable() });
+export const createUserReplySchema = z.object({ user: userSchema, sessionToken: z.string() });
+export type CreateUserReply = z.infer<typeof createUserReplySchema>;
+export const createItemCallSchema = createItemRequestSchema;
+export const feedCallSchema = feedQuerySchema;
+export const balanceCallSchema = z.object({ userId: z.uuid() });
+export const balanceReplySchema = z.object({ userId: z.uuid(), balance: z.number().int(), entries: z.number().int() });

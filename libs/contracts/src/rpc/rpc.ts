@@ -1,0 +1,39 @@
+/** Gateway → service request/reply. The body is validated at both ends against the route's schema. */
+export interface RpcMeta {
+  requestId: string;
+  /** The session's user, resolved by the gateway; absent for anonymous callers. */
+  callerId?: string;
+}
+
+export interface RpcRequest<TBody = unknown> {
+  meta: RpcMeta;
+  body: TBody;
+}
+
+export const SERVICE_NAMES = ['users', 'items', 'notifications', 'rewards', 'photo-validation', 'emergency'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** NATS subjects of the request/reply calls; each service listens in a queue group named after itself. */
+export const Rpc = {
+  health: (service: ServiceName) => `${service}.health`,
+  users: {
+    create: 'users.create',
+    get: 'users.get',
+    resolveSession: 'users.session.resolve',
+  },
+  items: {
+    create: 'items.create',
+    feed: 'items.feed',
+  },
+  rewards: {
+    balance: 'rewards.balance',
+  },
+} as const;
+
+export interface HealthReport {
+  status: 'ok' | 'down';
+  checks: Record<string, { status: 'ok' | 'down'; detail?: string }>;
+}
+
+/** BullMQ queue names (STYLE §7: one place). */
+export const PHOTO_VALIDATION_QUEUE = 'photo-validation';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { RANK_NAMES } from '../rewards/ranks';
+
+export const SUBSCRIPTION_TIERS = ['free', 'basic', 'premium', 'pro'] as const;
+export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
+export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
+
+/** Miles as the spec's string ("2"), between 0.5 and 100. */
+export const milesStringSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) >= 0.5 && Number(v) <= 100, 'Radius must be a number of miles between 0.5 and 100');
+
+export const createUserRequestSchema = z.object({
+  locationRadius: milesStringSchema.optional(),
+  firstName: z.string().trim().min(1, 'Please enter your first name').max(50, 'First name must be under 50 characters').optional(),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequestSchema>;
+
+export const NOTIFICATION_FLAG_DEFAULTS = {
+  enableNewItemAlerts: true,
+  enableScoutFindAlerts: true,
+  enableFirstDibsAlerts: true,
+  enablePickupRequestAlerts: true,
+  enableRankingAlerts: true,
+  enableVotingAlerts: false,
+  enablePostExpirationAlerts: true,
+  enableGarageSaleAlerts: false,
+  enablePushNotifications: true,
+  enableEmailNotifications: false,
+  enableSmsNotifications: false,
+} as const;
+export type NotificationFlags = { [K in keyof typeof NOTIFICATION_FLAG_DEFAULTS]: boolean };
+export const DEFAULT_NOTIFICATION_RADIUS = '2';
+export const DEFAULT_LOCATION_RADIUS = '2';
+
+/** What everybody may see of a user (DESIGN §3). */
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  points: z.number().int(),
+  rank: z.enum(RANK_NAMES),
+  badges: z.array(z.string()),
+  scoutMode: z.boolean(),
+  subscriptionTier: subscriptionTierSchema,
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+const flagShape = Object.fromEntries(Object.keys(NOTIFICATION_FLAG_DEFAULTS).map((k) => [k, z.boolean()])) as {
+  [K in keyof NotificationFlags]: z.ZodBoolean;
+};
+
+/** What the user sees of themselves. */
+export const userSchema = publicUserSchema.extend({
+  firstName: z.string().nullable(),
+  isVerified: z.boolean(),
+  hasCommentFeature: z.boolean(),
+  profilePicture: z.string().nullable(),
+  locationRadius: z.string(),
+  notificationRadius: z.string(),
+  createdAt: z.string(),
+  ...flagShape,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userViewSchema = z.union([userSchema, publicUserSchema]);
+export type UserView = User | PublicUser;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every environment variable the apps read, with its default. The compose file is checked against this
+ * list (infra/compose.spec.ts), and the README's configuration table says the same.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** embedded: one process, PGlite, in-memory bus; distributed: one process per service on real servers. */
+  RUN_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/curbside'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('CURBSIDE'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  STORAGE_DRIVER: z.enum(['local', 'minio']).default('local'),
+  MINIO_ENDPOINT: z.string().default('127.0.0.1'),
+  MINIO_PORT: z.coerce.number().int().default(9000),
+  MINIO_USE_SSL: bool.default(false),
+  MINIO_ACCESS_KEY: z.string().default('minioadmin'),
+  MINIO_SECRET_KEY: z.string().default('minioadmin'),
+  MINIO_BUCKET: z.string().default('curbside'),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
+  /** Send the session cookie only over HTTPS; turn on wherever the app is served over TLS. */
+  COOKIE_SECURE: bool.default(false),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
+  FRONTEND_DIST: z.string().default('frontend/dist'),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+export const CONFIG_KEYS = Object.keys(configSchema.shape) as (keyof AppConfig)[];

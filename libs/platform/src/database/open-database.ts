@@ -1,0 +1,79 @@
+import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { createLogger } from '../logging/logger';
+import { SharedPglite } from './shared-pglite';
+import { ProcessedEventEntity, OutboxEventEntity } from '../outbox/outbox.entities';
+import { CreateOutboxTables1763800000000 } from '../outbox/create-outbox-tables.migration';
+
+/** Where a service's schema lives: a real PostgreSQL server, or the embedded PGlite. */
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize: number }
+  | { kind: 'pglite'; shared: SharedPglite };
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type EntityList = MixedList<Function | string | EntitySchema>;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type MigrationList = Function[];
+
+export interface ServiceDatabaseOptions {
+  /** The service's own Postgres schema; nothing else is written outside it. */
+  schema: string;
+  entities: EntityList;
+  migrations: MigrationList;
+  applicationName: string;
+}
+
+export function schemaNameFor(service: string): string {
+  return service.replace(/-/g, '_');
+}
+
+/**
+ * Opens a service's DataSource on its schema and runs its migrations (the outbox tables come first, for
+ * every service). Same entities, same migrations, same SQL on PostgreSQL and PGlite.
+ */
+export async function openDatabase(target: DatabaseTarget, options: ServiceDatabaseOptions): Promise<DataSource> {
+  const log = createLogger('database');
+  const common = {
+    type: 'postgres' as const,
+    schema: options.schema,
+    entities: [OutboxEventEntity, ProcessedEventEntity, ...(options.entities as unknown[])] as EntityList,
+    migrations: [CreateOutboxTables1763800000000, ...options.migrations],
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each' as const,
+    installExtensions: false,
+    synchronize: false,
+    logging: false,
+  };
+  const dataSourceOptions: DataSourceOptions =
+    target.kind === 'postgres'
+      ? {
+          ...common,
+          url: target.url,
+          applicationName: options.applicationName,
+          extra: { max: target.poolSize },
+        }
+      : { ...common, driver: target.shared.typeormDriver() };
+  const dataSource = new DataSource(dataSourceOptions);
+  await dataSource.initialize();
+  await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+  const ran = await withMigrationLock(dataSource, options.schema, () => dataSource.runMigrations({ transaction: 'each' }));
+  if (ran.length) log.info({ schema: options.schema, migrations: ran.map((m) => m.name) }, 'migrations applied');
+  return dataSource;
+}
+
+/** Replicas starting together must not run the same migrations twice: a session advisory lock per schema. */
+async function withMigrationLock<T>(dataSource: DataSource, schema: string, fn: () => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  const isShared = (dataSource.options as { driver?: unknown }).driver !== undefined;
+  try {
+    // On the shared PGlite connection a second session cannot exist, so there is nothing to lock against.
+    if (!isShared) await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    if (isShared) await runner.release();
+    return await fn();
+  } finally {
+    if (!isShared) {
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]);
+      await runner.release();
+    }
+  }
+}

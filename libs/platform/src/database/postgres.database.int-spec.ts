@@ -1,0 +1,7 @@
+import { describeDatabaseContract } from './database.contract';
+import { createTestDatabase } from './test-database';
+
+describeDatabaseContract('PostgreSQL', async () => {
+  const db = await createTestDatabase();
+  return { target: { kind: 'postgres', url: db.url, poolSize: 4 }, teardown: () => db.drop() };
+});

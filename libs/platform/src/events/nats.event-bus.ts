@@ -1,0 +1,137 @@
+import type { EventEnvelope } from '@curbside/contracts';
+import {
+  AckPolicy,
+  connect,
+  ConsumerMessages,
+  DeliverPolicy,
+  JetStreamClient,
+  JetStreamManager,
+  NatsConnection,
+  nanos,
+  RetentionPolicy,
+  StorageType,
+  StringCodec,
+} from 'nats';
+import { createLogger } from '../logging/logger';
+import type { EventBus, EventHandler } from './event-bus.port';
+
+export interface NatsEventBusOptions {
+  servers: string;
+  stream: string;
+  /** Subjects on the wire are `<prefix>.<event subject>`; tests use their own prefix and stream. */
+  subjectPrefix?: string;
+  connectionName?: string;
+}
+
+const codec = StringCodec();
+const REDELIVERY_DELAY_MS = 1000;
+
+/**
+ * NATS JetStream: one file-backed stream holds every event; each reaction is a durable pull consumer with
+ * explicit acks, so a service that was down reads what it missed when it comes back, and any number of
+ * replicas share one consumer. Publishing with the event id as message id lets JetStream drop a republish.
+ */
+export class NatsEventBus implements EventBus {
+  private readonly log = createLogger('nats-bus');
+  private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
+  private readonly prefix: string;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly options: NatsEventBusOptions,
+  ) {
+    this.prefix = options.subjectPrefix ?? 'events';
+  }
+
+  static async connect(options: NatsEventBusOptions): Promise<NatsEventBus> {
+    const nc = await connect({ servers: options.servers, name: options.connectionName, maxReconnectAttempts: -1 });
+    const jsm = await nc.jetstreamManager();
+    const bus = new NatsEventBus(nc, nc.jetstream(), jsm, options);
+    await bus.ensureStream();
+    return bus;
+  }
+
+  private async ensureStream(): Promise<void> {
+    const subjects = [`${this.prefix}.>`];
+    try {
+      await this.jsm.streams.info(this.options.stream);
+    } catch {
+      try {
+        await this.jsm.streams.add({
+          name: this.options.stream,
+          subjects,
+          storage: StorageType.File,
+          retention: RetentionPolicy.Limits,
+          max_age: nanos(30 * 24 * 3600 * 1000),
+          duplicate_window: nanos(10 * 60 * 1000),
+        });
+      } catch (err) {
+        // Another replica created it between our look and our add.
+        await this.jsm.streams.info(this.options.stream).catch(() => {
+          throw err;
+        });
+      }
+    }
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    await this.js.publish(`${this.prefix}.${event.subject}`, codec.encode(JSON.stringify(event)), { msgID: event.id });
+  }
+
+  async subscribe(consumer: string, subject: string, handler: EventHandler): Promise<void> {
+    const filter = `${this.prefix}.${subject}`;
+    try {
+      const info = await this.jsm.consumers.info(this.options.stream, consumer);
+      if (info.config.filter_subject !== filter) throw new Error(`Consumer ${consumer} already reads ${info.config.filter_subject}`);
+    } catch (err) {
+      if (err instanceof Error && err.message.startsWith('Consumer ')) throw err;
+      await this.jsm.consumers.add(this.options.stream, {
+        durable_name: consumer,
+        filter_subject: filter,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(30_000),
+      });
+    }
+    const messages = await (await this.js.consumers.get(this.options.stream, consumer)).consume({ max_messages: 64 });
+    const loop = (async () => {
+      for await (const message of messages) {
+        let event: EventEnvelope;
+        try {
+          event = JSON.parse(codec.decode(message.data)) as EventEnvelope;
+        } catch {
+          this.log.error({ consumer, seq: message.seq }, 'dropping an event that is not JSON');
+          message.term();
+          continue;
+        }
+        try {
+          await handler(event);
+          message.ack();
+        } catch (err) {
+          this.log.warn({ err, consumer, eventId: event.id }, 'event handler failed; will redeliver');
+          message.nak(REDELIVERY_DELAY_MS);
+        }
+      }
+    })();
+    this.running.push({ messages, loop });
+  }
+
+  async health(): Promise<void> {
+    if (this.nc.isClosed()) throw new Error('NATS connection closed');
+    await this.jsm.streams.info(this.options.stream);
+  }
+
+  /** Stops pulling, lets the event in hand finish, then drains the connection. */
+  async close(): Promise<void> {
+    for (const { messages } of this.running) messages.stop();
+    await Promise.allSettled(this.running.map((r) => r.loop));
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+
+  /** For tests: remove the stream this bus uses. */
+  async deleteStream(): Promise<void> {
+    await this.jsm.streams.delete(this.options.stream).catch(() => undefined);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './job-queue.port';
+export * from './in-process.job-queue';
+export * from './bullmq.job-queue';

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { EventDefinition, EventEnvelope, EventPayload } from '@curbside/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { OutboxEventEntity } from './outbox.entities';
+
+/** What a unit of work gets: the transaction's manager and a way to emit events inside it. */
+export interface Transaction {
+  manager: EntityManager;
+  emit<D extends EventDefinition>(definition: D, payload: EventPayload<D>): EventEnvelope<EventPayload<D>>;
+}
+
+/**
+ * Runs a unit of work in one database transaction; the events it emits are stored in the same transaction
+ * and relayed to the bus once it has committed. Either the change and its events are both kept, or neither.
+ */
+export class EventOutbox {
+  private readonly afterCommit: (() => void)[] = [];
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  onCommitted(listener: () => void): void {
+    this.afterCommit.push(listener);
+  }
+
+  async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    let emitted = 0;
+    const result = await this.dataSource.transaction(async (manager) => {
+      const pending: OutboxEventEntity[] = [];
+      const tx: Transaction = {
+        manager,
+        emit: (definition, payload) => {
+          const envelope: EventEnvelope<EventPayload<typeof definition>> = {
+            id: randomUUID(),
+            subject: definition.subject,
+            occurredAt: new Date().toISOString(),
+            payload: definition.schema.parse(payload) as EventPayload<typeof definition>,
+          };
+          pending.push(
+            manager.create(OutboxEventEntity, {
+              id: envelope.id,
+              subject: envelope.subject,
+              payload: envelope.payload,
+              occurredAt: new Date(envelope.occurredAt),
+              publishedAt: null,
+            }),
+          );
+          return envelope;
+        },
+      };
+      const value = await work(tx);
+      if (pending.length) await manager.save(OutboxEventEntity, pending, { reload: false });
+      emitted = pending.length;
+      return value;
+    });
+    if (emitted) for (const listener of this.afterCommit) listener();
+    return result;
+  }
+}

@@ -1,0 +1,108 @@
+import { ClientProxy, CustomTransportStrategy, ReadPacket, Server, WritePacket } from '@nestjs/microservices';
+
+type Respond = (packet: WritePacket) => void;
+type Endpoint = (data: unknown, respond: Respond) => void;
+
+/**
+ * Request/reply inside one process for embedded mode, with NATS's semantics where they matter: data is
+ * serialized both ways (a service never shares objects with the gateway), a pattern with no listener errors,
+ * and several listeners of one pattern share the load.
+ */
+export class InMemoryRpcBroker {
+  private readonly endpoints = new Map<string, Endpoint[]>();
+  private turn = 0;
+
+  register(pattern: string, endpoint: Endpoint): () => void {
+    const list = this.endpoints.get(pattern) ?? [];
+    list.push(endpoint);
+    this.endpoints.set(pattern, list);
+    return () => {
+      const current = this.endpoints.get(pattern) ?? [];
+      this.endpoints.set(
+        pattern,
+        current.filter((e) => e !== endpoint),
+      );
+    };
+  }
+
+  request(pattern: string, data: unknown, respond: Respond): void {
+    const list = this.endpoints.get(pattern);
+    if (!list?.length) {
+      respond({ err: `No service listens to ${pattern}`, isDisposed: true });
+      return;
+    }
+    const endpoint = list[this.turn++ % list.length];
+    const copy = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
+    setImmediate(() => endpoint(copy, (packet) => respond(JSON.parse(JSON.stringify(packet)) as WritePacket)));
+  }
+}
+
+export class InMemoryRpcServer extends Server implements CustomTransportStrategy {
+  private readonly unregister: (() => void)[] = [];
+
+  constructor(private readonly broker: InMemoryRpcBroker) {
+    super();
+  }
+
+  listen(callback: () => void): void {
+    for (const pattern of this.messageHandlers.keys()) {
+      this.unregister.push(this.broker.register(pattern, (data, respond) => void this.handle(pattern, data, respond)));
+    }
+    callback();
+  }
+
+  private async handle(pattern: string, data: unknown, respond: Respond): Promise<void> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler) return respond({ err: `No handler for ${pattern}`, isDisposed: true });
+    try {
+      const response$ = this.transformToObservable(await handler(data));
+      this.send(response$, respond);
+    } catch (err) {
+      respond({ err, isDisposed: true });
+    }
+  }
+
+  close(): void {
+    for (const off of this.unregister.splice(0)) off();
+  }
+
+  on(): void {
+    // No transport-level events in memory.
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+}
+
+export class InMemoryRpcClient extends ClientProxy {
+  constructor(private readonly broker: InMemoryRpcBroker) {
+    super();
+  }
+
+  async connect(): Promise<void> {
+    // Nothing to connect to.
+  }
+
+  close(): void {
+    // Nothing to close.
+  }
+
+  unwrap<T>(): T {
+    return this.broker as T;
+  }
+
+  protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
+    let disposed = false;
+    this.broker.request(this.normalizePattern(packet.pattern), packet.data, (reply) => {
+      if (!disposed) callback(reply);
+    });
+    return () => {
+      disposed = true;
+    };
+  }
+
+  protected dispatchEvent(): Promise<never> {
+    return Promise.reject(new Error('Events travel on the event bus, not over RPC'));
+  }
+}

@@ -1,0 +1,46 @@
+import { join, resolve } from 'node:path';
+import { ServerNats } from '@nestjs/microservices';
+import type { AppConfig } from '../config/config.schema';
+import { NatsEventBus } from '../events/nats.event-bus';
+import { BullMqJobQueue } from '../jobs/bullmq.job-queue';
+import { LocalFolderStorage } from '../storage/local-folder.storage';
+import { MinioStorage } from '../storage/minio.storage';
+import type { ObjectStorage } from '../storage/object-storage.port';
+import type { Infrastructure } from './infrastructure';
+
+export function createObjectStorage(config: AppConfig): ObjectStorage {
+  if (config.STORAGE_DRIVER === 'local') return new LocalFolderStorage(join(resolve(config.DATA_DIR), 'storage'));
+  return new MinioStorage({
+    endPoint: config.MINIO_ENDPOINT,
+    port: config.MINIO_PORT,
+    useSSL: config.MINIO_USE_SSL,
+    accessKey: config.MINIO_ACCESS_KEY,
+    secretKey: config.MINIO_SECRET_KEY,
+    bucket: config.MINIO_BUCKET,
+  });
+}
+
+/** One process of the distributed deployment: PostgreSQL, NATS JetStream, BullMQ on Redis, MinIO or a folder. */
+export async function createDistributedInfrastructure(config: AppConfig, processName: string): Promise<Infrastructure> {
+  const bus = await NatsEventBus.connect({
+    servers: config.NATS_URL,
+    stream: config.NATS_STREAM,
+    subjectPrefix: config.NATS_STREAM.toLowerCase(),
+    connectionName: processName,
+  });
+  const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL });
+  const storage = createObjectStorage(config);
+  return {
+    mode: 'distributed',
+    config,
+    database: { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE },
+    bus,
+    jobs,
+    storage,
+    rpcServer: (service) => new ServerNats({ servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
+    async close() {
+      await jobs.close();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { EventConsumers } from '../outbox/event-consumers';
+import { EventOutbox } from '../outbox/event-outbox';
+import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
+import { RpcErrorFilter } from '../rpc/rpc-error.filter';
+import type { ServiceRuntime } from './service-runtime';
+import { APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SERVICE_NAME } from './tokens';
+import { createHealthController } from './health.controller';
+
+/** Gives a service's modules the ports and its own DataSource/outbox, plus error mapping and health. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forService(runtime: ServiceRuntime): DynamicModule {
+    const { infrastructure: infra } = runtime;
+    return {
+      module: PlatformModule,
+      controllers: [createHealthController(runtime)],
+      providers: [
+        { provide: SERVICE_NAME, useValue: runtime.name },
+        { provide: APP_CONFIG, useValue: infra.config },
+        { provide: EVENT_BUS, useValue: infra.bus },
+        { provide: JOB_QUEUE, useValue: infra.jobs },
+        { provide: OBJECT_STORAGE, useValue: infra.storage },
+        { provide: DataSource, useValue: runtime.dataSource },
+        { provide: EventOutbox, useValue: runtime.outbox },
+        { provide: EventConsumers, useValue: runtime.consumers },
+        { provide: APP_FILTER, useClass: RpcErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
+      ],
+      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, DataSource, EventOutbox, EventConsumers],
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { ClientNats } from '@nestjs/microservices';
+import { HealthReport, Rpc, RpcRequest, ServiceName } from '@curbside/contracts';
+import { firstValueFrom, timeout } from 'rxjs';
+import { loadConfig } from '../config/load-config';
+import { createLogger } from '../logging/logger';
+import { createDistributedInfrastructure } from './distributed.infrastructure';
+import { startService, ServiceDefinition } from './service-runtime';
+
+/** Asks a running service over NATS how it is; the container healthcheck (`main.js --healthcheck`). */
+export async function checkServiceHealth(service: ServiceName, natsUrl: string): Promise<HealthReport> {
+  const client = new ClientNats({ servers: [natsUrl] });
+  try {
+    await client.connect();
+    const request: RpcRequest = { meta: { requestId: `healthcheck-${randomUUID()}` }, body: {} };
+    return await firstValueFrom(client.send<HealthReport>(Rpc.health(service), request).pipe(timeout(3000)));
+  } finally {
+    await client.close();
+  }
+}
+
+/** The `main.ts` of a service in distributed mode: one process, real servers, clean shutdown on SIGTERM. */
+export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
+  const log = createLogger(definition.name);
+  const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
+  if (process.argv.includes('--healthcheck')) {
+    const report = await checkServiceHealth(definition.name, config.NATS_URL).catch((err: unknown) => {
+      log.error({ err }, 'healthcheck failed');
+      return null;
+    });
+    process.exit(report?.status === 'ok' ? 0 : 1);
+  }
+  try {
+    const infrastructure = await createDistributedInfrastructure(config, definition.name);
+    const service = await startService(definition, infrastructure);
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'stopping');
+      await service.close();
+      await infrastructure.close();
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGINT', () => void stop('SIGINT'));
+  } catch (err) {
+    log.fatal({ err }, 'service failed to start');
+    process.exit(1);
+  }
+}

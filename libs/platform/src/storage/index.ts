@@ -1,0 +1,3 @@
+export * from './object-storage.port';
+export * from './local-folder.storage';
+export * from './minio.storage';

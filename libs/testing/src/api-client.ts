@@ -1,0 +1,54 @@
+/** A small HTTP client for integration tests that keeps the session cookie like a browser would. */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export class ApiClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  get<T = unknown>(path: string): Promise<ApiResponse<T>> {
+    return this.request<T>('GET', path);
+  }
+
+  post<T = unknown>(path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.request<T>('POST', path, body);
+  }
+
+  /** Sends a raw body as is (for malformed or oversized input). */
+  postRaw<T = unknown>(path: string, raw: string | Buffer, contentType = 'application/json'): Promise<ApiResponse<T>> {
+    return this.send<T>('POST', path, raw, contentType);
+  }
+
+  async request<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), 'application/json');
+  }
+
+  /** A second browser: same server, no cookies. */
+  anotherBrowser(): ApiClient {
+    return new ApiClient(this.baseUrl);
+  }
+
+  private async send<T>(method: string, path: string, body: string | Buffer | undefined, contentType: string): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = contentType;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './api-client';
+export * from './wait-for';
+export * from './test-infrastructure';

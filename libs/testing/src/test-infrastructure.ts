@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, TestDatabase } from '@curbside/platform';
+
+export interface DistributedTestEnvironment {
+  /** Environment overrides: a fresh database, a NATS stream of its own, any free port. */
+  env: Record<string, string>;
+  database: TestDatabase;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Real PostgreSQL, NATS JetStream and Redis on this machine, isolated per test file: a new database and a new
+ * stream (its subjects are prefixed by the stream name), both removed afterwards.
+ */
+export async function createDistributedTestEnvironment(): Promise<DistributedTestEnvironment> {
+  const database = await createTestDatabase();
+  const stream = `TEST_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  const env = {
+    RUN_MODE: 'distributed',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '4',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    NATS_STREAM: stream,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    STORAGE_DRIVER: 'local',
+    OUTBOX_POLL_MS: '100',
+    PORT: '0',
+  };
+  return {
+    env,
+    database,
+    async dispose() {
+      const { NatsEventBus } = await import('@curbside/platform');
+      const bus = await NatsEventBus.connect({ servers: env.NATS_URL, stream, subjectPrefix: stream.toLowerCase() });
+      await bus.deleteStream();
+      await bus.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { itemsService } from './items.definition';

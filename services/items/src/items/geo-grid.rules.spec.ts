@@ -1,0 +1,42 @@
+import { cellOf, COARSE_GRID, coveringCells, FINE_GRID, gridFor } from './geo-grid.rules';
+
+describe('geo grid', () => {
+  it('uses fine cells up to 5 miles and coarse cells beyond', () => {
+    expect(gridFor(1)).toBe(FINE_GRID);
+    expect(gridFor(5)).toBe(FINE_GRID);
+    expect(gridFor(10)).toBe(COARSE_GRID);
+  });
+
+  it('covers every point within the radius', () => {
+    const center = { lat: 40.7128, lng: -74.006 };
+    for (const radius of [1, 5, 25, 100]) {
+      const grid = gridFor(radius);
+      const cells = new Set(coveringCells(center.lat, center.lng, radius, grid));
+      const degrees = radius / 69.1;
+      for (let i = 0; i < 360; i += 10) {
+        const a = (i * Math.PI) / 180;
+        const lat = center.lat + degrees * 0.999 * Math.sin(a);
+        const lng = center.lng + ((degrees * 0.999) / Math.cos((lat * Math.PI) / 180)) * Math.cos(a);
+        expect(cells.has(cellOf(lat, lng, grid))).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the number of cells small', () => {
+    expect(coveringCells(40.7, -74, 1, FINE_GRID).length).toBeLessThanOrEqual(4);
+    expect(coveringCells(40.7, -74, 5, FINE_GRID).length).toBeLessThanOrEqual(16);
+    expect(coveringCells(40.7, -74, 100, COARSE_GRID).length).toBeLessThanOrEqual(80);
+  });
+
+  it('wraps around the antimeridian', () => {
+    const cells = coveringCells(0, 179.99, 5, FINE_GRID);
+    expect(cells).toContain(cellOf(0, -179.99, FINE_GRID));
+    expect(cells).toContain(cellOf(0, 179.99, FINE_GRID));
+  });
+
+  it('takes whole rows near a pole and never leaves the grid', () => {
+    const cells = coveringCells(89.99, 10, 5, FINE_GRID);
+    expect(Math.max(...cells)).toBeLessThan(FINE_GRID.rows * FINE_GRID.cols);
+    expect(cells).toContain(cellOf(89.99, -170, FINE_GRID));
+  });
+});

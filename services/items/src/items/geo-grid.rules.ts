@@ -1,0 +1,54 @@
+import { EARTH_RADIUS_MILES } from '@curbside/contracts';
+
+/**
+ * "Newest N within r miles" is answered per grid cell: a btree on (cell, created_at DESC) walks each covering
+ * cell newest-first and stops at N, whatever the density (STACK.md: a spatial index alone sorts every match and
+ * misses the target for dense, wide searches). Fine cells (0.05°, ~3.5 mi) serve radii up to 5 miles, coarse
+ * ones (0.5°) the rest. The SQL generated columns in the migration use these same formulas.
+ */
+export interface Grid {
+  column: 'cell_fine' | 'cell_coarse';
+  size: number;
+  rows: number;
+  cols: number;
+}
+
+export const FINE_GRID: Grid = { column: 'cell_fine', size: 0.05, rows: 3600, cols: 7200 };
+export const COARSE_GRID: Grid = { column: 'cell_coarse', size: 0.5, rows: 360, cols: 720 };
+export const FINE_GRID_MAX_RADIUS_MILES = 5;
+
+const DEGREES_PER_MILE = 180 / (Math.PI * EARTH_RADIUS_MILES);
+
+export function gridFor(radiusMiles: number): Grid {
+  return radiusMiles <= FINE_GRID_MAX_RADIUS_MILES ? FINE_GRID : COARSE_GRID;
+}
+
+const rowOf = (lat: number, g: Grid) => Math.min(Math.floor((lat + 90) / g.size), g.rows - 1);
+const colOf = (lng: number, g: Grid) => Math.min(Math.floor((lng + 180) / g.size), g.cols - 1);
+
+export function cellOf(lat: number, lng: number, grid: Grid): number {
+  return rowOf(lat, grid) * grid.cols + colOf(lng, grid);
+}
+
+/** Every cell that the circle's bounding box touches (wrapping at ±180°, clamped at the poles). */
+export function coveringCells(lat: number, lng: number, radiusMiles: number, grid: Grid): number[] {
+  const dLat = radiusMiles * DEGREES_PER_MILE * 1.001;
+  const latMin = Math.max(-90, lat - dLat);
+  const latMax = Math.min(90, lat + dLat);
+  const nearestPole = Math.max(Math.abs(latMin), Math.abs(latMax));
+  const cos = Math.cos((Math.min(nearestPole, 89.9) * Math.PI) / 180);
+  const dLng = dLat / cos;
+  const cells: number[] = [];
+  const firstRow = rowOf(latMin, grid);
+  const lastRow = rowOf(latMax, grid);
+  const cols = new Set<number>();
+  if (dLng >= 180 || nearestPole >= 89.9) {
+    for (let c = 0; c < grid.cols; c++) cols.add(c);
+  } else {
+    const from = Math.floor((lng - dLng + 180) / grid.size);
+    const to = Math.floor((lng + dLng + 180) / grid.size);
+    for (let c = from; c <= to; c++) cols.add(((c % grid.cols) + grid.cols) % grid.cols);
+  }
+  for (let r = firstRow; r <= lastRow; r++) for (const c of cols) cells.push(r * grid.cols + c);
+  return cells;
+}

@@ -1,0 +1,1 @@
+export { photoValidationService } from './photo-validation.definition';

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@curbside/platform';
+import { photoValidationService } from './photo-validation.definition';
+
+void runServiceProcess(photoValidationService);

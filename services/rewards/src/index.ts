@@ -1,0 +1,1 @@
+export { rewardsService } from './rewards.definition';

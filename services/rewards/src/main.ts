@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@curbside/platform';
+import { rewardsService } from './rewards.definition';
+
+void runServiceProcess(rewardsService);

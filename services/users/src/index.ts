@@ -1,0 +1,1 @@
+export { usersService } from './users.definition';

@@ -1,0 +1,59 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { RankName, SubscriptionTier } from '@curbside/contracts';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('text', { unique: true })
+  username: string;
+
+  @Column('text', { name: 'first_name', nullable: true })
+  firstName: string | null;
+
+  /** Read model of the rewards ledger: the balance and rank as of ledger version `pointsVersion`. */
+  @Column('int')
+  points: number;
+
+  @Column('text')
+  rank: RankName;
+
+  @Column('int', { name: 'points_version' })
+  pointsVersion: number;
+
+  @Column('text', { array: true })
+  badges: string[];
+
+  @Column('boolean', { name: 'scout_mode' })
+  scoutMode: boolean;
+
+  @Column('boolean', { name: 'is_verified' })
+  isVerified: boolean;
+
+  @Column('boolean', { name: 'has_comment_feature' })
+  hasCommentFeature: boolean;
+
+  @Column('text', { name: 'subscription_tier' })
+  subscriptionTier: SubscriptionTier;
+
+  @Column('text', { name: 'profile_picture', nullable: true })
+  profilePicture: string | null;
+
+  @Column('text', { name: 'location_radius' })
+  locationRadius: string;
+
+  @Column('text', { name: 'notification_radius' })
+  notificationRadius: string;
+
+  /** The notification switches of spec §3, stored as one JSON object (defaults in contracts). */
+  @Column('jsonb', { name: 'notification_flags' })
+  notificationFlags: Record<string, boolean>;
+
+  /** Grows with every change other services mirror (user.updated carries it). */
+  @Column('int')
+  version: number;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+}
