@@ -1,12 +1,11 @@
-import { ClientNats } from '@nestjs/microservices';
-import { createLogger, loadConfig } from '@curbside/platform';
+import { createLogger, loadConfig, NamespacedClientNats } from '@curbside/platform';
 import { createGatewayApp } from './create-gateway-app';
 
 /** The gateway alone (distributed mode): HTTP in front, NATS request/reply behind. */
 async function main(): Promise<void> {
   const log = createLogger('gateway');
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
-  const rpcClient = new ClientNats({ servers: [config.NATS_URL], name: 'gateway' });
+  const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
   const app = await createGatewayApp({ config, rpcClient });
   app.enableShutdownHooks();

@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { ClientNats } from '@nestjs/microservices';
 import { createGatewayApp } from '@curbside/gateway';
 import {
   AppConfig,
   createDistributedInfrastructure,
   createEmbeddedInfrastructure,
   InMemoryRpcClient,
+  NamespacedClientNats,
   Infrastructure,
   RunningService,
   startService,
@@ -58,7 +58,7 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
       return startService(definition, infrastructure);
     }),
   );
-  const rpcClient = new ClientNats({ servers: [config.NATS_URL], name: 'gateway' });
+  const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
   const gateway = await createGatewayApp({ config, rpcClient });
   const url = await listen(gateway, config);

@@ -16,6 +16,7 @@ export * from './jobs';
 export * from './storage/object-storage.port';
 export * from './storage';
 export * from './rpc/in-memory.rpc';
+export * from './rpc/namespaced-nats';
 export * from './rpc/rpc-error.filter';
 export * from './rpc/rpc-context.interceptor';
 export * from './service/tokens';

@@ -9,18 +9,18 @@ export interface DistributedTestEnvironment {
 }
 
 /**
- * Real PostgreSQL, NATS JetStream and Redis on this machine, isolated per test file: a new database and a new
- * stream (its subjects are prefixed by the stream name), both removed afterwards.
+ * Real PostgreSQL, NATS JetStream and Redis on this machine, isolated per test file: a new database and a NATS
+ * namespace of its own (stream and subjects), both removed afterwards.
  */
 export async function createDistributedTestEnvironment(): Promise<DistributedTestEnvironment> {
   const database = await createTestDatabase();
-  const stream = `TEST_${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+  const namespace = `test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const env = {
     RUN_MODE: 'distributed',
     DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '4',
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    NATS_STREAM: stream,
+    NATS_NAMESPACE: namespace,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     STORAGE_DRIVER: 'local',
     OUTBOX_POLL_MS: '100',
@@ -31,7 +31,7 @@ export async function createDistributedTestEnvironment(): Promise<DistributedTes
     database,
     async dispose() {
       const { NatsEventBus } = await import('@curbside/platform');
-      const bus = await NatsEventBus.connect({ servers: env.NATS_URL, stream, subjectPrefix: stream.toLowerCase() });
+      const bus = await NatsEventBus.connect({ servers: env.NATS_URL, stream: namespace.toUpperCase(), subjectPrefix: `${namespace}.events` });
       await bus.deleteStream();
       await bus.close();
       await database.drop();

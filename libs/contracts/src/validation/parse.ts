@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { ErrorCode } from '../errors/error-codes';
 
-/** A message a person can act on: the first problem, prefixed by its field when the text does not name it. */
+/** A message a person can act on: the first problem, with its field when the message is a generic one. */
 export function describeIssues(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   const field = issue.path.join('.');
   if (issue.code === 'unrecognized_keys') return issue.message;
-  if (!field || issue.message.toLowerCase().includes(String(issue.path.at(-1)).toLowerCase())) return issue.message;
-  return `${field}: ${issue.message}`;
+  // Our own messages name what is wrong; zod's generic ones ("Invalid input: …") need the field in front.
+  const generic = /^(Invalid|Too (big|small)|Expected)/.test(issue.message);
+  return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** Parses or throws a VALIDATION_FAILED DomainError (400 at the gateway). */

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
-import { ServerNats } from '@nestjs/microservices';
 import type { AppConfig } from '../config/config.schema';
 import { NatsEventBus } from '../events/nats.event-bus';
 import { BullMqJobQueue } from '../jobs/bullmq.job-queue';
+import { NamespacedServerNats } from '../rpc/namespaced-nats';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
 import type { ObjectStorage } from '../storage/object-storage.port';
@@ -24,8 +24,8 @@ export function createObjectStorage(config: AppConfig): ObjectStorage {
 export async function createDistributedInfrastructure(config: AppConfig, processName: string): Promise<Infrastructure> {
   const bus = await NatsEventBus.connect({
     servers: config.NATS_URL,
-    stream: config.NATS_STREAM,
-    subjectPrefix: config.NATS_STREAM.toLowerCase(),
+    stream: config.NATS_NAMESPACE.toUpperCase(),
+    subjectPrefix: `${config.NATS_NAMESPACE}.events`,
     connectionName: processName,
   });
   const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL });
@@ -37,7 +37,8 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     bus,
     jobs,
     storage,
-    rpcServer: (service) => new ServerNats({ servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
+    rpcServer: (service) =>
+      new NamespacedServerNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
     async close() {
       await jobs.close();
       await bus.close();

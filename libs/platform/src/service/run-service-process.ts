@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ClientNats } from '@nestjs/microservices';
 import { HealthReport, Rpc, RpcRequest, ServiceName } from '@curbside/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { loadConfig } from '../config/load-config';
 import { createLogger } from '../logging/logger';
+import { NamespacedClientNats } from '../rpc/namespaced-nats';
 import { createDistributedInfrastructure } from './distributed.infrastructure';
 import { startService, ServiceDefinition } from './service-runtime';
 
 /** Asks a running service over NATS how it is; the container healthcheck (`main.js --healthcheck`). */
-export async function checkServiceHealth(service: ServiceName, natsUrl: string): Promise<HealthReport> {
-  const client = new ClientNats({ servers: [natsUrl] });
+export async function checkServiceHealth(service: ServiceName, natsUrl: string, namespace: string): Promise<HealthReport> {
+  const client = new NamespacedClientNats(namespace, { servers: [natsUrl] });
   try {
     await client.connect();
     const request: RpcRequest = { meta: { requestId: `healthcheck-${randomUUID()}` }, body: {} };
@@ -24,7 +24,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   const log = createLogger(definition.name);
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
   if (process.argv.includes('--healthcheck')) {
-    const report = await checkServiceHealth(definition.name, config.NATS_URL).catch((err: unknown) => {
+    const report = await checkServiceHealth(definition.name, config.NATS_URL, config.NATS_NAMESPACE).catch((err: unknown) => {
       log.error({ err }, 'healthcheck failed');
       return null;
     });

@@ -1,0 +1,71 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { waitFor } from '@curbside/testing';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+export function entryOf(app: string): string {
+  return app === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', app, 'dist', 'main.js');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
+}
+
+/** The built apps as separate processes, as `start:dist` runs them; each can be killed and restarted. */
+export class AppProcesses {
+  private readonly running = new Map<string, ChildProcess>();
+  private readonly output = new Map<string, string[]>();
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  start(app: string): void {
+    const child = spawn(process.execPath, [entryOf(app)], { env: { ...process.env, ...this.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines = this.output.get(app) ?? [];
+    this.output.set(app, lines);
+    const keep = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).slice(-50));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.running.set(app, child);
+  }
+
+  /** SIGKILL: no goodbye, no cleanup, like a crash. */
+  async crash(app: string): Promise<void> {
+    const child = this.running.get(app);
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    this.running.delete(app);
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all(
+      [...this.running.values()].map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
+    this.running.clear();
+  }
+
+  logs(app: string): string {
+    return (this.output.get(app) ?? []).join('\n');
+  }
+
+  async waitHealthy(url: string, timeoutMs = 30_000): Promise<void> {
+    await waitFor(async () => (await fetch(`${url}/api/health`)).status === 200, { timeoutMs, intervalMs: 200, what: 'all services healthy' });
+  }
+}

@@ -1,0 +1,82 @@
+import { Item, SERVICE_NAMES, User } from '@curbside/contracts';
+import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
+import { Client } from 'pg';
+import { AppProcesses, freePort } from './app-processes';
+
+/**
+ * Issue #2's resilience check, with real processes on real PostgreSQL + NATS JetStream + Redis: the rewards
+ * service crashes, 20 items are posted while it is down, it comes back and credits each exactly once.
+ */
+describe('a service that was down catches up (start:dist processes)', () => {
+  let environment: DistributedTestEnvironment;
+  let apps: AppProcesses;
+  let api: ApiClient;
+  let db: Client;
+
+  beforeAll(async () => {
+    environment = await createDistributedTestEnvironment();
+    const port = await freePort();
+    apps = new AppProcesses({ ...environment.env, PORT: String(port), HOST: '127.0.0.1' });
+    for (const app of [...SERVICE_NAMES, 'gateway']) apps.start(app);
+    api = new ApiClient(`http://127.0.0.1:${port}`);
+    await apps.waitHealthy(api.baseUrl);
+    db = new Client({ connectionString: environment.database.url });
+    await db.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.end();
+    await apps?.stopAll();
+    await environment?.dispose();
+  });
+
+  it('credits exactly 20 posts once rewards is back, and the user’s points agree', async () => {
+    const user = await api.post<User>('/api/users', {});
+    expect(user.status).toBe(201);
+    // The rewards service must know the user's tier before it dies, as it would in production.
+    await waitFor(async () => (await db.query('SELECT 1 FROM rewards.user_tiers WHERE user_id = $1', [user.body.id])).rowCount === 1);
+
+    await apps.crash('rewards');
+
+    const posted: Item[] = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await api.post<Item>('/api/items', {
+        title: `Box of books #${i + 1}`,
+        category: 'Books',
+        location: { lat: 47.6062 + i * 0.001, lng: -122.3321 },
+      });
+      expect(response.status).toBe(201);
+      posted.push(response.body);
+    }
+    // Nothing can be credited while rewards is down.
+    const { rows: whileDown } = await db.query('SELECT count(*)::int AS n FROM rewards.ledger_entries WHERE user_id = $1', [user.body.id]);
+    expect(whileDown[0].n).toBe(0);
+
+    apps.start('rewards');
+    await apps.waitHealthy(api.baseUrl);
+
+    const me = await waitFor(
+      async () => {
+        const r = await api.get<User>(`/api/users/${user.body.id}`);
+        return r.body.points === 200 ? r.body : undefined;
+      },
+      { timeoutMs: 30_000, what: '200 points on the user' },
+    );
+    expect(me.rank).toBe('Scout');
+
+    // Give any duplicate delivery time to show up, then count.
+    await new Promise((r) => setTimeout(r, 1500));
+    const ledger = await db.query<{ n: number; total: number; events: number }>(
+      `SELECT count(*)::int AS n, sum(amount)::int AS total, count(DISTINCT source_event_id)::int AS events
+       FROM rewards.ledger_entries WHERE user_id = $1`,
+      [user.body.id],
+    );
+    expect(ledger.rows[0]).toEqual({ n: 20, total: 200, events: 20 });
+    const balance = await db.query('SELECT points, version FROM rewards.balances WHERE user_id = $1', [user.body.id]);
+    expect(balance.rows[0]).toEqual({ points: 200, version: 20 });
+    expect((await api.get<User>(`/api/users/${user.body.id}`)).body.points).toBe(200);
+    // Every posted item left exactly one item.posted event.
+    const outbox = await db.query(`SELECT count(*)::int AS n FROM items.outbox_events WHERE subject = 'item.posted.v1' AND published_at IS NOT NULL`);
+    expect(outbox.rows[0].n).toBe(posted.length);
+  }, 90_000);
+});

@@ -1,0 +1,35 @@
+import { ClientNats, NatsOptions, ServerNats } from '@nestjs/microservices';
+
+type NatsSettings = Required<NatsOptions>['options'];
+
+/** `<namespace>.rpc.<pattern>`: deployments (and test runs) sharing one NATS server never answer each other. */
+export function rpcSubject(namespace: string, pattern: string): string {
+  const prefix = `${namespace}.rpc.`;
+  return pattern.startsWith(prefix) ? pattern : `${prefix}${pattern}`;
+}
+
+export class NamespacedServerNats extends ServerNats {
+  constructor(
+    private readonly namespace: string,
+    options: NatsSettings,
+  ) {
+    super(options);
+  }
+
+  override normalizePattern(pattern: Parameters<ServerNats['normalizePattern']>[0]): string {
+    return rpcSubject(this.namespace, super.normalizePattern(pattern));
+  }
+}
+
+export class NamespacedClientNats extends ClientNats {
+  constructor(
+    private readonly namespace: string,
+    options: NatsSettings,
+  ) {
+    super(options);
+  }
+
+  protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {
+    return rpcSubject(this.namespace, super.normalizePattern(pattern));
+  }
+}
