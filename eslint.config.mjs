@@ -29,7 +29,7 @@ export default [
     },
   },
   {
-    files: ['**/*.spec.ts', '**/*.medium-spec.ts', '**/*.int-spec.ts', '**/test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.medium-spec.ts', '**/*.int-spec.ts', '**/*.contract.ts', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 ];

@@ -10,9 +10,14 @@ function parameters(route: RouteContract): JsonSchema[] {
   const list: JsonSchema[] = [];
   const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
     if (!schema) return;
-    const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-    for (const [name, property] of Object.entries(json.properties ?? {})) {
-      list.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: property });
+    type ObjectSchema = { properties?: Record<string, JsonSchema>; required?: string[] };
+    const input = toSchema(schema, 'input') as ObjectSchema;
+    // Coercing fields (numbers from query strings) accept anything as input, so "required" is read from the
+    // output shape: a field the handler always gets, unless a default fills it in.
+    const output = toSchema(schema, 'output') as ObjectSchema;
+    for (const [name, property] of Object.entries(input.properties ?? {})) {
+      const required = where === 'path' || ((output.required ?? []).includes(name) && !('default' in property));
+      list.push({ name, in: where, required, schema: property });
     }
   };
   add('path', route.params);

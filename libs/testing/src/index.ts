@@ -1,3 +1,4 @@
 export * from './api-client';
 export * from './wait-for';
 export * from './test-infrastructure';
+export * from './service-under-test';

@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configSchema, NatsEventBus, SharedPglite } from '@curbside/platform';
+import IORedis from 'ioredis';
+import { Client } from 'pg';
+import { AppProcess, freePort, RunMode } from './app-process';
+import { CleanupScope } from './cleanup';
+import { errorMessage, formatDuration, progress } from './log';
+import type { SqlRunner } from '../data/seed-items';
+
+/** Servers the distributed mode uses; override with the environment variables of the same role. */
+export const SERVERS = {
+  postgres: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
+  nats: process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222',
+  redis: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+};
+
+function tempDir(scope: CleanupScope, prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scope.defer(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function randomSuffix(): string {
+  return randomBytes(5).toString('hex');
+}
+
+/** Environment common to both modes: production settings, a throw-away session secret. */
+function baseEnv(dataDir: string, logLevel: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    LOG_LEVEL: logLevel,
+    DATA_DIR: dataDir,
+    STORAGE_DRIVER: 'local',
+  };
+}
+
+export interface AppEnvironment {
+  mode: RunMode;
+  env: Record<string, string>;
+  dataDir: string;
+  /** Where the app's output goes (kept after the run). */
+  logFile: string;
+}
+
+export interface EmbeddedEnvironment extends AppEnvironment {
+  mode: 'embedded';
+  pgliteDir: string;
+}
+
+export function prepareEmbedded(scope: CleanupScope, options: { logLevel: string; logFile: string }): EmbeddedEnvironment {
+  const dataDir = tempDir(scope, 'curbside-bench-embedded-');
+  progress(`embedded: data dir ${dataDir}`);
+  return { mode: 'embedded', env: baseEnv(dataDir, options.logLevel), dataDir, pgliteDir: join(dataDir, 'pglite'), logFile: options.logFile };
+}
+
+/** Opens the embedded data dir in the bench process (the app must be stopped: PGlite has one user). */
+export async function openEmbeddedDatabase(environment: EmbeddedEnvironment): Promise<{ db: SqlRunner; pglite: SharedPglite }> {
+  const shared = await SharedPglite.open(environment.pgliteDir);
+  const db: SqlRunner = {
+    query: async (sql, params) => {
+      const result = await shared.pglite.query<Record<string, unknown>>(sql, params);
+      return { rows: result.rows };
+    },
+  };
+  return { db, pglite: shared };
+}
+
+export interface DistributedEnvironment extends AppEnvironment {
+  mode: 'distributed';
+  databaseName: string;
+  databaseUrl: string;
+  natsNamespace: string;
+  redisUrl: string;
+}
+
+/** The JetStream stream the app creates, under either config key (NATS_NAMESPACE, or the older NATS_STREAM). */
+function natsStreamOf(namespace: string): { stream: string; subjectPrefix: string } {
+  const shape: Record<string, unknown> = configSchema.shape;
+  return 'NATS_NAMESPACE' in shape
+    ? { stream: namespace.toUpperCase(), subjectPrefix: `${namespace}.events` }
+    : { stream: namespace.toUpperCase(), subjectPrefix: namespace };
+}
+
+async function withAdminClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: `${SERVERS.postgres}/postgres` });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * BullMQ has no key prefix setting in the app, so a bench stack would share queues with any other stack on the
+ * same Redis: give it a Redis database index that is empty now, and delete its keys afterwards.
+ */
+async function reserveRedisDatabase(scope: CleanupScope): Promise<string> {
+  const probe = new IORedis(SERVERS.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await probe.connect();
+  try {
+    const databases = Number(((await probe.config('GET', 'databases')) as string[])[1] ?? 16);
+    for (let index = databases - 1; index >= 1; index--) {
+      await probe.select(index);
+      if ((await probe.dbsize()) === 0) {
+        const url = `${SERVERS.redis}/${index}`;
+        scope.defer(`empty Redis database ${index}`, async () => {
+          const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
+          try {
+            let cursor = '0';
+            let removed = 0;
+            do {
+              const [next, keys] = await redis.scan(cursor, 'MATCH', 'bull:*', 'COUNT', 500);
+              cursor = next;
+              if (keys.length > 0) removed += await redis.del(...keys);
+            } while (cursor !== '0');
+            progress(`distributed: removed ${removed} BullMQ keys from Redis database ${index}`);
+          } finally {
+            redis.disconnect();
+          }
+        });
+        return url;
+      }
+    }
+    throw new Error(`no empty Redis database (1..${databases - 1}) on ${SERVERS.redis} for the bench's queues`);
+  } finally {
+    probe.disconnect();
+  }
+}
+
+export async function prepareDistributed(scope: CleanupScope, options: { logLevel: string; logFile: string }): Promise<DistributedEnvironment> {
+  const suffix = randomSuffix();
+  const databaseName = `curbside_bench_${suffix}`;
+  const natsNamespace = `bench_${suffix}`;
+  const dataDir = tempDir(scope, 'curbside-bench-distributed-');
+
+  await withAdminClient((admin) => admin.query(`CREATE DATABASE ${databaseName}`)).catch((err: unknown) => {
+    throw new Error(`could not create database ${databaseName} on ${SERVERS.postgres}: ${errorMessage(err)}`);
+  });
+  scope.defer(`drop database ${databaseName}`, async () => {
+    await withAdminClient((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    progress(`distributed: dropped database ${databaseName}`);
+  });
+  const databaseUrl = `${SERVERS.postgres}/${databaseName}`;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
+  } finally {
+    await client.end();
+  }
+
+  const { stream, subjectPrefix } = natsStreamOf(natsNamespace);
+  scope.defer(`delete NATS stream ${stream}`, async () => {
+    const bus = await NatsEventBus.connect({ servers: SERVERS.nats, stream, subjectPrefix });
+    try {
+      await bus.deleteStream();
+      progress(`distributed: deleted NATS stream ${stream}`);
+    } finally {
+      await bus.close();
+    }
+  });
+
+  const redisUrl = await reserveRedisDatabase(scope);
+  progress(`distributed: database ${databaseName}, NATS namespace ${natsNamespace} (stream ${stream}), Redis ${redisUrl}`);
+  return {
+    mode: 'distributed',
+    env: {
+      ...baseEnv(dataDir, options.logLevel),
+      DATABASE_URL: databaseUrl,
+      NATS_URL: SERVERS.nats,
+      NATS_NAMESPACE: natsNamespace,
+      NATS_STREAM: stream,
+      REDIS_URL: redisUrl,
+    },
+    dataDir,
+    logFile: options.logFile,
+    databaseName,
+    databaseUrl,
+    natsNamespace,
+    redisUrl,
+  };
+}
+
+/** A node-postgres client on the bench database, closed with the scope. */
+export async function connectDistributedDatabase(scope: CleanupScope, environment: DistributedEnvironment): Promise<{ client: Client; db: SqlRunner }> {
+  const client = new Client({ connectionString: environment.databaseUrl, application_name: 'curbside-bench' });
+  await client.connect();
+  scope.defer('close the bench database connection', () => client.end());
+  const db: SqlRunner = {
+    query: async (sql, params) => {
+      const result = await client.query<Record<string, unknown>>(sql, params);
+      return { rows: result.rows };
+    },
+  };
+  return { client, db };
+}
+
+/** Starts the app on a free port, registers its stop with the scope, and waits until /api/health is 200. */
+export async function startApp(scope: CleanupScope, environment: AppEnvironment, healthTimeoutMs = 180_000): Promise<StartedApp> {
+  const port = await freePort();
+  const app = AppProcess.start({ mode: environment.mode, env: environment.env, port, logFile: environment.logFile });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    const killed = await app.stop();
+    if (killed.length > 0) progress(`${environment.mode}: killed ${killed.length} leftover process(es): ${killed.join(', ')}`);
+  };
+  scope.defer(`stop the ${environment.mode} app (pid ${app.pid})`, stop);
+  progress(`${environment.mode}: started launcher pid ${app.pid} on ${app.baseUrl}; waiting for /api/health`);
+  const ms = await app.waitHealthy(healthTimeoutMs);
+  progress(`${environment.mode}: healthy after ${formatDuration(ms)} (${app.rememberDescendants()} child processes)`);
+  return Object.assign(app, { stopNow: stop });
+}
+
+export type StartedApp = AppProcess & { stopNow(): Promise<void> };

@@ -1,0 +1,74 @@
+import autocannon from 'autocannon';
+import { LatencySummary, round, summarize } from './stats';
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  /** Per-request timeout; a request slower than this counts as an error. */
+  timeoutSeconds?: number;
+}
+
+export interface LoadResult extends LatencySummary {
+  rps: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration_s: number;
+}
+
+/**
+ * Closed-loop load with autocannon: `connections` keep-alive connections, each sending its next request when
+ * the previous answer arrived. Latencies are taken from autocannon's per-response event (sub-millisecond
+ * resolution; its own histogram rounds to whole milliseconds) and cover 2xx answers only, like autocannon's.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const samples: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolveRun, rejectRun) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.durationSeconds,
+        timeout: options.timeoutSeconds ?? 10,
+      },
+      (err: unknown, res: autocannon.Result) => (err ? rejectRun(err instanceof Error ? err : new Error(String(err))) : resolveRun(res)),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+    });
+  });
+  const elapsedSeconds = result.duration;
+  const base: LatencySummary =
+    samples.length > 0 ? summarize(samples) : { count: 0, p50_ms: NaN, p90_ms: NaN, p99_ms: NaN, max_ms: NaN, mean_ms: NaN };
+  return {
+    ...base,
+    rps: round(samples.length / elapsedSeconds, 1),
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    duration_s: round(elapsedSeconds, 2),
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  body: unknown;
+  ms: number;
+}
+
+export async function getJson(url: string, timeoutMs = 30_000): Promise<JsonResponse> {
+  const started = performance.now();
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, body, ms };
+}

@@ -1,0 +1,52 @@
+import type { RunMode } from './harness/app-process';
+import type { CleanupScope } from './harness/cleanup';
+
+export const RUN_MODES: readonly RunMode[] = ['embedded', 'distributed'];
+
+/** Flags every scenario understands (a scenario ignores those that do not apply to it). */
+export interface BenchOptions {
+  scenario: string;
+  modes: RunMode[];
+  items: number;
+  durationSeconds: number;
+  connections: number;
+  warmupSeconds: number;
+  sqlIterations: number;
+  seed: string;
+  logLevel: string;
+}
+
+/** One measured case as printed on stdout (one JSON object a line) and stored in the results file. */
+export interface CaseRecord {
+  scenario: string;
+  mode: RunMode;
+  items: number;
+  case: string;
+  layer?: string;
+  [metric: string]: string | number | boolean | null | undefined;
+}
+
+export interface ScenarioContext {
+  options: BenchOptions;
+  mode: RunMode;
+  /** Everything the scenario creates registers its undo here; the harness closes it after the mode, or on failure. */
+  scope: CleanupScope;
+  /** The app's output goes here (bench/results/<scenario>-<mode>-<timestamp>.log). */
+  logFile: string;
+  /** Prints the record on stdout and keeps it for the results file. */
+  report(record: Omit<CaseRecord, 'scenario' | 'mode'>): void;
+  /** Extra material for the results file only (query plans, dataset statistics, …). */
+  attach(key: string, value: unknown): void;
+}
+
+/**
+ * A benchmark. Add one by writing `scenarios/<name>.scenario.ts` exporting a Scenario and listing it in
+ * scenarios/index.ts; main.ts does the flags, the modes, the cleanup and the results files.
+ */
+export interface Scenario {
+  name: string;
+  summary: string;
+  /** Modes the scenario can run in; `--mode both` runs these. */
+  modes: readonly RunMode[];
+  run(context: ScenarioContext): Promise<void>;
+}

@@ -1,0 +1,25 @@
+import { Routes } from '@curbside/contracts';
+import { buildOpenApiDocument } from './openapi';
+
+describe(buildOpenApiDocument.name, () => {
+  const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, Record<string, unknown>>> };
+
+  it('documents every route of the contracts', () => {
+    for (const route of Object.values(Routes)) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths[path]?.[route.method]).toBeDefined();
+    }
+  });
+
+  it('describes bodies, parameters and the session requirement from the schemas', () => {
+    const post = doc.paths['/api/items'].post;
+    expect(post.security).toEqual([{ session: [] }]);
+    const body = (post.requestBody as { content: { 'application/json': { schema: { required: string[]; properties: Record<string, unknown> } } } })
+      .content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['title', 'category']));
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['title', 'category', 'location', 'timeLimit', 'pricingType']));
+    const feedParams = (doc.paths['/api/items'].get.parameters as { name: string; in: string; required: boolean }[]).map((p) => [p.name, p.in, p.required]);
+    expect(feedParams).toEqual(expect.arrayContaining([['lat', 'query', true], ['lng', 'query', true], ['radius', 'query', false]]));
+    expect(doc.paths['/api/users/{id}'].get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+  });
+});

@@ -1,0 +1,41 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { ApiClient } from './api-client';
+
+describe(ApiClient.name, () => {
+  let server: Server;
+  let baseUrl: string;
+  const seen: { cookie?: string; body: string; type?: string }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ cookie: req.headers.cookie, body, type: req.headers['content-type'] });
+        if (req.url === '/login') res.setHeader('Set-Cookie', ['sid=abc; Path=/; HttpOnly', 'theme=dark; Path=/']);
+        res.setHeader('content-type', 'application/json');
+        res.end(req.url === '/text' ? 'plain' : JSON.stringify({ ok: true }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise((r) => server.close(r)));
+
+  it('keeps cookies like a browser and sends JSON bodies', async () => {
+    const api = new ApiClient(baseUrl);
+    await api.post('/login', { a: 1 });
+    const after = await api.get('/me');
+    expect(after).toMatchObject({ status: 200, body: { ok: true } });
+    expect(seen.at(-2)).toMatchObject({ body: '{"a":1}', type: 'application/json' });
+    expect(seen.at(-1)?.cookie).toBe('sid=abc; theme=dark');
+  });
+
+  it('gives another browser no cookies, and returns non-JSON bodies as text', async () => {
+    const api = new ApiClient(baseUrl);
+    await api.post('/login');
+    await api.anotherBrowser().get('/me');
+    expect(seen.at(-1)?.cookie).toBeUndefined();
+    expect((await api.get('/text')).body).toBe('plain');
+  });
+});

@@ -1,0 +1,68 @@
+import { HealthReport, Rpc, RpcRequest } from '@curbside/contracts';
+import {
+  createEmbeddedInfrastructure,
+  EmbeddedInfrastructure,
+  InMemoryRpcClient,
+  loadConfig,
+  RunningService,
+  ServiceDefinition,
+  startService,
+} from '@curbside/platform';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { firstValueFrom } from 'rxjs';
+
+export interface ServiceUnderTest {
+  service: RunningService;
+  infrastructure: EmbeddedInfrastructure;
+  /** Sends a request/reply call the way the gateway does. */
+  call<T>(pattern: string, body: unknown, callerId?: string): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** One service on an in-memory PGlite and the embedded adapters: its real module, migrations and handlers. */
+export async function startServiceUnderTest(definition: ServiceDefinition): Promise<ServiceUnderTest> {
+  const dataDir = mkdtempSync(join(tmpdir(), `curbside-${definition.name}-`));
+  const infrastructure = await createEmbeddedInfrastructure(loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50' }), { inMemory: true });
+  const service = await startService(definition, infrastructure);
+  const client = new InMemoryRpcClient(infrastructure.rpcBroker);
+  return {
+    service,
+    infrastructure,
+    call: <T>(pattern: string, body: unknown, callerId?: string) => {
+      const request: RpcRequest = { meta: { requestId: 'test', callerId }, body };
+      return firstValueFrom(client.send<T>(pattern, request));
+    },
+    async stop() {
+      await service.close();
+      await infrastructure.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The check every service passes from day one: it migrates its own schema and reports healthy. */
+export function describeServiceStartsHealthy(definition: ServiceDefinition): void {
+  describe(`${definition.name} service`, () => {
+    let sut: ServiceUnderTest;
+    beforeAll(async () => {
+      sut = await startServiceUnderTest(definition);
+    });
+    afterAll(() => sut?.stop());
+
+    it('migrates its own schema, with the outbox tables', async () => {
+      const tables: { table_name: string }[] = await sut.service.runtime.dataSource.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1`,
+        [sut.service.runtime.schema],
+      );
+      expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['outbox_events', 'processed_events', 'migrations']));
+    });
+
+    it(`answers ${Rpc.health(definition.name)} with every check ok`, async () => {
+      const report = await sut.call<HealthReport>(Rpc.health(definition.name), {});
+      expect(report.status).toBe('ok');
+      expect(report.checks).toMatchObject({ database: { status: 'ok' }, eventBus: { status: 'ok' } });
+    });
+  });
+}

@@ -1,0 +1,4 @@
+import { describeServiceStartsHealthy } from '@curbside/testing';
+import { emergencyService } from './emergency.definition';
+
+describeServiceStartsHealthy(emergencyService);

@@ -1,0 +1,4 @@
+import { describeServiceStartsHealthy } from '@curbside/testing';
+import { notificationsService } from './notifications.definition';
+
+describeServiceStartsHealthy(notificationsService);
