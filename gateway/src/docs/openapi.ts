@@ -10,13 +10,11 @@ function parameters(route: RouteContract): JsonSchema[] {
   const list: JsonSchema[] = [];
   const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
     if (!schema) return;
-    type ObjectSchema = { properties?: Record<string, JsonSchema>; required?: string[] };
-    const input = toSchema(schema, 'input') as ObjectSchema;
-    // Coercing fields (numbers from query strings) accept anything as input, so "required" is read from the
-    // output shape: a field the handler always gets, unless a default fills it in.
-    const output = toSchema(schema, 'output') as ObjectSchema;
+    const input = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema> };
+    const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
     for (const [name, property] of Object.entries(input.properties ?? {})) {
-      const required = where === 'path' || ((output.required ?? []).includes(name) && !('default' in property));
+      // Required means the call fails without it; coercing and defaulted fields say so only when parsed.
+      const required = where === 'path' || shape[name]?.safeParse(undefined).success === false;
       list.push({ name, in: where, required, schema: property });
     }
   };
