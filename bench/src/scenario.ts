@@ -17,13 +17,17 @@ export interface BenchOptions {
 }
 
 /** One measured case as printed on stdout (one JSON object a line) and stored in the results file. */
-export interface CaseRecord {
-  scenario: string;
-  mode: RunMode;
+export interface CaseFields {
   items: number;
   case: string;
+  /** What was timed: "http" (through the gateway), "sql" (the statement alone), "seed", … */
   layer?: string;
   [metric: string]: string | number | boolean | null | undefined;
+}
+
+export interface CaseRecord extends CaseFields {
+  scenario: string;
+  mode: RunMode;
 }
 
 export interface ScenarioContext {
@@ -34,7 +38,7 @@ export interface ScenarioContext {
   /** The app's output goes here (bench/results/<scenario>-<mode>-<timestamp>.log). */
   logFile: string;
   /** Prints the record on stdout and keeps it for the results file. */
-  report(record: Omit<CaseRecord, 'scenario' | 'mode'>): void;
+  report(record: CaseFields): void;
   /** Extra material for the results file only (query plans, dataset statistics, …). */
   attach(key: string, value: unknown): void;
 }

@@ -1,0 +1,275 @@
+import { RUN_MODES, ScenarioContext, Scenario } from '../scenario';
+import { seedItems, SeedReport, SqlRunner } from '../data/seed-items';
+import { feedQuery, FeedSearch, groundTruthQuery, withinRadiusCountQuery } from '../feed/feed-sql';
+import { AppProcess } from '../harness/app-process';
+import {
+  connectDistributedDatabase,
+  openEmbeddedDatabase,
+  prepareDistributed,
+  prepareEmbedded,
+} from '../harness/environments';
+import { startApp } from '../harness/environments';
+import { getJson, runLoad } from '../harness/http-load';
+import { formatDuration, progress } from '../harness/log';
+import { round, summarize } from '../harness/stats';
+
+/** Where the feed is asked from: a dense downtown point and a rural one with few items around. */
+export const FEED_POINTS = [
+  { name: 'dense', place: 'Manhattan, Times Square', lat: 40.758, lng: -73.9855 },
+  { name: 'rural', place: 'Nebraska Sandhills', lat: 42.0, lng: -101.0 },
+] as const;
+export const FEED_RADII_MILES = [1, 5, 25, 100] as const;
+const FEED_LIMIT = 50;
+const POSTERS = 5000;
+
+export interface FeedCase {
+  name: string;
+  point: (typeof FEED_POINTS)[number];
+  search: FeedSearch;
+  path: string;
+}
+
+export function feedCases(): FeedCase[] {
+  return FEED_POINTS.flatMap((point) =>
+    FEED_RADII_MILES.map((radius) => ({
+      name: `${point.name} r=${radius}`,
+      point,
+      search: { lat: point.lat, lng: point.lng, radiusMiles: radius, limit: FEED_LIMIT },
+      // limit left to its default (50), as the app's own client asks.
+      path: `/api/items?lat=${point.lat}&lng=${point.lng}&radius=${radius}`,
+    })),
+  );
+}
+
+/** What the database says each case must return, learnt before the app serves it. */
+interface Expectation {
+  /** Brute force: newest 50 available, unexpired items within the radius (full scan). */
+  truthIds: string[];
+  /** The feed SQL copied from the items service, run directly. */
+  feedSqlIds: string[];
+  inRadius: number;
+  matching: number;
+}
+
+async function ids(db: SqlRunner, query: { text: string; params: unknown[] }): Promise<string[]> {
+  const { rows } = await db.query(query.text, query.params);
+  return rows.map((r) => String(r.id));
+}
+
+async function learnExpectations(db: SqlRunner, cases: FeedCase[]): Promise<Map<string, Expectation>> {
+  const expectations = new Map<string, Expectation>();
+  for (const c of cases) {
+    const counts = (await db.query(withinRadiusCountQuery(c.search).text, withinRadiusCountQuery(c.search).params)).rows[0];
+    const expectation: Expectation = {
+      truthIds: await ids(db, groundTruthQuery(c.search)),
+      feedSqlIds: await ids(db, feedQuery(c.search)),
+      inRadius: Number(counts?.n),
+      matching: Number(counts?.matching),
+    };
+    expectations.set(c.name, expectation);
+    progress(`  ${c.name.padEnd(12)} ${String(expectation.inRadius).padStart(7)} items within the radius, ${String(expectation.matching).padStart(6)} available and unexpired`);
+    if (c.point.name === 'dense' && expectation.truthIds.length !== FEED_LIMIT) {
+      throw new Error(`the dataset has only ${expectation.truthIds.length} matching items for "${c.name}" (expected ${FEED_LIMIT}); use more --items`);
+    }
+    if (!sameList(expectation.feedSqlIds, expectation.truthIds)) {
+      progress(`  WARNING ${c.name}: the feed SQL returns ${describeDifference(expectation.feedSqlIds, expectation.truthIds)} compared with a brute-force scan`);
+    }
+  }
+  return expectations;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function describeDifference(actual: readonly string[], expected: readonly string[]): string {
+  const expectedSet = new Set(expected);
+  const actualSet = new Set(actual);
+  const missing = expected.filter((id) => !actualSet.has(id)).length;
+  const extra = actual.filter((id) => !expectedSet.has(id)).length;
+  return `${actual.length} rows (${missing} expected rows missing, ${extra} unexpected${missing === 0 && extra === 0 ? ', order differs' : ''})`;
+}
+
+/** Before measuring: every case answers 200 with a JSON array, and the same items as the feed SQL and brute force. */
+async function verifyHttp(app: AppProcess, cases: FeedCase[], expectations: Map<string, Expectation>): Promise<Map<string, boolean>> {
+  const correct = new Map<string, boolean>();
+  for (const c of cases) {
+    const response = await getJson(`${app.baseUrl}${c.path}`);
+    if (response.status !== 200) {
+      throw new Error(`GET ${c.path} answered HTTP ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`);
+    }
+    if (!Array.isArray(response.body)) throw new Error(`GET ${c.path} did not answer a JSON array: ${JSON.stringify(response.body).slice(0, 300)}`);
+    const httpIds = response.body.map((item: unknown) =>
+      typeof item === 'object' && item !== null && 'id' in item ? String(item.id) : '<item without id>',
+    );
+    const expected = expectations.get(c.name) as Expectation;
+    if (c.point.name === 'dense' && httpIds.length !== FEED_LIMIT) {
+      throw new Error(`GET ${c.path} returned ${httpIds.length} items, expected ${FEED_LIMIT} for a dense point`);
+    }
+    if (!sameList(httpIds, expected.feedSqlIds)) {
+      throw new Error(
+        `GET ${c.path} returned ${describeDifference(httpIds, expected.feedSqlIds)} compared with bench/src/feed/feed-sql.ts: ` +
+          'the copy of the feed SQL no longer matches services/items (update it before trusting the "sql" layer)',
+      );
+    }
+    const matchesTruth = sameList(httpIds, expected.truthIds);
+    correct.set(c.name, matchesTruth);
+    progress(`  ${c.name.padEnd(12)} HTTP 200, ${String(httpIds.length).padStart(2)} items in ${response.ms.toFixed(1)} ms${matchesTruth ? '' : `  WRONG: ${describeDifference(httpIds, expected.truthIds)} vs brute force`}`);
+  }
+  return correct;
+}
+
+async function measureSql(context: ScenarioContext, db: SqlRunner, cases: FeedCase[], expectations: Map<string, Expectation>, engine: string): Promise<void> {
+  const { options } = context;
+  const plans: Record<string, string> = {};
+  const warmup = Math.min(20, Math.ceil(options.sqlIterations / 10));
+  progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up)`);
+  for (const c of cases) {
+    const query = feedQuery(c.search);
+    for (let i = 0; i < warmup; i++) await db.query(query.text, query.params);
+    const samples: number[] = [];
+    const started = performance.now();
+    let returned = 0;
+    for (let i = 0; i < options.sqlIterations; i++) {
+      const t0 = performance.now();
+      const { rows } = await db.query(query.text, query.params);
+      samples.push(performance.now() - t0);
+      returned = rows.length;
+    }
+    const elapsedS = (performance.now() - started) / 1000;
+    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.params);
+    plans[c.name] = plan.rows.map((r) => String(Object.values(r)[0])).join('\n');
+    const stats = summarize(samples);
+    const expectation = expectations.get(c.name) as Expectation;
+    context.report({
+      items: options.items,
+      layer: 'sql',
+      engine,
+      case: c.name,
+      radius_mi: c.search.radiusMiles,
+      returned,
+      p50_ms: stats.p50_ms,
+      p90_ms: stats.p90_ms,
+      p99_ms: stats.p99_ms,
+      max_ms: stats.max_ms,
+      rps: round(options.sqlIterations / elapsedS, 1),
+      iterations: options.sqlIterations,
+      errors: 0,
+      in_radius: expectation.inRadius,
+      matches_brute_force: sameList(expectation.feedSqlIds, expectation.truthIds),
+    });
+  }
+  context.attach(`sql_plans_${engine.split(' ')[0]}`, plans);
+}
+
+async function measureHttp(context: ScenarioContext, app: AppProcess, cases: FeedCase[], expectations: Map<string, Expectation>, correct: Map<string, boolean>): Promise<void> {
+  const { options } = context;
+  progress(`${context.mode}: HTTP load, ${options.connections} connections, ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s a case`);
+  for (const c of cases) {
+    const url = `${app.baseUrl}${c.path}`;
+    if (options.warmupSeconds > 0) await runLoad({ url, connections: options.connections, durationSeconds: options.warmupSeconds });
+    const result = await runLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds });
+    if (!app.running) throw new Error(`the ${context.mode} app exited during "${c.name}"; last output:\n${app.recentOutput()}`);
+    const expectation = expectations.get(c.name) as Expectation;
+    context.report({
+      items: options.items,
+      layer: 'http',
+      case: c.name,
+      radius_mi: c.search.radiusMiles,
+      returned: expectation.feedSqlIds.length,
+      p50_ms: result.p50_ms,
+      p90_ms: result.p90_ms,
+      p99_ms: result.p99_ms,
+      max_ms: result.max_ms,
+      rps: result.rps,
+      requests: result.requests,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      connections: options.connections,
+      duration_s: result.duration_s,
+      in_radius: expectation.inRadius,
+      matches_brute_force: correct.get(c.name) ?? null,
+    });
+  }
+}
+
+function reportSeed(context: ScenarioContext, seed: SeedReport, analyzeMs: number, engine: string): void {
+  context.report({
+    items: seed.items,
+    case: 'seed',
+    layer: 'seed',
+    engine,
+    posters: seed.posters,
+    seed_ms: seed.seed_ms,
+    rows_per_s: seed.rows_per_s,
+    analyze_ms: analyzeMs,
+  });
+  context.attach('dataset', seed.stats);
+}
+
+async function analyze(db: SqlRunner): Promise<number> {
+  const started = performance.now();
+  await db.query('ANALYZE items.items');
+  await db.query('ANALYZE items.posters');
+  return Math.round(performance.now() - started);
+}
+
+/**
+ * Embedded: start once so the app migrates its PGlite, stop it, seed that data dir from this process (PGlite
+ * has a single user), time the bare SQL there, then start the app again on the same data dir and load it.
+ */
+async function runEmbedded(context: ScenarioContext, cases: FeedCase[]): Promise<void> {
+  const { options, scope } = context;
+  const environment = prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile });
+  const first = await startApp(scope, environment);
+  await first.stopNow();
+
+  progress(`embedded: seeding ${options.items.toLocaleString('en-US')} items into PGlite at ${environment.pgliteDir}`);
+  const opened = await openEmbeddedDatabase(environment);
+  let expectations: Map<string, Expectation>;
+  try {
+    const seed = await seedItems(opened.db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 5000, singleTransaction: true });
+    const analyzeMs = await analyze(opened.db);
+    reportSeed(context, seed, analyzeMs, 'pglite');
+    expectations = await learnExpectations(opened.db, cases);
+    await measureSql(context, opened.db, cases, expectations, 'pglite (in the bench process)');
+  } finally {
+    const started = performance.now();
+    await opened.pglite.close();
+    progress(`embedded: PGlite closed in ${formatDuration(performance.now() - started)}`);
+  }
+
+  const app = await startApp(scope, environment);
+  const correct = await verifyHttp(app, cases, expectations);
+  await measureHttp(context, app, cases, expectations, correct);
+  await app.stopNow();
+}
+
+/** Distributed: a fresh database, NATS namespace and Redis database; the app migrates, the bench seeds with pg. */
+async function runDistributed(context: ScenarioContext, cases: FeedCase[]): Promise<void> {
+  const { options, scope } = context;
+  const environment = await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile });
+  const app = await startApp(scope, environment);
+  const { db } = await connectDistributedDatabase(scope, environment);
+  progress(`distributed: seeding ${options.items.toLocaleString('en-US')} items into ${environment.databaseName}`);
+  const seed = await seedItems(db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 10_000, singleTransaction: false });
+  const analyzeMs = await analyze(db);
+  reportSeed(context, seed, analyzeMs, 'postgres');
+  const expectations = await learnExpectations(db, cases);
+  const correct = await verifyHttp(app, cases, expectations);
+  await measureSql(context, db, cases, expectations, 'postgres');
+  await measureHttp(context, app, cases, expectations, correct);
+  await app.stopNow();
+}
+
+export const feedScenario: Scenario = {
+  name: 'feed',
+  summary: 'GET /api/items (newest 50 within r miles): dense and rural point × r = 1, 5, 25, 100 mi, HTTP and bare SQL',
+  modes: RUN_MODES,
+  async run(context) {
+    const cases = feedCases();
+    if (context.mode === 'embedded') await runEmbedded(context, cases);
+    else await runDistributed(context, cases);
+  },
+};

@@ -1,0 +1,5 @@
+import type { Scenario } from '../scenario';
+import { feedScenario } from './feed.scenario';
+
+/** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
+export const SCENARIOS: readonly Scenario[] = [feedScenario];
