@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { APP_CONFIG, AppConfig } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
 import { DocsController } from './docs/docs.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
@@ -13,6 +13,8 @@ export interface GatewayOptions {
   config: AppConfig;
   /** NATS in distributed mode, in memory in embedded mode. */
   rpcClient: RpcClient;
+  /** Photos: MinIO or a local folder. */
+  storage: ObjectStorage;
 }
 
 @Module({})
@@ -24,6 +26,7 @@ export class GatewayModule {
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },
+        { provide: OBJECT_STORAGE, useValue: options.storage },
         ServiceClient,
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },

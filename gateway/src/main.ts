@@ -1,4 +1,4 @@
-import { createLogger, loadConfig, NamespacedClientNats } from '@curbside/platform';
+import { createLogger, createObjectStorage, loadConfig, NamespacedClientNats } from '@curbside/platform';
 import { createGatewayApp } from './create-gateway-app';
 
 /** The gateway alone (distributed mode): HTTP in front, NATS request/reply behind. */
@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
   const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const app = await createGatewayApp({ config, rpcClient });
+  const app = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config) });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');

@@ -4,6 +4,7 @@ import {
   AppConfig,
   createDistributedInfrastructure,
   createEmbeddedInfrastructure,
+  createObjectStorage,
   InMemoryRpcClient,
   NamespacedClientNats,
   Infrastructure,
@@ -32,7 +33,11 @@ export async function startEmbeddedStack(config: AppConfig, options: { inMemory?
   const services: RunningService[] = [];
   // One after the other: they share the one PGlite connection, and migrations would only queue anyway.
   for (const definition of ALL_SERVICES) services.push(await startService(definition, infrastructure));
-  const gateway = await createGatewayApp({ config, rpcClient: new InMemoryRpcClient(infrastructure.rpcBroker) });
+  const gateway = await createGatewayApp({
+    config,
+    rpcClient: new InMemoryRpcClient(infrastructure.rpcBroker),
+    storage: infrastructure.storage,
+  });
   const url = await listen(gateway, config);
   return {
     url,
@@ -60,7 +65,7 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
   );
   const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const gateway = await createGatewayApp({ config, rpcClient });
+  const gateway = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config) });
   const url = await listen(gateway, config);
   return {
     url,
