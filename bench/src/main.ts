@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs, usage, UsageError } from './cli';
 import { withCleanup } from './harness/cleanup';
@@ -10,7 +11,7 @@ import { SCENARIOS } from './scenarios';
 interface RunSummary {
   mode: string;
   file: string;
-  log: string;
+  log?: string;
   cases: number;
   error?: string;
 }
@@ -86,9 +87,9 @@ async function main(): Promise<number> {
       results: records,
       ...attachments,
     });
-    progress(`${scenario.name} / ${mode}: results in ${file}, app output in ${logFile}`);
+    progress(`${scenario.name} / ${mode}: results in ${file}${existsSync(logFile) ? `, app output in ${logFile}` : ''}`);
     allRecords.push(...records);
-    runs.push({ mode, file, log: logFile, cases: records.length, ...(error ? { error } : {}) });
+    runs.push({ mode, file, ...(existsSync(logFile) ? { log: logFile } : {}), cases: records.length, ...(error ? { error } : {}) });
   }
 
   const failed = runs.filter((r) => r.error);
@@ -100,7 +101,7 @@ async function main(): Promise<number> {
     runs,
     cases: allRecords
       .filter((r) => r.p50_ms !== undefined)
-      .map((r) => ({ mode: r.mode, layer: r.layer, case: r.case, p50_ms: r.p50_ms, p99_ms: r.p99_ms, rps: r.rps })),
+      .map((r) => ({ mode: r.mode, layer: r.layer, variant: r.variant, case: r.case, p50_ms: r.p50_ms, p99_ms: r.p99_ms, rps: r.rps })),
   });
   return failed.length === 0 ? 0 : 1;
 }

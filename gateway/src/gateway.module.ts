@@ -1,12 +1,21 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { APP_CONFIG, AppConfig, OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
+import { AuthController } from './auth/auth.controller';
+import { VerificationController } from './auth/verification.controller';
 import { DocsController } from './docs/docs.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
 import { ItemsController } from './items/items.controller';
+import { MediaController } from './media/media.controller';
+import { MediaService } from './media/media.service';
+import { AUTH_THROTTLER, RateLimitGuard, WRITE_THROTTLER } from './rate-limit/rate-limit.guard';
 import { SessionGuard } from './session/session.guard';
+import { ImagePipeline } from './uploads/image.pipeline';
+import { UploadsController } from './uploads/uploads.controller';
+import { UploadsService } from './uploads/uploads.service';
 import { UsersController } from './users/users.controller';
 
 export interface GatewayOptions {
@@ -15,6 +24,8 @@ export interface GatewayOptions {
   rpcClient: RpcClient;
   /** Photos: MinIO or a local folder. */
   storage: ObjectStorage;
+  /** Rate-limit counters: Redis in distributed mode (shared by replicas), in memory when absent. */
+  rateLimitStorage?: ThrottlerStorage;
 }
 
 @Module({})
@@ -22,12 +33,27 @@ export class GatewayModule {
   static register(options: GatewayOptions): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [HealthController, DocsController, UsersController, ItemsController],
+      imports: [
+        ThrottlerModule.forRoot({
+          throttlers: [
+            { name: WRITE_THROTTLER, ttl: 60_000, limit: options.config.RATE_LIMIT_WRITES_PER_MINUTE },
+            { name: AUTH_THROTTLER, ttl: 15 * 60_000, limit: options.config.RATE_LIMIT_AUTH_PER_15_MINUTES },
+          ],
+          storage: options.rateLimitStorage,
+          errorMessage: 'Too many requests. Please wait a little and try again.',
+        }),
+      ],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },
         { provide: OBJECT_STORAGE, useValue: options.storage },
         ServiceClient,
+        ImagePipeline,
+        UploadsService,
+        MediaService,
+        // Guards run in this order: limits first, so floods never reach the session look-up.
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],

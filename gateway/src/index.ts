@@ -1,2 +1,3 @@
 export { createGatewayApp } from './create-gateway-app';
 export type { GatewayOptions } from './gateway.module';
+export { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';

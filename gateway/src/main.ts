@@ -1,4 +1,6 @@
 import { createLogger, createObjectStorage, loadConfig, NamespacedClientNats } from '@curbside/platform';
+import Redis from 'ioredis';
+import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { createGatewayApp } from './create-gateway-app';
 
 /** The gateway alone (distributed mode): HTTP in front, NATS request/reply behind. */
@@ -7,7 +9,8 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
   const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const app = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config) });
+  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }));
+  const app = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
   log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { createGatewayApp } from '@curbside/gateway';
+import { createGatewayApp, RedisThrottlerStorage } from '@curbside/gateway';
+import Redis from 'ioredis';
 import {
   AppConfig,
   createDistributedInfrastructure,
@@ -65,7 +66,8 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
   );
   const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const gateway = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config) });
+  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }));
+  const gateway = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
   const url = await listen(gateway, config);
   return {
     url,
@@ -73,6 +75,7 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
     async close() {
       await gateway.close();
       await rpcClient.close();
+      await rateLimitStorage.close();
       await Promise.all(services.map((s) => s.close()));
       await Promise.all(infrastructures.map((i) => i.close()));
     },

@@ -1,45 +1,17 @@
 import { Item, User } from '@curbside/contracts';
-import { loadConfig } from '@curbside/platform';
-import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { RunningStack, startDistributedStack, startEmbeddedStack } from '../src/stack';
-
-interface Mode {
-  name: string;
-  start(): Promise<{ stack: RunningStack; dispose(): Promise<void> }>;
-}
-
-const modes: Mode[] = [
-  {
-    name: 'embedded (PGlite, in-memory bus)',
-    async start() {
-      const dataDir = mkdtempSync(join(tmpdir(), 'curbside-slice-'));
-      const stack = await startEmbeddedStack(loadConfig({}, { PORT: '0', DATA_DIR: dataDir }), { inMemory: true });
-      return { stack, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: 'distributed (PostgreSQL, NATS JetStream, Redis)',
-    async start() {
-      const environment: DistributedTestEnvironment = await createDistributedTestEnvironment();
-      const stack = await startDistributedStack(loadConfig({}, environment.env));
-      return { stack, dispose: () => environment.dispose() };
-    },
-  },
-];
+import { ApiClient, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, STACK_MODES } from './stack-modes';
 
 const MANHATTAN = { lat: 40.758, lng: -73.9855 };
 
-describe.each(modes)('the platform slice, $name', (mode) => {
+describe.each(STACK_MODES)('the platform slice, $name', (mode) => {
   let stack: RunningStack;
   let dispose: () => Promise<void>;
   let api: ApiClient;
 
   const itemCount = async (): Promise<number> => {
-    const items = stack.services.find((s) => s.name === 'items');
-    const [{ count }] = await items!.runtime.dataSource.query('SELECT count(*)::int AS count FROM items.items');
+    const [{ count }] = await dataSourceOf(stack, 'items').query('SELECT count(*)::int AS count FROM items.items');
     return count;
   };
 

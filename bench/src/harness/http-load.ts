@@ -57,6 +57,7 @@ export interface JsonResponse {
   status: number;
   body: unknown;
   ms: number;
+  bytes: number;
 }
 
 export async function getJson(url: string, timeoutMs = 30_000): Promise<JsonResponse> {
@@ -70,5 +71,5 @@ export async function getJson(url: string, timeoutMs = 30_000): Promise<JsonResp
   } catch {
     body = text;
   }
-  return { status: response.status, body, ms };
+  return { status: response.status, body, ms, bytes: Buffer.byteLength(text) };
 }

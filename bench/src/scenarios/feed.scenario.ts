@@ -91,8 +91,13 @@ function describeDifference(actual: readonly string[], expected: readonly string
 }
 
 /** Before measuring: every case answers 200 with a JSON array, and the same items as the feed SQL and brute force. */
-async function verifyHttp(app: AppProcess, cases: FeedCase[], expectations: Map<string, Expectation>): Promise<Map<string, boolean>> {
+async function verifyHttp(
+  app: AppProcess,
+  cases: FeedCase[],
+  expectations: Map<string, Expectation>,
+): Promise<{ correct: Map<string, boolean>; responseBytes: Map<string, number> }> {
   const correct = new Map<string, boolean>();
+  const responseBytes = new Map<string, number>();
   for (const c of cases) {
     const response = await getJson(`${app.baseUrl}${c.path}`);
     if (response.status !== 200) {
@@ -114,55 +119,92 @@ async function verifyHttp(app: AppProcess, cases: FeedCase[], expectations: Map<
     }
     const matchesTruth = sameList(httpIds, expected.truthIds);
     correct.set(c.name, matchesTruth);
+    responseBytes.set(c.name, response.bytes);
     progress(`  ${c.name.padEnd(12)} HTTP 200, ${String(httpIds.length).padStart(2)} items in ${response.ms.toFixed(1)} ms${matchesTruth ? '' : `  WRONG: ${describeDifference(httpIds, expected.truthIds)} vs brute force`}`);
   }
-  return correct;
+  return { correct, responseBytes };
+}
+
+/**
+ * Diagnostic variants of the same statement, measured next to the app's own: they show what the feed could cost
+ * and whether the planner is the bottleneck (the bench does not change the app).
+ */
+const SQL_VARIANTS = [
+  { name: 'enable_bitmapscan=off', before: 'SET enable_bitmapscan = off', after: 'RESET enable_bitmapscan' },
+] as const;
+
+async function timeQuery(db: SqlRunner, query: { text: string; params: unknown[] }, warmup: number, iterations: number) {
+  for (let i = 0; i < warmup; i++) await db.query(query.text, query.params);
+  const samples: number[] = [];
+  const started = performance.now();
+  let lastIds: string[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    const { rows } = await db.query(query.text, query.params);
+    samples.push(performance.now() - t0);
+    if (i === iterations - 1) lastIds = rows.map((r) => String(r.id));
+  }
+  const elapsedS = (performance.now() - started) / 1000;
+  const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.params);
+  return {
+    stats: summarize(samples),
+    rps: round(iterations / elapsedS, 1),
+    ids: lastIds,
+    plan: plan.rows.map((r) => String(Object.values(r)[0])).join('\n'),
+  };
 }
 
 async function measureSql(context: ScenarioContext, db: SqlRunner, cases: FeedCase[], expectations: Map<string, Expectation>, engine: string): Promise<void> {
   const { options } = context;
   const plans: Record<string, string> = {};
   const warmup = Math.min(20, Math.ceil(options.sqlIterations / 10));
-  progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up)`);
+  progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up), as the app sends it and with ${SQL_VARIANTS.map((v) => v.name).join(', ')}`);
   for (const c of cases) {
     const query = feedQuery(c.search);
-    for (let i = 0; i < warmup; i++) await db.query(query.text, query.params);
-    const samples: number[] = [];
-    const started = performance.now();
-    let returned = 0;
-    for (let i = 0; i < options.sqlIterations; i++) {
-      const t0 = performance.now();
-      const { rows } = await db.query(query.text, query.params);
-      samples.push(performance.now() - t0);
-      returned = rows.length;
-    }
-    const elapsedS = (performance.now() - started) / 1000;
-    const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.params);
-    plans[c.name] = plan.rows.map((r) => String(Object.values(r)[0])).join('\n');
-    const stats = summarize(samples);
     const expectation = expectations.get(c.name) as Expectation;
-    context.report({
-      items: options.items,
-      layer: 'sql',
-      engine,
-      case: c.name,
-      radius_mi: c.search.radiusMiles,
-      returned,
-      p50_ms: stats.p50_ms,
-      p90_ms: stats.p90_ms,
-      p99_ms: stats.p99_ms,
-      max_ms: stats.max_ms,
-      rps: round(options.sqlIterations / elapsedS, 1),
-      iterations: options.sqlIterations,
-      errors: 0,
-      in_radius: expectation.inRadius,
-      matches_brute_force: sameList(expectation.feedSqlIds, expectation.truthIds),
-    });
+    const variants: { layer: string; variant: string; before?: string; after?: string }[] = [
+      { layer: 'sql', variant: 'app' },
+      ...SQL_VARIANTS.map((v) => ({ layer: 'sql-variant', variant: v.name, before: v.before, after: v.after })),
+    ];
+    for (const variant of variants) {
+      if (variant.before) await db.query(variant.before);
+      let measured;
+      try {
+        measured = await timeQuery(db, query, warmup, options.sqlIterations);
+      } finally {
+        if (variant.after) await db.query(variant.after);
+      }
+      plans[`${c.name} [${variant.variant}]`] = measured.plan;
+      context.report({
+        items: options.items,
+        layer: variant.layer,
+        variant: variant.variant,
+        engine,
+        case: c.name,
+        radius_mi: c.search.radiusMiles,
+        returned: measured.ids.length,
+        p50_ms: measured.stats.p50_ms,
+        p90_ms: measured.stats.p90_ms,
+        p99_ms: measured.stats.p99_ms,
+        max_ms: measured.stats.max_ms,
+        rps: measured.rps,
+        iterations: options.sqlIterations,
+        errors: 0,
+        in_radius: expectation.inRadius,
+        matches_brute_force: sameList(measured.ids, expectation.truthIds),
+      });
+    }
   }
   context.attach(`sql_plans_${engine.split(' ')[0]}`, plans);
 }
 
-async function measureHttp(context: ScenarioContext, app: AppProcess, cases: FeedCase[], expectations: Map<string, Expectation>, correct: Map<string, boolean>): Promise<void> {
+async function measureHttp(
+  context: ScenarioContext,
+  app: AppProcess,
+  cases: FeedCase[],
+  expectations: Map<string, Expectation>,
+  verified: { correct: Map<string, boolean>; responseBytes: Map<string, number> },
+): Promise<void> {
   const { options } = context;
   progress(`${context.mode}: HTTP load, ${options.connections} connections, ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s a case`);
   for (const c of cases) {
@@ -189,7 +231,8 @@ async function measureHttp(context: ScenarioContext, app: AppProcess, cases: Fee
       connections: options.connections,
       duration_s: result.duration_s,
       in_radius: expectation.inRadius,
-      matches_brute_force: correct.get(c.name) ?? null,
+      response_bytes: verified.responseBytes.get(c.name) ?? null,
+      matches_brute_force: verified.correct.get(c.name) ?? null,
     });
   }
 }
@@ -241,8 +284,8 @@ async function runEmbedded(context: ScenarioContext, cases: FeedCase[]): Promise
   }
 
   const app = await startApp(scope, environment);
-  const correct = await verifyHttp(app, cases, expectations);
-  await measureHttp(context, app, cases, expectations, correct);
+  const verified = await verifyHttp(app, cases, expectations);
+  await measureHttp(context, app, cases, expectations, verified);
   await app.stopNow();
 }
 
@@ -257,9 +300,9 @@ async function runDistributed(context: ScenarioContext, cases: FeedCase[]): Prom
   const analyzeMs = await analyze(db);
   reportSeed(context, seed, analyzeMs, 'postgres');
   const expectations = await learnExpectations(db, cases);
-  const correct = await verifyHttp(app, cases, expectations);
+  const verified = await verifyHttp(app, cases, expectations);
   await measureSql(context, db, cases, expectations, 'postgres');
-  await measureHttp(context, app, cases, expectations, correct);
+  await measureHttp(context, app, cases, expectations, verified);
   await app.stopNow();
 }
 

@@ -23,6 +23,23 @@ function parameters(route: RouteContract): JsonSchema[] {
   return list;
 }
 
+/** A multipart upload: one binary part in the named field. */
+function multipartBody(multipart: NonNullable<RouteContract['multipart']>): JsonSchema {
+  const megabytes = Math.round(multipart.maxBytes / (1024 * 1024));
+  const file = { type: 'string', format: 'binary', description: `One file, at most ${megabytes} MB` };
+  return {
+    required: true,
+    content: { 'multipart/form-data': { schema: { type: 'object', required: [multipart.field], properties: { [multipart.field]: file } } } },
+  };
+}
+
+/** JSON unless the response schema names another media type (an image route answers with the image's bytes). */
+function responseContent(schema: z.ZodType): JsonSchema {
+  const mediaType = schema.meta()?.contentMediaType;
+  if (typeof mediaType === 'string') return { [mediaType]: { schema: { type: 'string', format: 'binary' } } };
+  return { 'application/json': { schema: toSchema(schema, 'output') } };
+}
+
 /** The OpenAPI document of the public API, built from the same contracts the gateway validates with. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -37,10 +54,12 @@ export function buildOpenApiDocument(): JsonSchema {
       security: route.auth === 'session' ? [{ session: [] }] : [],
       parameters: parameters(route),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),
+      ...(route.multipart ? { requestBody: multipartBody(route.multipart) } : {}),
       responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: toSchema(route.response, 'output') } } },
+        '200': { description: 'OK', content: responseContent(route.response) },
         '400': error,
         ...(route.auth === 'session' ? { '401': error, '403': error } : {}),
+        ...(route.multipart ? { '413': error } : {}),
       },
     };
   }

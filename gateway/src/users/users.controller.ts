@@ -1,13 +1,24 @@
-import { Body, Controller, Param, Res } from '@nestjs/common';
-import { CreateUserReply, CreateUserRequest, Routes, Rpc, User, UserView } from '@curbside/contracts';
+import { Body, Controller, Inject, Param, Res } from '@nestjs/common';
+import {
+  CreateUserReply,
+  CreateUserRequest,
+  NotificationPreferences,
+  NotificationPreferencesRequest,
+  Routes,
+  Rpc,
+  SubscriptionTier,
+  User,
+  UserView,
+} from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
-import { Inject } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
-import { Caller } from '../session/caller.decorator';
+import { assertIsCaller, Caller } from '../session/caller.decorator';
 import { setSessionCookie } from '../session/session-cookie';
+
+type IdParams = { id: string };
 
 @Controller()
 export class UsersController {
@@ -27,7 +38,43 @@ export class UsersController {
   }
 
   @ApiRoute(Routes.getUser)
-  get(@Param(new ZodPipe(Routes.getUser.params)) params: { id: string }, @Caller() callerId?: string): Promise<UserView> {
+  get(@Param(new ZodPipe(Routes.getUser.params)) params: IdParams, @Caller() callerId?: string): Promise<UserView> {
     return this.services.call(Rpc.users.get, { userId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.scoutMode)
+  scoutMode(
+    @Param(new ZodPipe(Routes.scoutMode.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.scoutMode.body)) body: { scoutMode?: boolean },
+    @Caller() callerId: string,
+  ): Promise<{ scoutMode: boolean }> {
+    assertIsCaller(params.id, callerId);
+    return this.services.call(Rpc.users.setScoutMode, body, callerId);
+  }
+
+  @ApiRoute(Routes.notificationPreferences)
+  notificationPreferences(
+    @Param(new ZodPipe(Routes.notificationPreferences.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.notificationPreferences.body)) body: NotificationPreferencesRequest,
+    @Caller() callerId: string,
+  ): Promise<NotificationPreferences> {
+    assertIsCaller(params.id, callerId);
+    return this.services.call(Rpc.users.updatePreferences, body, callerId);
+  }
+
+  @ApiRoute(Routes.subscription)
+  subscription(
+    @Param(new ZodPipe(Routes.subscription.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.subscription.body)) body: { tier: SubscriptionTier },
+    @Caller() callerId: string,
+  ): Promise<User> {
+    assertIsCaller(params.id, callerId);
+    return this.services.call(Rpc.users.setSubscription, body, callerId);
+  }
+
+  @ApiRoute(Routes.adminStatus)
+  adminStatus(@Param(new ZodPipe(Routes.adminStatus.params)) params: IdParams, @Caller() callerId: string): Promise<{ isAdmin: boolean }> {
+    assertIsCaller(params.id, callerId);
+    return this.services.call(Rpc.users.adminStatus, {}, callerId);
   }
 }

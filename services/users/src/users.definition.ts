@@ -1,12 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { AuthService } from './auth/auth.service';
+import { PhoneCodeEntity } from './codes/phone-code.entity';
+import { PhoneCodesService } from './codes/phone-codes.service';
 import { CreateUsers1763800000100 } from './migrations/1763800000100-create-users';
+import { PhoneIdentity1763800000101 } from './migrations/1763800000101-phone-identity';
 import { UpdatePointsWhenPointsAreAwardedHandler } from './reactions/update-points-when-points-are-awarded.handler';
 import { SessionEntity } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';
 import { UserEntity } from './users/user.entity';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { VerificationService } from './verification/verification.service';
 
 @Module({})
 export class UsersModule {
@@ -15,7 +20,7 @@ export class UsersModule {
       module: UsersModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [UsersController],
-      providers: [UsersService, SessionsService, UpdatePointsWhenPointsAreAwardedHandler],
+      providers: [UsersService, SessionsService, PhoneCodesService, AuthService, VerificationService, UpdatePointsWhenPointsAreAwardedHandler],
     };
   }
 }
@@ -23,7 +28,7 @@ export class UsersModule {
 /** Users, sessions, phone codes, verification, preferences, admin status (DESIGN §1). */
 export const usersService: ServiceDefinition = {
   name: 'users',
-  entities: [UserEntity, SessionEntity],
-  migrations: [CreateUsers1763800000100],
+  entities: [UserEntity, SessionEntity, PhoneCodeEntity],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101],
   module: (runtime) => UsersModule.register(runtime),
 };

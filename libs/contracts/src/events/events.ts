@@ -12,6 +12,9 @@ export const userSnapshotSchema = z.object({
   subscriptionTier: subscriptionTierSchema,
   scoutMode: z.boolean(),
   isVerified: z.boolean(),
+  isAdmin: z.boolean(),
+  notificationRadius: z.string(),
+  notificationFlags: z.record(z.string(), z.boolean()),
   version: z.number().int(),
 });
 

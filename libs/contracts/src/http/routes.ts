@@ -1,4 +1,5 @@
 import { ItemRoutes } from '../items/items.routes';
+import { MediaRoutes } from '../media/media.routes';
 import { UserRoutes } from '../users/users.routes';
 import { PlatformRoutes } from './platform.routes';
 import type { RouteContract } from './route-contract';
@@ -8,4 +9,5 @@ export const Routes = {
   ...PlatformRoutes,
   ...UserRoutes,
   ...ItemRoutes,
+  ...MediaRoutes,
 } as const satisfies Record<string, RouteContract>;

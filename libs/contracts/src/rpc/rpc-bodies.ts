@@ -13,3 +13,8 @@ export const createItemCallSchema = createItemRequestSchema;
 export const feedCallSchema = feedQuerySchema;
 export const balanceCallSchema = z.object({ userId: z.uuid() });
 export const balanceReplySchema = z.object({ userId: z.uuid(), balance: z.number().int(), entries: z.number().int() });
+
+export const revokeSessionCallSchema = z.object({ token: z.string().min(1) });
+export const startVerificationCallSchema = z.object({ name: z.string().trim().min(1).max(100), phone: z.string() });
+export const confirmVerificationCallSchema = z.object({ phone: z.string(), code: z.string() });
+export const setProfilePictureCallSchema = z.object({ url: z.string().startsWith('/api/media/') });

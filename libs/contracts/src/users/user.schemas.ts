@@ -54,6 +54,11 @@ const flagShape = Object.fromEntries(Object.keys(NOTIFICATION_FLAG_DEFAULTS).map
 export const userSchema = publicUserSchema.extend({
   firstName: z.string().nullable(),
   isVerified: z.boolean(),
+  verifiedName: z.string().nullable(),
+  verifiedEmail: z.string().nullable(),
+  verifiedPhone: z.string().nullable(),
+  verificationDate: z.string().nullable(),
+  smsSubscribed: z.boolean(),
   hasCommentFeature: z.boolean(),
   profilePicture: z.string().nullable(),
   locationRadius: z.string(),
@@ -65,3 +70,30 @@ export type User = z.infer<typeof userSchema>;
 
 export const userViewSchema = z.union([userSchema, publicUserSchema]);
 export type UserView = User | PublicUser;
+
+export const NOTIFICATION_RADIUS_MESSAGE = 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5';
+export const GARAGE_SALE_ALERTS_MESSAGE = 'Garage sale alerts are available on the Premium and Pro plans';
+export const GARAGE_SALE_ALERT_TIERS: readonly SubscriptionTier[] = ['premium', 'pro'];
+
+const notificationRadiusSchema = z
+  .union([z.string(), z.number()], { error: NOTIFICATION_RADIUS_MESSAGE })
+  .transform((v) => Number(v))
+  .refine((v) => Number.isFinite(v) && v >= 0.5 && v <= 10 && Number.isInteger(v * 2), NOTIFICATION_RADIUS_MESSAGE)
+  .transform((v) => String(v));
+
+const flagInputs = Object.fromEntries(Object.keys(NOTIFICATION_FLAG_DEFAULTS).map((k) => [k, z.boolean().optional()])) as {
+  [K in keyof NotificationFlags]: z.ZodOptional<z.ZodBoolean>;
+};
+
+/** PATCH notification-preferences: any of the eleven switches and the radius; what is left out stays. */
+export const notificationPreferencesRequestSchema = z.object({ ...flagInputs, notificationRadius: notificationRadiusSchema.optional() });
+export type NotificationPreferencesRequest = z.infer<typeof notificationPreferencesRequestSchema>;
+export const notificationPreferencesSchema = z.object({ ...flagShape, notificationRadius: z.string() });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** Without a value the switch flips. */
+export const scoutModeRequestSchema = z.object({ scoutMode: z.boolean().optional() });
+export const scoutModeResponseSchema = z.object({ scoutMode: z.boolean() });
+export const subscriptionRequestSchema = z.object({ tier: subscriptionTierSchema });
+export const adminStatusSchema = z.object({ isAdmin: z.boolean() });
+export const profilePictureResponseSchema = z.object({ profilePicture: z.string() });

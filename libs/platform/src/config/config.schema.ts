@@ -32,6 +32,16 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
   /** Send the session cookie only over HTTPS; turn on wherever the app is served over TLS. */
   COOKIE_SECURE: bool.default(false),
+  /** log: codes are written to the log (development, embedded); twilio: real SMS. */
+  SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM_NUMBER: z.string().optional(),
+  /** scrypt hash of the emergency-access password (npm run admin:hash-password); unset = emergency access off. */
+  EMERGENCY_PASSWORD_HASH: z.string().optional(),
+  /** Per client IP: writes a minute, and sign-in / verification calls per 15 minutes. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().min(1).default(20),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   FRONTEND_DIST: z.string().default('frontend/dist'),

@@ -6,6 +6,7 @@ import { NamespacedServerNats } from '../rpc/namespaced-nats';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
 import type { ObjectStorage } from '../storage/object-storage.port';
+import { createSmsSender } from '../sms/create-sms-sender';
 import type { Infrastructure } from './infrastructure';
 
 export function createObjectStorage(config: AppConfig): ObjectStorage {
@@ -37,6 +38,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     bus,
     jobs,
     storage,
+    sms: createSmsSender(config),
     rpcServer: (service) =>
       new NamespacedServerNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
     async close() {

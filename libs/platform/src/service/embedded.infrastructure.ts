@@ -5,6 +5,7 @@ import { InMemoryEventBus, InMemoryEventStore } from '../events/in-memory.event-
 import { InProcessJobQueue } from '../jobs/in-process.job-queue';
 import { InMemoryRpcBroker, InMemoryRpcServer } from '../rpc/in-memory.rpc';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
+import { createSmsSender } from '../sms/create-sms-sender';
 import type { Infrastructure } from './infrastructure';
 
 export interface EmbeddedInfrastructure extends Infrastructure {
@@ -26,6 +27,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: {
     bus,
     jobs,
     storage,
+    sms: createSmsSender(config),
     rpcBroker,
     rpcServer: () => new InMemoryRpcServer(rpcBroker),
     async close() {

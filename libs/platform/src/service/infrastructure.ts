@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config.schema';
 import type { DatabaseTarget } from '../database/open-database';
 import type { EventBus } from '../events/event-bus.port';
 import type { JobQueue } from '../jobs/job-queue.port';
+import type { SmsSender } from '../sms/sms-sender.port';
 import type { ObjectStorage } from '../storage/object-storage.port';
 
 /**
@@ -18,6 +19,7 @@ export interface Infrastructure {
   bus: EventBus;
   jobs: JobQueue;
   storage: ObjectStorage;
+  sms: SmsSender;
   /** The request/reply transport a service listens on (queue group = service name). */
   rpcServer(service: ServiceName): CustomTransportStrategy;
   close(): Promise<void>;

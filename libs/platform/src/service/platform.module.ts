@@ -6,7 +6,7 @@ import { EventOutbox } from '../outbox/event-outbox';
 import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
 import type { ServiceRuntime } from './service-runtime';
-import { APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SERVICE_NAME } from './tokens';
+import { APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SERVICE_NAME, SMS_SENDER } from './tokens';
 import { createHealthController } from './health.controller';
 
 /** Gives a service's modules the ports and its own DataSource/outbox, plus error mapping and health. */
@@ -24,13 +24,14 @@ export class PlatformModule {
         { provide: EVENT_BUS, useValue: infra.bus },
         { provide: JOB_QUEUE, useValue: infra.jobs },
         { provide: OBJECT_STORAGE, useValue: infra.storage },
+        { provide: SMS_SENDER, useValue: infra.sms },
         { provide: DataSource, useValue: runtime.dataSource },
         { provide: EventOutbox, useValue: runtime.outbox },
         { provide: EventConsumers, useValue: runtime.consumers },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
       ],
-      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, DataSource, EventOutbox, EventConsumers],
+      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers],
     };
   }
 }

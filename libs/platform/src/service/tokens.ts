@@ -3,4 +3,5 @@ export const EVENT_BUS = Symbol('EVENT_BUS');
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const APP_CONFIG = Symbol('APP_CONFIG');
+export const SMS_SENDER = Symbol('SMS_SENDER');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');

@@ -27,6 +27,11 @@ export class SessionsService {
     return token;
   }
 
+  /** Ends a session (sign out, "Start Fresh"); the cookie alone is then worth nothing. */
+  async revoke(token: string): Promise<void> {
+    await this.dataSource.getRepository(SessionEntity).update({ tokenHash: hashToken(token), revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
   async resolve(token: string): Promise<string | null> {
     const session = await this.dataSource.getRepository(SessionEntity).findOneBy({
       tokenHash: hashToken(token),

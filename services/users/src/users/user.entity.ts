@@ -50,6 +50,29 @@ export class UserEntity {
   @Column('jsonb', { name: 'notification_flags' })
   notificationFlags: Record<string, boolean>;
 
+  /** The account's phone in E.164, set by phone sign-in or verification; one account per phone. */
+  @Column('text', { nullable: true })
+  phone: string | null;
+
+  @Column('text', { name: 'verified_name', nullable: true })
+  verifiedName: string | null;
+
+  @Column('text', { name: 'verified_email', nullable: true })
+  verifiedEmail: string | null;
+
+  @Column('timestamptz', { name: 'verification_date', nullable: true })
+  verificationDate: Date | null;
+
+  @Column('timestamptz', { name: 'verification_submitted_at', nullable: true })
+  verificationSubmittedAt: Date | null;
+
+  /** Granted only by the operator command (npm run admin:grant), never by a client. */
+  @Column('boolean', { name: 'is_admin' })
+  isAdmin: boolean;
+
+  @Column('boolean', { name: 'sms_subscribed' })
+  smsSubscribed: boolean;
+
   /** Grows with every change other services mirror (user.updated carries it). */
   @Column('int')
   version: number;

@@ -1,4 +1,4 @@
-import { NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, PublicUser, User } from '@curbside/contracts';
+import { NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationPreferences, PublicUser, User } from '@curbside/contracts';
 import type { UserEntity } from './user.entity';
 
 export function toPublicUser(user: UserEntity): PublicUser {
@@ -19,6 +19,11 @@ export function toUser(user: UserEntity): User {
     ...toPublicUser(user),
     firstName: user.firstName,
     isVerified: user.isVerified,
+    verifiedName: user.verifiedName,
+    verifiedEmail: user.verifiedEmail,
+    verifiedPhone: user.phone,
+    verificationDate: user.verificationDate?.toISOString() ?? null,
+    smsSubscribed: user.smsSubscribed,
     hasCommentFeature: user.hasCommentFeature,
     profilePicture: user.profilePicture,
     locationRadius: user.locationRadius,
@@ -28,6 +33,10 @@ export function toUser(user: UserEntity): User {
   };
 }
 
+export function toPreferences(user: UserEntity): NotificationPreferences {
+  return { ...({ ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags } as NotificationFlags), notificationRadius: user.notificationRadius };
+}
+
 export function toSnapshot(user: UserEntity) {
   return {
     userId: user.id,
@@ -35,6 +44,9 @@ export function toSnapshot(user: UserEntity) {
     subscriptionTier: user.subscriptionTier,
     scoutMode: user.scoutMode,
     isVerified: user.isVerified,
+    isAdmin: user.isAdmin,
+    notificationRadius: user.notificationRadius,
+    notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags },
     version: user.version,
   };
 }

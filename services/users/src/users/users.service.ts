@@ -9,17 +9,35 @@ import {
   ErrorCode,
   Events,
   EventPayload,
+  GARAGE_SALE_ALERT_TIERS,
+  GARAGE_SALE_ALERTS_MESSAGE,
   NOTIFICATION_FLAG_DEFAULTS,
+  NotificationPreferences,
+  NotificationPreferencesRequest,
+  SubscriptionTier,
+  User,
   UserView,
 } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from './user.entity';
-import { toPublicUser, toSnapshot, toUser } from './user.mapper';
+import { toPreferences, toPublicUser, toSnapshot, toUser } from './user.mapper';
 import { generateUsername } from './username.rules';
 
 const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (!(err instanceof QueryFailedError)) return false;
+  const driverError = err.driverError as { code?: string; constraint?: string };
+  return driverError.code === UNIQUE_VIOLATION && (!constraint || driverError.constraint === constraint);
+}
+
+export interface NewAccount {
+  firstName?: string | null;
+  phone?: string | null;
+  locationRadius?: string;
+}
 
 @Injectable()
 export class UsersService {
@@ -31,26 +49,125 @@ export class UsersService {
 
   /** An anonymous account with a generated name, and a session for it. */
   async create(request: CreateUserRequest): Promise<CreateUserReply> {
+    return this.outbox.transaction(async (tx) => {
+      const user = await this.insertUser(tx, request);
+      const sessionToken = await this.sessions.start(tx.manager, user.id);
+      return { user: toUser(user), sessionToken };
+    });
+  }
+
+  /**
+   * Inserts a new account inside the caller's transaction. A generated name that is taken is drawn again
+   * under a savepoint, so the caller's transaction survives the clash.
+   */
+  async insertUser(tx: Transaction, account: NewAccount): Promise<UserEntity> {
     for (let attempt = 0; ; attempt++) {
+      const user = this.newUser(account);
       try {
-        return await this.outbox.transaction(async (tx) => {
-          const user = await this.insertUser(tx, request);
-          const sessionToken = await this.sessions.start(tx.manager, user.id);
-          return { user: toUser(user), sessionToken };
-        });
+        await tx.manager.query('SAVEPOINT new_user');
+        await tx.manager.insert(UserEntity, user);
+        await tx.manager.query('RELEASE SAVEPOINT new_user');
+        tx.emit(Events.userCreated, toSnapshot(user));
+        return user;
       } catch (err) {
-        // Two neighbours drew the same generated name: draw again.
-        const duplicateName = err instanceof QueryFailedError && (err.driverError as { code?: string }).code === UNIQUE_VIOLATION;
-        if (!duplicateName || attempt >= 5) throw err;
+        await tx.manager.query('ROLLBACK TO SAVEPOINT new_user');
+        if (!isUniqueViolation(err, 'users_username_key') || attempt >= 5) throw err;
       }
     }
   }
 
   /** The owner gets the whole record; anybody else the public view (DESIGN §3). */
   async get(userId: string, callerId: string | undefined): Promise<UserView> {
-    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ id: userId });
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND, 'User not found');
+    const user = await this.require(this.dataSource.manager, userId);
     return callerId === user.id ? toUser(user) : toPublicUser(user);
+  }
+
+  async getOwn(userId: string): Promise<User> {
+    return toUser(await this.require(this.dataSource.manager, userId));
+  }
+
+  async findByPhone(manager: EntityManager, phone: string): Promise<UserEntity | null> {
+    return manager.findOneBy(UserEntity, { phone });
+  }
+
+  async require(manager: EntityManager, userId: string, lock = false): Promise<UserEntity> {
+    const user = lock
+      ? await manager.createQueryBuilder(UserEntity, 'u').where('u.id = :userId', { userId }).setLock('pessimistic_write').getOne()
+      : await manager.findOneBy(UserEntity, { id: userId });
+    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND, 'User not found');
+    return user;
+  }
+
+  /** Only verified neighbours may turn scout mode on (spec §4); without a value the switch flips. */
+  async setScoutMode(userId: string, requested: boolean | undefined): Promise<{ scoutMode: boolean }> {
+    return this.change(userId, (user) => {
+      const next = requested ?? !user.scoutMode;
+      if (next && !user.isVerified) {
+        throw new DomainError(ErrorCode.FORBIDDEN, 'Only verified users can become Scouts. Please verify your account first.');
+      }
+      user.scoutMode = next;
+      return { scoutMode: user.scoutMode };
+    });
+  }
+
+  async updatePreferences(userId: string, request: NotificationPreferencesRequest): Promise<NotificationPreferences> {
+    return this.change(userId, (user) => {
+      const { notificationRadius, ...flags } = request;
+      const merged: Record<string, boolean> = { ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags };
+      for (const [key, value] of Object.entries(flags)) if (value !== undefined) merged[key] = value;
+      if (merged.enableGarageSaleAlerts && !GARAGE_SALE_ALERT_TIERS.includes(user.subscriptionTier)) {
+        throw new DomainError(ErrorCode.FORBIDDEN, GARAGE_SALE_ALERTS_MESSAGE);
+      }
+      user.notificationFlags = merged;
+      if (notificationRadius !== undefined) user.notificationRadius = notificationRadius;
+      return toPreferences(user);
+    });
+  }
+
+  /** Records the chosen plan (no payment in this version); leaving Premium/Pro turns garage-sale alerts off. */
+  async setSubscription(userId: string, tier: SubscriptionTier): Promise<User> {
+    return this.change(userId, (user) => {
+      user.subscriptionTier = tier;
+      if (!GARAGE_SALE_ALERT_TIERS.includes(tier) && user.notificationFlags.enableGarageSaleAlerts) {
+        user.notificationFlags = { ...user.notificationFlags, enableGarageSaleAlerts: false };
+      }
+      return toUser(user);
+    });
+  }
+
+  async setProfilePicture(userId: string, url: string): Promise<{ profilePicture: string }> {
+    return this.change(userId, (user) => {
+      user.profilePicture = url;
+      return { profilePicture: url };
+    });
+  }
+
+  async adminStatus(userId: string): Promise<{ isAdmin: boolean }> {
+    return { isAdmin: (await this.require(this.dataSource.manager, userId)).isAdmin };
+  }
+
+  /** The operator command's work: the only way anybody becomes an administrator. */
+  async grantAdmin(where: { userId: string } | { phone: string }): Promise<User> {
+    const user = await ('userId' in where ? this.dataSource.manager.findOneBy(UserEntity, { id: where.userId }) : this.findByPhone(this.dataSource.manager, where.phone));
+    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND, 'User not found');
+    return this.change(user.id, (u) => {
+      u.isAdmin = true;
+      return toUser(u);
+    });
+  }
+
+  /** Locks the row, applies the edit, bumps the version and announces user.updated, all in one transaction. */
+  async change<T>(userId: string, edit: (user: UserEntity, tx: Transaction) => T | Promise<T>): Promise<T> {
+    return this.outbox.transaction((tx) => this.changeIn(tx, userId, edit));
+  }
+
+  async changeIn<T>(tx: Transaction, userId: string, edit: (user: UserEntity, tx: Transaction) => T | Promise<T>): Promise<T> {
+    const user = await this.require(tx.manager, userId, true);
+    const result = await edit(user, tx);
+    user.version += 1;
+    await tx.manager.save(UserEntity, user, { reload: false });
+    tx.emit(Events.userUpdated, toSnapshot(user));
+    return result;
   }
 
   /** Mirrors the rewards ledger; an older or repeated award never overwrites a newer balance. */
@@ -63,11 +180,11 @@ export class UsersService {
       .execute();
   }
 
-  private async insertUser(tx: Transaction, request: CreateUserRequest): Promise<UserEntity> {
-    const user = tx.manager.create(UserEntity, {
+  private newUser(account: NewAccount): UserEntity {
+    return this.dataSource.manager.create(UserEntity, {
       id: randomUUID(),
       username: generateUsername(),
-      firstName: request.firstName ?? null,
+      firstName: account.firstName ?? null,
       points: 0,
       rank: 'Newbie',
       pointsVersion: 0,
@@ -77,14 +194,18 @@ export class UsersService {
       hasCommentFeature: true,
       subscriptionTier: 'free',
       profilePicture: null,
-      locationRadius: request.locationRadius ?? DEFAULT_LOCATION_RADIUS,
+      locationRadius: account.locationRadius ?? DEFAULT_LOCATION_RADIUS,
       notificationRadius: DEFAULT_NOTIFICATION_RADIUS,
       notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS },
+      phone: account.phone ?? null,
+      verifiedName: null,
+      verifiedEmail: null,
+      verificationDate: null,
+      verificationSubmittedAt: null,
+      isAdmin: false,
+      smsSubscribed: false,
       version: 1,
       createdAt: new Date(),
     });
-    await tx.manager.insert(UserEntity, user);
-    tx.emit(Events.userCreated, toSnapshot(user));
-    return user;
   }
 }

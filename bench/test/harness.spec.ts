@@ -1,0 +1,68 @@
+import { parseArgs, UsageError } from '../src/cli';
+import { coveringCells, gridFor } from '../src/feed/feed-sql';
+import { CleanupScope, withCleanup } from '../src/harness/cleanup';
+import { percentile, summarize } from '../src/harness/stats';
+
+describe('stats', () => {
+  it('takes nearest-rank percentiles', () => {
+    const values = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(summarize([5, 1, 3])).toMatchObject({ count: 3, p50_ms: 3, max_ms: 5, mean_ms: 3 });
+    expect(() => summarize([])).toThrow('no latency samples');
+  });
+});
+
+describe('parseArgs', () => {
+  const known = ['feed'];
+  it('reads the flags in both spellings', () => {
+    const parsed = parseArgs(['feed', '--mode', 'distributed', '--items=5000', '--duration', '2.5', '--connections', '4'], known);
+    expect(parsed).toMatchObject({ help: false, options: { scenario: 'feed', modes: ['distributed'], items: 5000, durationSeconds: 2.5, connections: 4 } });
+  });
+  it('defaults to both modes and 100,000 items', () => {
+    expect(parseArgs(['feed'], known)).toMatchObject({ options: { modes: ['embedded', 'distributed'], items: 100_000, durationSeconds: 10, connections: 10 } });
+  });
+  it.each([[['nope']], [[]], [['feed', '--items', '-3']], [['feed', '--mode', 'cluster']], [['feed', '--what', '1']], [['feed', '--items']]])(
+    'rejects %j',
+    (argv) => {
+      expect(() => parseArgs(argv, known)).toThrow(UsageError);
+    },
+  );
+});
+
+describe('CleanupScope', () => {
+  it('undoes in reverse order and keeps going when a step fails', async () => {
+    const done: string[] = [];
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    await expect(
+      withCleanup('test', async (scope: CleanupScope) => {
+        scope.defer('first', () => void done.push('first'));
+        scope.defer('broken', () => {
+          throw new Error('boom');
+        });
+        scope.defer('last', () => void done.push('last'));
+        throw new Error('the body failed');
+      }),
+    ).rejects.toThrow('the body failed');
+    stderr.mockRestore();
+    expect(done).toEqual(['last', 'first']);
+  });
+});
+
+describe('the copy of the feed grid rules', () => {
+  it('uses fine cells up to 5 miles and coarse ones above', () => {
+    expect(gridFor(5).column).toBe('cell_fine');
+    expect(gridFor(5.01).column).toBe('cell_coarse');
+  });
+  it('covers the bounding box of the circle (same formulas as the generated columns)', () => {
+    const fineCell = (lat: number, lng: number) => Math.min(Math.floor((lat + 90) / 0.05), 3599) * 7200 + Math.min(Math.floor((lng + 180) / 0.05), 7199);
+    const cells = coveringCells(40.758, -73.9855, 1, gridFor(1));
+    expect(cells).toContain(fineCell(40.758, -73.9855));
+    // 1 mile ≈ 0.0145° of latitude: the points just inside the box are covered.
+    expect(cells).toContain(fineCell(40.758 + 0.0144, -73.9855));
+    expect(cells).toContain(fineCell(40.758, -73.9855 - 0.019));
+    expect(cells.length).toBeLessThanOrEqual(9);
+  });
+});

@@ -1,0 +1,42 @@
+import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
+import { Routes, Rpc, SendCodeResponse, SuccessResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
+import { APP_CONFIG, AppConfig } from '@curbside/platform';
+import type { Request, Response } from 'express';
+import { ApiRoute } from '../http/api-route.decorator';
+import { ServiceClient } from '../http/service-client';
+import { ZodPipe } from '../http/zod.pipe';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../session/session-cookie';
+import { AuthThrottle } from './auth-throttle.decorator';
+
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @ApiRoute(Routes.sendCode)
+  @AuthThrottle()
+  sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }): Promise<SendCodeResponse> {
+    return this.services.call(Rpc.users.sendLoginCode, body);
+  }
+
+  @ApiRoute(Routes.verifyCode)
+  @AuthThrottle()
+  async verifyCode(
+    @Body(new ZodPipe(Routes.verifyCode.body)) body: VerifyCodeRequest,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<VerifyCodeResponse> {
+    const signIn = await this.services.call<{ response: VerifyCodeResponse; sessionToken?: string }>(Rpc.users.verifyLoginCode, body);
+    if (signIn.sessionToken) setSessionCookie(response, signIn.sessionToken, this.config);
+    return signIn.response;
+  }
+
+  @ApiRoute(Routes.logout)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SuccessResponse> {
+    const token: unknown = request.signedCookies?.[SESSION_COOKIE];
+    if (typeof token === 'string' && token) await this.services.call(Rpc.users.revokeSession, { token });
+    clearSessionCookie(response);
+    return { success: true, message: 'Signed out' };
+  }
+}

@@ -1,0 +1,44 @@
+import { Body, Controller, Param } from '@nestjs/common';
+import { DomainError, ErrorCode, Routes, Rpc, SuccessResponse, VerificationStatus, VerifyUserRequest } from '@curbside/contracts';
+import { ApiRoute } from '../http/api-route.decorator';
+import { ServiceClient } from '../http/service-client';
+import { ZodPipe } from '../http/zod.pipe';
+import { assertIsCaller, Caller } from '../session/caller.decorator';
+import { AuthThrottle } from './auth-throttle.decorator';
+
+@Controller()
+export class VerificationController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @ApiRoute(Routes.phoneSendCode)
+  @AuthThrottle()
+  sendCode(@Body(new ZodPipe(Routes.phoneSendCode.body)) body: { phone: string; name: string }, @Caller() callerId: string): Promise<SuccessResponse> {
+    return this.services.call(Rpc.users.startVerification, body, callerId);
+  }
+
+  @ApiRoute(Routes.phoneVerifyCode)
+  @AuthThrottle()
+  verifyCode(@Body(new ZodPipe(Routes.phoneVerifyCode.body)) body: { phone: string; code: string }, @Caller() callerId: string): Promise<SuccessResponse> {
+    return this.services.call(Rpc.users.confirmVerification, body, callerId);
+  }
+
+  @ApiRoute(Routes.verifyUser)
+  @AuthThrottle()
+  verifyUser(
+    @Param(new ZodPipe(Routes.verifyUser.params)) params: { id: string },
+    @Body(new ZodPipe(Routes.verifyUser.body)) body: VerifyUserRequest,
+    @Caller() callerId: string,
+  ): Promise<SuccessResponse> {
+    assertIsCaller(params.id, callerId);
+    if (body.verificationMethod === 'email') {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, 'E-mail verification is not available. Please verify with your phone number.');
+    }
+    return this.services.call(Rpc.users.startVerification, { name: body.name, phone: body.phone }, callerId);
+  }
+
+  @ApiRoute(Routes.verificationStatus)
+  status(@Param(new ZodPipe(Routes.verificationStatus.params)) params: { userId: string }, @Caller() callerId: string): Promise<VerificationStatus> {
+    assertIsCaller(params.userId, callerId);
+    return this.services.call(Rpc.users.verificationStatus, {}, callerId);
+  }
+}

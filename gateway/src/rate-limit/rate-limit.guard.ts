@@ -1,0 +1,23 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+import { AUTH_THROTTLE } from '../auth/auth-throttle.decorator';
+
+export const WRITE_THROTTLER = 'writes';
+export const AUTH_THROTTLER = 'auth';
+
+/**
+ * Per-IP limits on writes (reads are never limited: the feed must stay fast), plus a stricter limit on the
+ * routes marked @AuthThrottle(). Per-phone limits on codes live in the users service, next to the codes.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    const method = context.switchToHttp().getRequest<{ method: string }>().method;
+    return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+  }
+
+  protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    if (request.throttler.name === AUTH_THROTTLER && !this.reflector.get<boolean>(AUTH_THROTTLE, request.context.getHandler())) return true;
+    return super.handleRequest(request);
+  }
+}

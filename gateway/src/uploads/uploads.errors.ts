@@ -1,0 +1,17 @@
+import { DomainError, ErrorCode, imageTooLargeMessage } from '@curbside/contracts';
+import type { ImageType } from './image-type.sniffer';
+
+/** Every way an upload is refused, worded for the person who picked the file (the specs' texts where they have one). */
+export const UploadErrors = {
+  notAnImage: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Please select an image file.'),
+  oneFileOnly: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Please select a single image file.'),
+  tooLarge: (maxBytes: number) => new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, imageTooLargeMessage(maxBytes)),
+  notMultipart: (field: string) =>
+    new DomainError(ErrorCode.VALIDATION_FAILED, `Please send the image as multipart/form-data in the field "${field}".`),
+  interrupted: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'The upload was interrupted. Please try again.'),
+  unsupportedType: (type: ImageType) =>
+    new DomainError(ErrorCode.VALIDATION_FAILED, `${type.toUpperCase()} images are not supported. Please choose a JPEG, PNG or WebP photo.`),
+  unreadable: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'This image could not be read. Please choose another photo.'),
+  tooManyPixels: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'This image is too large to process. Please choose a smaller photo.'),
+  storageUnavailable: () => new DomainError(ErrorCode.UNAVAILABLE, 'Photos cannot be saved right now. Please try again.'),
+};

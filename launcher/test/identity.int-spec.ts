@@ -1,0 +1,215 @@
+import { randomInt } from 'node:crypto';
+import { User, VerifyCodeResponse } from '@curbside/contracts';
+import { ApiClient } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, lastSmsCode, STACK_MODES } from './stack-modes';
+
+/** A fresh North American number per test, typed the way people type them. */
+function newPhone(): { typed: string; e164: string } {
+  const digits = `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+  return { typed: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, e164: `+1${digits}` };
+}
+
+describe.each(STACK_MODES)('identity and access, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let api: ApiClient;
+
+  const sql = (query: string, params: unknown[] = []) => dataSourceOf(stack, 'users').query(query, params);
+  /** Moves a phone's codes back in time, as if the caller had waited. */
+  const waitOutSendInterval = (e164: string) => sql(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1`, [e164]);
+  const codeRows = async () => Number((await sql('SELECT count(*)::int AS n FROM users.phone_codes'))[0].n);
+
+  beforeAll(async () => {
+    ({ stack, dispose } = await mode.start({ RATE_LIMIT_AUTH_PER_15_MINUTES: '1000' }));
+    api = new ApiClient(stack.url);
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+    await dispose?.();
+  });
+
+  describe('phone sign-in', () => {
+    it('creates an account for a new phone once it has a first name, and signs it in', async () => {
+      const phone = newPhone();
+      const browser = api.anotherBrowser();
+      const sent = await browser.post<{ success: boolean; message: string }>('/api/auth/send-code', { phoneNumber: phone.typed });
+      expect(sent).toMatchObject({ status: 201, body: { success: true, message: 'Check your phone for the verification code' } });
+      const code = lastSmsCode(stack, phone.e164);
+      expect(JSON.stringify(sent.body)).not.toContain(code);
+
+      const noName = await browser.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code });
+      expect(noName.body).toMatchObject({ success: false, isNewUser: true, needsName: true, user: null });
+      expect(noName.headers.getSetCookie()).toEqual([]);
+
+      const created = await browser.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code, firstName: 'Rosa' });
+      expect(created.body).toMatchObject({ success: true, isNewUser: true, message: 'Account Created!', user: { firstName: 'Rosa', verifiedPhone: phone.e164 } });
+      const me = await browser.get<User>(`/api/users/${created.body.user!.id}`);
+      expect(me.body).toMatchObject({ id: created.body.user!.id, firstName: 'Rosa', verifiedPhone: phone.e164 });
+      // Used once: the same code cannot sign in again.
+      expect((await api.anotherBrowser().post('/api/auth/verify-code', { phoneNumber: phone.typed, code })).status).toBe(400);
+    });
+
+    it('signs an existing phone into its account without touching the anonymous one, and gives the same answer to send-code', async () => {
+      const phone = newPhone();
+      const first = api.anotherBrowser();
+      await first.post('/api/auth/send-code', { phoneNumber: phone.typed });
+      const account = await first.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Ada' });
+
+      const second = api.anotherBrowser();
+      const anonymous = await second.post<User>('/api/users', {});
+      await waitOutSendInterval(phone.e164);
+      const unknownNumberAnswer = await second.post('/api/auth/send-code', { phoneNumber: newPhone().typed });
+      const knownNumberAnswer = await second.post('/api/auth/send-code', { phoneNumber: phone.typed });
+      expect(knownNumberAnswer.body).toEqual(unknownNumberAnswer.body);
+
+      const signIn = await second.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164) });
+      expect(signIn.body).toMatchObject({ success: true, isNewUser: false, message: 'Login Successful!', user: { id: account.body.user!.id } });
+      // The browser now acts as the phone's account; the anonymous account still exists, untouched.
+      expect((await second.get<User>(`/api/users/${account.body.user!.id}`)).body).toHaveProperty('firstName', 'Ada');
+      expect((await second.get<User>(`/api/users/${anonymous.body.id}`)).body).not.toHaveProperty('firstName');
+    });
+
+    it('keeps only an HMAC of the code: the code appears in no response and in no column', async () => {
+      const phone = newPhone();
+      await api.post('/api/auth/send-code', { phoneNumber: phone.typed });
+      const code = lastSmsCode(stack, phone.e164);
+      const rows: Record<string, unknown>[] = await sql('SELECT * FROM users.phone_codes WHERE phone = $1', [phone.e164]);
+      expect(rows).toHaveLength(1);
+      expect(JSON.stringify(rows)).not.toContain(code);
+      expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('kills a code after 5 wrong tries', async () => {
+      const phone = newPhone();
+      await api.post('/api/auth/send-code', { phoneNumber: phone.typed });
+      const code = lastSmsCode(stack, phone.e164);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i++) answers.push((await api.post<{ message: string }>('/api/auth/verify-code', { phoneNumber: phone.typed, code: wrong, firstName: 'X' })).body.message);
+      expect(answers.slice(0, 4)).toEqual(Array(4).fill('Invalid verification code'));
+      expect(answers[4]).toBe('Invalid verification code. Too many tries: please request a new code.');
+      const right = await api.post<{ message: string }>('/api/auth/verify-code', { phoneNumber: phone.typed, code, firstName: 'X' });
+      expect(right).toMatchObject({ status: 400, body: { message: 'Invalid verification code' } });
+    });
+
+    it('refuses an expired code', async () => {
+      const phone = newPhone();
+      await api.post('/api/auth/send-code', { phoneNumber: phone.typed });
+      await sql(`UPDATE users.phone_codes SET expires_at = now() - interval '1 second' WHERE phone = $1`, [phone.e164]);
+      const response = await api.post('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Late' });
+      expect(response).toMatchObject({ status: 400, body: { message: 'This code has expired. Please request a new one.' } });
+    });
+
+    it('limits sends per phone: one every 30 s, five an hour (429 with a clear message)', async () => {
+      const phone = newPhone();
+      expect((await api.post('/api/auth/send-code', { phoneNumber: phone.typed })).status).toBe(201);
+      expect(await api.post('/api/auth/send-code', { phoneNumber: phone.typed })).toMatchObject({
+        status: 429,
+        body: { message: 'Please wait 30 seconds before asking for another code.' },
+      });
+      for (let i = 0; i < 4; i++) {
+        await waitOutSendInterval(phone.e164);
+        expect((await api.post('/api/auth/send-code', { phoneNumber: phone.typed })).status).toBe(201);
+      }
+      await waitOutSendInterval(phone.e164);
+      expect(await api.post('/api/auth/send-code', { phoneNumber: phone.typed })).toMatchObject({
+        status: 429,
+        body: { message: 'Too many codes were requested for this number. Please try again in an hour.' },
+      });
+    });
+
+    it.each([
+      ['a 5-digit phone', { phoneNumber: '12345' }, '/api/auth/send-code', 'Please enter a valid 10-digit phone number'],
+      ['a missing phone', {}, '/api/auth/send-code', 'Please enter a valid 10-digit phone number'],
+      ['letters for a phone', { phoneNumber: 'call me maybe' }, '/api/auth/send-code', 'Please enter a valid 10-digit phone number'],
+      ['a 5-digit code', { phoneNumber: '5551234567', code: '12345' }, '/api/auth/verify-code', 'Please enter the 6-digit verification code'],
+      ['a 7-digit code', { phoneNumber: '5551234567', code: '1234567' }, '/api/auth/verify-code', 'Please enter the 6-digit verification code'],
+      ['a blank first name', { phoneNumber: '5551234567', code: '123456', firstName: ' ' }, '/api/auth/verify-code', 'Please enter your first name'],
+    ])('refuses %s with the spec message and writes nothing', async (_name, body, path, message) => {
+      const before = await codeRows();
+      expect(await api.post(path, body)).toMatchObject({ status: 400, body: { message } });
+      expect(await codeRows()).toBe(before);
+    });
+  });
+
+  describe('verification, scout mode, preferences, plans', () => {
+    it('verifies an account with name and phone code; only then may it become a Scout', async () => {
+      const browser = api.anotherBrowser();
+      const user = (await browser.post<User>('/api/users', {})).body;
+      expect((await browser.get(`/api/verification/status/${user.id}`)).body).toEqual({ status: 'none', submittedAt: null });
+      expect(await browser.request('PATCH', `/api/users/${user.id}/scout-mode`, { scoutMode: true })).toMatchObject({
+        status: 403,
+        body: { message: 'Only verified users can become Scouts. Please verify your account first.' },
+      });
+
+      const phone = newPhone();
+      expect((await browser.post('/api/phone/send-code', { phone: phone.typed, name: 'Grace Hopper' })).status).toBe(201);
+      expect((await browser.get<{ status: string }>(`/api/verification/status/${user.id}`)).body.status).toBe('pending');
+      const wrong = await browser.post('/api/phone/verify-code', { phone: phone.typed, code: lastSmsCode(stack, phone.e164) === '999999' ? '888888' : '999999' });
+      expect(wrong).toMatchObject({ status: 400, body: { message: 'Invalid verification code' } });
+      const ok = await browser.post('/api/phone/verify-code', { phone: phone.typed, code: lastSmsCode(stack, phone.e164) });
+      expect(ok).toMatchObject({ status: 201, body: { success: true } });
+
+      expect((await browser.get<{ status: string }>(`/api/verification/status/${user.id}`)).body.status).toBe('verified');
+      expect((await browser.get<User>(`/api/users/${user.id}`)).body).toMatchObject({ isVerified: true, verifiedName: 'Grace Hopper', verifiedPhone: phone.e164 });
+      expect((await browser.request('PATCH', `/api/users/${user.id}/scout-mode`, {})).body).toEqual({ scoutMode: true });
+      expect((await browser.request('PATCH', `/api/users/${user.id}/scout-mode`, {})).body).toEqual({ scoutMode: false });
+    });
+
+    it('refuses to verify with a phone that belongs to another account', async () => {
+      const phone = newPhone();
+      const owner = api.anotherBrowser();
+      await owner.post('/api/auth/send-code', { phoneNumber: phone.typed });
+      await owner.post('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Owner' });
+      const other = api.anotherBrowser();
+      await other.post('/api/users', {});
+      await waitOutSendInterval(phone.e164);
+      expect(await other.post('/api/phone/send-code', { phone: phone.typed, name: 'Somebody Else' })).toMatchObject({
+        status: 409,
+        body: { message: 'This phone number belongs to another account' },
+      });
+    });
+
+    it('saves notification preferences within the rules and refuses the rest without writing', async () => {
+      const browser = api.anotherBrowser();
+      const user = (await browser.post<User>('/api/users', {})).body;
+      const path = `/api/users/${user.id}/notification-preferences`;
+      const version = async () => Number((await sql('SELECT version FROM users.users WHERE id = $1', [user.id]))[0].version);
+      const before = await version();
+      for (const radius of [0.3, 11, 2.25, 'far']) {
+        expect(await browser.request('PATCH', path, { notificationRadius: radius })).toMatchObject({
+          status: 400,
+          body: { message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' },
+        });
+      }
+      expect(await browser.request('PATCH', path, { enableGarageSaleAlerts: true })).toMatchObject({
+        status: 403,
+        body: { message: 'Garage sale alerts are available on the Premium and Pro plans' },
+      });
+      expect(await version()).toBe(before);
+
+      const saved = await browser.request('PATCH', path, { notificationRadius: '2.5', enableVotingAlerts: true, enableNewItemAlerts: false });
+      expect(saved).toMatchObject({ status: 200, body: { notificationRadius: '2.5', enableVotingAlerts: true, enableNewItemAlerts: false, enablePushNotifications: true } });
+
+      expect(await browser.request('PATCH', `/api/users/${user.id}/subscription`, { tier: 'gold' })).toMatchObject({ status: 400 });
+      expect((await browser.request<User>('PATCH', `/api/users/${user.id}/subscription`, { tier: 'premium' })).body.subscriptionTier).toBe('premium');
+      expect((await browser.request('PATCH', path, { enableGarageSaleAlerts: true })).body).toMatchObject({ enableGarageSaleAlerts: true });
+      // Back to free: the premium-only alert goes off with it.
+      expect((await browser.request<User>('PATCH', `/api/users/${user.id}/subscription`, { tier: 'free' })).body).toMatchObject({
+        subscriptionTier: 'free',
+        enableGarageSaleAlerts: false,
+      });
+    });
+
+    it('ends the session on logout', async () => {
+      const browser = api.anotherBrowser();
+      const user = (await browser.post<User>('/api/users', {})).body;
+      expect((await browser.get(`/api/users/${user.id}/admin-status`)).body).toEqual({ isAdmin: false });
+      expect((await browser.post('/api/auth/logout')).status).toBe(201);
+      expect(await browser.get(`/api/users/${user.id}/admin-status`)).toMatchObject({ status: 401 });
+      const [{ revoked }] = await sql('SELECT count(*)::int AS revoked FROM users.sessions WHERE user_id = $1 AND revoked_at IS NOT NULL', [user.id]);
+      expect(revoked).toBe(1);
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import { AppConfig, loadConfig, LogSmsSender } from '@curbside/platform';
+import { createDistributedTestEnvironment } from '@curbside/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RunningStack, startDistributedStack, startEmbeddedStack } from '../src/stack';
+
+export interface StackMode {
+  name: string;
+  start(overrides?: Partial<Record<keyof AppConfig, string>>): Promise<{ stack: RunningStack; dispose(): Promise<void> }>;
+}
+
+/** The same tests run against both modes: embedded (PGlite, in memory) and distributed (real servers). */
+export const STACK_MODES: StackMode[] = [
+  {
+    name: 'embedded (PGlite, in-memory bus)',
+    async start(overrides = {}) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'curbside-stack-'));
+      const stack = await startEmbeddedStack(loadConfig({}, { PORT: '0', DATA_DIR: dataDir, ...overrides }), { inMemory: true });
+      return { stack, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'distributed (PostgreSQL, NATS JetStream, Redis)',
+    async start(overrides = {}) {
+      const environment = await createDistributedTestEnvironment();
+      const stack = await startDistributedStack(loadConfig({}, { ...environment.env, ...overrides }));
+      return { stack, dispose: () => environment.dispose() };
+    },
+  },
+];
+
+/** The SMS the users service sent last to a number (the log adapter keeps them; nothing exposes them over HTTP). */
+export function lastSmsCode(stack: RunningStack, phoneE164: string): string {
+  const sms = stack.services.find((s) => s.name === 'users')?.runtime.infrastructure.sms;
+  if (!(sms instanceof LogSmsSender)) throw new Error('the users service does not use the log SMS adapter');
+  const message = sms.lastTo(phoneE164);
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code was sent to ${phoneE164}`);
+  return code;
+}
+
+export function dataSourceOf(stack: RunningStack, service: string) {
+  const found = stack.services.find((s) => s.name === service);
+  if (!found) throw new Error(`no ${service} service in the stack`);
+  return found.runtime.dataSource;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const MB = 1024 * 1024;
+
+/**
+ * The multipart field and byte limit of each image upload (DESIGN §3). The gateway cuts an upload off at the
+ * limit while it streams; the frontend can check the same numbers before it sends anything.
+ */
+export const ImageUploadLimits = {
+  itemPhoto: { field: 'photo', maxBytes: 5 * MB },
+  profilePicture: { field: 'profilePicture', maxBytes: 2 * MB },
+} as const satisfies Record<string, { field: string; maxBytes: number }>;
+
+/** Worded as the specs word it: "Please select an image smaller than 5MB." */
+export function imageTooLargeMessage(maxBytes: number): string {
+  return `Please select an image smaller than ${Math.round(maxBytes / MB)}MB.`;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * Only the re-encoded public images the gateway generated can be served: a key outside these folders (another
+ * kind of object, such as a private verification photo, or anything hand-made) is never public.
+ */
+export const MEDIA_KEY_PATTERN = new RegExp(`^(photos|avatars)/${UUID}(-thumb)?\\.webp$`);
+
+/** Where a stored image is served from: our own origin (DESIGN §3). */
+export function mediaUrl(key: string): string {
+  return `/api/media/${key}`;
+}
+
+export const uploadResponseSchema = z.object({
+  imageUrl: z.string().describe('The re-encoded photo; the same as url (the client reads either)'),
+  url: z.string().describe('The re-encoded photo, e.g. /api/media/photos/<id>.webp'),
+  thumbnailUrl: z.string().describe('A small version for lists, at most 400 px on its long side'),
+});
+
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const mediaParamsSchema = z.object({
+  // Express 5 hands a named wildcard over as its path segments.
+  key: z
+    .preprocess((value) => (Array.isArray(value) ? value.join('/') : value), z.string().regex(MEDIA_KEY_PATTERN))
+    .describe('The object key, e.g. photos/<id>.webp'),
+});
+
+export type MediaParams = z.infer<typeof mediaParamsSchema>;
+
+/** The bytes of a stored image; OpenAPI describes it under its media type rather than as JSON. */
+export const mediaResponseSchema = z.string().meta({ format: 'binary', contentMediaType: 'image/webp' });

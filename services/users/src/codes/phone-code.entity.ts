@@ -1,0 +1,39 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type CodePurpose = 'login' | 'verify';
+
+@Entity('phone_codes')
+export class PhoneCodeEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('text')
+  phone: string;
+
+  @Column('text')
+  purpose: CodePurpose;
+
+  @Column('text', { name: 'code_hash' })
+  codeHash: string;
+
+  /** For verification codes: the account being verified. */
+  @Column('uuid', { name: 'user_id', nullable: true })
+  userId: string | null;
+
+  /** For verification codes: the full name given with the request. */
+  @Column('text', { name: 'pending_name', nullable: true })
+  pendingName: string | null;
+
+  @Column('int')
+  attempts: number;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'expires_at' })
+  expiresAt: Date;
+
+  /** Used, replaced by a newer code, or out of tries. */
+  @Column('timestamptz', { name: 'dead_at', nullable: true })
+  deadAt: Date | null;
+}

@@ -1,0 +1,27 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_ATTEMPTS = 5;
+/** Per phone: at most this many codes an hour, and one every 30 s. */
+export const MAX_SENDS_PER_HOUR = 5;
+export const MIN_SECONDS_BETWEEN_SENDS = 30;
+
+/** Six digits from a CSPRNG, leading zeros kept. */
+export function generateCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** The stored form: an HMAC bound to the phone and purpose, so a code cannot be replayed elsewhere. */
+export function hashCode(secret: string, phone: string, purpose: string, code: string): string {
+  return createHmac('sha256', secret).update(`phone-code:${purpose}:${phone}:${code}`).digest('hex');
+}
+
+export function codeMatches(expectedHash: string, actualHash: string): boolean {
+  const a = Buffer.from(expectedHash, 'hex');
+  const b = Buffer.from(actualHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function codeMessage(code: string): string {
+  return `Your Curbside code is ${code}. It expires in 10 minutes. Never share it.`;
+}
