@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
   const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }));
+  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NATS_NAMESPACE}:throttle`);
   const app = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);

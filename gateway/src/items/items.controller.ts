@@ -1,4 +1,4 @@
-import { Body, Controller, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import { CreateItemRequest, FeedQuery, Item, Routes, Rpc } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
@@ -13,6 +13,11 @@ export class ItemsController {
   create(@Body(new ZodPipe(Routes.createItem.body)) body: CreateItemRequest, @Caller() callerId: string): Promise<Item> {
     assertIsCaller(body.posterId, callerId);
     return this.services.call(Rpc.items.create, body, callerId);
+  }
+
+  @ApiRoute(Routes.userItems)
+  userItems(@Param(new ZodPipe(Routes.userItems.params)) params: { id: string }, @Caller() callerId?: string): Promise<Item[]> {
+    return this.services.call(Rpc.items.byUser, { userId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.feed)

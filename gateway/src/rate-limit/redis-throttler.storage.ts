@@ -12,7 +12,8 @@ return { hits, redis.call('PTTL', KEYS[1]) }`;
 export class RedisThrottlerStorage implements ThrottlerStorage {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'curbside:throttle',
+    /** Per deployment (NATS_NAMESPACE), so two deployments on one Redis never share counters. */
+    private readonly prefix: string,
   ) {}
 
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {

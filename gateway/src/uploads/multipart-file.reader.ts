@@ -87,7 +87,7 @@ export function readSingleFile<T>(request: Request, options: SingleFileOptions<T
         current.size += chunk.length;
         if (!current.head && current.size >= options.headBytes) inspect(current);
       });
-      // busboy stops passing bytes on at fileSize and says so here; the rest of the request is not worth reading.
+      // busboy stops passing bytes on past maxBytes and says so here; the rest of the request is not worth reading.
       stream.on('limit', () => refuse(UploadErrors.tooLarge(options.maxBytes)));
       stream.on('end', () => {
         if (!settled && !current.head) inspect(current);
@@ -116,7 +116,8 @@ export function readSingleFile<T>(request: Request, options: SingleFileOptions<T
 
 function createParser(request: Request, maxBytes: number): busboy.Busboy | null {
   try {
-    return busboy({ headers: request.headers, limits: { ...PART_LIMITS, fileSize: maxBytes } });
+    // busboy reports the limit on reaching it, not on passing it: one byte of slack lets a file of exactly maxBytes in.
+    return busboy({ headers: request.headers, limits: { ...PART_LIMITS, fileSize: maxBytes + 1 } });
   } catch {
     // busboy refuses, as it is created, a request that is not multipart/form-data or has no boundary.
     return null;

@@ -1,4 +1,4 @@
-import { Controller, Req } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Req } from '@nestjs/common';
 import { Routes, type UploadResponse } from '@curbside/contracts';
 import type { Request } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
@@ -11,6 +11,7 @@ export class UploadsController {
 
   /** The body is read here, from the raw request: multipart never goes through a body parser. */
   @ApiRoute(Routes.upload)
+  @HttpCode(HttpStatus.OK)
   async upload(@Req() request: Request): Promise<UploadResponse> {
     const { url, thumbnailUrl } = await this.uploads.receiveImage(request, ImagePresets.itemPhoto);
     return { imageUrl: url, url, thumbnailUrl };

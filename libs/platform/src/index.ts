@@ -16,6 +16,7 @@ export * from './jobs';
 export * from './storage/object-storage.port';
 export * from './storage';
 export * from './sms';
+export * from './security/password-hash';
 export * from './rpc/in-memory.rpc';
 export * from './rpc/namespaced-nats';
 export * from './rpc/rpc-error.filter';

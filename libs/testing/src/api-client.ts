@@ -27,6 +27,13 @@ export class ApiClient {
     return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), 'application/json');
   }
 
+  /** The same browser in another tab: a copy of the cookies that later responses will not change. */
+  clone(): ApiClient {
+    const copy = new ApiClient(this.baseUrl);
+    copy.cookies = new Map(this.cookies);
+    return copy;
+  }
+
   /** A second browser: same server, no cookies. */
   anotherBrowser(): ApiClient {
     return new ApiClient(this.baseUrl);

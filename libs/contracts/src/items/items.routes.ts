@@ -1,4 +1,5 @@
 import type { RouteContract } from '../http/route-contract';
+import { idParamsSchema } from '../http/route-contract';
 import { createItemRequestSchema, feedQuerySchema, itemListSchema, itemSchema } from './item.schemas';
 
 export const ItemRoutes = {
@@ -17,6 +18,15 @@ export const ItemRoutes = {
     summary: 'Available items within the radius, newest first',
     auth: 'public',
     query: feedQuerySchema,
+    response: itemListSchema,
+    tags: ['items'],
+  },
+  userItems: {
+    method: 'get',
+    path: '/api/users/:id/items',
+    summary: 'Items a user posted, and for their owner also the ones they claimed, newest first',
+    auth: 'public',
+    params: idParamsSchema,
     response: itemListSchema,
     tags: ['items'],
   },

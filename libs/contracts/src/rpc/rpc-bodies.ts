@@ -11,6 +11,7 @@ export const createUserReplySchema = z.object({ user: userSchema, sessionToken: 
 export type CreateUserReply = z.infer<typeof createUserReplySchema>;
 export const createItemCallSchema = createItemRequestSchema;
 export const feedCallSchema = feedQuerySchema;
+export const itemsByUserCallSchema = z.object({ userId: z.uuid() });
 export const balanceCallSchema = z.object({ userId: z.uuid() });
 export const balanceReplySchema = z.object({ userId: z.uuid(), balance: z.number().int(), entries: z.number().int() });
 

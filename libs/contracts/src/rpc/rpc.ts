@@ -35,6 +35,7 @@ export const Rpc = {
   items: {
     create: 'items.create',
     feed: 'items.feed',
+    byUser: 'items.by-user',
   },
   rewards: {
     balance: 'rewards.balance',

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { createItemCallSchema, feedCallSchema, Item, parseOrThrow, Rpc, RpcRequest } from '@curbside/contracts';
+import { createItemCallSchema, feedCallSchema, Item, itemsByUserCallSchema, parseOrThrow, Rpc, RpcRequest } from '@curbside/contracts';
 import { ItemsService } from './items.service';
 
 @Controller()
@@ -10,6 +10,11 @@ export class ItemsController {
   @MessagePattern(Rpc.items.create)
   create(@Payload() request: RpcRequest): Promise<Item> {
     return this.items.post(parseOrThrow(createItemCallSchema, request.body), request.meta.callerId);
+  }
+
+  @MessagePattern(Rpc.items.byUser)
+  byUser(@Payload() request: RpcRequest): Promise<Item[]> {
+    return this.items.byUser(parseOrThrow(itemsByUserCallSchema, request.body).userId, request.meta.callerId);
   }
 
   @MessagePattern(Rpc.items.feed)

@@ -64,6 +64,22 @@ export class ItemsRepository {
     return rows[0] ?? null;
   }
 
+  /** What a user posted (any status) and, when asked, what they hold; newest first, at most 100. */
+  async byUser(userId: string, includeHeld: boolean, onlyAvailable: boolean): Promise<FeedRow[]> {
+    return this.dataSource.query(
+      `SELECT i.*, p.username AS poster_username, p.rank AS poster_rank, c.username AS claimer_username
+       FROM items.items i
+       LEFT JOIN items.posters p ON p.user_id = i.poster_id
+       LEFT JOIN items.posters c ON c.user_id = i.claimed_by_id
+       WHERE (i.poster_id = $1 OR ($2 AND i.claimed_by_id = $1))
+         AND (NOT $3 OR i.status = 'available')
+         AND i.status <> 'removed'
+       ORDER BY i.created_at DESC, i.id DESC
+       LIMIT 100`,
+      [userId, includeHeld, onlyAvailable],
+    );
+  }
+
   /**
    * Newest available, unexpired items within the radius: each covering cell is walked newest-first on its
    * partial index and stops at `limit`, then the cells are merged. Distances are exact (earthdistance).

@@ -69,6 +69,13 @@ export class ItemsService {
     return toItem(row, posterId);
   }
 
+  /** The owner sees everything they posted and hold; others see only what is still up for grabs. */
+  async byUser(userId: string, callerId: string | undefined): Promise<Item[]> {
+    const own = callerId === userId;
+    const rows = await this.items.byUser(userId, own, !own);
+    return rows.map((row) => toItem(row, callerId));
+  }
+
   async feed(query: FeedQuery, callerId: string | undefined): Promise<Item[]> {
     const rows = await this.items.feed({ lat: query.lat, lng: query.lng, radiusMiles: query.radius, limit: query.limit });
     return rows.map((row) => toItem(row, callerId));

@@ -1,0 +1,64 @@
+import { toE164 } from '@curbside/contracts';
+import {
+  createLogger,
+  DatabaseTarget,
+  EventOutbox,
+  loadConfig,
+  openDatabase,
+  schemaNameFor,
+  SharedPglite,
+} from '@curbside/platform';
+import { join, resolve } from 'node:path';
+import { usersService } from './users.definition';
+import { SessionsService } from './sessions/sessions.service';
+import { UsersService } from './users/users.service';
+
+const USAGE = `Grants administrator rights (the only way to get them):
+  npm run admin:grant -- --user <user id>
+  npm run admin:grant -- --phone <phone number>
+Distributed mode uses DATABASE_URL. Embedded mode (RUN_MODE=embedded, the default) opens DATA_DIR's database:
+stop the app first, PGlite allows one process at a time.`;
+
+function target(): { where: { userId: string } | { phone: string } } {
+  const args = process.argv.slice(2);
+  const value = (flag: string) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const user = value('--user');
+  const phone = value('--phone');
+  if (user && /^[0-9a-f-]{36}$/i.test(user)) return { where: { userId: user } };
+  const e164 = phone ? toE164(phone) : null;
+  if (e164) return { where: { phone: e164 } };
+  console.error(USAGE);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const log = createLogger('admin-grant');
+  const { where } = target();
+  const config = loadConfig();
+  const pglite = config.RUN_MODE === 'embedded' ? await SharedPglite.open(join(resolve(config.DATA_DIR), 'pglite')) : undefined;
+  const database: DatabaseTarget = pglite ? { kind: 'pglite', shared: pglite } : { kind: 'postgres', url: config.DATABASE_URL, poolSize: 1 };
+  const dataSource = await openDatabase(database, {
+    schema: schemaNameFor(usersService.name),
+    entities: usersService.entities,
+    migrations: usersService.migrations,
+    applicationName: 'curbside-admin-grant',
+  });
+  try {
+    // user.updated goes to the outbox; the users service relays it when it runs.
+    const users = new UsersService(dataSource, new EventOutbox(dataSource), new SessionsService(dataSource));
+    const user = await users.grantAdmin(where);
+    log.info({ userId: user.id, username: user.username }, 'administrator rights granted');
+    console.log(`${user.username} (${user.id}) is now an administrator.`);
+  } finally {
+    await dataSource.destroy();
+    await pglite?.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
