@@ -13,6 +13,8 @@ module.exports = {
     '^@curbside/(.*)-service$': path.join(root, 'services/$1/src/index.ts'),
   },
   setupFiles: [path.join(root, 'jest.setup.js')],
+  // Integration suites boot PGlite or real servers; a loaded 2-core machine needs room.
+  testTimeout: 30_000,
   testMatch: ['**/?(*.)+(spec|medium-spec|int-spec).ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'js', 'json'],

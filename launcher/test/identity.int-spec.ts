@@ -1,4 +1,5 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import sharp from 'sharp';
 import { User, VerifyCodeResponse } from '@curbside/contracts';
 import { ApiClient } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
@@ -200,6 +201,39 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
         subscriptionTier: 'free',
         enableGarageSaleAlerts: false,
       });
+    });
+
+    it('takes a profile picture: an image of at most 2 MB, re-encoded, served from our origin', async () => {
+      const browser = api.anotherBrowser();
+      const user = (await browser.post<User>('/api/users', {})).body;
+      const path = `/api/users/${user.id}/profile-picture`;
+      const picture = () => sql('SELECT profile_picture FROM users.users WHERE id = $1', [user.id]).then((r) => r[0].profile_picture);
+
+      const noise = await sharp(randomBytes(1200 * 900 * 3), { raw: { width: 1200, height: 900, channels: 3 } }).png().toBuffer();
+      expect(noise.length).toBeGreaterThan(3 * 1024 * 1024 * 0.9);
+      expect(await browser.postFile(path, 'profilePicture', { name: 'big.png', type: 'image/png', bytes: noise })).toMatchObject({
+        status: 413,
+        body: { message: 'Please select an image smaller than 2MB.' },
+      });
+      expect(await browser.postFile(path, 'profilePicture', { name: 'me.jpg', type: 'image/jpeg', bytes: Buffer.from('not an image at all') })).toMatchObject({
+        status: 400,
+        body: { message: 'Please select an image file.' },
+      });
+      expect(await picture()).toBeNull();
+
+      const stranger = api.anotherBrowser();
+      await stranger.post('/api/users', {});
+      const face = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0ffee' } }).jpeg().toBuffer();
+      expect(await stranger.postFile(path, 'profilePicture', { name: 'x.jpg', type: 'image/jpeg', bytes: face })).toMatchObject({ status: 403 });
+
+      const saved = await browser.postFile<{ profilePicture: string }>(path, 'profilePicture', { name: 'me.jpg', type: 'image/jpeg', bytes: face });
+      expect(saved.status).toBe(200);
+      expect(saved.body.profilePicture).toMatch(/^\/api\/media\/avatars\/[0-9a-f-]{36}\.webp$/);
+      expect(await picture()).toBe(saved.body.profilePicture);
+      const served = await fetch(`${stack.url}${saved.body.profilePicture}`);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(512);
     });
 
     it('ends the session on logout', async () => {

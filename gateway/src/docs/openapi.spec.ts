@@ -1,12 +1,12 @@
 import { Routes } from '@curbside/contracts';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, openApiPath } from './openapi';
 
 describe(buildOpenApiDocument.name, () => {
   const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, Record<string, unknown>>> };
 
   it('documents every route of the contracts', () => {
     for (const route of Object.values(Routes)) {
-      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      const path = openApiPath(route.path);
       expect(doc.paths[path]?.[route.method]).toBeDefined();
     }
   });

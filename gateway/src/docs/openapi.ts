@@ -40,12 +40,17 @@ function responseContent(schema: z.ZodType): JsonSchema {
   return { 'application/json': { schema: toSchema(schema, 'output') } };
 }
 
+/** Express `:id` and named wildcards `*key` become OpenAPI `{id}` / `{key}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/[:*](\w+)/g, '{$1}');
+}
+
 /** The OpenAPI document of the public API, built from the same contracts the gateway validates with. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const error = { description: 'Error', content: { 'application/json': { schema: toSchema(errorResponseSchema, 'output') } } };
   for (const [operationId, route] of Object.entries(Routes) as [string, RouteContract][]) {
-    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    const path = openApiPath(route.path);
     paths[path] ??= {};
     paths[path][route.method] = {
       operationId,

@@ -22,7 +22,7 @@ export class SessionGuard implements CanActivate {
     if (!route) throw new DomainError(ErrorCode.FORBIDDEN, 'This route is not open');
     const request = context.switchToHttp().getRequest<SessionRequest>();
     const token: unknown = request.signedCookies?.[SESSION_COOKIE];
-    if (typeof token === 'string' && token.length > 0) {
+    if (route.resolvesCaller !== false && typeof token === 'string' && token.length > 0) {
       const { userId } = await this.services.call<{ userId: string | null }>(Rpc.users.resolveSession, { token });
       request.callerId = userId ?? undefined;
     }

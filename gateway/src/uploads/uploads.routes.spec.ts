@@ -1,5 +1,5 @@
 import { MediaRoutes, mediaParamsSchema, Routes } from '@curbside/contracts';
-import { buildOpenApiDocument } from '../docs/openapi';
+import { buildOpenApiDocument, openApiPath } from '../docs/openapi';
 import { ImagePresets } from './image.presets';
 
 describe('upload contracts', () => {
@@ -31,7 +31,7 @@ describe('upload contracts', () => {
       },
     });
     expect(Object.keys(upload.responses as object)).toEqual(expect.arrayContaining(['200', '400', '401', '413']));
-    const media = doc.paths[Routes.media.path].get;
+    const media = doc.paths[openApiPath(Routes.media.path)].get;
     expect((media.responses as Record<string, { content?: unknown }>)['200'].content).toEqual({
       'image/webp': { schema: { type: 'string', format: 'binary' } },
     });

@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Param, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Inject, Param, Req, Res } from '@nestjs/common';
 import {
   CreateUserReply,
   CreateUserRequest,
@@ -11,12 +11,14 @@ import {
   UserView,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
 import { setSessionCookie } from '../session/session-cookie';
+import { ImagePresets } from '../uploads/image.presets';
+import { UploadsService } from '../uploads/uploads.service';
 
 type IdParams = { id: string };
 
@@ -24,6 +26,7 @@ type IdParams = { id: string };
 export class UsersController {
   constructor(
     private readonly services: ServiceClient,
+    private readonly uploads: UploadsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -70,6 +73,19 @@ export class UsersController {
   ): Promise<User> {
     assertIsCaller(params.id, callerId);
     return this.services.call(Rpc.users.setSubscription, body, callerId);
+  }
+
+  /** Checked before a byte is read: nobody uploads onto somebody else's profile. */
+  @ApiRoute(Routes.profilePicture)
+  @HttpCode(HttpStatus.OK)
+  async profilePicture(
+    @Param(new ZodPipe(Routes.profilePicture.params)) params: IdParams,
+    @Req() request: Request,
+    @Caller() callerId: string,
+  ): Promise<{ profilePicture: string }> {
+    assertIsCaller(params.id, callerId);
+    const { url } = await this.uploads.receiveImage(request, ImagePresets.profilePicture);
+    return this.services.call(Rpc.users.setProfilePicture, { url }, callerId);
   }
 
   @ApiRoute(Routes.adminStatus)

@@ -23,6 +23,14 @@ export class ApiClient {
     return this.send<T>('POST', path, raw, contentType);
   }
 
+  /** A browser form upload: one file in one field. */
+  async postFile<T = unknown>(path: string, field: string, file: { name: string; type: string; bytes: Buffer }): Promise<ApiResponse<T>> {
+    const form = new FormData();
+    form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
+    const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: this.cookieHeader() });
+    return this.read<T>(response);
+  }
+
   async request<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
     return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), 'application/json');
   }
@@ -40,10 +48,17 @@ export class ApiClient {
   }
 
   private async send<T>(method: string, path: string, body: string | Buffer | undefined, contentType: string): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = this.cookieHeader();
     if (body !== undefined) headers['content-type'] = contentType;
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
+    return this.read<T>(response);
+  }
+
+  private cookieHeader(): Record<string, string> {
+    return this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
+  }
+
+  private async read<T>(response: Response): Promise<ApiResponse<T>> {
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');

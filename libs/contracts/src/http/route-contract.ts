@@ -10,6 +10,8 @@ export interface RouteContract {
   summary: string;
   /** 'public' routes need no session; 'session' routes answer 401 without one. */
   auth: 'public' | 'session';
+  /** false: the answer never depends on who asks, so the gateway skips the session look-up (static media). */
+  resolvesCaller?: false;
   params?: z.ZodObject;
   query?: z.ZodType;
   /** JSON body; multipart routes describe their parts in `multipart` instead. */

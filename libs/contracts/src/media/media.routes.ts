@@ -14,6 +14,7 @@ export const MediaRoutes = {
   media: {
     method: 'get',
     path: '/api/media/*key',
+    resolvesCaller: false,
     summary: 'A stored image (immutable: cached for a year)',
     auth: 'public',
     params: mediaParamsSchema,

@@ -25,8 +25,10 @@ import {
   userViewSchema,
 } from './user.schemas';
 
+import { ImageUploadLimits } from '../media/media.schemas';
+
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
-export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+
 
 export const UserRoutes = {
   createUser: {
@@ -92,7 +94,7 @@ export const UserRoutes = {
     summary: 'Upload a profile picture (multipart field profilePicture, an image of at most 2 MB)',
     auth: 'session',
     params: idParamsSchema,
-    multipart: { field: 'profilePicture', maxBytes: PROFILE_PICTURE_MAX_BYTES },
+    multipart: ImageUploadLimits.profilePicture,
     response: profilePictureResponseSchema,
     tags: ['users'],
   },

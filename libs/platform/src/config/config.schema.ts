@@ -39,7 +39,7 @@ export const configSchema = z.object({
   TWILIO_FROM_NUMBER: z.string().optional(),
   /** scrypt hash of the emergency-access password (npm run admin:hash-password); unset = emergency access off. */
   EMERGENCY_PASSWORD_HASH: z.string().optional(),
-  /** Per client IP: writes a minute, and sign-in / verification calls per 15 minutes. */
+  /** Per client IP and route: writes a minute, and sign-in / verification calls per 15 minutes. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().min(1).default(20),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),

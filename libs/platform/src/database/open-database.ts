@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { createLogger } from '../logging/logger';
 import { SharedPglite } from './shared-pglite';
@@ -55,25 +56,24 @@ export async function openDatabase(target: DatabaseTarget, options: ServiceDatab
   const dataSource = new DataSource(dataSourceOptions);
   await dataSource.initialize();
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
-  const ran = await withMigrationLock(dataSource, options.schema, () => dataSource.runMigrations({ transaction: 'each' }));
+  const ran = await withMigrationLock(target, options.schema, () => dataSource.runMigrations({ transaction: 'each' }));
   if (ran.length) log.info({ schema: options.schema, migrations: ran.map((m) => m.name) }, 'migrations applied');
   return dataSource;
 }
 
-/** Replicas starting together must not run the same migrations twice: a session advisory lock per schema. */
-async function withMigrationLock<T>(dataSource: DataSource, schema: string, fn: () => Promise<T>): Promise<T> {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
-  const isShared = (dataSource.options as { driver?: unknown }).driver !== undefined;
+/**
+ * Replicas starting together must not run the same migrations twice: a session advisory lock per schema, held
+ * on a connection of its own (the pool may have a single connection, which the migrations need).
+ */
+async function withMigrationLock<T>(target: DatabaseTarget, schema: string, fn: () => Promise<T>): Promise<T> {
+  // The shared PGlite has one session only: nothing else could run migrations beside us.
+  if (target.kind === 'pglite') return fn();
+  const client = new Client({ connectionString: target.url, application_name: 'curbside-migrations' });
+  await client.connect();
   try {
-    // On the shared PGlite connection a second session cannot exist, so there is nothing to lock against.
-    if (!isShared) await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
-    if (isShared) await runner.release();
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
     return await fn();
   } finally {
-    if (!isShared) {
-      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${schema}`]);
-      await runner.release();
-    }
+    await client.end();
   }
 }
