@@ -97,9 +97,10 @@ async function withAdminClient<T>(fn: (client: Client) => Promise<T>): Promise<T
 
 /**
  * BullMQ has no key prefix setting in the app, so a bench stack would share queues with any other stack on the
- * same Redis: give it a Redis database index that is empty now, and delete its keys afterwards.
+ * same Redis: give it a Redis database index that is empty now, and delete its keys (BullMQ's `bull:*` and the
+ * gateway's `<namespace>:*`) afterwards.
  */
-async function reserveRedisDatabase(scope: CleanupScope): Promise<string> {
+async function reserveRedisDatabase(scope: CleanupScope, keyPatterns: readonly string[]): Promise<string> {
   const probe = new IORedis(SERVERS.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await probe.connect();
   try {
@@ -111,14 +112,16 @@ async function reserveRedisDatabase(scope: CleanupScope): Promise<string> {
         scope.defer(`empty Redis database ${index}`, async () => {
           const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
           try {
-            let cursor = '0';
             let removed = 0;
-            do {
-              const [next, keys] = await redis.scan(cursor, 'MATCH', 'bull:*', 'COUNT', 500);
-              cursor = next;
-              if (keys.length > 0) removed += await redis.del(...keys);
-            } while (cursor !== '0');
-            progress(`distributed: removed ${removed} BullMQ keys from Redis database ${index}`);
+            for (const pattern of keyPatterns) {
+              let cursor = '0';
+              do {
+                const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+                cursor = next;
+                if (keys.length > 0) removed += await redis.del(...keys);
+              } while (cursor !== '0');
+            }
+            progress(`distributed: removed ${removed} keys (${keyPatterns.join(', ')}) from Redis database ${index}`);
           } finally {
             redis.disconnect();
           }
@@ -165,7 +168,7 @@ export async function prepareDistributed(scope: CleanupScope, options: { logLeve
     }
   });
 
-  const redisUrl = await reserveRedisDatabase(scope);
+  const redisUrl = await reserveRedisDatabase(scope, ['bull:*', `${natsNamespace}:*`]);
   progress(`distributed: database ${databaseName}, NATS namespace ${natsNamespace} (stream ${stream}), Redis ${redisUrl}`);
   return {
     mode: 'distributed',

@@ -72,7 +72,17 @@ describe(LedgerService.name, () => {
   it('applies the tier multiplier, rounded down (premium 1.5x: 10 → 15, 25 → 37)', async () => {
     const userId = randomUUID();
     await sut.infrastructure.bus.publish(
-      envelope(Events.userUpdated.subject, { userId, username: 'PlumpOtter0001', subscriptionTier: 'premium', scoutMode: false, isVerified: true, version: 2 }),
+      envelope(Events.userUpdated.subject, {
+        userId,
+        username: 'PlumpOtter0001',
+        subscriptionTier: 'premium',
+        scoutMode: false,
+        isVerified: true,
+        isAdmin: false,
+        notificationRadius: '2',
+        notificationFlags: {},
+        version: 2,
+      }),
     );
     await waitFor(async () => {
       const rows = await sut.service.runtime.dataSource.query('SELECT tier FROM rewards.user_tiers WHERE user_id = $1', [userId]);
