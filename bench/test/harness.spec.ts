@@ -1,5 +1,4 @@
 import { parseArgs, UsageError } from '../src/cli';
-import { coveringCells, gridFor } from '../src/feed/feed-sql';
 import { CleanupScope, withCleanup } from '../src/harness/cleanup';
 import { percentile, summarize } from '../src/harness/stats';
 
@@ -48,21 +47,5 @@ describe('CleanupScope', () => {
     ).rejects.toThrow('the body failed');
     stderr.mockRestore();
     expect(done).toEqual(['last', 'first']);
-  });
-});
-
-describe('the copy of the feed grid rules', () => {
-  it('uses fine cells up to 5 miles and coarse ones above', () => {
-    expect(gridFor(5).column).toBe('cell_fine');
-    expect(gridFor(5.01).column).toBe('cell_coarse');
-  });
-  it('covers the bounding box of the circle (same formulas as the generated columns)', () => {
-    const fineCell = (lat: number, lng: number) => Math.min(Math.floor((lat + 90) / 0.05), 3599) * 7200 + Math.min(Math.floor((lng + 180) / 0.05), 7199);
-    const cells = coveringCells(40.758, -73.9855, 1, gridFor(1));
-    expect(cells).toContain(fineCell(40.758, -73.9855));
-    // 1 mile ≈ 0.0145° of latitude: the points just inside the box are covered.
-    expect(cells).toContain(fineCell(40.758 + 0.0144, -73.9855));
-    expect(cells).toContain(fineCell(40.758, -73.9855 - 0.019));
-    expect(cells.length).toBeLessThanOrEqual(9);
   });
 });

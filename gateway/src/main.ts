@@ -7,9 +7,9 @@ import { createGatewayApp } from './create-gateway-app';
 async function main(): Promise<void> {
   const log = createLogger('gateway');
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
-  const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
+  const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NATS_NAMESPACE}:throttle`);
+  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NAMESPACE}:throttle`);
   const app = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);

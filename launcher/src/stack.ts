@@ -64,9 +64,9 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
       return startService(definition, infrastructure);
     }),
   );
-  const rpcClient = new NamespacedClientNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
+  const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NATS_NAMESPACE}:throttle`);
+  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NAMESPACE}:throttle`);
   const gateway = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
   const url = await listen(gateway, config);
   return {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configSchema, NatsEventBus, SharedPglite } from '@curbside/platform';
+import { NatsEventBus, SharedPglite } from '@curbside/platform';
 import IORedis from 'ioredis';
 import { Client } from 'pg';
 import { AppProcess, freePort, RunMode } from './app-process';
@@ -77,14 +77,6 @@ export interface DistributedEnvironment extends AppEnvironment {
   redisUrl: string;
 }
 
-/** The JetStream stream the app creates, under either config key (NATS_NAMESPACE, or the older NATS_STREAM). */
-function natsStreamOf(namespace: string): { stream: string; subjectPrefix: string } {
-  const shape: Record<string, unknown> = configSchema.shape;
-  return 'NATS_NAMESPACE' in shape
-    ? { stream: namespace.toUpperCase(), subjectPrefix: `${namespace}.events` }
-    : { stream: namespace.toUpperCase(), subjectPrefix: namespace };
-}
-
 async function withAdminClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: `${SERVERS.postgres}/postgres` });
   await client.connect();
@@ -95,44 +87,23 @@ async function withAdminClient<T>(fn: (client: Client) => Promise<T>): Promise<T
   }
 }
 
-/**
- * BullMQ has no key prefix setting in the app, so a bench stack would share queues with any other stack on the
- * same Redis: give it a Redis database index that is empty now, and delete its keys (BullMQ's `bull:*` and the
- * gateway's `<namespace>:*`) afterwards.
- */
-async function reserveRedisDatabase(scope: CleanupScope, keyPatterns: readonly string[]): Promise<string> {
-  const probe = new IORedis(SERVERS.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await probe.connect();
-  try {
-    const databases = Number(((await probe.config('GET', 'databases')) as string[])[1] ?? 16);
-    for (let index = databases - 1; index >= 1; index--) {
-      await probe.select(index);
-      if ((await probe.dbsize()) === 0) {
-        const url = `${SERVERS.redis}/${index}`;
-        scope.defer(`empty Redis database ${index}`, async () => {
-          const redis = new IORedis(url, { maxRetriesPerRequest: 1 });
-          try {
-            let removed = 0;
-            for (const pattern of keyPatterns) {
-              let cursor = '0';
-              do {
-                const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-                cursor = next;
-                if (keys.length > 0) removed += await redis.del(...keys);
-              } while (cursor !== '0');
-            }
-            progress(`distributed: removed ${removed} keys (${keyPatterns.join(', ')}) from Redis database ${index}`);
-          } finally {
-            redis.disconnect();
-          }
-        });
-        return url;
-      }
+/** Every Redis key of a deployment starts with its NAMESPACE (jobs and rate limits): remove them afterwards. */
+function removeRedisKeysAfterwards(scope: CleanupScope, namespace: string): void {
+  scope.defer(`remove Redis keys ${namespace}:*`, async () => {
+    const redis = new IORedis(SERVERS.redis, { maxRetriesPerRequest: 1 });
+    try {
+      let removed = 0;
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}:*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) removed += await redis.del(...keys);
+      } while (cursor !== '0');
+      progress(`distributed: removed ${removed} Redis keys ${namespace}:*`);
+    } finally {
+      redis.disconnect();
     }
-    throw new Error(`no empty Redis database (1..${databases - 1}) on ${SERVERS.redis} for the bench's queues`);
-  } finally {
-    probe.disconnect();
-  }
+  });
 }
 
 export async function prepareDistributed(scope: CleanupScope, options: { logLevel: string; logFile: string }): Promise<DistributedEnvironment> {
@@ -157,7 +128,8 @@ export async function prepareDistributed(scope: CleanupScope, options: { logLeve
     await client.end();
   }
 
-  const { stream, subjectPrefix } = natsStreamOf(natsNamespace);
+  const stream = natsNamespace.toUpperCase();
+  const subjectPrefix = `${natsNamespace}.events`;
   scope.defer(`delete NATS stream ${stream}`, async () => {
     const bus = await NatsEventBus.connect({ servers: SERVERS.nats, stream, subjectPrefix });
     try {
@@ -168,7 +140,8 @@ export async function prepareDistributed(scope: CleanupScope, options: { logLeve
     }
   });
 
-  const redisUrl = await reserveRedisDatabase(scope, ['bull:*', `${natsNamespace}:*`]);
+  const redisUrl = SERVERS.redis;
+  removeRedisKeysAfterwards(scope, natsNamespace);
   progress(`distributed: database ${databaseName}, NATS namespace ${natsNamespace} (stream ${stream}), Redis ${redisUrl}`);
   return {
     mode: 'distributed',
@@ -176,8 +149,7 @@ export async function prepareDistributed(scope: CleanupScope, options: { logLeve
       ...baseEnv(dataDir, options.logLevel),
       DATABASE_URL: databaseUrl,
       NATS_URL: SERVERS.nats,
-      NATS_NAMESPACE: natsNamespace,
-      NATS_STREAM: stream,
+      NAMESPACE: natsNamespace,
       REDIS_URL: redisUrl,
     },
     dataDir,

@@ -1,6 +1,7 @@
 import { RUN_MODES, ScenarioContext, Scenario } from '../scenario';
 import { seedItems, SeedReport, SqlRunner } from '../data/seed-items';
-import { feedQuery, FeedSearch, groundTruthQuery, withinRadiusCountQuery } from '../feed/feed-sql';
+import type { FeedQuery } from '@curbside/items-service';
+import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuery } from '../feed/feed-sql';
 import { AppProcess } from '../harness/app-process';
 import {
   connectDistributedDatabase,
@@ -62,7 +63,7 @@ async function learnExpectations(db: SqlRunner, cases: FeedCase[]): Promise<Map<
     const counts = (await db.query(withinRadiusCountQuery(c.search).text, withinRadiusCountQuery(c.search).params)).rows[0];
     const expectation: Expectation = {
       truthIds: await ids(db, groundTruthQuery(c.search)),
-      feedSqlIds: await ids(db, feedQuery(c.search)),
+      feedSqlIds: (await runFeed(db, feedQuery(c.search))).map((r) => String(r.id)),
       inRadius: Number(counts?.n),
       matching: Number(counts?.matching),
     };
@@ -126,26 +127,30 @@ async function verifyHttp(
 }
 
 /**
- * Diagnostic variants of the same statement, measured next to the app's own: they show what the feed could cost
- * and whether the planner is the bottleneck (the bench does not change the app).
+ * The app's statement as it runs it, and the same without its SET LOCAL settings: the second shows what the
+ * planner would pick on its own (the bench does not change the app).
  */
 const SQL_VARIANTS = [
-  { name: 'enable_bitmapscan=off', before: 'SET enable_bitmapscan = off', after: 'RESET enable_bitmapscan' },
+  { layer: 'sql', variant: 'app', withSettings: true },
+  { layer: 'sql-variant', variant: 'planner default (bitmap scans allowed)', withSettings: false },
 ] as const;
 
-async function timeQuery(db: SqlRunner, query: { text: string; params: unknown[] }, warmup: number, iterations: number) {
-  for (let i = 0; i < warmup; i++) await db.query(query.text, query.params);
+async function timeQuery(db: SqlRunner, query: FeedQuery, withSettings: boolean, warmup: number, iterations: number) {
+  for (let i = 0; i < warmup; i++) await runFeed(db, query, withSettings);
   const samples: number[] = [];
   const started = performance.now();
   let lastIds: string[] = [];
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
-    const { rows } = await db.query(query.text, query.params);
+    const rows = await runFeed(db, query, withSettings);
     samples.push(performance.now() - t0);
     if (i === iterations - 1) lastIds = rows.map((r) => String(r.id));
   }
   const elapsedS = (performance.now() - started) / 1000;
+  await db.query('BEGIN');
+  if (withSettings) for (const setting of query.settings) await db.query(setting);
   const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.params);
+  await db.query('COMMIT');
   return {
     stats: summarize(samples),
     rps: round(iterations / elapsedS, 1),
@@ -158,22 +163,12 @@ async function measureSql(context: ScenarioContext, db: SqlRunner, cases: FeedCa
   const { options } = context;
   const plans: Record<string, string> = {};
   const warmup = Math.min(20, Math.ceil(options.sqlIterations / 10));
-  progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up), as the app sends it and with ${SQL_VARIANTS.map((v) => v.name).join(', ')}`);
+  progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up): ${SQL_VARIANTS.map((v) => v.variant).join(', ')}`);
   for (const c of cases) {
     const query = feedQuery(c.search);
     const expectation = expectations.get(c.name) as Expectation;
-    const variants: { layer: string; variant: string; before?: string; after?: string }[] = [
-      { layer: 'sql', variant: 'app' },
-      ...SQL_VARIANTS.map((v) => ({ layer: 'sql-variant', variant: v.name, before: v.before, after: v.after })),
-    ];
-    for (const variant of variants) {
-      if (variant.before) await db.query(variant.before);
-      let measured;
-      try {
-        measured = await timeQuery(db, query, warmup, options.sqlIterations);
-      } finally {
-        if (variant.after) await db.query(variant.after);
-      }
+    for (const variant of SQL_VARIANTS) {
+      const measured = await timeQuery(db, query, variant.withSettings, warmup, options.sqlIterations);
       plans[`${c.name} [${variant.variant}]`] = measured.plan;
       context.report({
         items: options.items,

@@ -12,7 +12,7 @@ return { hits, redis.call('PTTL', KEYS[1]) }`;
 export class RedisThrottlerStorage implements ThrottlerStorage {
   constructor(
     private readonly redis: Redis,
-    /** Per deployment (NATS_NAMESPACE), so two deployments on one Redis never share counters. */
+    /** Per deployment (NAMESPACE), so two deployments on one Redis never share counters. */
     private readonly prefix: string,
   ) {}
 

@@ -20,7 +20,7 @@ export async function createDistributedTestEnvironment(): Promise<DistributedTes
     DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '4',
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-    NATS_NAMESPACE: namespace,
+    NAMESPACE: namespace,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     STORAGE_DRIVER: 'local',
     OUTBOX_POLL_MS: '100',

@@ -19,8 +19,11 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/curbside'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
-  /** Names the JetStream stream (upper-cased) and prefixes every subject, events and RPC alike. */
-  NATS_NAMESPACE: z.string().regex(/^[a-z0-9_]+$/, 'NATS_NAMESPACE may hold lower-case letters, digits and _').default('curbside'),
+  /**
+   * Names this deployment on shared servers: the JetStream stream (upper-cased), the prefix of every NATS
+   * subject (events and RPC), and of every Redis key (jobs, rate limits).
+   */
+  NAMESPACE: z.string().regex(/^[a-z0-9_]+$/, 'NAMESPACE may hold lower-case letters, digits and _').default('curbside'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   STORAGE_DRIVER: z.enum(['local', 'minio']).default('local'),
   MINIO_ENDPOINT: z.string().default('127.0.0.1'),

@@ -25,11 +25,11 @@ export function createObjectStorage(config: AppConfig): ObjectStorage {
 export async function createDistributedInfrastructure(config: AppConfig, processName: string): Promise<Infrastructure> {
   const bus = await NatsEventBus.connect({
     servers: config.NATS_URL,
-    stream: config.NATS_NAMESPACE.toUpperCase(),
-    subjectPrefix: `${config.NATS_NAMESPACE}.events`,
+    stream: config.NAMESPACE.toUpperCase(),
+    subjectPrefix: `${config.NAMESPACE}.events`,
     connectionName: processName,
   });
-  const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL });
+  const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL, prefix: `${config.NAMESPACE}:jobs` });
   const storage = createObjectStorage(config);
   return {
     mode: 'distributed',
@@ -40,7 +40,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     storage,
     sms: createSmsSender(config),
     rpcServer: (service) =>
-      new NamespacedServerNats(config.NATS_NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
+      new NamespacedServerNats(config.NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
     async close() {
       await jobs.close();
       await bus.close();

@@ -24,7 +24,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   const log = createLogger(definition.name);
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
   if (process.argv.includes('--healthcheck')) {
-    const report = await checkServiceHealth(definition.name, config.NATS_URL, config.NATS_NAMESPACE).catch((err: unknown) => {
+    const report = await checkServiceHealth(definition.name, config.NATS_URL, config.NAMESPACE).catch((err: unknown) => {
       log.error({ err }, 'healthcheck failed');
       return null;
     });

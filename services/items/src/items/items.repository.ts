@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { METERS_PER_MILE } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { coveringCells, gridFor } from './geo-grid.rules';
+import { feedQuery, FeedSearch } from './feed.query';
 
 export interface FeedRow {
   id: string;
@@ -36,17 +35,7 @@ export interface FeedRow {
   distance_miles?: number;
 }
 
-export interface FeedSearch {
-  lat: number;
-  lng: number;
-  radiusMiles: number;
-  limit: number;
-}
 
-const ITEM_COLUMNS = `id, poster_id, title, description, category, image_url, status, claimed_by_id, pricing_type,
-  custom_amount, time_limit, expires_at, created_at, lat, lng, earth_pos, location_description, is_scout_find,
-  is_garage_sale, garage_sale_address, garage_sale_start_time, garage_sale_end_time, garage_sale_contact_info,
-  interest_count, vote_count, still_there_count, last_still_there_check`;
 
 @Injectable()
 export class ItemsRepository {
@@ -80,33 +69,12 @@ export class ItemsRepository {
     );
   }
 
-  /**
-   * Newest available, unexpired items within the radius: each covering cell is walked newest-first on its
-   * partial index and stops at `limit`, then the cells are merged. Distances are exact (earthdistance).
-   */
+  /** Newest available, unexpired items within the radius, exact distances (see feed.query.ts). */
   async feed(search: FeedSearch): Promise<FeedRow[]> {
-    const grid = gridFor(search.radiusMiles);
-    const cells = coveringCells(search.lat, search.lng, search.radiusMiles, grid);
-    const radiusMeters = search.radiusMiles * METERS_PER_MILE;
-    return this.dataSource.query(
-      `WITH origin AS (SELECT ll_to_earth($1, $2) AS e)
-       SELECT i.*, p.username AS poster_username, p.rank AS poster_rank, c.username AS claimer_username,
-              earth_distance((SELECT e FROM origin), i.earth_pos) / ${METERS_PER_MILE} AS distance_miles
-       FROM unnest($3::int[]) AS cell(id)
-       CROSS JOIN LATERAL (
-         SELECT ${ITEM_COLUMNS} FROM items.items it
-         WHERE it.${grid.column} = cell.id
-           AND it.status = 'available'
-           AND it.expires_at > now()
-           AND earth_distance((SELECT e FROM origin), it.earth_pos) <= $4
-         ORDER BY it.created_at DESC, it.id DESC
-         LIMIT $5
-       ) i
-       LEFT JOIN items.posters p ON p.user_id = i.poster_id
-       LEFT JOIN items.posters c ON c.user_id = i.claimed_by_id
-       ORDER BY i.created_at DESC, i.id DESC
-       LIMIT $5`,
-      [search.lat, search.lng, cells, radiusMeters, search.limit],
-    );
+    const query = feedQuery(search);
+    return this.dataSource.transaction(async (manager) => {
+      for (const setting of query.settings) await manager.query(setting);
+      return manager.query(query.text, query.params);
+    });
   }
 }
