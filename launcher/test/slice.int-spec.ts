@@ -29,7 +29,7 @@ describe.each(STACK_MODES)('the platform slice, $name', (mode) => {
     const health = await api.get<{ status: string; services: Record<string, { status: string }> }>('/api/health');
     expect(health.status).toBe(200);
     expect(health.body.status).toBe('ok');
-    expect(Object.keys(health.body.services).sort()).toEqual(['emergency', 'items', 'notifications', 'photo-validation', 'rewards', 'users']);
+    expect(Object.keys(health.body.services).sort()).toEqual(['emergency', 'gateway', 'items', 'notifications', 'photo-validation', 'rewards', 'users']);
   });
 
   it('creates a user, posts an item, shows it in the feed and credits 10 points', async () => {

@@ -1,30 +1,45 @@
-import { Controller, Res } from '@nestjs/common';
-import { HealthReport, Routes, Rpc, SERVICE_NAMES } from '@curbside/contracts';
+import { Controller, Inject, Res } from '@nestjs/common';
+import { HealthReport, Routes, Rpc, SERVICE_NAMES, ServiceName } from '@curbside/contracts';
+import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
-/** Asks every service for its own checks (database, event bus, …); 503 when any is down. */
+/** The gateway's own dependencies and every service's checks (database, event bus, …); 503 when any is down. */
 @Controller()
 export class HealthController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
 
   @ApiRoute(Routes.health)
   async health(@Res({ passthrough: true }) response: Response) {
-    const entries = await Promise.all(
-      SERVICE_NAMES.map(async (service) => {
-        try {
-          return [service, await this.services.call<HealthReport>(Rpc.health(service), {}, undefined, HEALTH_TIMEOUT_MS)] as const;
-        } catch (err) {
-          return [service, { status: 'down' as const, checks: { reachable: { status: 'down', detail: (err as Error).message } } }] as const;
-        }
-      }),
-    );
-    const services = Object.fromEntries(entries);
-    const ok = entries.every(([, report]) => report.status === 'ok');
+    const reports: [string, HealthReport][] = await Promise.all([
+      this.gatewayReport().then((report) => ['gateway', report] as [string, HealthReport]),
+      ...SERVICE_NAMES.map(async (service) => [service, await this.serviceReport(service)] as [string, HealthReport]),
+    ]);
+    const ok = reports.every(([, report]) => report.status === 'ok');
     response.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', services };
+    return { status: ok ? 'ok' : 'degraded', services: Object.fromEntries(reports) };
+  }
+
+  private async serviceReport(service: ServiceName): Promise<HealthReport> {
+    try {
+      return await this.services.call<HealthReport>(Rpc.health(service), {}, undefined, HEALTH_TIMEOUT_MS);
+    } catch (err) {
+      return { status: 'down', checks: { reachable: { status: 'down', detail: (err as Error).message } } };
+    }
+  }
+
+  private async gatewayReport(): Promise<HealthReport> {
+    try {
+      await this.storage.health();
+      return { status: 'ok', checks: { objectStorage: { status: 'ok' } } };
+    } catch (err) {
+      return { status: 'down', checks: { objectStorage: { status: 'down', detail: (err as Error).message } } };
+    }
   }
 }

@@ -19,4 +19,5 @@ export * from './items/items.routes';
 export * from './media/media.schemas';
 export * from './media/media.routes';
 export * from './http/routes';
+export * from './photos/photo-validation.schemas';
 export * from './validation/parse';
