@@ -11,6 +11,8 @@ import { requestContextMiddleware } from './http/request-context.middleware';
 import { serveSpa } from './static/spa';
 
 const JSON_LIMIT = '1mb';
+const PHOTO_JSON_LIMIT = '7mb';
+const PHOTO_JSON_ROUTES = /^\/api\/items\/[^/]+\/(validate-pickup|claim)$/;
 
 /** The HTTP app, the same in both modes; only the RPC client differs. Call listen() on the result. */
 export async function createGatewayApp(options: GatewayOptions): Promise<INestApplication> {
@@ -34,6 +36,8 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
     }),
   );
   app.use(cookieParser(options.config.SESSION_SECRET));
+  // Pickup photos travel as base64 in JSON (spec §7): up to 5 MB of image, so these two routes read more.
+  app.use(PHOTO_JSON_ROUTES, express.json({ limit: PHOTO_JSON_LIMIT }));
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use(bodyErrorsMiddleware);
   serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST);

@@ -1,13 +1,37 @@
-import { Body, Controller, Param, Query } from '@nestjs/common';
-import { CreateItemRequest, FeedQuery, Item, Routes, Rpc } from '@curbside/contracts';
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Inject, Param, Query, Res } from '@nestjs/common';
+import {
+  ClaimRequest,
+  CreateItemRequest,
+  CreateReportRequest,
+  FeedQuery,
+  FeedReply,
+  Item,
+  PhotoValidationResult,
+  Routes,
+  Rpc,
+  SimilarItemsQuery,
+  TopFindsQuery,
+  UpdateItemRequest,
+} from '@curbside/contracts';
+import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
+import type { Response } from 'express';
+import { decodePickupPhoto } from '../claims/pickup-photo';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
+import { UploadErrors } from '../uploads/uploads.errors';
+
+type IdParams = { id: string };
+type CommentParams = { id: string; commentId: string };
 
 @Controller()
 export class ItemsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
 
   @ApiRoute(Routes.createItem)
   create(@Body(new ZodPipe(Routes.createItem.body)) body: CreateItemRequest, @Caller() callerId: string): Promise<Item> {
@@ -15,13 +39,151 @@ export class ItemsController {
     return this.services.call(Rpc.items.create, body, callerId);
   }
 
+  /** The next page's cursor travels in a header, so the body stays the plain list the spec reads. */
+  @ApiRoute(Routes.feed)
+  async feed(
+    @Query(new ZodPipe(Routes.feed.query)) query: FeedQuery,
+    @Res({ passthrough: true }) response: Response,
+    @Caller() callerId?: string,
+  ): Promise<Item[]> {
+    const page = await this.services.call<FeedReply>(Rpc.items.feed, query, callerId);
+    if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
+    return page.items;
+  }
+
+  @ApiRoute(Routes.similarItems)
+  similar(@Query(new ZodPipe(Routes.similarItems.query)) query: SimilarItemsQuery, @Caller() callerId?: string): Promise<Item[]> {
+    return this.services.call(Rpc.items.similar, query, callerId);
+  }
+
+  @ApiRoute(Routes.topFinds)
+  topFinds(@Query(new ZodPipe(Routes.topFinds.query)) query: TopFindsQuery, @Caller() callerId?: string): Promise<Item[]> {
+    return this.services.call(Rpc.items.topFinds, query, callerId);
+  }
+
   @ApiRoute(Routes.userItems)
-  userItems(@Param(new ZodPipe(Routes.userItems.params)) params: { id: string }, @Caller() callerId?: string): Promise<Item[]> {
+  userItems(@Param(new ZodPipe(Routes.userItems.params)) params: IdParams, @Caller() callerId?: string): Promise<Item[]> {
     return this.services.call(Rpc.items.byUser, { userId: params.id }, callerId);
   }
 
-  @ApiRoute(Routes.feed)
-  feed(@Query(new ZodPipe(Routes.feed.query)) query: FeedQuery, @Caller() callerId?: string): Promise<Item[]> {
-    return this.services.call(Rpc.items.feed, query, callerId);
+  @ApiRoute(Routes.getItem)
+  get(@Param(new ZodPipe(Routes.getItem.params)) params: IdParams, @Caller() callerId?: string): Promise<Item> {
+    return this.services.call(Rpc.items.get, { itemId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.updateItem)
+  update(
+    @Param(new ZodPipe(Routes.updateItem.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.updateItem.body)) body: UpdateItemRequest,
+    @Caller() callerId: string,
+  ): Promise<Item> {
+    assertIsCaller(body.userId, callerId);
+    const { userId: _ignored, ...changes } = body;
+    return this.services.call(Rpc.items.update, { ...changes, itemId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.deleteItem)
+  delete(
+    @Param(new ZodPipe(Routes.deleteItem.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.deleteItem.body)) body: { userId?: string },
+    @Caller() callerId: string,
+  ) {
+    assertIsCaller(body.userId, callerId);
+    return this.services.call(Rpc.items.delete, { itemId: params.id }, callerId);
+  }
+
+  /** Only the photo's hash crosses the bus; it must match a photo that passed validate-pickup. */
+  @ApiRoute(Routes.claim)
+  claim(
+    @Param(new ZodPipe(Routes.claim.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.claim.body)) body: ClaimRequest,
+    @Caller() callerId: string,
+  ) {
+    assertIsCaller(body.userId, callerId);
+    const photoHash = body.verificationPhoto ? decodePickupPhoto(body.verificationPhoto).hash : null;
+    return this.services.call(Rpc.items.claim, { itemId: params.id, photoHash }, callerId);
+  }
+
+  /** The photo is kept privately under pickups/ for the validator to read; it is never served. */
+  @ApiRoute(Routes.validatePickup)
+  async validatePickup(
+    @Param(new ZodPipe(Routes.validatePickup.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.validatePickup.body)) body: { pickupPhoto: string },
+    @Caller() callerId: string,
+  ): Promise<PhotoValidationResult> {
+    const photo = decodePickupPhoto(body.pickupPhoto);
+    const photoKey = `pickups/${randomUUID()}.${photo.extension}`;
+    await this.storage.put(photoKey, photo.bytes, `image/${photo.extension === 'jpg' ? 'jpeg' : photo.extension}`).catch(() => {
+      throw UploadErrors.storageUnavailable();
+    });
+    // A generous timeout: the check itself waits up to 20 s for the validator.
+    return this.services.call(Rpc.items.validatePickup, { itemId: params.id, photoKey, photoHash: photo.hash }, callerId, 30_000);
+  }
+
+  @ApiRoute(Routes.vote)
+  vote(@Param(new ZodPipe(Routes.vote.params)) params: IdParams, @Body(new ZodPipe(Routes.vote.body)) body: { userId?: string }, @Caller() callerId: string) {
+    assertIsCaller(body.userId, callerId);
+    return this.services.call(Rpc.items.vote, { itemId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.stillThere)
+  stillThere(
+    @Param(new ZodPipe(Routes.stillThere.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.stillThere.body)) body: { userId?: string; stillThere: boolean },
+    @Caller() callerId: string,
+  ) {
+    assertIsCaller(body.userId, callerId);
+    return this.services.call(Rpc.items.stillThere, { itemId: params.id, stillThere: body.stillThere }, callerId);
+  }
+
+  @ApiRoute(Routes.interest)
+  interest(
+    @Param(new ZodPipe(Routes.interest.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.interest.body)) body: { userId?: string },
+    @Caller() callerId: string,
+  ) {
+    assertIsCaller(body.userId, callerId);
+    return this.services.call(Rpc.items.interest, { itemId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.comments)
+  comments(@Param(new ZodPipe(Routes.comments.params)) params: IdParams) {
+    return this.services.call(Rpc.items.comments, { itemId: params.id });
+  }
+
+  @ApiRoute(Routes.createComment)
+  createComment(
+    @Param(new ZodPipe(Routes.createComment.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.createComment.body)) body: { userId?: string; content: string },
+    @Caller() callerId: string,
+  ) {
+    assertIsCaller(body.userId, callerId);
+    return this.services.call(Rpc.items.createComment, { itemId: params.id, content: body.content }, callerId);
+  }
+
+  @ApiRoute(Routes.updateComment)
+  updateComment(
+    @Param(new ZodPipe(Routes.updateComment.params)) params: CommentParams,
+    @Body(new ZodPipe(Routes.updateComment.body)) body: { content: string },
+    @Caller() callerId: string,
+  ) {
+    return this.services.call(Rpc.items.updateComment, { itemId: params.id, commentId: params.commentId, content: body.content }, callerId);
+  }
+
+  @ApiRoute(Routes.deleteComment)
+  deleteComment(@Param(new ZodPipe(Routes.deleteComment.params)) params: CommentParams, @Caller() callerId: string) {
+    return this.services.call(Rpc.items.deleteComment, { itemId: params.id, commentId: params.commentId }, callerId);
+  }
+
+  @ApiRoute(Routes.monthlyComments)
+  monthlyComments(@Param(new ZodPipe(Routes.monthlyComments.params)) params: IdParams, @Caller() callerId: string) {
+    assertIsCaller(params.id, callerId);
+    return this.services.call(Rpc.items.monthlyComments, {}, callerId);
+  }
+
+  @ApiRoute(Routes.report)
+  report(@Body(new ZodPipe(Routes.report.body)) body: CreateReportRequest, @Caller() callerId: string) {
+    assertIsCaller(body.reporterId, callerId);
+    return this.services.call(Rpc.items.report, body, callerId);
   }
 }

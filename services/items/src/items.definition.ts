@@ -1,13 +1,23 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { ClaimsController } from './claims/claims.controller';
+import { ClaimsService } from './claims/claims.service';
+import { CommentsController } from './comments/comments.controller';
+import { CommentsService } from './comments/comments.service';
+import { EngagementController } from './engagement/engagement.controller';
+import { EngagementService } from './engagement/engagement.service';
+import { ExpiryScheduler } from './expiry/expiry.scheduler';
 import { ItemEntity } from './items/item.entity';
 import { ItemsController } from './items/items.controller';
 import { ItemsRepository } from './items/items.repository';
 import { ItemsService } from './items/items.service';
 import { CreateItems1763800000300 } from './migrations/1763800000300-create-items';
+import { ItemEngagement1763800000301 } from './migrations/1763800000301-item-engagement';
 import { PosterEntity } from './posters/poster.entity';
 import { PostersService } from './posters/posters.service';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
+import { ReportsController } from './reports/reports.controller';
+import { ReportsService } from './reports/reports.service';
 
 @Module({})
 export class ItemsModule {
@@ -15,8 +25,18 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController],
-      providers: [ItemsService, ItemsRepository, PostersService, UpdatePosterWhenUserChangesHandler],
+      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, ReportsController],
+      providers: [
+        ItemsService,
+        ItemsRepository,
+        PostersService,
+        ClaimsService,
+        EngagementService,
+        CommentsService,
+        ReportsService,
+        ExpiryScheduler,
+        UpdatePosterWhenUserChangesHandler,
+      ],
     };
   }
 }
@@ -25,6 +45,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301],
   module: (runtime) => ItemsModule.register(runtime),
 };

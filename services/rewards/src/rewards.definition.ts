@@ -4,6 +4,7 @@ import { LedgerController } from './ledger/ledger.controller';
 import { BalanceEntity, LedgerEntryEntity, UserTierEntity } from './ledger/ledger.entities';
 import { LedgerService } from './ledger/ledger.service';
 import { CreateLedger1763800000200 } from './migrations/1763800000200-create-ledger';
+import { CreditPointsWhenItemIsClaimedHandler } from './reactions/credit-points-when-item-is-claimed.handler';
 import { CreditPointsWhenItemIsPostedHandler } from './reactions/credit-points-when-item-is-posted.handler';
 import { MirrorTierWhenUserChangesHandler } from './reactions/mirror-tier-when-user-changes.handler';
 
@@ -14,7 +15,7 @@ export class RewardsModule {
       module: RewardsModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [LedgerController],
-      providers: [LedgerService, CreditPointsWhenItemIsPostedHandler, MirrorTierWhenUserChangesHandler],
+      providers: [LedgerService, CreditPointsWhenItemIsPostedHandler, CreditPointsWhenItemIsClaimedHandler, MirrorTierWhenUserChangesHandler],
     };
   }
 }

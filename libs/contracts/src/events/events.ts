@@ -36,6 +36,53 @@ export const Events = {
       createdAt: z.string(),
     }),
   ),
+  itemUpdated: defineEvent('item.updated.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), status: z.string() })),
+  itemDeleted: defineEvent('item.deleted.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string() })),
+  itemReserved: defineEvent(
+    'item.reserved.v1',
+    z.object({ itemId: z.uuid(), posterId: z.uuid(), reservedById: z.uuid(), title: z.string(), reservedUntil: z.string() }),
+  ),
+  itemClaimed: defineEvent(
+    'item.claimed.v1',
+    z.object({
+      itemId: z.uuid(),
+      posterId: z.uuid(),
+      claimerId: z.uuid(),
+      title: z.string(),
+      pricingType: z.enum(['free', 'paid']),
+      customAmount: z.number().int().nullable(),
+      isScoutFind: z.boolean(),
+      claimedAt: z.string(),
+    }),
+  ),
+  itemVoted: defineEvent(
+    'item.voted.v1',
+    z.object({ itemId: z.uuid(), posterId: z.uuid(), voterId: z.uuid(), votes: z.number().int(), localDate: z.string() }),
+  ),
+  itemRemoved: defineEvent(
+    'item.removed.v1',
+    z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), reason: z.enum(['not_there']) }),
+  ),
+  itemExpiring: defineEvent('item.expiring.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), expiresAt: z.string() })),
+  itemExpired: defineEvent('item.expired.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string() })),
+  commentPosted: defineEvent(
+    'comment.posted.v1',
+    z.object({ commentId: z.uuid(), itemId: z.uuid(), posterId: z.uuid(), authorId: z.uuid(), title: z.string() }),
+  ),
+  reportFiled: defineEvent(
+    'report.filed.v1',
+    z.object({
+      reportId: z.uuid(),
+      itemId: z.uuid(),
+      reporterId: z.uuid(),
+      reportedUserId: z.uuid().nullable(),
+      reportType: z.string(),
+    }),
+  ),
+  garageSaleInterest: defineEvent(
+    'garage_sale.interest.v1',
+    z.object({ itemId: z.uuid(), posterId: z.uuid(), userId: z.uuid(), isInterested: z.boolean(), interestCount: z.number().int() }),
+  ),
   pointsAwarded: defineEvent(
     'points.awarded.v1',
     z.object({

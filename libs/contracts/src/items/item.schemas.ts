@@ -1,66 +1,166 @@
 import { z } from 'zod';
 import { latitudeSchema, longitudeSchema, positionSchema, radiusMilesSchema } from '../common/geo';
 import { RANK_NAMES } from '../rewards/ranks';
+import { subscriptionTierSchema } from '../users/user.schemas';
 
 export const ITEM_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Household', 'Sports', 'Tools', 'Other'] as const;
 export const GARAGE_SALE_CATEGORY = 'Garage Sale';
+/** The garage-sale form's primary categories (spec §3), plus the generic "Garage Sale". */
+export const GARAGE_SALE_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Toys', 'Kitchen', 'Garden', 'Sports', 'Tools', 'Antiques', 'Other', GARAGE_SALE_CATEGORY] as const;
+export const ALL_CATEGORIES = [...new Set([...ITEM_CATEGORIES, ...GARAGE_SALE_CATEGORIES])] as [string, ...string[]];
 export const ITEM_STATUSES = ['available', 'claimed', 'first_dibs', 'expired', 'removed'] as const;
 export const PRICING_TYPES = ['free', 'paid'] as const;
+export const URGENCY_LABELS = ['Express Grab', 'Priority Pickup', 'Same Day', 'Flexible', 'No Rush'] as const;
 
 export const itemCategorySchema = z.enum(ITEM_CATEGORIES, { error: 'Category is required' });
 export const itemStatusSchema = z.enum(ITEM_STATUSES);
 export type ItemStatus = z.infer<typeof itemStatusSchema>;
+export type UrgencyLabel = (typeof URGENCY_LABELS)[number];
 
 export const MIN_REWARD_CENTS = 100;
 export const MAX_REWARD_CENTS = 10_000;
 export const MIN_TIME_LIMIT_HOURS = 1;
 export const MAX_TIME_LIMIT_HOURS = 24;
+export const SCOUT_FIND_HOURS = 24;
+export const GARAGE_SALE_MIN_HOURS = 24;
+export const GARAGE_SALE_MAX_HOURS = 168;
+export const GARAGE_SALE_DEFAULT_HOURS = 72;
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 500;
+export const COMMENT_MAX = 500;
+export const FREE_COMMENTS_PER_MONTH = 5;
+export const FEED_PAGE_MAX = 50;
 
-/** POST /api/items for a single item. expirationTime and createdAt from the client are ignored. */
-export const createItemRequestSchema = z
+/** Photos come from POST /api/upload; nothing else may be shown as an item's picture. */
+export const ITEM_PHOTO_URL = /^\/api\/media\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+const photoUrlSchema = z.string().regex(ITEM_PHOTO_URL, 'Upload the photo with POST /api/upload and send the imageUrl it returns');
+
+const titleSchema = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(TITLE_MAX, `Title must be under ${TITLE_MAX} characters`);
+const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `Description must be under ${DESCRIPTION_MAX} characters`);
+const rewardCentsSchema = z
+  .number({ error: 'Reward must be a number of cents' })
+  .int('Reward must be a whole number of cents')
+  .min(MIN_REWARD_CENTS, 'Reward must be between $1 and $100')
+  .max(MAX_REWARD_CENTS, 'Reward must be between $1 and $100');
+const timeLimitSchema = z
+  .number({ error: 'Time limit must be a number of hours' })
+  .int('Time limit must be a whole number of hours')
+  .min(MIN_TIME_LIMIT_HOURS, 'Time limit must be between 1 and 24 hours')
+  .max(MAX_TIME_LIMIT_HOURS, 'Time limit must be between 1 and 24 hours');
+
+/** POST /api/items for a single item or a scout find. expirationTime and createdAt from the client are ignored. */
+export const createSingleItemRequestSchema = z
   .object({
-    title: z
-      .string({ error: 'Please enter a title for your item.' })
-      .trim()
-      .min(1, 'Please enter a title for your item.')
-      .max(TITLE_MAX, `Title must be under ${TITLE_MAX} characters`),
-    description: z.string().trim().max(DESCRIPTION_MAX, `Description must be under ${DESCRIPTION_MAX} characters`).default(''),
+    isGarageSale: z.literal(false).optional(),
+    title: titleSchema('Please enter a title for your item.'),
+    description: descriptionSchema.default(''),
     category: itemCategorySchema,
-    imageUrl: z.string().max(500).nullish(),
+    imageUrl: photoUrlSchema.nullish(),
     scoutFind: z.boolean().default(false),
     pricingType: z.enum(PRICING_TYPES, { error: 'Pricing type must be free or paid' }).default('free'),
-    customAmount: z
-      .number({ error: 'Reward must be a number of cents' })
-      .int('Reward must be a whole number of cents')
-      .min(MIN_REWARD_CENTS, 'Reward must be between $1 and $100')
-      .max(MAX_REWARD_CENTS, 'Reward must be between $1 and $100')
-      .nullish(),
+    customAmount: rewardCentsSchema.nullish(),
     location: positionSchema.optional(),
-    timeLimit: z
-      .number({ error: 'Time limit must be a number of hours' })
-      .int('Time limit must be a whole number of hours')
-      .min(MIN_TIME_LIMIT_HOURS, 'Time limit must be between 1 and 24 hours')
-      .max(MAX_TIME_LIMIT_HOURS, 'Time limit must be between 1 and 24 hours')
-      .default(MAX_TIME_LIMIT_HOURS),
+    timeLimit: timeLimitSchema.default(MAX_TIME_LIMIT_HOURS),
     locationDescription: z.string().trim().max(200, 'Location description must be under 200 characters').nullish(),
     posterId: z.uuid({ error: 'posterId must be a valid id' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.location) ctx.addIssue({ code: 'custom', path: ['location'], message: 'Location is required' });
+    if (v.pricingType === 'paid' && v.customAmount == null && !v.scoutFind)
+      ctx.addIssue({ code: 'custom', path: ['customAmount'], message: 'Paid items need a reward between $1 and $100' });
+    if (v.scoutFind && !v.imageUrl) ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: 'Scout finds need a photo' });
+  });
+export type CreateSingleItemRequest = z.infer<typeof createSingleItemRequestSchema>;
+
+const isoTime = (missing: string) =>
+  z.iso.datetime({ offset: true, error: (issue) => (issue.input === undefined ? missing : 'Please enter a valid date and time') });
+
+/** POST /api/items with isGarageSale true: the garage-sale payload of spec §3, always free. */
+export const createGarageSaleRequestSchema = z
+  .object({
+    isGarageSale: z.literal(true),
+    title: titleSchema('Title is required'),
+    description: descriptionSchema.default(''),
+    category: z.enum(GARAGE_SALE_CATEGORIES, { error: 'Category is required' }).default(GARAGE_SALE_CATEGORY),
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+    locationDescription: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(200, 'Location must be under 200 characters'),
+    pricingType: z.literal('free', { error: 'Garage sales are always free' }).default('free'),
+    timeLimit: z
+      .number({ error: 'Listing duration must be a number of hours' })
+      .int('Listing duration must be a whole number of hours')
+      .min(GARAGE_SALE_MIN_HOURS, 'Garage sales must be posted for at least 24 hours')
+      .max(GARAGE_SALE_MAX_HOURS, 'Maximum 7 days')
+      .default(GARAGE_SALE_DEFAULT_HOURS),
+    garageSaleStartTime: isoTime('Start date is required'),
+    garageSaleEndTime: isoTime('End date is required'),
+    garageSaleAddress: z.string({ error: 'Full address is required' }).trim().min(1, 'Full address is required').max(200, 'Address must be under 200 characters'),
+    garageSaleContactInfo: z
+      .string({ error: 'Contact information is required' })
+      .trim()
+      .min(1, 'Contact information is required')
+      .max(200, 'Contact information must be under 200 characters'),
+    posterId: z.uuid({ error: 'posterId must be a valid id' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (new Date(v.garageSaleEndTime) <= new Date(v.garageSaleStartTime))
+      ctx.addIssue({ code: 'custom', path: ['garageSaleEndTime'], message: 'The end must be after the start' });
+  });
+export type CreateGarageSaleRequest = z.infer<typeof createGarageSaleRequestSchema>;
+
+export const createItemRequestSchema = z.discriminatedUnion('isGarageSale', [createGarageSaleRequestSchema, createSingleItemRequestSchema]);
+export type CreateItemRequest = z.infer<typeof createItemRequestSchema>;
+
+/** PATCH /api/items/:id: the poster edits a still-available item (spec §5: title, $1–$100 in whole dollars, 1–24 h). */
+export const updateItemRequestSchema = z
+  .object({
+    userId: z.uuid().optional(),
+    title: titleSchema('Please enter a title for your item.').optional(),
+    description: descriptionSchema.optional(),
+    category: itemCategorySchema.optional(),
+    pricingType: z.enum(PRICING_TYPES, { error: 'Pricing type must be free or paid' }).optional(),
+    customAmount: rewardCentsSchema.refine((c) => c % 100 === 0, 'Reward must be whole dollars between $1 and $100').nullish(),
+    timeLimit: timeLimitSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
     if (v.pricingType === 'paid' && v.customAmount == null)
       ctx.addIssue({ code: 'custom', path: ['customAmount'], message: 'Paid items need a reward between $1 and $100' });
   });
-export type CreateItemRequest = z.infer<typeof createItemRequestSchema>;
+export type UpdateItemRequest = z.infer<typeof updateItemRequestSchema>;
+
+export const FEED_KINDS = ['all', 'items', 'garage_sales'] as const;
 
 export const feedQuerySchema = z.object({
   lat: latitudeSchema,
   lng: longitudeSchema,
   radius: radiusMilesSchema.default(5),
-  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 50').max(50, 'Limit must be between 1 and 50').default(50),
+  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 50').max(FEED_PAGE_MAX, 'Limit must be between 1 and 50').default(FEED_PAGE_MAX),
+  /** Opaque: the X-Next-Cursor header of the previous page. */
+  cursor: z.string().max(200).optional(),
+  q: z.string().trim().max(100, 'Search text must be under 100 characters').optional(),
+  category: z.enum(ALL_CATEGORIES, { error: 'Unknown category' }).optional(),
+  kind: z.enum(FEED_KINDS).default('all'),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+/** Top finds take the spec's two spellings of the position (lat/lng or latitude/longitude). */
+export const topFindsQuerySchema = z
+  .preprocess(
+    (q) => {
+      const v = (q ?? {}) as Record<string, unknown>;
+      return { ...v, lat: v.lat ?? v.latitude, lng: v.lng ?? v.longitude };
+    },
+    z.object({ lat: latitudeSchema, lng: longitudeSchema, radius: radiusMilesSchema.default(5) }),
+  );
+export type TopFindsQuery = z.infer<typeof topFindsQuerySchema>;
+
+export const similarItemsQuerySchema = z.object({
+  lat: latitudeSchema,
+  lng: longitudeSchema,
+  title: z.string().trim().min(1, 'Please enter a title for your item.').max(TITLE_MAX),
+});
+export type SimilarItemsQuery = z.infer<typeof similarItemsQuerySchema>;
 
 export const posterSchema = z.object({ id: z.uuid(), username: z.string(), rank: z.enum(RANK_NAMES) });
 
@@ -75,13 +175,19 @@ export const itemSchema = z.object({
   poster: posterSchema,
   claimedBy: z.string().nullable(),
   claimedById: z.uuid().nullable(),
+  /** Holder of a first-dibs reservation (its owner and the poster only; null for everyone else). */
+  reservedById: z.uuid().nullable(),
+  reservedUntil: z.string().nullable(),
   pricingType: z.enum(PRICING_TYPES),
   customAmount: z.number().int().nullable(),
   timeLimit: z.number().int(),
   expiresAt: z.string(),
   createdAt: z.string(),
+  urgency: z.enum(URGENCY_LABELS),
   latitude: z.string(),
   longitude: z.string(),
+  /** Exact only for the poster and the holder; others get the blurred spot (DESIGN §3). */
+  exactLocation: z.boolean(),
   distance: z.number().optional().describe('Miles from the requested position'),
   locationDescription: z.string().nullable(),
   isScoutFind: z.boolean(),
@@ -91,10 +197,75 @@ export const itemSchema = z.object({
   garageSaleEndTime: z.string().nullable(),
   garageSaleContactInfo: z.string().nullable(),
   interestCount: z.number().int(),
+  /** Only ever the caller's own id, when they are interested: other people's interest stays private. */
+  interestedUserIds: z.array(z.uuid()),
+  isInterested: z.boolean(),
+  /** Votes of the item's local day. */
   voteCount: z.number().int(),
+  hasVotedToday: z.boolean(),
   stillThereCount: z.number().int(),
   lastStillThereCheck: z.string().nullable(),
+  commentCount: z.number().int(),
 });
 export type Item = z.infer<typeof itemSchema>;
-
 export const itemListSchema = z.array(itemSchema);
+
+export const claimRequestSchema = z.object({
+  userId: z.uuid().optional(),
+  /** The pickup photo, base64 without a data: prefix: the same bytes that passed validate-pickup. */
+  verificationPhoto: z.string().max(8_000_000, 'Please select an image smaller than 5MB.').optional(),
+});
+export type ClaimRequest = z.infer<typeof claimRequestSchema>;
+export const claimResponseSchema = z.object({ success: z.boolean(), message: z.string(), item: itemSchema });
+
+export const validatePickupRequestSchema = z.object({
+  pickupPhoto: z.string({ error: 'Photo required - Please upload a verification photo' }).min(1, 'Photo required - Please upload a verification photo'),
+});
+
+export const voteResponseSchema = z.object({ success: z.boolean(), votes: z.number().int(), message: z.string() });
+export const stillThereRequestSchema = z.object({ userId: z.uuid().optional(), stillThere: z.boolean().default(true) });
+export const stillThereResponseSchema = z.object({ success: z.boolean(), message: z.string(), stillThereCount: z.number().int(), removed: z.boolean() });
+export const interestResponseSchema = z.object({ isInterested: z.boolean(), message: z.string(), interestCount: z.number().int() });
+export const userIdBodySchema = z.object({ userId: z.uuid().optional() });
+
+export const commentSchema = z.object({
+  id: z.uuid(),
+  itemId: z.uuid(),
+  content: z.string(),
+  createdAt: z.string(),
+  isEdited: z.boolean(),
+  user: z.object({ id: z.uuid(), username: z.string(), rank: z.enum(RANK_NAMES), subscriptionTier: subscriptionTierSchema }),
+});
+export type Comment = z.infer<typeof commentSchema>;
+const commentContentSchema = z
+  .string({ error: 'Please write something before posting' })
+  .trim()
+  .min(1, 'Please write something before posting')
+  .max(COMMENT_MAX, `Comments must be under ${COMMENT_MAX} characters`);
+export const createCommentRequestSchema = z.object({ userId: z.uuid().optional(), content: commentContentSchema });
+export const updateCommentRequestSchema = z.object({ content: commentContentSchema });
+/** limit null: unlimited (paid tiers). */
+export const monthlyCommentsSchema = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
+export type MonthlyComments = z.infer<typeof monthlyCommentsSchema>;
+
+export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplicate', 'other'] as const;
+export const REPORT_REQUIRED_MESSAGE = 'Please select a report type and provide a reason';
+export const createReportRequestSchema = z.object({
+  reporterId: z.uuid().optional(),
+  reportedUserId: z.uuid().nullish(),
+  reportedItemId: z.uuid({ error: 'reportedItemId must be a valid id' }),
+  reportType: z.enum(REPORT_TYPES, { error: REPORT_REQUIRED_MESSAGE }),
+  reason: z.string({ error: REPORT_REQUIRED_MESSAGE }).trim().min(1, REPORT_REQUIRED_MESSAGE).max(200, 'The reason must be under 200 characters'),
+  details: z.string().trim().max(1000, 'Details must be under 1000 characters').nullish(),
+});
+export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
+export const reportResponseSchema = z.object({ success: z.boolean(), message: z.string(), id: z.uuid() });
+
+/** Urgency from the hours left until expiry (DESIGN §4). */
+export function urgencyFor(hoursLeft: number): UrgencyLabel {
+  if (hoursLeft <= 2) return 'Express Grab';
+  if (hoursLeft <= 6) return 'Priority Pickup';
+  if (hoursLeft <= 24) return 'Same Day';
+  if (hoursLeft <= 72) return 'Flexible';
+  return 'No Rush';
+}

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { createItemRequestSchema, feedQuerySchema } from '../items/item.schemas';
+import {
+  createCommentRequestSchema,
+  createItemRequestSchema,
+  createReportRequestSchema,
+  feedQuerySchema,
+  itemListSchema,
+  stillThereRequestSchema,
+  updateCommentRequestSchema,
+  updateItemRequestSchema,
+} from '../items/item.schemas';
 import { createUserRequestSchema, userSchema } from '../users/user.schemas';
 
 /** Bodies of the service calls: what the gateway sends after it has validated the HTTP request. */
@@ -19,3 +28,16 @@ export const revokeSessionCallSchema = z.object({ token: z.string().min(1) });
 export const startVerificationCallSchema = z.object({ name: z.string().trim().min(1).max(100), phone: z.string() });
 export const confirmVerificationCallSchema = z.object({ phone: z.string(), code: z.string() });
 export const setProfilePictureCallSchema = z.object({ url: z.string().startsWith('/api/media/') });
+
+export const itemIdCallSchema = z.object({ itemId: z.uuid() });
+export const feedReplySchema = z.object({ items: itemListSchema, nextCursor: z.string().nullable() });
+export type FeedReply = z.infer<typeof feedReplySchema>;
+export const updateItemCallSchema = updateItemRequestSchema.and(itemIdCallSchema);
+/** The gateway sends the SHA-256 of the photo, never its bytes, over the bus. */
+export const claimCallSchema = itemIdCallSchema.extend({ photoHash: z.string().regex(/^[0-9a-f]{64}$/).nullable() });
+export const validatePickupCallSchema = itemIdCallSchema.extend({ photoKey: z.string(), photoHash: z.string().regex(/^[0-9a-f]{64}$/) });
+export const stillThereCallSchema = itemIdCallSchema.extend({ stillThere: stillThereRequestSchema.shape.stillThere });
+export const createCommentCallSchema = itemIdCallSchema.extend({ content: createCommentRequestSchema.shape.content });
+export const commentCallSchema = itemIdCallSchema.extend({ commentId: z.uuid() });
+export const updateCommentCallSchema = commentCallSchema.extend({ content: updateCommentRequestSchema.shape.content });
+export const createReportCallSchema = createReportRequestSchema;

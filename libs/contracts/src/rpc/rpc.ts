@@ -36,10 +36,27 @@ export const Rpc = {
     create: 'items.create',
     feed: 'items.feed',
     byUser: 'items.by-user',
+    get: 'items.get',
+    update: 'items.update',
+    delete: 'items.delete',
+    similar: 'items.similar',
+    topFinds: 'items.top-finds',
+    claim: 'items.claim',
+    validatePickup: 'items.validate-pickup',
+    vote: 'items.vote',
+    stillThere: 'items.still-there',
+    interest: 'items.interest',
+    comments: 'items.comments.list',
+    createComment: 'items.comments.create',
+    updateComment: 'items.comments.update',
+    deleteComment: 'items.comments.delete',
+    monthlyComments: 'items.comments.monthly',
+    report: 'items.reports.create',
   },
   rewards: {
     balance: 'rewards.balance',
   },
+  photoValidation: { metrics: 'photo-validation.metrics' },
 } as const;
 
 export interface HealthReport {

@@ -48,6 +48,16 @@ export const configSchema = z.object({
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   FRONTEND_DIST: z.string().default('frontend/dist'),
+  /** Pickup-photo checks: OpenAI vision when a key is set, else the local offline model. */
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4.1-mini'),
+  /** Another OpenAI-compatible endpoint (a proxy; tests point it at a fake server on loopback). */
+  OPENAI_BASE_URL: z.string().url().optional(),
+  /** Per try; a check makes 1 + OPENAI_MAX_RETRIES tries (429, 5xx, timeouts) before "Validation service error". */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Photo checks one photo-validation process runs at once (the local model runs one at a time whatever this says). */
+  PHOTO_VALIDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -1,11 +1,17 @@
-import { METERS_PER_MILE } from '@curbside/contracts';
+import { FeedQuery as FeedRequest, METERS_PER_MILE } from '@curbside/contracts';
 import { coveringCells, gridFor } from './geo-grid.rules';
+import { itemViewColumns, posterJoins } from './item-row';
 
 export interface FeedSearch {
   lat: number;
   lng: number;
   radiusMiles: number;
   limit: number;
+  /** Decoded cursor: strictly older than this (created_at in µs since the epoch, then id). */
+  before?: { createdAtMicros: string; id: string };
+  q?: string;
+  category?: string;
+  kind?: FeedRequest['kind'];
 }
 
 export interface FeedQuery {
@@ -15,9 +21,12 @@ export interface FeedQuery {
   params: unknown[];
 }
 
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * The feed statement: each covering cell is walked newest-first on its partial (cell, created_at DESC) index
- * and stops at `limit`; the cells are merged; posters are joined to the final rows only.
+ * and stops at `limit`; the cells are merged; the item view (posters, today's votes) is built for the final rows
+ * only. Filters (text, category, kind, cursor) apply inside the walk, so a page is always full when it can be.
  *
  * Bitmap scans are off for this statement: the planner expects a handful of rows per cell and would read a
  * dense cell whole and sort it (5–17x slower at 100k–1M items, bench/README.md; STACK.md saw the same).
@@ -25,28 +34,77 @@ export interface FeedQuery {
  */
 export function feedQuery(search: FeedSearch): FeedQuery {
   const grid = gridFor(search.radiusMiles);
+  const params: unknown[] = [
+    search.lat,
+    search.lng,
+    coveringCells(search.lat, search.lng, search.radiusMiles, grid),
+    search.radiusMiles * METERS_PER_MILE,
+    search.limit,
+  ];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const filters: string[] = [];
+  if (search.before) {
+    filters.push(`(it.created_at, it.id) < (to_timestamp(${param(search.before.createdAtMicros)}::numeric / 1000000), ${param(search.before.id)}::uuid)`);
+  }
+  if (search.category) filters.push(`it.category = ${param(search.category)}`);
+  if (search.kind === 'items') filters.push('NOT it.is_garage_sale');
+  if (search.kind === 'garage_sales') filters.push('it.is_garage_sale');
+  if (search.q) {
+    const pattern = param(likePattern(search.q));
+    filters.push(`(it.title ILIKE ${pattern} OR it.description ILIKE ${pattern})`);
+  }
   return {
     settings: ['SET LOCAL enable_bitmapscan = off'],
     text: `WITH newest AS (
-         SELECT i.*, earth_distance(ll_to_earth($1, $2), i.earth_pos) / ${METERS_PER_MILE} AS distance_miles
+         SELECT cand.id, cand.created_at, earth_distance(ll_to_earth($1, $2), cand.earth_pos) / ${METERS_PER_MILE} AS distance_miles
          FROM unnest($3::int[]) AS cell(id)
          CROSS JOIN LATERAL (
-           SELECT * FROM items.items it
+           SELECT it.id, it.created_at, it.earth_pos FROM items.items it
            WHERE it.${grid.column} = cell.id
-             AND it.status = 'available'
+             AND it.listed
              AND it.expires_at > now()
              AND earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $4
+             ${filters.map((f) => `AND ${f}`).join('\n             ')}
            ORDER BY it.created_at DESC, it.id DESC
            LIMIT $5
-         ) i
-         ORDER BY i.created_at DESC, i.id DESC
+         ) cand
+         ORDER BY cand.created_at DESC, cand.id DESC
          LIMIT $5
        )
-       SELECT n.*, p.username AS poster_username, p.rank AS poster_rank, c.username AS claimer_username
+       SELECT ${itemViewColumns('i')}, n.distance_miles,
+              (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros
        FROM newest n
-       LEFT JOIN items.posters p ON p.user_id = n.poster_id
-       LEFT JOIN items.posters c ON c.user_id = n.claimed_by_id
+       JOIN items.items i ON i.id = n.id
+       ${posterJoins('i')}
        ORDER BY n.created_at DESC, n.id DESC`,
+    params,
+  };
+}
+
+/** Top finds: items with votes on their local today within the radius, most votes first, ties newest first. */
+export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: number; limit: number }): FeedQuery {
+  const grid = gridFor(search.radiusMiles);
+  return {
+    settings: [],
+    text: `WITH ranked AS (
+         SELECT it.id, it.vote_count, it.created_at, earth_distance(ll_to_earth($1, $2), it.earth_pos) / ${METERS_PER_MILE} AS distance_miles
+         FROM items.items it
+         WHERE it.${grid.column} = ANY($3::int[])
+           AND it.listed
+           AND it.vote_count > 0
+           -- index range first (a local day is within a day of UTC), the exact local day next
+           AND it.votes_date >= (now() AT TIME ZONE 'UTC')::date - 1
+           AND it.votes_date = (now() AT TIME ZONE it.time_zone)::date
+           AND it.expires_at > now()
+           AND earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $4
+         ORDER BY it.vote_count DESC, it.created_at DESC, it.id DESC
+         LIMIT $5
+       )
+       SELECT ${itemViewColumns('i')}, r.distance_miles
+       FROM ranked r
+       JOIN items.items i ON i.id = r.id
+       ${posterJoins('i')}
+       ORDER BY r.vote_count DESC, r.created_at DESC, r.id DESC`,
     params: [search.lat, search.lng, coveringCells(search.lat, search.lng, search.radiusMiles, grid), search.radiusMiles * METERS_PER_MILE, search.limit],
   };
 }

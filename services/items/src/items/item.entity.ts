@@ -81,4 +81,37 @@ export class ItemEntity {
 
   @Column('timestamptz', { name: 'last_still_there_check', nullable: true })
   lastStillThereCheck: Date | null;
+
+  /** In the feed: available, reserved, or claimed within its pickup window. */
+  @Column('boolean')
+  listed: boolean;
+
+  @Column('uuid', { name: 'reserved_by_id', nullable: true })
+  reservedById: string | null;
+
+  @Column('timestamptz', { name: 'reserved_until', nullable: true })
+  reservedUntil: Date | null;
+
+  @Column('timestamptz', { name: 'claimed_at', nullable: true })
+  claimedAt: Date | null;
+
+  @Column('timestamptz', { name: 'removed_at', nullable: true })
+  removedAt: Date | null;
+
+  @Column('timestamptz', { name: 'updated_at', nullable: true })
+  updatedAt: Date | null;
+
+  @Column('timestamptz', { name: 'expiring_notified_at', nullable: true })
+  expiringNotifiedAt: Date | null;
+
+  /** IANA zone of the item's position: "today" for votes and checks is the item's local day. */
+  @Column('text', { name: 'time_zone' })
+  timeZone: string;
+
+  /** The local day `voteCount` counts. */
+  @Column('date', { name: 'votes_date', nullable: true })
+  votesDate: string | null;
+
+  @Column('int', { name: 'comment_count' })
+  commentCount: number;
 }

@@ -1,18 +1,24 @@
-import type { Item, ItemStatus, RankName } from '@curbside/contracts';
-import type { FeedRow } from './items.repository';
+import { Item, ItemStatus, RankName, urgencyFor } from '@curbside/contracts';
+import type { ItemRow, ViewerFlags } from './item-row';
 import { blurredPosition } from './location-privacy.rules';
 
 const PLACEHOLDER_NAME = 'Neighbour';
+const HOUR_MS = 3600 * 1000;
+const NO_FLAGS: ViewerFlags = { voted: false, interested: false };
 
 /** A precise distance from a known position would undo the blur: others get tenths of a mile. */
 function roundDistance(miles: number, exact: boolean): number {
   return exact ? Math.round(miles * 100) / 100 : Math.round(miles * 10) / 10;
 }
 
-/** The API's item. Coordinates are exact only for the poster and the neighbour holding the item. */
-export function toItem(row: FeedRow, callerId: string | undefined): Item {
-  const exact = callerId !== undefined && (callerId === row.poster_id || callerId === row.claimed_by_id);
-  const position = exact ? { lat: row.lat, lng: row.lng } : blurredPosition(row.id, row.lat, row.lng);
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** The API's item. Coordinates and the reservation are exact only for the poster and the neighbour holding it. */
+export function toItem(row: ItemRow, callerId: string | undefined, flags: ViewerFlags = NO_FLAGS, now = Date.now()): Item {
+  const holderId = row.claimed_by_id ?? row.reserved_by_id;
+  const insider = callerId !== undefined && (callerId === row.poster_id || callerId === holderId);
+  const position = insider ? { lat: row.lat, lng: row.lng } : blurredPosition(row.id, row.lat, row.lng);
+  const expiresAt = new Date(row.expires_at);
   return {
     id: row.id,
     title: row.title,
@@ -25,24 +31,32 @@ export function toItem(row: FeedRow, callerId: string | undefined): Item {
     poster: { id: row.poster_id, username: row.poster_username ?? PLACEHOLDER_NAME, rank: (row.poster_rank ?? 'Newbie') as RankName },
     claimedBy: row.claimed_by_id ? (row.claimer_username ?? PLACEHOLDER_NAME) : null,
     claimedById: row.claimed_by_id,
+    reservedById: insider ? row.reserved_by_id : null,
+    reservedUntil: insider ? iso(row.reserved_until) : null,
     pricingType: row.pricing_type,
     customAmount: row.custom_amount,
     timeLimit: row.time_limit,
-    expiresAt: new Date(row.expires_at).toISOString(),
+    expiresAt: expiresAt.toISOString(),
     createdAt: new Date(row.created_at).toISOString(),
+    urgency: urgencyFor((expiresAt.getTime() - now) / HOUR_MS),
     latitude: position.lat.toFixed(6),
     longitude: position.lng.toFixed(6),
-    distance: row.distance_miles == null ? undefined : roundDistance(Number(row.distance_miles), exact),
+    exactLocation: insider,
+    distance: row.distance_miles == null ? undefined : roundDistance(Number(row.distance_miles), insider),
     locationDescription: row.location_description,
     isScoutFind: row.is_scout_find,
     isGarageSale: row.is_garage_sale,
     garageSaleAddress: row.garage_sale_address,
-    garageSaleStartTime: row.garage_sale_start_time ? new Date(row.garage_sale_start_time).toISOString() : null,
-    garageSaleEndTime: row.garage_sale_end_time ? new Date(row.garage_sale_end_time).toISOString() : null,
+    garageSaleStartTime: iso(row.garage_sale_start_time),
+    garageSaleEndTime: iso(row.garage_sale_end_time),
     garageSaleContactInfo: row.garage_sale_contact_info,
     interestCount: row.interest_count,
-    voteCount: row.vote_count,
+    interestedUserIds: flags.interested && callerId ? [callerId] : [],
+    isInterested: flags.interested,
+    voteCount: Number(row.votes_today),
+    hasVotedToday: flags.voted,
     stillThereCount: row.still_there_count,
-    lastStillThereCheck: row.last_still_there_check ? new Date(row.last_still_there_check).toISOString() : null,
+    lastStillThereCheck: iso(row.last_still_there_check),
+    commentCount: row.comment_count,
   };
 }

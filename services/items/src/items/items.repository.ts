@@ -1,77 +1,85 @@
 import { Injectable } from '@nestjs/common';
+import { DomainError, ErrorCode } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { feedQuery, FeedSearch } from './feed.query';
+import { feedQuery, FeedQuery, FeedSearch, topFindsQuery } from './feed.query';
+import { ItemEntity } from './item.entity';
+import { ItemRow, itemViewColumns, posterJoins, ViewerFlags } from './item-row';
 
-export interface FeedRow {
-  id: string;
-  poster_id: string;
-  title: string;
-  description: string;
-  category: string;
-  image_url: string | null;
-  status: string;
-  claimed_by_id: string | null;
-  pricing_type: 'free' | 'paid';
-  custom_amount: number | null;
-  time_limit: number;
-  expires_at: Date;
-  created_at: Date;
-  lat: number;
-  lng: number;
-  location_description: string | null;
-  is_scout_find: boolean;
-  is_garage_sale: boolean;
-  garage_sale_address: string | null;
-  garage_sale_start_time: Date | null;
-  garage_sale_end_time: Date | null;
-  garage_sale_contact_info: string | null;
-  interest_count: number;
-  vote_count: number;
-  still_there_count: number;
-  last_still_there_check: Date | null;
-  poster_username: string | null;
-  poster_rank: string | null;
-  claimer_username: string | null;
-  distance_miles?: number;
-}
+export type FeedRow = ItemRow & { sort_micros: string };
 
-
+const SIMILAR_RADIUS_METERS = 0.1 * 1609.344;
 
 @Injectable()
 export class ItemsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<FeedRow | null> {
-    const rows: FeedRow[] = await manager.query(
-      `SELECT i.*, p.username AS poster_username, p.rank AS poster_rank, c.username AS claimer_username
-       FROM items.items i
-       LEFT JOIN items.posters p ON p.user_id = i.poster_id
-       LEFT JOIN items.posters c ON c.user_id = i.claimed_by_id
-       WHERE i.id = $1`,
-      [id],
-    );
+  async findView(id: string, manager: EntityManager = this.dataSource.manager): Promise<ItemRow | null> {
+    const rows: ItemRow[] = await manager.query(`SELECT ${itemViewColumns('i')} FROM items.items i ${posterJoins('i')} WHERE i.id = $1`, [id]);
     return rows[0] ?? null;
   }
 
-  /** What a user posted (any status) and, when asked, what they hold; newest first, at most 100. */
-  async byUser(userId: string, includeHeld: boolean, onlyAvailable: boolean): Promise<FeedRow[]> {
+  /** The item row locked for the rest of the transaction; 404 "Item not found" when it is gone. */
+  async lock(manager: EntityManager, id: string): Promise<ItemEntity> {
+    const item = await manager.createQueryBuilder(ItemEntity, 'i').where('i.id = :id', { id }).setLock('pessimistic_write').getOne();
+    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    return item;
+  }
+
+  /** What the caller did to these items: a vote on their local today, interest. */
+  async viewerFlags(callerId: string | undefined, ids: string[]): Promise<Map<string, ViewerFlags>> {
+    const flags = new Map<string, ViewerFlags>();
+    if (!callerId || ids.length === 0) return flags;
+    const rows: { id: string; voted: boolean; interested: boolean }[] = await this.dataSource.query(
+      `SELECT i.id,
+              EXISTS (SELECT 1 FROM items.votes v WHERE v.item_id = i.id AND v.user_id = $2
+                        AND v.local_date = (now() AT TIME ZONE i.time_zone)::date) AS voted,
+              EXISTS (SELECT 1 FROM items.interests x WHERE x.item_id = i.id AND x.user_id = $2) AS interested
+       FROM items.items i WHERE i.id = ANY($1::uuid[])`,
+      [ids, callerId],
+    );
+    for (const row of rows) flags.set(row.id, { voted: row.voted, interested: row.interested });
+    return flags;
+  }
+
+  /** What a user posted (any status but removed) and, when asked, what they hold; newest first, at most 100. */
+  async byUser(userId: string, includeHeld: boolean, onlyListed: boolean): Promise<ItemRow[]> {
     return this.dataSource.query(
-      `SELECT i.*, p.username AS poster_username, p.rank AS poster_rank, c.username AS claimer_username
-       FROM items.items i
-       LEFT JOIN items.posters p ON p.user_id = i.poster_id
-       LEFT JOIN items.posters c ON c.user_id = i.claimed_by_id
-       WHERE (i.poster_id = $1 OR ($2 AND i.claimed_by_id = $1))
-         AND (NOT $3 OR i.status = 'available')
+      `SELECT ${itemViewColumns('i')} FROM items.items i ${posterJoins('i')}
+       WHERE (i.poster_id = $1 OR ($2 AND (i.claimed_by_id = $1 OR i.reserved_by_id = $1)))
+         AND (NOT $3 OR i.listed)
          AND i.status <> 'removed'
        ORDER BY i.created_at DESC, i.id DESC
        LIMIT 100`,
-      [userId, includeHeld, onlyAvailable],
+      [userId, includeHeld, onlyListed],
     );
   }
 
-  /** Newest available, unexpired items within the radius, exact distances (see feed.query.ts). */
   async feed(search: FeedSearch): Promise<FeedRow[]> {
-    const query = feedQuery(search);
+    return this.run(feedQuery(search));
+  }
+
+  async topFinds(search: { lat: number; lng: number; radiusMiles: number; limit: number }): Promise<ItemRow[]> {
+    return this.run(topFindsQuery(search));
+  }
+
+  /** Possible duplicates: available, posted in the last 48 h, within 0.1 mile, with a similar title (pg_trgm). */
+  async similar(lat: number, lng: number, title: string): Promise<ItemRow[]> {
+    return this.dataSource.query(
+      `SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / 1609.344 AS distance_miles
+       FROM items.items i ${posterJoins('i')}
+       WHERE i.title % $3
+         AND i.listed AND i.status = 'available' AND i.expires_at > now()
+         AND i.created_at > now() - interval '48 hours'
+         AND earth_box(ll_to_earth($1, $2), $4) @> i.earth_pos
+         AND earth_distance(ll_to_earth($1, $2), i.earth_pos) <= $4
+       ORDER BY similarity(i.title, $3) DESC, i.created_at DESC
+       LIMIT 10`,
+      [lat, lng, title, SIMILAR_RADIUS_METERS],
+    );
+  }
+
+  private run<T>(query: FeedQuery): Promise<T[]> {
+    if (query.settings.length === 0) return this.dataSource.query(query.text, query.params);
     return this.dataSource.transaction(async (manager) => {
       for (const setting of query.settings) await manager.query(setting);
       return manager.query(query.text, query.params);

@@ -1,83 +1,260 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { CreateItemRequest, DomainError, ErrorCode, Events, FeedQuery, Item } from '@curbside/contracts';
-import { EventOutbox } from '@curbside/platform';
+import tzlookup from '@photostructure/tz-lookup';
+import {
+  CreateGarageSaleRequest,
+  CreateItemRequest,
+  CreateSingleItemRequest,
+  DomainError,
+  ErrorCode,
+  Events,
+  FeedQuery,
+  FeedReply,
+  Item,
+  SCOUT_FIND_HOURS,
+  SimilarItemsQuery,
+  TopFindsQuery,
+  UpdateItemRequest,
+} from '@curbside/contracts';
+import { EventOutbox, Transaction } from '@curbside/platform';
+import { Member, PostersService } from '../posters/posters.service';
+import { decodeCursor, encodeCursor } from './feed-cursor';
 import { ItemEntity } from './item.entity';
+import { ItemRow } from './item-row';
 import { toItem } from './item.mapper';
 import { ItemsRepository } from './items.repository';
 
 const HOUR_MS = 3600 * 1000;
+const TOP_FINDS = 50;
+
+type NewItem = Omit<ItemEntity, 'id' | 'posterId' | 'createdAt' | 'status' | 'listed' | 'timeZone'>;
+
+/** The item's local time zone: "today" for votes and still-there checks is the neighbourhood's day. */
+export function timeZoneAt(lat: number, lng: number): string {
+  try {
+    return tzlookup(lat, lng);
+  } catch {
+    return 'UTC';
+  }
+}
 
 @Injectable()
 export class ItemsService {
   constructor(
     private readonly outbox: EventOutbox,
     private readonly items: ItemsRepository,
+    private readonly posters: PostersService,
   ) {}
 
-  /** Posts an item for the caller; item.posted leaves in the same transaction (rewards credits the points). */
-  async post(request: CreateItemRequest, posterId: string | undefined): Promise<Item> {
-    if (!posterId) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in to post items');
-    if (!request.location) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Location is required');
-    const location = request.location;
-    const now = new Date();
+  /** Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction. */
+  async post(request: CreateItemRequest, posterId: string): Promise<Item> {
     const row = await this.outbox.transaction(async (tx) => {
-      const item: ItemEntity = tx.manager.create(ItemEntity, {
-        id: randomUUID(),
-        posterId,
-        title: request.title,
-        description: request.description,
-        category: request.category,
-        imageUrl: request.imageUrl ?? null,
-        status: 'available',
-        claimedById: null,
-        pricingType: request.pricingType,
-        customAmount: request.pricingType === 'paid' ? (request.customAmount ?? null) : null,
-        timeLimit: request.timeLimit,
-        expiresAt: new Date(now.getTime() + request.timeLimit * HOUR_MS),
-        createdAt: now,
-        lat: location.lat,
-        lng: location.lng,
-        locationDescription: request.locationDescription ?? null,
-        isScoutFind: request.scoutFind,
-        isGarageSale: false,
-        garageSaleAddress: null,
-        garageSaleStartTime: null,
-        garageSaleEndTime: null,
-        garageSaleContactInfo: null,
-        interestCount: 0,
-        voteCount: 0,
-        stillThereCount: 0,
-        lastStillThereCheck: null,
-      });
-      await tx.manager.insert(ItemEntity, item);
-      tx.emit(Events.itemPosted, {
-        itemId: item.id,
-        posterId,
-        title: item.title,
-        category: item.category,
-        isScoutFind: item.isScoutFind,
-        isGarageSale: item.isGarageSale,
-        pricingType: item.pricingType,
-        lat: item.lat,
-        lng: item.lng,
-        createdAt: item.createdAt.toISOString(),
-      });
-      return this.items.findById(item.id, tx.manager);
+      const member = await this.posters.member(tx.manager, posterId);
+      const fields = request.isGarageSale ? this.garageSale(request) : this.singleItem(request, member);
+      return this.insert(tx, posterId, fields);
     });
-    if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
     return toItem(row, posterId);
   }
 
-  /** The owner sees everything they posted and hold; others see only what is still up for grabs. */
-  async byUser(userId: string, callerId: string | undefined): Promise<Item[]> {
-    const own = callerId === userId;
-    const rows = await this.items.byUser(userId, own, !own);
-    return rows.map((row) => toItem(row, callerId));
+  async get(itemId: string, callerId: string | undefined): Promise<Item> {
+    const row = await this.items.findView(itemId);
+    if (!row || row.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    return (await this.views([row], callerId))[0];
   }
 
-  async feed(query: FeedQuery, callerId: string | undefined): Promise<Item[]> {
-    const rows = await this.items.feed({ lat: query.lat, lng: query.lng, radiusMiles: query.radius, limit: query.limit });
-    return rows.map((row) => toItem(row, callerId));
+  /** The poster edits a still-available item; the time limit counts from when it was posted. */
+  async update(itemId: string, request: UpdateItemRequest, callerId: string): Promise<Item> {
+    await this.outbox.transaction(async (tx) => {
+      const item = await this.editable(tx, itemId, callerId, 'edit');
+      if (request.title !== undefined) item.title = request.title;
+      if (request.description !== undefined) item.description = request.description;
+      if (request.category !== undefined) item.category = request.category;
+      if (request.pricingType !== undefined) item.pricingType = request.pricingType;
+      if (request.customAmount !== undefined) item.customAmount = request.customAmount;
+      if (item.pricingType === 'free') item.customAmount = null;
+      if (item.pricingType === 'paid') {
+        if (item.isScoutFind) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Scout finds are always free');
+        await this.requireVerifiedForPaid(tx, callerId);
+        if (item.customAmount == null) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Paid items need a reward between $1 and $100');
+      }
+      if (request.timeLimit !== undefined) {
+        const expiresAt = new Date(item.createdAt.getTime() + request.timeLimit * HOUR_MS);
+        if (expiresAt.getTime() <= Date.now()) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'That time limit has already passed for this item');
+        item.timeLimit = request.timeLimit;
+        item.expiresAt = expiresAt;
+        item.expiringNotifiedAt = null;
+      }
+      item.updatedAt = new Date();
+      await tx.manager.save(ItemEntity, item, { reload: false });
+      tx.emit(Events.itemUpdated, { itemId: item.id, posterId: item.posterId, title: item.title, status: item.status });
+    });
+    return this.get(itemId, callerId);
+  }
+
+  async delete(itemId: string, callerId: string): Promise<{ success: boolean; message: string }> {
+    await this.outbox.transaction(async (tx) => {
+      const item = await this.editable(tx, itemId, callerId, 'delete');
+      await tx.manager.update(ItemEntity, { id: item.id }, { status: 'removed', listed: false, removedAt: new Date(), updatedAt: new Date() });
+      tx.emit(Events.itemDeleted, { itemId: item.id, posterId: item.posterId, title: item.title });
+    });
+    return { success: true, message: 'Item deleted' };
+  }
+
+  async feed(query: FeedQuery, callerId: string | undefined): Promise<FeedReply> {
+    const rows = await this.items.feed({
+      lat: query.lat,
+      lng: query.lng,
+      radiusMiles: query.radius,
+      limit: query.limit,
+      before: query.cursor ? decodeCursor(query.cursor) : undefined,
+      q: query.q || undefined,
+      category: query.category,
+      kind: query.kind,
+    });
+    const last = rows.at(-1);
+    return {
+      items: await this.views(rows, callerId),
+      nextCursor: rows.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
+    };
+  }
+
+  async topFinds(query: TopFindsQuery, callerId: string | undefined): Promise<Item[]> {
+    const rows = await this.items.topFinds({ lat: query.lat, lng: query.lng, radiusMiles: query.radius, limit: TOP_FINDS });
+    return this.views(rows, callerId);
+  }
+
+  async similar(query: SimilarItemsQuery, callerId: string | undefined): Promise<Item[]> {
+    return this.views(await this.items.similar(query.lat, query.lng, query.title), callerId);
+  }
+
+  /** The owner sees everything they posted and hold; others see only what is listed. */
+  async byUser(userId: string, callerId: string | undefined): Promise<Item[]> {
+    const own = callerId === userId;
+    return this.views(await this.items.byUser(userId, own, !own), callerId);
+  }
+
+  async views(rows: ItemRow[], callerId: string | undefined): Promise<Item[]> {
+    const flags = await this.items.viewerFlags(
+      callerId,
+      rows.map((r) => r.id),
+    );
+    const now = Date.now();
+    return rows.map((row) => toItem(row, callerId, flags.get(row.id), now));
+  }
+
+  private singleItem(request: CreateSingleItemRequest, member: Member): NewItem {
+    // Checked by the schema; narrowed here for the compiler.
+    const location = request.location as { lat: number; lng: number };
+    const scout = request.scoutFind;
+    if (scout && !member.scoutMode) throw new DomainError(ErrorCode.FORBIDDEN, 'Only Scouts can post scout finds. Turn on scout mode first.');
+    const paid = !scout && request.pricingType === 'paid';
+    if (paid && !member.isVerified) throw new DomainError(ErrorCode.FORBIDDEN, 'Only verified users can post items with a reward. Please verify your account first.');
+    const hours = scout ? SCOUT_FIND_HOURS : request.timeLimit;
+    return {
+      ...this.blank(),
+      title: request.title,
+      description: request.description,
+      category: request.category,
+      imageUrl: request.imageUrl ?? null,
+      pricingType: paid ? 'paid' : 'free',
+      customAmount: paid ? (request.customAmount ?? null) : null,
+      timeLimit: hours,
+      expiresAt: new Date(Date.now() + hours * HOUR_MS),
+      lat: location.lat,
+      lng: location.lng,
+      locationDescription: request.locationDescription ?? null,
+      isScoutFind: scout,
+    };
+  }
+
+  private garageSale(request: CreateGarageSaleRequest): NewItem {
+    if (new Date(request.garageSaleEndTime).getTime() <= Date.now()) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, 'This garage sale has already ended');
+    }
+    return {
+      ...this.blank(),
+      title: request.title,
+      description: request.description,
+      category: request.category,
+      pricingType: 'free',
+      timeLimit: request.timeLimit,
+      expiresAt: new Date(Date.now() + request.timeLimit * HOUR_MS),
+      lat: request.latitude,
+      lng: request.longitude,
+      locationDescription: request.locationDescription,
+      isGarageSale: true,
+      garageSaleAddress: request.garageSaleAddress,
+      garageSaleStartTime: new Date(request.garageSaleStartTime),
+      garageSaleEndTime: new Date(request.garageSaleEndTime),
+      garageSaleContactInfo: request.garageSaleContactInfo,
+    };
+  }
+
+  private blank(): Omit<NewItem, 'title' | 'description' | 'category' | 'pricingType' | 'timeLimit' | 'expiresAt' | 'lat' | 'lng'> {
+    return {
+      imageUrl: null,
+      claimedById: null,
+      customAmount: null,
+      locationDescription: null,
+      isScoutFind: false,
+      isGarageSale: false,
+      garageSaleAddress: null,
+      garageSaleStartTime: null,
+      garageSaleEndTime: null,
+      garageSaleContactInfo: null,
+      interestCount: 0,
+      voteCount: 0,
+      stillThereCount: 0,
+      lastStillThereCheck: null,
+      reservedById: null,
+      reservedUntil: null,
+      claimedAt: null,
+      removedAt: null,
+      updatedAt: null,
+      expiringNotifiedAt: null,
+      votesDate: null,
+      commentCount: 0,
+    };
+  }
+
+  private async insert(tx: Transaction, posterId: string, fields: NewItem): Promise<ItemRow> {
+    const item = tx.manager.create(ItemEntity, {
+      ...fields,
+      id: randomUUID(),
+      posterId,
+      status: 'available',
+      listed: true,
+      createdAt: new Date(),
+      timeZone: timeZoneAt(fields.lat, fields.lng),
+    });
+    await tx.manager.insert(ItemEntity, item);
+    tx.emit(Events.itemPosted, {
+      itemId: item.id,
+      posterId,
+      title: item.title,
+      category: item.category,
+      isScoutFind: item.isScoutFind,
+      isGarageSale: item.isGarageSale,
+      pricingType: item.pricingType,
+      lat: item.lat,
+      lng: item.lng,
+      createdAt: item.createdAt.toISOString(),
+    });
+    const row = await this.items.findView(item.id, tx.manager);
+    if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
+    return row;
+  }
+
+  private async editable(tx: Transaction, itemId: string, callerId: string, action: 'edit' | 'delete'): Promise<ItemEntity> {
+    const item = await this.items.lock(tx.manager, itemId);
+    if (item.posterId !== callerId) throw new DomainError(ErrorCode.FORBIDDEN, `Only the poster can ${action} this item`);
+    if (item.status !== 'available') throw new DomainError(ErrorCode.CONFLICT, `Only available items can be ${action === 'edit' ? 'edited' : 'deleted'}`);
+    return item;
+  }
+
+  private async requireVerifiedForPaid(tx: Transaction, userId: string): Promise<void> {
+    if (!(await this.posters.member(tx.manager, userId)).isVerified) {
+      throw new DomainError(ErrorCode.FORBIDDEN, 'Only verified users can post items with a reward. Please verify your account first.');
+    }
   }
 }

@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import { ImageUploadLimits } from '@curbside/contracts';
+import { sniffImageType } from '../uploads/image-type.sniffer';
+import { UploadErrors } from '../uploads/uploads.errors';
+
+export interface PickupPhoto {
+  bytes: Buffer;
+  extension: 'jpg' | 'png' | 'webp';
+  /** SHA-256 of the bytes: what ties a claim to the photo that passed validation. */
+  hash: string;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
+
+/** The pickup photo of validate-pickup and claim: base64 (a data: prefix is tolerated), an image, at most 5 MB. */
+export function decodePickupPhoto(base64: string): PickupPhoto {
+  const payload = base64.replace(/^data:[^;,]+;base64,/, '').replace(/\s/g, '');
+  if (!BASE64.test(payload)) throw UploadErrors.notAnImage();
+  const bytes = Buffer.from(payload, 'base64');
+  if (bytes.length > ImageUploadLimits.itemPhoto.maxBytes) throw UploadErrors.tooLarge(ImageUploadLimits.itemPhoto.maxBytes);
+  const type = sniffImageType(bytes.subarray(0, 64));
+  if (!type) throw UploadErrors.notAnImage();
+  if (type !== 'jpeg' && type !== 'png' && type !== 'webp') throw UploadErrors.unsupportedType(type);
+  return { bytes, extension: EXTENSIONS[type], hash: createHash('sha256').update(bytes).digest('hex') };
+}

@@ -1,0 +1,22 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { claimCallSchema, parseOrThrow, Rpc, RpcRequest, validatePickupCallSchema } from '@curbside/contracts';
+import { callerOf } from '@curbside/platform';
+import { ClaimsService } from './claims.service';
+
+@Controller()
+export class ClaimsController {
+  constructor(private readonly claims: ClaimsService) {}
+
+  @MessagePattern(Rpc.items.claim)
+  claim(@Payload() request: RpcRequest) {
+    const { itemId, photoHash } = parseOrThrow(claimCallSchema, request.body);
+    return this.claims.claim(itemId, callerOf(request), photoHash);
+  }
+
+  @MessagePattern(Rpc.items.validatePickup)
+  validatePickup(@Payload() request: RpcRequest) {
+    const { itemId, photoKey, photoHash } = parseOrThrow(validatePickupCallSchema, request.body);
+    return this.claims.validatePickup(itemId, callerOf(request), photoKey, photoHash);
+  }
+}

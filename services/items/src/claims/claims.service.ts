@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  ErrorCode,
+  Events,
+  Item,
+  PHOTO_VALIDATION_QUEUE,
+  PhotoValidationJob,
+  PhotoValidationResult,
+  photoValidationResultSchema,
+  VALIDATION_SERVICE_ERROR,
+} from '@curbside/contracts';
+import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, Transaction } from '@curbside/platform';
+import { DataSource } from 'typeorm';
+import { ItemEntity } from '../items/item.entity';
+import { ItemsRepository } from '../items/items.repository';
+import { ItemsService } from '../items/items.service';
+
+export const RESERVATION_MINUTES = 30;
+export const VALIDATION_WINDOW_MINUTES = 15;
+const VALIDATION_TIMEOUT_MS = 20_000;
+export const NO_LONGER_AVAILABLE = 'This item is no longer available';
+export const PHOTO_VERIFICATION_FAILED = 'Photo verification failed: take a pickup photo and have it checked before claiming';
+
+interface ChangedItem {
+  poster_id: string;
+  title: string;
+  pricing_type: 'free' | 'paid';
+  custom_amount: number | null;
+  is_scout_find: boolean;
+  reserved_until: Date;
+}
+
+/**
+ * Claims (DESIGN §4). Without a photo: a 30-minute first-dibs reservation. With a photo that passed
+ * validate-pickup for this user and item in the last 15 minutes: the claim. Both are one conditional UPDATE,
+ * so exactly one neighbour wins however many try at once.
+ */
+@Injectable()
+export class ClaimsService {
+  private readonly log = createLogger('claims');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly outbox: EventOutbox,
+    private readonly items: ItemsRepository,
+    private readonly itemViews: ItemsService,
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+  ) {}
+
+  async claim(itemId: string, callerId: string, photoHash: string | null): Promise<{ success: boolean; message: string; item: Item }> {
+    const message = await this.outbox.transaction((tx) => (photoHash ? this.claimWithPhoto(tx, itemId, callerId, photoHash) : this.reserve(tx, itemId, callerId)));
+    return { success: true, message, item: await this.itemViews.get(itemId, callerId) };
+  }
+
+  /** Sends the photo to the validator and records a pass, which the claim then requires. */
+  async validatePickup(itemId: string, callerId: string, photoKey: string, photoHash: string): Promise<PhotoValidationResult> {
+    const item = await this.dataSource.manager.findOneBy(ItemEntity, { id: itemId });
+    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    this.assertClaimableBy(item, callerId);
+    const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category });
+    if (result.isValid) {
+      await this.dataSource.query(
+        `INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence) VALUES ($1, $2, $3, $4, $5)`,
+        [randomUUID(), itemId, callerId, photoHash, result.confidence],
+      );
+    }
+    return result;
+  }
+
+  private async check(job: PhotoValidationJob): Promise<PhotoValidationResult> {
+    try {
+      const answer = await this.jobs.addAndWait(PHOTO_VALIDATION_QUEUE, job, { timeoutMs: VALIDATION_TIMEOUT_MS, attempts: 2, backoffMs: 500 });
+      return photoValidationResultSchema.parse(answer);
+    } catch (err) {
+      this.log.warn({ err }, 'pickup photo check failed');
+      return VALIDATION_SERVICE_ERROR;
+    }
+  }
+
+  private async claimWithPhoto(tx: Transaction, itemId: string, callerId: string, photoHash: string): Promise<string> {
+    const [validation]: { id: string }[] = await tx.manager.query(
+      `SELECT id FROM items.pickup_validations
+       WHERE item_id = $1 AND user_id = $2 AND photo_hash = $3 AND used_at IS NULL
+         AND created_at > now() - interval '${VALIDATION_WINDOW_MINUTES} minutes'
+       ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [itemId, callerId, photoHash],
+    );
+    if (!validation) {
+      await this.explainRefusal(tx, itemId, callerId);
+      throw new DomainError(ErrorCode.FORBIDDEN, PHOTO_VERIFICATION_FAILED);
+    }
+    const [claimed] = await this.conditionalUpdate(
+      tx,
+      `status = 'claimed', claimed_by_id = $2, claimed_at = now(), reserved_by_id = NULL, reserved_until = NULL`,
+      `(status = 'available' OR (status = 'first_dibs' AND reserved_by_id = $2))`,
+      itemId,
+      callerId,
+    );
+    if (!claimed) return this.explainRefusal(tx, itemId, callerId);
+    await tx.manager.query(`UPDATE items.pickup_validations SET used_at = now() WHERE id = $1`, [validation.id]);
+    tx.emit(Events.itemClaimed, {
+      itemId,
+      posterId: claimed.poster_id,
+      claimerId: callerId,
+      title: claimed.title,
+      pricingType: claimed.pricing_type,
+      customAmount: claimed.custom_amount,
+      isScoutFind: claimed.is_scout_find,
+      claimedAt: new Date().toISOString(),
+    });
+    return 'Item claimed! Enjoy your find.';
+  }
+
+  private async reserve(tx: Transaction, itemId: string, callerId: string): Promise<string> {
+    const [reserved] = await this.conditionalUpdate(
+      tx,
+      `status = 'first_dibs', reserved_by_id = $2, reserved_until = now() + interval '${RESERVATION_MINUTES} minutes'`,
+      `status = 'available'`,
+      itemId,
+      callerId,
+    );
+    if (!reserved) return this.explainRefusal(tx, itemId, callerId);
+    tx.emit(Events.itemReserved, {
+      itemId,
+      posterId: reserved.poster_id,
+      reservedById: callerId,
+      title: reserved.title,
+      reservedUntil: new Date(reserved.reserved_until).toISOString(),
+    });
+    return `First dibs! The item is yours for ${RESERVATION_MINUTES} minutes: pick it up and claim it with a photo.`;
+  }
+
+  /** One statement decides: claimable (listed, unexpired, has a photo, not the poster's) and in the right state. */
+  private async conditionalUpdate(tx: Transaction, set: string, state: string, itemId: string, callerId: string): Promise<ChangedItem[]> {
+    const [rows]: [ChangedItem[], number] = await tx.manager.query(
+      `UPDATE items.items SET ${set}, updated_at = now()
+       WHERE id = $1 AND listed AND expires_at > now() AND poster_id <> $2 AND image_url IS NOT NULL AND ${state}
+       RETURNING poster_id, title, pricing_type, custom_amount, is_scout_find, reserved_until`,
+      [itemId, callerId],
+    );
+    return rows;
+  }
+
+  /** Why a claim or reservation did not happen, in the words the client maps (spec §8). */
+  private async explainRefusal(tx: Transaction, itemId: string, callerId: string): Promise<never> {
+    const item = await tx.manager.findOneBy(ItemEntity, { id: itemId });
+    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    this.assertClaimableBy(item, callerId);
+    throw new DomainError(ErrorCode.ITEM_NOT_AVAILABLE, NO_LONGER_AVAILABLE);
+  }
+
+  private assertClaimableBy(item: ItemEntity, callerId: string): void {
+    if (item.posterId === callerId) throw new DomainError(ErrorCode.FORBIDDEN, "You can't claim your own item");
+    if (!item.imageUrl) throw new DomainError(ErrorCode.CONFLICT, 'Items without a photo cannot be claimed');
+    const heldByCaller = item.status === 'first_dibs' && item.reservedById === callerId;
+    if (!item.listed || item.expiresAt.getTime() <= Date.now() || !(item.status === 'available' || heldByCaller)) {
+      throw new DomainError(ErrorCode.ITEM_NOT_AVAILABLE, NO_LONGER_AVAILABLE);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/** An item as the read queries return it: the row, its poster's name and rank, and today's votes. */
+export interface ItemRow {
+  id: string;
+  poster_id: string;
+  title: string;
+  description: string;
+  category: string;
+  image_url: string | null;
+  status: string;
+  claimed_by_id: string | null;
+  reserved_by_id: string | null;
+  reserved_until: Date | null;
+  pricing_type: 'free' | 'paid';
+  custom_amount: number | null;
+  time_limit: number;
+  expires_at: Date;
+  created_at: Date;
+  lat: number;
+  lng: number;
+  location_description: string | null;
+  is_scout_find: boolean;
+  is_garage_sale: boolean;
+  garage_sale_address: string | null;
+  garage_sale_start_time: Date | null;
+  garage_sale_end_time: Date | null;
+  garage_sale_contact_info: string | null;
+  interest_count: number;
+  still_there_count: number;
+  last_still_there_check: Date | null;
+  comment_count: number;
+  votes_today: number;
+  poster_username: string | null;
+  poster_rank: string | null;
+  claimer_username: string | null;
+  distance_miles?: number;
+}
+
+/** What the caller has done to an item today: shown as hasVotedToday / isInterested. */
+export interface ViewerFlags {
+  voted: boolean;
+  interested: boolean;
+}
+
+/**
+ * The columns every item view selects from `items.items` (alias given) with the poster read model: one
+ * definition for the feed, top finds, similar items, a user's items and a single item.
+ */
+export function itemViewColumns(alias: string): string {
+  return `${alias}.id, ${alias}.poster_id, ${alias}.title, ${alias}.description, ${alias}.category, ${alias}.image_url,
+    ${alias}.status, ${alias}.claimed_by_id, ${alias}.reserved_by_id, ${alias}.reserved_until, ${alias}.pricing_type,
+    ${alias}.custom_amount, ${alias}.time_limit, ${alias}.expires_at, ${alias}.created_at, ${alias}.lat, ${alias}.lng,
+    ${alias}.location_description, ${alias}.is_scout_find, ${alias}.is_garage_sale, ${alias}.garage_sale_address,
+    ${alias}.garage_sale_start_time, ${alias}.garage_sale_end_time, ${alias}.garage_sale_contact_info,
+    ${alias}.interest_count, ${alias}.still_there_count, ${alias}.last_still_there_check, ${alias}.comment_count,
+    CASE WHEN ${alias}.votes_date = (now() AT TIME ZONE ${alias}.time_zone)::date THEN ${alias}.vote_count ELSE 0 END AS votes_today,
+    p.username AS poster_username, p.rank AS poster_rank, c.username AS claimer_username`;
+}
+
+export function posterJoins(alias: string): string {
+  return `LEFT JOIN items.posters p ON p.user_id = ${alias}.poster_id
+    LEFT JOIN items.posters c ON c.user_id = ${alias}.claimed_by_id`;
+}
