@@ -12,7 +12,7 @@ import {
   VALIDATION_SERVICE_ERROR,
 } from '@curbside/contracts';
 import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, Transaction } from '@curbside/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
@@ -56,8 +56,7 @@ export class ClaimsService {
 
   /** Sends the photo to the validator and records a pass, which the claim then requires. */
   async validatePickup(itemId: string, callerId: string, photoKey: string, photoHash: string): Promise<PhotoValidationResult> {
-    const item = await this.dataSource.manager.findOneBy(ItemEntity, { id: itemId });
-    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    const item = await this.existing(this.dataSource.manager, itemId);
     this.assertClaimableBy(item, callerId);
     const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category });
     if (result.isValid) {
@@ -88,7 +87,8 @@ export class ClaimsService {
       [itemId, callerId, photoHash],
     );
     if (!validation) {
-      await this.explainRefusal(tx, itemId, callerId);
+      // Say first whether the item could be claimed at all, then that the photo is missing its check.
+      this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
       throw new DomainError(ErrorCode.FORBIDDEN, PHOTO_VERIFICATION_FAILED);
     }
     const [claimed] = await this.conditionalUpdate(
@@ -145,10 +145,14 @@ export class ClaimsService {
 
   /** Why a claim or reservation did not happen, in the words the client maps (spec §8). */
   private async explainRefusal(tx: Transaction, itemId: string, callerId: string): Promise<never> {
-    const item = await tx.manager.findOneBy(ItemEntity, { id: itemId });
-    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
-    this.assertClaimableBy(item, callerId);
+    this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
     throw new DomainError(ErrorCode.ITEM_NOT_AVAILABLE, NO_LONGER_AVAILABLE);
+  }
+
+  private async existing(manager: EntityManager, itemId: string): Promise<ItemEntity> {
+    const item = await manager.findOneBy(ItemEntity, { id: itemId });
+    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    return item;
   }
 
   private assertClaimableBy(item: ItemEntity, callerId: string): void {
