@@ -35,7 +35,7 @@ export async function runFeed(db: SqlRunner, query: FeedQuery, withSettings = tr
 export function groundTruthQuery(search: FeedSearch): PreparedQuery {
   return {
     text: `SELECT id FROM items.items
-           WHERE status = 'available' AND expires_at > now()
+           WHERE listed AND expires_at > now()
              AND earth_distance(ll_to_earth($1, $2), earth_pos) <= $3
            ORDER BY created_at DESC, id DESC
            LIMIT $4`,
@@ -47,7 +47,7 @@ export function groundTruthQuery(search: FeedSearch): PreparedQuery {
 export function withinRadiusCountQuery(search: FeedSearch): PreparedQuery {
   return {
     text: `SELECT count(*)::int AS n,
-                  count(*) FILTER (WHERE status = 'available' AND expires_at > now())::int AS matching
+                  count(*) FILTER (WHERE listed AND expires_at > now())::int AS matching
            FROM items.items WHERE earth_distance(ll_to_earth($1, $2), earth_pos) <= $3`,
     params: [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE],
   };
