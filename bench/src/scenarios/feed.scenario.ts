@@ -23,6 +23,22 @@ export const FEED_RADII_MILES = [1, 5, 25, 100] as const;
 const FEED_LIMIT = 50;
 const POSTERS = 5000;
 
+/**
+ * A list the app answers for a position and radius (the feed, top finds): how the app is asked over HTTP,
+ * the exact statement the items service runs for it, and a brute-force statement that says what it must return.
+ */
+export interface GeoList {
+  name: string;
+  summary: string;
+  path(point: (typeof FEED_POINTS)[number], radiusMiles: number): string;
+  appQuery(search: FeedSearch): FeedQuery;
+  truthQuery(search: FeedSearch): { text: string; params: unknown[] };
+  /** Data the list needs beyond the seeded items (votes for top finds); runs before ANALYZE. */
+  afterSeed?(db: SqlRunner): Promise<void>;
+  /** Whether a dense point must fill a whole page (the feed does; top finds only has what was voted on). */
+  denseFillsPage: boolean;
+}
+
 export interface FeedCase {
   name: string;
   point: (typeof FEED_POINTS)[number];
@@ -30,14 +46,13 @@ export interface FeedCase {
   path: string;
 }
 
-export function feedCases(): FeedCase[] {
+export function feedCases(list: GeoList): FeedCase[] {
   return FEED_POINTS.flatMap((point) =>
     FEED_RADII_MILES.map((radius) => ({
       name: `${point.name} r=${radius}`,
       point,
       search: { lat: point.lat, lng: point.lng, radiusMiles: radius, limit: FEED_LIMIT },
-      // limit left to its default (50), as the app's own client asks.
-      path: `/api/items?lat=${point.lat}&lng=${point.lng}&radius=${radius}`,
+      path: list.path(point, radius),
     })),
   );
 }
@@ -57,19 +72,19 @@ async function ids(db: SqlRunner, query: { text: string; params: unknown[] }): P
   return rows.map((r) => String(r.id));
 }
 
-async function learnExpectations(db: SqlRunner, cases: FeedCase[]): Promise<Map<string, Expectation>> {
+async function learnExpectations(db: SqlRunner, cases: FeedCase[], list: GeoList): Promise<Map<string, Expectation>> {
   const expectations = new Map<string, Expectation>();
   for (const c of cases) {
     const counts = (await db.query(withinRadiusCountQuery(c.search).text, withinRadiusCountQuery(c.search).params)).rows[0];
     const expectation: Expectation = {
-      truthIds: await ids(db, groundTruthQuery(c.search)),
-      feedSqlIds: (await runFeed(db, feedQuery(c.search))).map((r) => String(r.id)),
+      truthIds: await ids(db, list.truthQuery(c.search)),
+      feedSqlIds: (await runFeed(db, list.appQuery(c.search))).map((r) => String(r.id)),
       inRadius: Number(counts?.n),
       matching: Number(counts?.matching),
     };
     expectations.set(c.name, expectation);
     progress(`  ${c.name.padEnd(12)} ${String(expectation.inRadius).padStart(7)} items within the radius, ${String(expectation.matching).padStart(6)} available and unexpired`);
-    if (c.point.name === 'dense' && expectation.truthIds.length !== FEED_LIMIT) {
+    if (list.denseFillsPage && c.point.name === 'dense' && expectation.truthIds.length !== FEED_LIMIT) {
       throw new Error(`the dataset has only ${expectation.truthIds.length} matching items for "${c.name}" (expected ${FEED_LIMIT}); use more --items`);
     }
     if (!sameList(expectation.feedSqlIds, expectation.truthIds)) {
@@ -96,6 +111,7 @@ async function verifyHttp(
   app: AppProcess,
   cases: FeedCase[],
   expectations: Map<string, Expectation>,
+  list: GeoList,
 ): Promise<{ correct: Map<string, boolean>; responseBytes: Map<string, number> }> {
   const correct = new Map<string, boolean>();
   const responseBytes = new Map<string, number>();
@@ -109,7 +125,7 @@ async function verifyHttp(
       typeof item === 'object' && item !== null && 'id' in item ? String(item.id) : '<item without id>',
     );
     const expected = expectations.get(c.name) as Expectation;
-    if (c.point.name === 'dense' && httpIds.length !== FEED_LIMIT) {
+    if (list.denseFillsPage && c.point.name === 'dense' && httpIds.length !== FEED_LIMIT) {
       throw new Error(`GET ${c.path} returned ${httpIds.length} items, expected ${FEED_LIMIT} for a dense point`);
     }
     if (!sameList(httpIds, expected.feedSqlIds)) {
@@ -159,13 +175,20 @@ async function timeQuery(db: SqlRunner, query: FeedQuery, withSettings: boolean,
   };
 }
 
-async function measureSql(context: ScenarioContext, db: SqlRunner, cases: FeedCase[], expectations: Map<string, Expectation>, engine: string): Promise<void> {
+async function measureSql(
+  context: ScenarioContext,
+  db: SqlRunner,
+  cases: FeedCase[],
+  expectations: Map<string, Expectation>,
+  engine: string,
+  list: GeoList,
+): Promise<void> {
   const { options } = context;
   const plans: Record<string, string> = {};
   const warmup = Math.min(20, Math.ceil(options.sqlIterations / 10));
   progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up): ${SQL_VARIANTS.map((v) => v.variant).join(', ')}`);
   for (const c of cases) {
-    const query = feedQuery(c.search);
+    const query = list.appQuery(c.search);
     const expectation = expectations.get(c.name) as Expectation;
     for (const variant of SQL_VARIANTS) {
       const measured = await timeQuery(db, query, variant.withSettings, warmup, options.sqlIterations);
@@ -257,7 +280,7 @@ async function analyze(db: SqlRunner): Promise<number> {
  * Embedded: start once so the app migrates its PGlite, stop it, seed that data dir from this process (PGlite
  * has a single user), time the bare SQL there, then start the app again on the same data dir and load it.
  */
-async function runEmbedded(context: ScenarioContext, cases: FeedCase[]): Promise<void> {
+async function runEmbedded(context: ScenarioContext, cases: FeedCase[], list: GeoList): Promise<void> {
   const { options, scope } = context;
   const environment = prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile });
   const first = await startApp(scope, environment);
@@ -268,10 +291,11 @@ async function runEmbedded(context: ScenarioContext, cases: FeedCase[]): Promise
   let expectations: Map<string, Expectation>;
   try {
     const seed = await seedItems(opened.db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 5000, singleTransaction: true });
+    await list.afterSeed?.(opened.db);
     const analyzeMs = await analyze(opened.db);
     reportSeed(context, seed, analyzeMs, 'pglite');
-    expectations = await learnExpectations(opened.db, cases);
-    await measureSql(context, opened.db, cases, expectations, 'pglite (in the bench process)');
+    expectations = await learnExpectations(opened.db, cases, list);
+    await measureSql(context, opened.db, cases, expectations, 'pglite (in the bench process)', list);
   } finally {
     const started = performance.now();
     await opened.pglite.close();
@@ -279,35 +303,49 @@ async function runEmbedded(context: ScenarioContext, cases: FeedCase[]): Promise
   }
 
   const app = await startApp(scope, environment);
-  const verified = await verifyHttp(app, cases, expectations);
+  const verified = await verifyHttp(app, cases, expectations, list);
   await measureHttp(context, app, cases, expectations, verified);
   await app.stopNow();
 }
 
 /** Distributed: a fresh database, NATS namespace and Redis database; the app migrates, the bench seeds with pg. */
-async function runDistributed(context: ScenarioContext, cases: FeedCase[]): Promise<void> {
+async function runDistributed(context: ScenarioContext, cases: FeedCase[], list: GeoList): Promise<void> {
   const { options, scope } = context;
   const environment = await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile });
   const app = await startApp(scope, environment);
   const { db } = await connectDistributedDatabase(scope, environment);
   progress(`distributed: seeding ${options.items.toLocaleString('en-US')} items into ${environment.databaseName}`);
   const seed = await seedItems(db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 10_000, singleTransaction: false });
+  await list.afterSeed?.(db);
   const analyzeMs = await analyze(db);
   reportSeed(context, seed, analyzeMs, 'postgres');
-  const expectations = await learnExpectations(db, cases);
-  const verified = await verifyHttp(app, cases, expectations);
-  await measureSql(context, db, cases, expectations, 'postgres');
+  const expectations = await learnExpectations(db, cases, list);
+  const verified = await verifyHttp(app, cases, expectations, list);
+  await measureSql(context, db, cases, expectations, 'postgres', list);
   await measureHttp(context, app, cases, expectations, verified);
   await app.stopNow();
 }
 
-export const feedScenario: Scenario = {
+/** A scenario for one list: seed, learn the right answers, time the bare statement, then load it over HTTP. */
+export function geoListScenario(list: GeoList): Scenario {
+  return {
+    name: list.name,
+    summary: list.summary,
+    modes: RUN_MODES,
+    async run(context) {
+      const cases = feedCases(list);
+      if (context.mode === 'embedded') await runEmbedded(context, cases, list);
+      else await runDistributed(context, cases, list);
+    },
+  };
+}
+
+export const feedScenario = geoListScenario({
   name: 'feed',
   summary: 'GET /api/items (newest 50 within r miles): dense and rural point × r = 1, 5, 25, 100 mi, HTTP and bare SQL',
-  modes: RUN_MODES,
-  async run(context) {
-    const cases = feedCases();
-    if (context.mode === 'embedded') await runEmbedded(context, cases);
-    else await runDistributed(context, cases);
-  },
-};
+  // limit left to its default (50), as the app's own client asks.
+  path: (point, radius) => `/api/items?lat=${point.lat}&lng=${point.lng}&radius=${radius}`,
+  appQuery: feedQuery,
+  truthQuery: groundTruthQuery,
+  denseFillsPage: true,
+});

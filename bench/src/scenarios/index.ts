@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario';
 import { feedScenario } from './feed.scenario';
+import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario];
+export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario];

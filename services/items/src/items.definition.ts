@@ -13,6 +13,7 @@ import { ItemsRepository } from './items/items.repository';
 import { ItemsService } from './items/items.service';
 import { CreateItems1763800000300 } from './migrations/1763800000300-create-items';
 import { ItemEngagement1763800000301 } from './migrations/1763800000301-item-engagement';
+import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PosterEntity } from './posters/poster.entity';
 import { PostersService } from './posters/posters.service';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
@@ -45,6 +46,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302],
   module: (runtime) => ItemsModule.register(runtime),
 };

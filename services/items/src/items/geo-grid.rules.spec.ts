@@ -1,10 +1,12 @@
-import { cellOf, COARSE_GRID, coveringCells, FINE_GRID, gridFor } from './geo-grid.rules';
+import { cellOf, COARSE_GRID, coveringCells, FINE_GRID, gridFor, WIDE_GRID } from './geo-grid.rules';
 
 describe('geo grid', () => {
-  it('uses fine cells up to 5 miles and coarse cells beyond', () => {
+  it('uses fine cells up to 2 miles, coarse ones up to 30, wide ones beyond', () => {
     expect(gridFor(1)).toBe(FINE_GRID);
-    expect(gridFor(5)).toBe(FINE_GRID);
-    expect(gridFor(10)).toBe(COARSE_GRID);
+    expect(gridFor(2)).toBe(FINE_GRID);
+    expect(gridFor(5)).toBe(COARSE_GRID);
+    expect(gridFor(30)).toBe(COARSE_GRID);
+    expect(gridFor(100)).toBe(WIDE_GRID);
   });
 
   it('covers every point within the radius', () => {
@@ -24,8 +26,9 @@ describe('geo grid', () => {
 
   it('keeps the number of cells small', () => {
     expect(coveringCells(40.7, -74, 1, FINE_GRID).length).toBeLessThanOrEqual(4);
-    expect(coveringCells(40.7, -74, 5, FINE_GRID).length).toBeLessThanOrEqual(16);
-    expect(coveringCells(40.7, -74, 100, COARSE_GRID).length).toBeLessThanOrEqual(80);
+    for (const radius of [1, 2, 5, 10, 15, 25, 30, 50, 100]) {
+      expect(coveringCells(40.7, -74, radius, gridFor(radius)).length).toBeLessThanOrEqual(12);
+    }
   });
 
   it('wraps around the antimeridian', () => {

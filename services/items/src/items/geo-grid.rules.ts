@@ -3,11 +3,12 @@ import { EARTH_RADIUS_MILES } from '@curbside/contracts';
 /**
  * "Newest N within r miles" is answered per grid cell: a btree on (cell, created_at DESC) walks each covering
  * cell newest-first and stops at N, whatever the density (STACK.md: a spatial index alone sorts every match and
- * misses the target for dense, wide searches). Fine cells (0.05°, ~3.5 mi) serve radii up to 5 miles, coarse
- * ones (0.5°) the rest. The SQL generated columns in the migration use these same formulas.
+ * misses the target for dense, wide searches). Fine cells (0.05°, ~3.5 mi) serve radii up to 2 miles, coarse
+ * ones (0.5°) up to 30, wide ones (2°) the rest: a search covers a handful of cells, never dozens (the feed
+ * statement has one branch per cell). The SQL generated columns in the migrations use these same formulas.
  */
 export interface Grid {
-  column: 'cell_fine' | 'cell_coarse';
+  column: 'cell_fine' | 'cell_coarse' | 'cell_wide';
   size: number;
   rows: number;
   cols: number;
@@ -15,12 +16,15 @@ export interface Grid {
 
 export const FINE_GRID: Grid = { column: 'cell_fine', size: 0.05, rows: 3600, cols: 7200 };
 export const COARSE_GRID: Grid = { column: 'cell_coarse', size: 0.5, rows: 360, cols: 720 };
-export const FINE_GRID_MAX_RADIUS_MILES = 5;
+export const WIDE_GRID: Grid = { column: 'cell_wide', size: 2, rows: 90, cols: 180 };
+export const FINE_GRID_MAX_RADIUS_MILES = 2;
+export const COARSE_GRID_MAX_RADIUS_MILES = 30;
 
 const DEGREES_PER_MILE = 180 / (Math.PI * EARTH_RADIUS_MILES);
 
 export function gridFor(radiusMiles: number): Grid {
-  return radiusMiles <= FINE_GRID_MAX_RADIUS_MILES ? FINE_GRID : COARSE_GRID;
+  if (radiusMiles <= FINE_GRID_MAX_RADIUS_MILES) return FINE_GRID;
+  return radiusMiles <= COARSE_GRID_MAX_RADIUS_MILES ? COARSE_GRID : WIDE_GRID;
 }
 
 const rowOf = (lat: number, g: Grid) => Math.min(Math.floor((lat + 90) / g.size), g.rows - 1);
