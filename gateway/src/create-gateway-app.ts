@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PinoNestLogger } from '@curbside/platform';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
@@ -35,6 +36,8 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
       },
     }),
   );
+  // gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw).
+  app.use(compression({ threshold: 1024 }));
   app.use(cookieParser(options.config.SESSION_SECRET));
   // Pickup photos travel as base64 in JSON (spec §7): up to 5 MB of image, so these two routes read more.
   app.use(PHOTO_JSON_ROUTES, express.json({ limit: PHOTO_JSON_LIMIT }));
