@@ -1,6 +1,8 @@
 import type { Scenario } from '../scenario';
 import { feedScenario } from './feed.scenario';
+import { frontendScenario } from './frontend.scenario';
+import { photoValidationScenario } from './photo-validation.scenario';
 import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario];
+export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, photoValidationScenario, frontendScenario];

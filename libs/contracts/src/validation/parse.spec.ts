@@ -33,7 +33,7 @@ describe(parseOrThrow.name, () => {
   });
 
   it('reads coordinates and radius from query strings', () => {
-    expect(parseOrThrow(feedQuerySchema, { lat: '40.5', lng: '-73.9', radius: '25' })).toEqual({ lat: 40.5, lng: -73.9, radius: 25, limit: 50 });
+    expect(parseOrThrow(feedQuerySchema, { lat: '40.5', lng: '-73.9', radius: '25' })).toEqual({ lat: 40.5, lng: -73.9, radius: 25, limit: 50, kind: 'all' });
     expect(message(feedQuerySchema, { lat: '40', lng: '-73', radius: '0' })).toBe('Radius must be more than 0 miles');
     expect(message(feedQuerySchema, { lat: '', lng: '1' })).toMatch(/Latitude/);
   });

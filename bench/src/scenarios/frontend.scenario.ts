@@ -1,0 +1,201 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, request, type Server } from 'node:http';
+import { createGzip, gzipSync } from 'node:zlib';
+import { freePort, REPO_ROOT } from '../harness/app-process';
+import { prepareEmbedded, startApp } from '../harness/environments';
+import { progress } from '../harness/log';
+import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
+
+/** Targets of the frontend issue: initial JS for / at most 170 KB gzipped; Lighthouse mobile Performance ≥ 90, Accessibility ≥ 95. */
+export const FRONTEND_TARGETS = { initialJsGzipKb: 170, performance: 90, accessibility: 95 } as const;
+const PAGES = ['/', '/map'] as const;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// lighthouse and chrome-launcher are ESM only; the bench is compiled to CommonJS, whose import() would become require().
+const importEsm = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
+
+interface LighthouseAudit {
+  id: string;
+  score: number | null;
+  numericValue?: number;
+  title: string;
+  details?: { items?: Array<Record<string, unknown>> };
+}
+interface LighthouseResult {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, LighthouseAudit>;
+  runtimeError?: { message: string };
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: LighthouseResult } | undefined>;
+interface LaunchedChrome {
+  port: number;
+  kill(): Promise<void> | void;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The SPA is built by nx (cached when nothing changed), so the numbers are always of the current source. */
+function buildFrontend(): void {
+  progress('frontend: building the SPA (nx run frontend:build)');
+  execFileSync('npx', ['nx', 'run', 'frontend:build', '--output-style=stream'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!existsSync(join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) throw new Error('frontend/dist/index.html is missing after the build');
+}
+
+/**
+ * A what-if, not the app: a loopback proxy that gzips text answers, as a compressing gateway or CDN would. The
+ * gateway serves the SPA uncompressed today; the difference between the two Lighthouse rows is what that costs.
+ */
+async function startGzipProxy(target: string): Promise<{ baseUrl: string; server: Server }> {
+  const port = await freePort();
+  const upstream = new URL(target);
+  const server = createServer((req, res) => {
+    const proxied = request(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' } },
+      (answer) => {
+        const type = String(answer.headers['content-type'] ?? '');
+        const compressible = /javascript|css|html|json|svg/.test(type) && /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
+        const headers = { ...answer.headers };
+        if (compressible) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = 'Accept-Encoding';
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        if (compressible) answer.pipe(createGzip()).pipe(res);
+        else answer.pipe(res);
+      },
+    );
+    proxied.on('error', () => res.destroy());
+    req.pipe(proxied);
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  return { baseUrl: `http://127.0.0.1:${port}`, server };
+}
+
+/** Every script the page loaded, re-compressed here with gzip (what a compressing server or CDN would send). */
+async function initialJs(context: ScenarioContext, baseUrl: string, lhr: LighthouseResult): Promise<void> {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script' && typeof r.url === 'string' && String(r.url).startsWith(baseUrl)).map((r) => String(r.url));
+  let raw = 0;
+  let gzip = 0;
+  const files: Record<string, { bytes: number; gzip_bytes: number }> = {};
+  for (const url of [...new Set(scripts)]) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const gz = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gzip += gz;
+    files[url.slice(baseUrl.length)] = { bytes: body.length, gzip_bytes: gz };
+  }
+  context.attach('initial_js_files', files);
+  const gzipKb = round(gzip / 1024);
+  progress(`frontend: initial JS for / = ${Object.keys(files).length} files, ${round(raw / 1024)} KB raw, ${gzipKb} KB gzipped (target ≤ ${FRONTEND_TARGETS.initialJsGzipKb})`);
+  context.report({
+    items: 0,
+    case: 'initial JS /',
+    layer: 'bundle',
+    js_files: Object.keys(files).length,
+    js_kb: round(raw / 1024),
+    js_gzip_kb: gzipKb,
+    target_gzip_kb: FRONTEND_TARGETS.initialJsGzipKb,
+    meets_target: gzipKb <= FRONTEND_TARGETS.initialJsGzipKb,
+  });
+}
+
+async function measure(context: ScenarioContext): Promise<void> {
+  const { options, scope } = context;
+  if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
+  buildFrontend();
+  const app = await startApp(scope, prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile }));
+
+  const lighthouse = (await importEsm<{ default: Lighthouse }>('lighthouse')).default;
+  const { launch } = await importEsm<{ launch: (o: Record<string, unknown>) => Promise<LaunchedChrome> }>('chrome-launcher');
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  scope.defer('stop Chromium', () => chrome.kill());
+  progress(`frontend: Chromium on port ${chrome.port}; Lighthouse mobile (simulated slow 4G, 4x CPU) × ${RUNS} per page`);
+
+  const proxy = await startGzipProxy(app.baseUrl);
+  scope.defer('stop the gzip proxy', () => new Promise<void>((ok) => proxy.server.close(() => ok())));
+  const failedAudits: Record<string, string[]> = {};
+  const targets = [
+    { label: '', baseUrl: app.baseUrl, layer: 'lighthouse' },
+    { label: ' (what-if: gzip proxy)', baseUrl: proxy.baseUrl, layer: 'lighthouse-gzip-what-if' },
+  ];
+  const cases = targets.flatMap((target) => PAGES.map((page) => ({ target, page })));
+  for (const { target, page } of cases) {
+    const runs: LighthouseResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(`${target.baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
+      runs.push(result.lhr);
+      const score = (k: string) => Math.round((result.lhr.categories[k]?.score ?? 0) * 100);
+      progress(`  ${page}${target.label} run ${i + 1}: performance ${score('performance')}, accessibility ${score('accessibility')}`);
+    }
+    if (page === '/' && target.layer === 'lighthouse') await initialJs(context, app.baseUrl, runs[0]);
+    const scores = (k: string) => runs.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100));
+    const metric = (id: string) => round(median(runs.map((r) => r.audits[id]?.numericValue ?? 0)), id === 'cumulative-layout-shift' ? 3 : 0);
+    const performance = median(scores('performance'));
+    const accessibility = median(scores('accessibility'));
+    failedAudits[`${page}${target.label}`] = Object.values(runs[0].audits)
+      .filter((a) => a.score !== null && a.score < 0.9)
+      .map((a) => `${a.id} (${a.score})`);
+    context.report({
+      items: 0,
+      case: `lighthouse ${page}${target.label}`,
+      layer: target.layer,
+      runs: RUNS,
+      performance,
+      accessibility,
+      performance_runs: scores('performance').join(' '),
+      accessibility_runs: scores('accessibility').join(' '),
+      fcp_ms: metric('first-contentful-paint'),
+      lcp_ms: metric('largest-contentful-paint'),
+      tbt_ms: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speed_index_ms: metric('speed-index'),
+      meets_target: performance >= FRONTEND_TARGETS.performance && accessibility >= FRONTEND_TARGETS.accessibility,
+    });
+  }
+  context.attach('audits_below_0_9', failedAudits);
+  await chrome.kill();
+  await app.stopNow();
+}
+
+export const frontendScenario: Scenario = {
+  name: 'frontend',
+  summary: 'The SPA: initial JS for / (gzipped) and Lighthouse mobile Performance and Accessibility on / and /map',
+  modes: RUN_MODES,
+  async run(context) {
+    // The gateway serves the same static build in both modes: one measurement (embedded, no servers needed) says it all.
+    if (context.mode === 'distributed') {
+      progress('frontend: the SPA is the same static build in both modes; it is measured in embedded mode only');
+      return;
+    }
+    await measure(context);
+  },
+};
+

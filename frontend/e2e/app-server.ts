@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+export const EMBEDDED_ENTRY = join(REPO_ROOT, 'launcher', 'dist', 'embedded.js');
+
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole app in embedded mode on a free loopback port with a throw-away data dir; its output goes to
+ * frontend/test-results/app.log. stop() ends exactly the process it started (by its pid) and removes the dir.
+ */
+export async function startEmbeddedApp(options: { frontendDist?: string; logFile?: string } = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
+  const logFile = options.logFile ?? join(REPO_ROOT, 'frontend', 'test-results', 'app.log');
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child: ChildProcess = spawn(process.execPath, [EMBEDDED_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      FRONTEND_DIST: options.frontendDist ?? join(REPO_ROOT, 'frontend', 'dist'),
+      // Many journeys run from one address: the write limit must not be what a test measures.
+      RATE_LIMIT_WRITES_PER_MINUTE: '2000',
+      RATE_LIMIT_AUTH_PER_15_MINUTES: '2000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the embedded app exited with code ${child.exitCode} before it was healthy (see ${logFile})`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the embedded app was not healthy within 180 s (see ${logFile})`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { baseUrl, stop };
+}

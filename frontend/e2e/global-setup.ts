@@ -1,0 +1,13 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { EMBEDDED_ENTRY, startEmbeddedApp } from './app-server';
+
+/** Starts the embedded app once for all journeys; the returned function stops it. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(EMBEDDED_ENTRY)) throw new Error(`${EMBEDDED_ENTRY} is missing: build first (npx nx run frontend:e2e builds what it needs)`);
+  mkdirSync(join(import.meta.dirname, '..', 'test-results'), { recursive: true });
+  mkdirSync(join(import.meta.dirname, 'screenshots'), { recursive: true });
+  const app = await startEmbeddedApp();
+  process.env.E2E_BASE_URL = app.baseUrl;
+  return () => app.stop();
+}

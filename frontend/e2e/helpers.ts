@@ -1,0 +1,93 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { join } from 'node:path';
+
+export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+export const MANHATTAN = { latitude: 40.758, longitude: -73.9855 };
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** A fresh browser profile: its own localStorage and session cookie, so its own user. */
+export async function newNeighbour(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: MANHATTAN,
+    permissions: ['geolocation', 'camera'],
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Opens the app and waits until start-up made (or loaded) the user. */
+export async function openApp(page: Page, path = '/'): Promise<string> {
+  await page.goto(path);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('userId')), { timeout: 15_000 }).not.toBeNull();
+  return (await page.evaluate(() => localStorage.getItem('userId'))) as string;
+}
+
+/**
+ * A real picture for uploads, drawn by the browser itself (a shelf-like shape on a textured background):
+ * big and varied enough for the photo checks, with no person in it.
+ */
+export async function photo(page: Page, name: string, type: 'image/png' | 'image/jpeg' = 'image/png') {
+  const base64 = await page.evaluate(async (mime) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 480;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const sky = ctx.createLinearGradient(0, 0, 0, 480);
+    sky.addColorStop(0, '#9fb8c8');
+    sky.addColorStop(1, '#6d6d6d');
+    ctx.fillStyle = sky;
+    ctx.fillRect(0, 0, 640, 480);
+    for (let i = 0; i < 400; i++) {
+      ctx.fillStyle = `hsl(${(i * 37) % 360} 20% ${30 + (i % 40)}%)`;
+      ctx.fillRect((i * 53) % 640, 380 + ((i * 7) % 100), 6, 6);
+    }
+    ctx.fillStyle = '#8b5a2b';
+    ctx.fillRect(220, 80, 200, 300);
+    ctx.fillStyle = '#5c3a1a';
+    for (const y of [150, 220, 290]) ctx.fillRect(230, y, 180, 10);
+    const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b as Blob), mime, 0.9));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return btoa(binary);
+  }, type);
+  return { name, mimeType: type, buffer: Buffer.from(base64, 'base64') };
+}
+
+/** Posts an item with a photo through the post sheet, accepting the first-time dialogs. */
+export async function postItem(page: Page, title: string, options: { screenshot?: string } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Post an Item' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByTestId('photo-input').setInputFiles(await photo(page, 'curb.png'));
+  await expect(sheet.getByText('Photo uploaded')).toBeVisible({ timeout: 20_000 });
+  await sheet.getByLabel('Title').fill(title);
+  await sheet.getByLabel('Category').selectOption('Furniture');
+  await sheet.getByLabel('Description').fill('Left by the curb, free to a good home');
+  await expect(sheet.getByRole('button', { name: 'Post Item (+10 points)' })).toBeEnabled();
+  if (options.screenshot) await shot(page, options.screenshot);
+  await sheet.getByRole('button', { name: 'Post Item (+10 points)' }).click();
+
+  const terms = page.getByRole('dialog', { name: 'Posting Safety Terms' });
+  const similar = page.getByRole('dialog', { name: 'Similar Items Found' });
+  const posted = page.getByTestId('toast').filter({ hasText: 'Item Posted!' });
+  await expect(terms.or(similar).or(posted).first()).toBeVisible();
+  if (await terms.isVisible()) {
+    for (const box of await terms.getByRole('checkbox').all()) await box.check();
+    await terms.getByRole('button', { name: 'Accept & Continue' }).click();
+  }
+  await expect(similar.or(posted).first()).toBeVisible();
+  if (await similar.isVisible()) await similar.getByRole('button', { name: 'Post Anyway' }).click();
+  await expect(posted).toBeVisible();
+}
+
+export function card(page: Page, title: string) {
+  return page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}

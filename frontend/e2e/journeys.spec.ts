@@ -1,0 +1,153 @@
+import { expect, test } from '@playwright/test';
+import { card, newNeighbour, openApp, photo, postItem, shot } from './helpers';
+
+
+test('first visit: a user is created and the feed shows', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByRole('tab', { name: 'Fresh Finds' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Searching 5 miles around you')).toBeVisible();
+  await expect(page.getByText('0 points', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Curbside!' }).or(page.getByTestId('item-card').first())).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Post' })).toBeVisible();
+  await shot(page, '01-home');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await shot(page, '01-home-desktop');
+});
+
+test('post an item with a photo: it appears in the feed and on the map', async ({ page }) => {
+  await openApp(page);
+  const title = `Oak bookshelf ${Date.now()}`;
+  await postItem(page, title, { screenshot: '02-post-sheet' });
+  await expect(card(page, title)).toBeVisible();
+  await expect(card(page, title).getByText('Available')).toBeVisible();
+  await expect(card(page, title).getByRole('img', { name: title })).toBeVisible();
+  await shot(page, '03-home-with-item');
+
+  await page.getByRole('link', { name: 'Map' }).click();
+  await expect(page.getByRole('list', { name: 'Nearby' }).getByText(title)).toBeVisible();
+  await expect(page.locator(`.leaflet-marker-icon[title="${title}"]`)).toBeVisible();
+  await shot(page, '04-map');
+
+  await page.getByRole('link', { name: 'Search' }).click();
+  await page.getByLabel('Search items').fill('bookshelf');
+  await expect(card(page, title)).toBeVisible();
+  await shot(page, '05-search');
+});
+
+test('a second neighbour claims it with a photo; the poster sees it claimed', async ({ page, browser, baseURL }) => {
+  await openApp(page);
+  const title = `Reading lamp ${Date.now()}`;
+  await postItem(page, title);
+
+  const other = await newNeighbour(browser, baseURL as string);
+  try {
+    await openApp(other.page);
+    const item = card(other.page, title);
+    await item.getByRole('button', { name: 'Claim' }).click();
+    await other.page.getByRole('dialog', { name: 'Claim Item' }).getByRole('button', { name: 'Continue' }).click();
+    const verify = other.page.getByRole('dialog', { name: 'Verify Item Pickup' });
+    await expect(verify.getByRole('button', { name: 'Claim Item' })).toBeDisabled();
+    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(other.page, 'pickup.jpg', 'image/jpeg'));
+    await expect(verify.getByTestId('validation-result')).toContainText('Photo verified', { timeout: 30_000 });
+    await shot(other.page, '06-verify-pickup');
+    await verify.getByRole('button', { name: 'Claim Item' }).click();
+    await expect(other.page.getByText('Item Claimed!')).toBeVisible();
+    await shot(other.page, '07-claimed');
+  } finally {
+    await other.context.close();
+  }
+
+  await page.goto('/activity');
+  const row = page.getByRole('listitem').filter({ hasText: title });
+  await expect(row.getByText('Claimed', { exact: true })).toBeVisible();
+  await expect(row.getByText(/Claimed by /)).toBeVisible();
+  await shot(page, '08-activity');
+});
+
+test('garage sale form: every required field says what is missing', async ({ page }) => {
+  await openApp(page, '/post-garage-sale');
+  await expect(page.getByRole('heading', { name: 'Post Garage Sale' })).toBeVisible();
+  await page.getByLabel('Primary category').selectOption('');
+  await page.getByLabel('Start time').fill('');
+  await page.getByLabel('Listing duration (hours)').fill('12');
+  await page.getByRole('button', { name: 'Post Garage Sale' }).click();
+  for (const text of [
+    'Title is required',
+    'Category is required',
+    'Location is required',
+    'Full address is required',
+    'Contact information is required',
+    'Start time is required',
+    'Garage sales must be posted for at least 24 hours',
+  ]) {
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  await shot(page, '09-garage-sale-validation');
+
+  await page.getByLabel('Title').fill('Moving sale');
+  await page.getByLabel('Primary category').selectOption('Furniture');
+  await page.getByLabel('Neighbourhood / area').fill('Midtown');
+  await page.getByLabel('Full address').fill('1 W 42nd St');
+  await page.getByLabel('Contact information').fill('555-0100');
+  await page.getByLabel('Start time').fill('08:00');
+  await page.getByLabel('Listing duration (hours)').fill('72');
+  await page.getByRole('button', { name: 'Post Garage Sale' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Garage Sale Posted!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('comments: a free user sees the monthly quota and is stopped at five', async ({ page }) => {
+  await openApp(page);
+  const title = `Desk chair ${Date.now()}`;
+  await postItem(page, title);
+  const item = card(page, title);
+  await item.getByRole('button', { name: /View Comments/ }).click();
+  const comments = item.getByRole('region', { name: 'Comments' });
+  await expect(comments.getByTestId('comment-quota')).toHaveText(/\d\/5 comments used this month/);
+  const used = Number((await comments.getByTestId('comment-quota').textContent())?.split('/')[0]);
+  for (let i = used + 1; i <= 5; i++) {
+    await comments.getByLabel('Add a comment').fill(`Comment number ${i}`);
+    await comments.getByRole('button', { name: 'Post Comment' }).click();
+    await expect(comments.getByText(`Comment number ${i}`)).toBeVisible();
+  }
+  await expect(comments.getByText(/You've used all 5 free comments this month/)).toBeVisible();
+  await comments.scrollIntoViewIfNeeded();
+  await shot(page, '10-comments-quota');
+});
+
+test('report: another neighbour reports an item', async ({ page, browser, baseURL }) => {
+  await openApp(page);
+  const title = `Broken TV ${Date.now()}`;
+  await postItem(page, title);
+  const other = await newNeighbour(browser, baseURL as string);
+  try {
+    await openApp(other.page);
+    const item = card(other.page, title);
+    await item.getByRole('button', { name: /Vote for/ }).click();
+    await expect(item.getByRole('button', { name: /Vote for .*, 1 votes/ })).toHaveAttribute('aria-pressed', 'true');
+    await item.getByRole('button', { name: 'More actions' }).click();
+    await other.page.getByRole('menuitem', { name: 'Report' }).click();
+    const sheet = other.page.getByRole('dialog', { name: 'Report Content' });
+    await sheet.getByRole('button', { name: 'Submit Report' }).click();
+    await expect(sheet.getByText('Please select a report type and provide a reason')).toBeVisible();
+    await sheet.getByLabel('Unsafe item or location').check();
+    await sheet.getByLabel('Reason').fill('Cracked screen with sharp edges');
+    await shot(other.page, '11-report');
+    await sheet.getByRole('button', { name: 'Submit Report' }).click();
+    await expect(other.page.getByTestId('toast').filter({ hasText: 'Report submitted' })).toBeVisible();
+  } finally {
+    await other.context.close();
+  }
+});
+
+test('top finds and 404', async ({ page }) => {
+  await openApp(page, '/top-finds');
+  await expect(page.getByRole('heading', { name: 'Top Finds Today' })).toBeVisible();
+  await expect(page.getByText('No Top Finds Yet').or(page.getByText(/\d+ votes/).first())).toBeVisible();
+  await shot(page, '12-top-finds');
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await shot(page, '13-not-found');
+});

@@ -1,0 +1,18 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from '../components/ui/toaster';
+import { LocationProvider } from '../features/location/location-provider';
+import { SessionProvider } from '../features/users/session-provider';
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <LocationProvider>
+          {children}
+          <Toaster />
+        </LocationProvider>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

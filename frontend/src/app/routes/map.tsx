@@ -1,0 +1,98 @@
+import { Car, Moon, ShieldAlert } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { inputClass } from '../../components/ui/field';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { FALLBACK_POSITION } from '../../lib/geo';
+import { useDaylight } from '../../features/daylight/use-daylight';
+import { useNearbyItems } from '../../features/items/api/get-items';
+import { ItemCard } from '../../features/items/components/item-card';
+import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../features/items/lib/item-rules';
+import { useLocation } from '../../features/location/location-provider';
+import { ItemsMap } from '../../features/map/components/items-map';
+import { NearbyList } from '../../features/map/components/nearby-list';
+import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
+import { useDriving } from '../../features/map/lib/use-driving';
+
+const MAP_RADIUS = 10;
+const MAP_REFETCH_MS = 60_000;
+
+export default function MapRoute() {
+  const { position, status, request } = useLocation();
+  const center = position ?? FALLBACK_POSITION;
+  const [filters, setFilters] = useState<MapFilters>({ mode: 'items', text: '', category: '', urgency: '' });
+  const items = useNearbyItems(center, MAP_RADIUS, { kind: filters.mode === 'items' ? 'items' : 'garage_sales' }, MAP_REFETCH_MS);
+  const daylight = useDaylight(center);
+  const motion = useDriving();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (status === 'idle') request();
+  }, [status, request]);
+  useEffect(() => {
+    if (items.error) toast({ title: 'Failed to fetch items', description: errorMessage(items.error), variant: 'destructive' });
+  }, [items.error]);
+
+  const visible = useMemo(() => nightRestrict(filterMapItems(items.data ?? [], filters), daylight.isDaytime), [items.data, filters, daylight.isDaytime]);
+  const selected = visible.find((i) => i.id === selectedId) ?? null;
+  const select = useCallback((id: string) => setSelectedId(id), []);
+  const set = <K extends keyof MapFilters>(key: K, value: MapFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+
+  return (
+    <div className="space-y-3">
+      <h1 className="sr-only">Map</h1>
+      <div role="group" aria-label="Show" className="grid grid-cols-2 rounded-xl bg-white p-1 text-sm font-semibold shadow-sm">
+        {(['items', 'garage-sales'] as const).map((mode) => (
+          <button key={mode} type="button" aria-pressed={filters.mode === mode} onClick={() => set('mode', mode)} className={cn('min-h-11 rounded-lg', filters.mode === mode ? 'bg-emerald-700 text-white' : 'text-slate-700')}>
+            {mode === 'items' ? 'Items' : 'Garage Sales'}
+          </button>
+        ))}
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <label className="col-span-2">
+          <span className="sr-only">Search the map</span>
+          <input type="search" className={inputClass} placeholder="Search the map..." value={filters.text} onChange={(e) => set('text', e.target.value)} />
+        </label>
+        <label>
+          <span className="sr-only">Category</span>
+          <select className={inputClass} value={filters.category} onChange={(e) => set('category', e.target.value)}>
+            <option value="">All categories</option>
+            {ITEM_FORM_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">Urgency</span>
+          <select className={inputClass} value={filters.urgency} onChange={(e) => set('urgency', e.target.value as Urgency | '')}>
+            <option value="">Any urgency</option>
+            {URGENCIES.map((u) => (
+              <option key={u}>{u}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {motion?.driving && (
+        <div role="alert" className="flex items-center gap-2 rounded-xl bg-red-700 p-3 text-sm font-semibold text-white">
+          <Car className="size-5 shrink-0" aria-hidden /> You appear to be driving. Please don't use Curbside while driving — pull over first.
+        </div>
+      )}
+      {!daylight.isDaytime && (
+        <div className="flex items-center gap-2 rounded-xl bg-indigo-950 p-3 text-sm text-indigo-50">
+          <Moon className="size-5 shrink-0" aria-hidden /> It's dark out: for your safety the map shows only paid pickups, or the first few entries, until sunrise.
+        </div>
+      )}
+      <div className="flex items-center gap-2 rounded-xl bg-amber-50 p-2 text-xs text-amber-950">
+        <ShieldAlert className="size-4 shrink-0" aria-hidden /> Pick up in daylight, in public view, and never while driving.
+      </div>
+
+      <ItemsMap center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
+      {!position && <p className="text-xs text-slate-600">Showing the centre of the US until your location is known.</p>}
+      {selected && <ItemCard item={selected} position={position} />}
+      <h2 className="text-base font-semibold">Nearby {filters.mode === 'items' ? 'items' : 'garage sales'}</h2>
+      {items.isPending ? <p className="text-sm text-slate-600">Loading...</p> : <NearbyList items={visible} position={center} selectedId={selectedId} onSelect={select} />}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { Filter, Search as SearchIcon, X } from 'lucide-react';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { inputClass } from '../../components/ui/field';
+import { CardSkeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { FALLBACK_POSITION } from '../../lib/geo';
+import { useNearbyItems } from '../../features/items/api/get-items';
+import { ItemCard } from '../../features/items/components/item-card';
+import { RadiusPicker } from '../../features/items/components/radius-picker';
+import { ITEM_FORM_CATEGORIES } from '../../features/items/lib/item-rules';
+import { useLocation } from '../../features/location/location-provider';
+
+const SEARCH_DEFAULT_RADIUS = 10;
+
+export default function SearchRoute() {
+  const { position, status, request } = useLocation();
+  const [text, setText] = useState('');
+  const [showFilters, setShowFilters] = useState(false);
+  const [category, setCategory] = useState<string | null>(null);
+  const [radius, setRadius] = useState(SEARCH_DEFAULT_RADIUS);
+  const q = useDeferredValue(text.trim());
+  const items = useNearbyItems(position ?? FALLBACK_POSITION, radius, { q, category: category ?? undefined });
+
+  useEffect(() => {
+    if (status === 'idle') request();
+  }, [status, request]);
+  useEffect(() => {
+    if (items.error) toast({ title: 'Failed to fetch items', description: errorMessage(items.error), variant: 'destructive' });
+  }, [items.error]);
+
+  const results = items.data ?? [];
+
+  const filtered = !!text || !!category || radius !== SEARCH_DEFAULT_RADIUS;
+  const clear = () => {
+    setText('');
+    setCategory(null);
+    setRadius(SEARCH_DEFAULT_RADIUS);
+  };
+
+  return (
+    <div className="space-y-3">
+      <h1 className="text-xl font-bold">Search</h1>
+      <div className="flex gap-2">
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+          <label htmlFor="search-text" className="sr-only">
+            Search items
+          </label>
+          <input id="search-text" type="search" className={cn(inputClass, 'pl-9')} placeholder="Search items..." value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <Button variant={showFilters ? 'primary' : 'secondary'} aria-pressed={showFilters} aria-label="Filters" onClick={() => setShowFilters((s) => !s)}>
+          <Filter className="size-4" aria-hidden />
+        </Button>
+      </div>
+      {showFilters && (
+        <section aria-label="Filters" className="space-y-3 rounded-2xl bg-white p-3 shadow-sm">
+          <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
+            {ITEM_FORM_CATEGORIES.map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={category === c}
+                onClick={() => setCategory(category === c ? null : c)}
+                className={cn('min-h-9 rounded-full border px-3 text-sm', category === c ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-slate-300 bg-white text-slate-800')}
+              >
+                {c}
+              </button>
+            ))}
+          </div>
+          <RadiusPicker value={radius} onChange={setRadius} />
+        </section>
+      )}
+      <div className="flex items-center justify-between text-sm text-slate-700">
+        <span role="status">{items.isPending ? 'Searching...' : `${results.length} ${results.length === 1 ? 'result' : 'results'} within ${radius} mi`}</span>
+        {filtered && (
+          <button type="button" onClick={clear} className="inline-flex min-h-11 items-center gap-1 font-semibold text-emerald-800">
+            <X className="size-4" aria-hidden /> Clear filters
+          </button>
+        )}
+      </div>
+      {items.isPending ? (
+        <CardSkeleton />
+      ) : (
+        <ul className="space-y-4">
+          {results.map((item) => (
+            <li key={item.id}>
+              <ItemCard item={item} position={position} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Bell, BadgeCheck, Recycle, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
+import { useSession } from '../../features/users/session-provider';
+import { cn } from '../../lib/cn';
+
+const RANK_STYLES: Record<string, string> = {
+  'Curb Master': 'bg-amber-500 text-amber-950',
+  'Eco Warrior': 'bg-emerald-600 text-white',
+  'First Dibs': 'bg-violet-600 text-white',
+  'Curb Sprinter': 'bg-sky-600 text-white',
+  Scout: 'bg-orange-500 text-orange-950',
+};
+
+export function unreadLabel(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+function ProfileButton() {
+  const { user } = useSession();
+  let content;
+  if (user?.profilePicture) content = <img src={user.profilePicture} alt="" width={36} height={36} className="size-9 rounded-full object-cover" />;
+  else if (user && user.rank !== 'Newbie') {
+    content = (
+      <span className={cn('relative grid size-9 place-items-center rounded-full text-xs font-bold', RANK_STYLES[user.rank] ?? 'bg-slate-200 text-slate-800')}>
+        {user.rank.slice(0, 1)}
+        {user.isVerified && <BadgeCheck className="absolute -bottom-1 -right-1 size-4 rounded-full bg-white text-sky-700" aria-hidden />}
+      </span>
+    );
+  } else content = <UserRound className="size-6" aria-hidden />;
+  return (
+    <Link to="/profile" aria-label="Profile" className="grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100">
+      {content}
+    </Link>
+  );
+}
+
+function NotificationBell({ userId }: { userId: string }) {
+  const { data } = useUnreadCount(userId);
+  const count = data?.count ?? 0;
+  return (
+    <Link to="/profile#notifications" aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'} className="relative grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100">
+      <Bell className="size-6" aria-hidden />
+      {count > 0 && (
+        <span data-testid="unread-badge" className="absolute right-1 top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white">
+          {unreadLabel(count)}
+        </span>
+      )}
+    </Link>
+  );
+}
+
+/** Logo, the bell (only with a user) and the profile button. */
+export function AppHeader() {
+  const { userId } = useSession();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-3">
+        <Link to="/" className="flex items-center gap-1.5 text-lg font-extrabold tracking-tight text-emerald-800">
+          <Recycle className="size-6" aria-hidden />
+          Curbside
+        </Link>
+        <div className="ml-auto flex items-center">
+          {userId && <NotificationBell userId={userId} />}
+          <ProfileButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** "sheet" slides up from the bottom (mobile bottom sheet); "dialog" is centred. */
+  variant?: 'dialog' | 'sheet';
+  className?: string;
+  /** Escape and the backdrop do nothing while a step must not be interrupted (e.g. an upload). */
+  dismissible?: boolean;
+}
+
+/**
+ * A modal on the native <dialog>: the browser gives focus trapping, Escape, an inert background and the top
+ * layer, so no focus-trap library is needed. Focus returns to the opener when it closes.
+ */
+export function Dialog({ open, onClose, title, description, children, variant = 'dialog', className, dismissible = true }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  if (!open) return null;
+
+  return (
+    // Escape is handled by the native cancel event; the click handler only catches clicks on the backdrop.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissible) onClose();
+      }}
+      onClick={(event) => {
+        if (dismissible && event.target === event.currentTarget) onClose();
+      }}
+      className={cn(
+        'bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50',
+        variant === 'sheet'
+          ? 'mx-auto mb-0 mt-auto max-h-[92dvh] w-full max-w-lg rounded-t-2xl'
+          : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl',
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-2 border-b border-slate-100 px-4 py-3">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description && (
+            <p id={descriptionId} className="text-sm text-slate-600">
+              {description}
+            </p>
+          )}
+        </div>
+        {dismissible && (
+          <button type="button" onClick={onClose} aria-label="Close" className="rounded-full p-1.5 text-slate-600 hover:bg-slate-100">
+            <X className="size-5" aria-hidden />
+          </button>
+        )}
+      </div>
+      <div className="max-h-[calc(92dvh-4rem)] overflow-y-auto px-4 py-3">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Item } from '@curbside/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { invalidateItemLists } from '../../items/api/query-keys';
+
+export const claimItem = (itemId: string, userId: string, verificationPhoto?: string) =>
+  api.patch<{ success: boolean; message: string; item: Item }>(`/api/items/${itemId}/claim`, verificationPhoto ? { userId, verificationPhoto } : { userId });
+
+export function useClaimItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, userId, photo }: { itemId: string; userId: string; photo?: string }) => claimItem(itemId, userId, photo),
+    onSuccess: () => invalidateItemLists(queryClient),
+  });
+}

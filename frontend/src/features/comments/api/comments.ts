@@ -1,0 +1,46 @@
+import type { Comment, MonthlyComments } from '@curbside/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type { Comment };
+
+export const getComments = (itemId: string, signal?: AbortSignal) => api.get<Comment[]>(`/api/items/${itemId}/comments`, signal);
+export const commentsQueryOptions = (itemId: string) => queryOptions({ queryKey: ['/api/items', itemId, 'comments'], queryFn: ({ signal }) => getComments(itemId, signal) });
+export const useComments = (itemId: string) => useQuery(commentsQueryOptions(itemId));
+
+export const getCommentQuota = (userId: string, signal?: AbortSignal) => api.get<MonthlyComments>(`/api/users/${userId}/comments/monthly`, signal);
+export const commentQuotaQueryOptions = (userId: string | null, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['/api/users', userId, 'comments', 'monthly'],
+    queryFn: ({ signal }) => getCommentQuota(userId as string, signal),
+    enabled: enabled && userId !== null,
+  });
+export const useCommentQuota = (userId: string | null, enabled: boolean) => useQuery(commentQuotaQueryOptions(userId, enabled));
+
+export const createComment = (itemId: string, userId: string, content: string) => api.post<Comment>(`/api/items/${itemId}/comments`, { userId, content });
+export const updateComment = (itemId: string, commentId: string, content: string) => api.patch<Comment>(`/api/items/${itemId}/comments/${commentId}`, { content });
+export const deleteComment = (itemId: string, commentId: string) => api.delete<unknown>(`/api/items/${itemId}/comments/${commentId}`);
+
+/** After any comment change: the item's list, the quota and the counts on the item lists. */
+function useRefreshComments(itemId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: commentsQueryOptions(itemId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['/api/users'], predicate: (q) => q.queryKey.includes('monthly') }),
+      queryClient.invalidateQueries({ queryKey: ['/api/items'], predicate: (q) => q.queryKey[1] === 'feed' || q.queryKey[1] === 'nearby' }),
+    ]);
+}
+
+export function useCreateComment(itemId: string) {
+  const refresh = useRefreshComments(itemId);
+  return useMutation({ mutationFn: ({ userId, content }: { userId: string; content: string }) => createComment(itemId, userId, content), onSuccess: refresh });
+}
+export function useUpdateComment(itemId: string) {
+  const refresh = useRefreshComments(itemId);
+  return useMutation({ mutationFn: ({ commentId, content }: { commentId: string; content: string }) => updateComment(itemId, commentId, content), onSuccess: refresh });
+}
+export function useDeleteComment(itemId: string) {
+  const refresh = useRefreshComments(itemId);
+  return useMutation({ mutationFn: (commentId: string) => deleteComment(itemId, commentId), onSuccess: refresh });
+}

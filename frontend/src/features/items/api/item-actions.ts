@@ -1,0 +1,33 @@
+import type { interestResponseSchema, Item, stillThereResponseSchema, updateItemRequestSchema, voteResponseSchema } from '@curbside/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { invalidateItemLists } from './query-keys';
+
+/** One mutation hook per item call of spec §7; each refreshes every item list afterwards. */
+function useItemMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateItemLists(queryClient) });
+}
+
+type VoteResponse = z.infer<typeof voteResponseSchema>;
+type InterestResponse = z.infer<typeof interestResponseSchema>;
+type StillThereResponse = z.infer<typeof stillThereResponseSchema>;
+
+export const voteItem = (itemId: string, userId: string) => api.post<VoteResponse>(`/api/items/${itemId}/vote`, { userId });
+export const useVoteItem = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => voteItem(itemId, userId));
+
+export const markStillThere = (itemId: string, userId: string, stillThere = true) => api.post<StillThereResponse>(`/api/items/${itemId}/still-there`, { userId, stillThere });
+export const useStillThere = () =>
+  useItemMutation(({ itemId, userId, stillThere }: { itemId: string; userId: string; stillThere?: boolean }) => markStillThere(itemId, userId, stillThere));
+
+export const toggleInterest = (itemId: string, userId: string) =>
+  api.post<InterestResponse>(`/api/items/${itemId}/interest`, { userId });
+export const useToggleInterest = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => toggleInterest(itemId, userId));
+
+export type UpdateItemInput = z.input<typeof updateItemRequestSchema>;
+export const updateItem = (itemId: string, body: UpdateItemInput) => api.patch<Item>(`/api/items/${itemId}`, body);
+export const useUpdateItem = () => useItemMutation(({ itemId, body }: { itemId: string; body: UpdateItemInput }) => updateItem(itemId, body));
+
+export const deleteItem = (itemId: string, userId: string) => api.delete<unknown>(`/api/items/${itemId}`, { userId });
+export const useDeleteItem = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => deleteItem(itemId, userId));

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiCalls, mockApi } from '../../../testing/api-mock';
+import { makeItem, makeUser } from '../../../testing/factories';
+import { renderWithApp } from '../../../testing/render';
+import { ItemCard } from './item-card';
+
+describe('ItemCard', () => {
+  it('shows status, countdown, category, distance, age, poster and the still-there badge', () => {
+    const item = makeItem({ stillThereCount: 3 });
+    renderWithApp(<ItemCard item={item} position={{ lat: 40.758, lng: -73.9855 }} />);
+    expect(screen.getByText('Available')).toBeInTheDocument();
+    expect(screen.getByText('Expires in 5h')).toBeInTheDocument();
+    expect(screen.getByText(/< 0\.1 mi/)).toBeInTheDocument();
+    expect(screen.getByText(/2h ago/)).toBeInTheDocument();
+    expect(screen.getByText('Neighbour')).toBeInTheDocument();
+    expect(screen.getByText('Highly Verified')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Comments (0)' })).toBeInTheDocument();
+  });
+
+  it('dims claimed items and hides the claim button', () => {
+    renderWithApp(<ItemCard item={makeItem({ status: 'claimed', claimedBy: 'Sprinter' })} />, { user: makeUser() });
+    expect(screen.getByTestId('item-card')).toHaveClass('opacity-60');
+    expect(screen.getByText('Claimed')).toBeInTheDocument();
+    expect(screen.getByText(/Claimed by Sprinter/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
+  });
+
+  it('offers edit and delete to the poster, report to others', async () => {
+    const user = makeUser();
+    const own = makeItem({ posterId: user.id });
+    const { unmount } = renderWithApp(<ItemCard item={own} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Edit Item' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Delete Item' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithApp(<ItemCard item={makeItem()} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit Item' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Claim' })).toBeInTheDocument();
+  });
+
+  it('votes, and shows "Voting failed" with the server message when it fails', async () => {
+    const user = makeUser();
+    const item = makeItem({ voteCount: 4 });
+    mockApi(`POST /api/items/${item.id}/vote`, { message: 'You already voted today' }, 409);
+    renderWithApp(<ItemCard item={item} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: /Vote for Oak bookshelf, 4 votes/ }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Voting failed');
+    expect(toast).toHaveTextContent('You already voted today');
+    expect(apiCalls(`POST /api/items/${item.id}/vote`)[0]?.body).toEqual({ userId: user.id });
+  });
+
+  it('asks anonymous visitors to log in before voting', async () => {
+    renderWithApp(<ItemCard item={makeItem()} />, { user: null });
+    await userEvent.click(screen.getByRole('button', { name: /Vote for/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please log in to vote');
+  });
+
+  it('toggles interest on garage sales and reports "Error" on failure', async () => {
+    const item = makeItem({ isGarageSale: true, imageUrl: null, garageSaleAddress: '1 Main St', interestCount: 2 });
+    mockApi(`POST /api/items/${item.id}/interest`, 'boom', 500);
+    renderWithApp(<ItemCard item={item} />, { user: makeUser() });
+    expect(screen.getByText('1 Main St')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Interested \(2\)/ }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Error');
+    expect(toast).toHaveTextContent('boom');
+  });
+
+  it('shows verified users their share of a paid reward', () => {
+    renderWithApp(<ItemCard item={makeItem({ pricingType: 'paid', customAmount: 1000 })} />, { user: makeUser({ isVerified: true }) });
+    expect(screen.getByText(/Reward \$10/)).toBeInTheDocument();
+    expect(screen.getByText(/You earn \$5 for this pickup/)).toBeInTheDocument();
+  });
+});

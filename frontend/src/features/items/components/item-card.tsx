@@ -1,0 +1,269 @@
+import type { Position } from '@curbside/contracts';
+import { Calendar, Clock, Gift, ImageOff, MapPin, MessageCircle, Phone, Star, ThumbsUp, Zap } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { distanceMiles, formatMiles } from '../../../lib/geo';
+import { formatAge, formatCountdown, formatDateTime } from '../../../lib/time';
+import { useSession } from '../../users/session-provider';
+import { useDeleteItem, useStillThere, useToggleInterest, useVoteItem } from '../api/item-actions';
+import { canManage, effectiveStatus, formatDollars, isClaimable, itemPosition, urgencyOf, type FeedItem } from '../lib/item-rules';
+import { StatusBadge, StillThereBadge } from './item-badges';
+import { ItemMenu } from './item-menu';
+
+// Sheets open on demand: their code loads only when someone acts on a card.
+const ClaimSheet = lazy(() => import('../../claims/components/claim-sheet'));
+const CommentsPanel = lazy(() => import('../../comments/components/comments-panel'));
+const ReportSheet = lazy(() => import('../../reports/components/report-sheet'));
+const EditItemDialog = lazy(() => import('./edit-item-dialog'));
+
+interface ItemCardProps {
+  item: FeedItem;
+  position?: Position | null;
+  /** Top Finds shows the comments open. */
+  showComments?: boolean;
+  /** Above-the-fold cards load their photo eagerly. */
+  priority?: boolean;
+}
+
+type OpenSheet = 'claim' | 'report' | 'edit' | null;
+
+export function ItemCard({ item, position, showComments = false, priority = false }: ItemCardProps) {
+  const { user } = useSession();
+  const titleId = useId();
+  const [sheet, setSheet] = useState<OpenSheet>(null);
+  const [commentsOpen, setCommentsOpen] = useState(showComments);
+  const vote = useVoteItem();
+  const interest = useToggleInterest();
+  const stillThere = useStillThere();
+  const remove = useDeleteItem();
+
+  const status = effectiveStatus(item);
+  const dimmed = status === 'claimed' || status === 'expired';
+  const isPoster = !!user && user.id === item.posterId;
+  const distance = item.distance ?? (position ? distanceMiles(position, itemPosition(item)) : null);
+  const isInterested = item.isInterested;
+
+  const requireUser = (message: string): string | null => {
+    if (!user) {
+      toast({ title: 'Sign in required', description: message, variant: 'destructive' });
+      return null;
+    }
+    return user.id;
+  };
+
+  const onVote = () => {
+    const userId = requireUser('Please log in to vote');
+    if (!userId) return;
+    vote.mutate(
+      { itemId: item.id, userId },
+      { onError: (error) => toast({ title: 'Voting failed', description: errorMessage(error), variant: 'destructive' }) },
+    );
+  };
+
+  const onInterest = () => {
+    const userId = requireUser('Please log in to express interest');
+    if (!userId) return;
+    interest.mutate(
+      { itemId: item.id, userId },
+      {
+        onSuccess: (answer) =>
+          toast({ title: answer.isInterested ? "You're interested!" : 'Interest removed', description: answer.message, variant: 'success' }),
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const onStillThere = () => {
+    const userId = requireUser('Please log in to confirm items');
+    if (!userId) return;
+    stillThere.mutate(
+      { itemId: item.id, userId },
+      {
+        onSuccess: () => toast({ title: 'Thanks for checking!', description: 'You confirmed this item is still there.', variant: 'success' }),
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const onClaim = () => {
+    if (!requireUser('Please log in to claim items')) return;
+    setSheet('claim');
+  };
+
+  const onDelete = () => {
+    const userId = requireUser('Please log in to delete items');
+    if (!userId) return;
+    if (!window.confirm(`Delete "${item.title}"? This cannot be undone.`)) return;
+    remove.mutate(
+      { itemId: item.id, userId },
+      {
+        onSuccess: () => toast({ title: 'Item deleted', variant: 'success' }),
+        onError: (error) => toast({ title: 'Failed to delete item', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const commentLabel = `View Comments (${item.commentCount})`;
+
+  return (
+    <article aria-labelledby={titleId} data-testid="item-card" className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', dimmed && 'opacity-60')}>
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {item.imageUrl ? (
+          <img
+            src={item.imageUrl}
+            alt={item.title}
+            width={400}
+            height={300}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        ) : (
+          <div className="grid size-full place-items-center text-slate-500">
+            {item.isGarageSale ? <Calendar className="size-10" aria-hidden /> : <ImageOff className="size-10" aria-hidden />}
+            <span className="sr-only">No photo</span>
+          </div>
+        )}
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+          <StatusBadge status={status} />
+          {item.isScoutFind && <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white">Scout Find</span>}
+          {item.isGarageSale && <span className="rounded-full bg-fuchsia-700 px-2 py-0.5 text-xs font-semibold text-white">Garage Sale</span>}
+        </div>
+        {status === 'available' && (
+          <span className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-0.5 text-xs font-semibold text-slate-800">
+            <Clock className="size-3.5" aria-hidden />
+            {formatCountdown(item.expiresAt)}
+          </span>
+        )}
+        {item.pricingType === 'paid' && item.customAmount !== null && (
+          <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">
+            <Gift className="size-3.5" aria-hidden /> Reward {formatDollars(item.customAmount)}
+          </span>
+        )}
+      </div>
+
+      <div className="space-y-2 p-3">
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <h3 id={titleId} className="truncate text-base font-semibold text-slate-900">
+              {item.title}
+            </h3>
+            <p className="text-xs text-slate-600">
+              {item.category}
+              {distance !== null && <> · {formatMiles(distance)}</>} · {formatAge(item.createdAt)}
+              {status === 'available' && !item.isGarageSale && <> · {urgencyOf(item)}</>}
+            </p>
+          </div>
+          <ItemMenu
+            canManage={canManage(item, user)}
+            canReport={!!user && !isPoster}
+            onEdit={() => setSheet('edit')}
+            onDelete={onDelete}
+            onReport={() => setSheet('report')}
+          />
+        </div>
+
+        {item.description && <p className="line-clamp-3 text-sm text-slate-700">{item.description}</p>}
+
+        {item.isGarageSale && (
+          <dl className="space-y-1 rounded-xl bg-fuchsia-50 p-2 text-sm text-fuchsia-950">
+            {item.garageSaleAddress && (
+              <div className="flex gap-2">
+                <dt className="sr-only">Address</dt>
+                <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <dd>{item.garageSaleAddress}</dd>
+              </div>
+            )}
+            {item.garageSaleStartTime && item.garageSaleEndTime && (
+              <div className="flex gap-2">
+                <dt className="sr-only">When</dt>
+                <Calendar className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <dd>
+                  {formatDateTime(item.garageSaleStartTime)} – {formatDateTime(item.garageSaleEndTime)}
+                </dd>
+              </div>
+            )}
+            {item.garageSaleContactInfo && (
+              <div className="flex gap-2">
+                <dt className="sr-only">Contact</dt>
+                <Phone className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <dd>{item.garageSaleContactInfo}</dd>
+              </div>
+            )}
+          </dl>
+        )}
+
+        {item.pricingType === 'paid' && item.customAmount !== null && user?.isVerified && !isPoster && (
+          <p className="inline-flex items-center gap-1 text-sm font-medium text-amber-900">
+            <Zap className="size-4" aria-hidden /> You earn {formatDollars(Math.round(item.customAmount / 2))} for this pickup
+          </p>
+        )}
+
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          <span>
+            Posted by <span className="font-semibold text-slate-800">{item.poster.username}</span> · {item.poster.rank}
+          </span>
+          {item.claimedBy && <span>· Claimed by {item.claimedBy}</span>}
+        </div>
+
+        {!item.isGarageSale && (
+          <div className="flex flex-wrap items-center gap-2">
+            <StillThereBadge count={item.stillThereCount} />
+            {status === 'available' && user && !isPoster && (
+              <button type="button" onClick={onStillThere} disabled={stillThere.isPending} className="min-h-11 rounded-lg px-2 text-xs font-semibold text-emerald-800 hover:bg-emerald-50">
+                Still There?
+              </button>
+            )}
+          </div>
+        )}
+
+        <div className="flex items-center gap-2 pt-1">
+          <Button
+            variant={item.hasVotedToday ? 'gold' : 'secondary'}
+            onClick={onVote}
+            disabled={vote.isPending}
+            aria-pressed={item.hasVotedToday}
+            aria-label={`Vote for ${item.title}, ${item.voteCount} votes`}
+            className="px-3"
+          >
+            <ThumbsUp className="size-4" aria-hidden /> {item.voteCount}
+          </Button>
+          {item.isGarageSale && (
+            <Button variant={isInterested ? 'gold' : 'secondary'} onClick={onInterest} disabled={interest.isPending} aria-pressed={isInterested} className="px-3">
+              <Star className="size-4" aria-hidden /> Interested ({item.interestCount})
+            </Button>
+          )}
+          {isClaimable(item, user) && (
+            <Button onClick={onClaim} className="ml-auto">
+              Claim
+            </Button>
+          )}
+        </div>
+
+        <button
+          type="button"
+          aria-expanded={commentsOpen}
+          onClick={() => setCommentsOpen((o) => !o)}
+          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-700 hover:text-slate-900"
+        >
+          <MessageCircle className="size-4" aria-hidden />
+          {commentsOpen ? 'Hide Comments' : commentLabel}
+        </button>
+        {commentsOpen && (
+          <Suspense fallback={<p className="text-sm text-slate-600">Loading comments...</p>}>
+            <CommentsPanel itemId={item.id} />
+          </Suspense>
+        )}
+      </div>
+
+      <Suspense fallback={null}>
+        {sheet === 'claim' && <ClaimSheet item={item} onClose={() => setSheet(null)} />}
+        {sheet === 'report' && <ReportSheet item={item} onClose={() => setSheet(null)} />}
+        {sheet === 'edit' && <EditItemDialog item={item} onClose={() => setSheet(null)} />}
+      </Suspense>
+    </article>
+  );
+}

@@ -1,0 +1,73 @@
+import { Flag, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+
+interface ItemMenuProps {
+  canManage: boolean;
+  canReport: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onReport: () => void;
+}
+
+/** The card's overflow menu: edit and delete for the poster, report for everyone else. */
+export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport }: ItemMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!canManage && !canReport) return null;
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
+  const itemClass = 'flex min-h-11 w-full items-center gap-2 px-3 text-left text-sm hover:bg-slate-100';
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        type="button"
+        aria-label="More actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        className="grid size-11 place-items-center rounded-full text-slate-600 hover:bg-slate-100"
+      >
+        <MoreVertical className="size-5" aria-hidden />
+      </button>
+      {open && (
+        <div id={menuId} role="menu" className="absolute right-0 top-11 z-20 w-44 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+          {canManage && (
+            <>
+              <button type="button" role="menuitem" className={itemClass} onClick={choose(onEdit)}>
+                <Pencil className="size-4" aria-hidden /> Edit Item
+              </button>
+              <button type="button" role="menuitem" className={`${itemClass} text-red-700`} onClick={choose(onDelete)}>
+                <Trash2 className="size-4" aria-hidden /> Delete Item
+              </button>
+            </>
+          )}
+          {canReport && (
+            <button type="button" role="menuitem" className={itemClass} onClick={choose(onReport)}>
+              <Flag className="size-4" aria-hidden /> Report
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Item, ItemStatus, UrgencyLabel, User } from '@curbside/contracts';
+import { hoursLeft } from '../../../lib/time';
+
+/** An item as every list answers it (the contract's item). */
+export type FeedItem = Item;
+
+export const STATUS_LABELS: Record<ItemStatus, string> = {
+  available: 'Available',
+  claimed: 'Claimed',
+  first_dibs: 'First Dibs',
+  expired: 'Expired',
+  removed: 'Removed',
+};
+
+/**
+ * Categories of the item forms and the radius options. The contracts hold the same lists, but a value import from
+ * them would put the schema library into the first screen's bundle; the contract test below keeps them equal.
+ */
+export const ITEM_FORM_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Household', 'Sports', 'Tools', 'Other'] as const;
+export const SEARCH_RADII = [1, 2, 5, 10, 15, 25, 50, 100] as const;
+export const MAX_RADIUS = 100;
+
+/** An item whose expiry passed counts as expired even before the server's scheduler marks it. */
+export function effectiveStatus(item: Item, now: number = Date.now()): ItemStatus {
+  if (item.status === 'available' && hoursLeft(item.expiresAt, now) <= 0) return 'expired';
+  return item.status;
+}
+
+/**
+ * Claimable only when available, the user is logged in and not the poster, and the item has a photo; the holder
+ * of a first-dibs reservation may still finish the claim.
+ */
+export function isClaimable(item: Item, user: User | null | undefined, now: number = Date.now()): boolean {
+  if (!user || user.id === item.posterId || !item.imageUrl || item.isGarageSale) return false;
+  const status = effectiveStatus(item, now);
+  return status === 'available' || (status === 'first_dibs' && item.reservedById === user.id);
+}
+
+/** Edit and delete: the poster only, and only while the item is available. */
+export function canManage(item: Item, user: User | null | undefined): boolean {
+  return !!user && user.id === item.posterId && item.status === 'available';
+}
+
+export type Urgency = UrgencyLabel;
+
+/** Urgency from hours left (DESIGN §4: ≤2, ≤6, ≤24, ≤72, beyond), live as the countdown runs; the server's `urgency` is as of the answer. */
+export function urgencyOf(item: Item, now: number = Date.now()): Urgency {
+  const hours = hoursLeft(item.expiresAt, now);
+  if (hours <= 2) return 'Express Grab';
+  if (hours <= 6) return 'Priority Pickup';
+  if (hours <= 24) return 'Same Day';
+  if (hours <= 72) return 'Flexible';
+  return 'No Rush';
+}
+
+export const URGENCIES: readonly Urgency[] = ['Express Grab', 'Priority Pickup', 'Same Day', 'Flexible', 'No Rush'];
+
+export const URGENCY_COLORS: Record<Urgency, string> = {
+  'Express Grab': '#b91c1c',
+  'Priority Pickup': '#c2410c',
+  'Same Day': '#a16207',
+  Flexible: '#1d4ed8',
+  'No Rush': '#475569',
+};
+
+export const GOLD = '#d4a017';
+
+export function stillThereLabel(count: number): { label: string; tone: 'high' | 'recent' | 'none' } {
+  if (count >= 3) return { label: 'Highly Verified', tone: 'high' };
+  if (count >= 1) return { label: 'Recently Verified', tone: 'recent' };
+  return { label: 'Needs Verification', tone: 'none' };
+}
+
+export function formatDollars(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
+}
+
+export function itemPosition(item: Item): { lat: number; lng: number } {
+  return { lat: Number(item.latitude), lng: Number(item.longitude) };
+}
+
+/** Newest first, without duplicates (pages of a widening feed overlap). */
+export function mergeNewestFirst<T extends Item>(lists: readonly T[][]): T[] {
+  const byId = new Map<string, T>();
+  for (const list of lists) for (const item of list) byId.set(item.id, item);
+  return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}

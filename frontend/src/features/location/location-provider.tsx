@@ -1,0 +1,79 @@
+import type { Position } from '@curbside/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS, storage } from '../../lib/storage';
+
+export type LocationStatus = 'idle' | 'pending' | 'granted' | 'error';
+
+interface LocationState {
+  status: LocationStatus;
+  position: Position | null;
+  accuracy: number | null;
+  error: string | null;
+  /** Asks the browser for the position (a user gesture, or at start when permission was already given). */
+  request: () => void;
+}
+
+const LocationContext = createContext<LocationState | null>(null);
+
+export const NOT_SUPPORTED = 'Geolocation is not supported by this browser.';
+
+/** Feed and card area: low accuracy, 15 s timeout, a position up to a minute old is fine (spec §9). */
+const FEED_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 };
+
+export function LocationProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<Omit<LocationState, 'request'>>({ status: 'idle', position: null, accuracy: null, error: null });
+  const inFlight = useRef(false);
+
+  const request = useCallback(() => {
+    if (!('geolocation' in navigator)) {
+      setState((s) => ({ ...s, status: 'error', error: NOT_SUPPORTED }));
+      return;
+    }
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setState((s) => ({ ...s, status: s.position ? s.status : 'pending', error: null }));
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        inFlight.current = false;
+        storage.set(STORAGE_KEYS.locationPermitted, 'true');
+        setState({ status: 'granted', position: { lat: p.coords.latitude, lng: p.coords.longitude }, accuracy: p.coords.accuracy, error: null });
+      },
+      (error) => {
+        inFlight.current = false;
+        setState((s) => ({ ...s, status: 'error', error: error.message || 'Unable to get your location' }));
+      },
+      FEED_OPTIONS,
+    );
+  }, []);
+
+  // Ask at start only when it cannot prompt: the permission was already given (never a prompt on page load).
+  useEffect(() => {
+    if (!('geolocation' in navigator)) return;
+    const permissions = navigator.permissions;
+    if (permissions?.query) {
+      permissions.query({ name: 'geolocation' }).then(
+        (status) => {
+          if (status.state === 'granted') request();
+        },
+        () => undefined,
+      );
+    } else if (storage.get(STORAGE_KEYS.locationPermitted) === 'true') {
+      request();
+    }
+  }, [request]);
+
+  const value = useMemo(() => ({ ...state, request }), [state, request]);
+  return <LocationContext.Provider value={value}>{children}</LocationContext.Provider>;
+}
+
+export function useLocation(): LocationState {
+  const ctx = useContext(LocationContext);
+  if (!ctx) throw new Error('useLocation outside LocationProvider');
+  return ctx;
+}
+
+/** For tests: a fixed location. */
+export function StaticLocationProvider({ value, children }: { value: Partial<LocationState>; children: ReactNode }) {
+  const full: LocationState = { status: 'granted', position: null, accuracy: 10, error: null, request: () => undefined, ...value };
+  return <LocationContext.Provider value={full}>{children}</LocationContext.Provider>;
+}

@@ -1,0 +1,100 @@
+import type { Position } from '@curbside/contracts';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef, useState } from 'react';
+import { GOLD, itemPosition, URGENCY_COLORS, urgencyOf, type FeedItem } from '../../items/lib/item-rules';
+
+/** Tiles come from VITE_TILE_URL when set at build time, else OpenStreetMap (the gateway's CSP allows its a/b/c hosts). */
+export const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+export function pinColor(item: FeedItem): string {
+  return item.pricingType === 'paid' ? GOLD : URGENCY_COLORS[urgencyOf(item)];
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function pinIcon(item: FeedItem, selected: boolean): L.DivIcon {
+  const badge = item.voteCount > 0 ? `<span class="map-pin__votes">${item.voteCount}</span>` : '';
+  return L.divIcon({
+    className: 'map-pin-wrapper',
+    html: `<span class="map-pin${selected ? ' map-pin--selected' : ''}" style="background:${pinColor(item)}"></span>${badge}`,
+    iconSize: [28, 28],
+    iconAnchor: [14, 28],
+  });
+}
+
+interface ItemsMapProps {
+  center: Position;
+  userPosition: Position | null;
+  items: FeedItem[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}
+
+/**
+ * An interactive Leaflet map. When tiles cannot load (offline, blocked) the pins stay usable on the plain
+ * background and a note says so; nothing else depends on the tiles.
+ */
+export function ItemsMap({ center, userPosition, items, selectedId, onSelect }: ItemsMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const layerRef = useRef<L.LayerGroup | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  useEffect(() => {
+    if (!containerRef.current) return;
+    const map = L.map(containerRef.current, { zoomControl: true, attributionControl: true }).setView([center.lat, center.lng], 13);
+    const tiles = L.tileLayer(TILE_URL, { maxZoom: 19, subdomains: 'abc', attribution: ATTRIBUTION, crossOrigin: false });
+    let errors = 0;
+    tiles.on('tileerror', () => {
+      errors += 1;
+      if (errors >= 2) setTilesFailed(true);
+    });
+    tiles.on('tileload', () => setTilesFailed(false));
+    tiles.addTo(map);
+    layerRef.current = L.layerGroup().addTo(map);
+    mapRef.current = map;
+    return () => {
+      map.remove();
+      mapRef.current = null;
+    };
+    // The map is created once; centre changes are applied below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    mapRef.current?.setView([center.lat, center.lng], mapRef.current.getZoom());
+  }, [center.lat, center.lng]);
+
+  useEffect(() => {
+    const layer = layerRef.current;
+    if (!layer) return;
+    layer.clearLayers();
+    if (userPosition) {
+      L.circleMarker([userPosition.lat, userPosition.lng], { radius: 8, color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 })
+        .bindTooltip('You are here')
+        .addTo(layer);
+    }
+    for (const item of items) {
+      const pos = itemPosition(item);
+      L.marker([pos.lat, pos.lng], { icon: pinIcon(item, item.id === selectedId), title: item.title, alt: item.title, keyboard: true, riseOnHover: true })
+        .bindPopup(`<strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.category)} · ${item.voteCount} votes`)
+        .on('click', () => onSelect(item.id))
+        .addTo(layer);
+    }
+  }, [items, selectedId, userPosition, onSelect]);
+
+  return (
+    <div className="relative">
+      <div ref={containerRef} data-testid="items-map" className="map-canvas h-72 w-full overflow-hidden rounded-2xl border border-slate-200 sm:h-96" role="region" aria-label="Map of nearby items" />
+      {tilesFailed && (
+        <p role="status" className="absolute left-14 right-2 top-2 z-[500] rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow">
+          Map tiles could not load — pins are shown on a plain background.
+        </p>
+      )}
+    </div>
+  );
+}

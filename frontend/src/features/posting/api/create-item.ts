@@ -1,0 +1,46 @@
+import type { Item } from '@curbside/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { invalidateItemLists } from '../../items/api/query-keys';
+
+export interface CreateItemInput {
+  title: string;
+  description: string;
+  category: string;
+  imageUrl: string | null;
+  scoutFind: boolean;
+  pricingType: 'free' | 'paid';
+  customAmount: number | null;
+  location: { lat: number; lng: number };
+  timeLimit: number;
+  posterId: string;
+  locationDescription: string | null;
+  expirationTime: string;
+  createdAt: string;
+}
+
+/** The garage sale payload of spec §3 (coordinates as strings, times as ISO timestamps). */
+export interface CreateGarageSaleInput {
+  title: string;
+  description: string;
+  category: string;
+  latitude: string;
+  longitude: string;
+  locationDescription: string;
+  pricingType: 'free';
+  timeLimit: number;
+  isGarageSale: true;
+  garageSaleStartTime: string;
+  garageSaleEndTime: string;
+  garageSaleAddress: string;
+  garageSaleContactInfo: string;
+  posterId?: string;
+}
+
+export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => api.post<Item>('/api/items', body);
+
+/** Posting refreshes the item lists (/api/items and /api/top-finds). */
+export function useCreateItem() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createItem, onSuccess: () => invalidateItemLists(queryClient) });
+}

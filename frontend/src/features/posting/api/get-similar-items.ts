@@ -1,0 +1,15 @@
+import type { Position } from '@curbside/contracts';
+import { api, withQuery } from '../../../lib/api-client';
+import type { FeedItem } from '../../items/lib/item-rules';
+
+/**
+ * Available items like the one about to be posted (within 0.1 mi, last 48 h, similar title: DESIGN §4).
+ * A failed check never blocks posting: it answers an empty list.
+ */
+export async function getSimilarItems(title: string, position: Position): Promise<FeedItem[]> {
+  try {
+    return await api.get<FeedItem[]>(withQuery('/api/items/similar', { lat: position.lat, lng: position.lng, title }));
+  } catch {
+    return [];
+  }
+}

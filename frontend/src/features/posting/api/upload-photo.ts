@@ -1,0 +1,39 @@
+import type { UploadResponse } from '@curbside/contracts';
+import { ApiError } from '../../../lib/api-client';
+
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+/**
+ * POST /api/upload as multipart field `photo`. XHR rather than fetch because only XHR reports upload
+ * progress. Resolves with the photo URL (the client reads imageUrl, or url).
+ */
+export function uploadPhoto(file: File, onProgress?: (percent: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/upload');
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, xhr.responseText, xhr.statusText));
+        return;
+      }
+      try {
+        const answer = JSON.parse(xhr.responseText) as Partial<UploadResponse>;
+        const url = answer.imageUrl ?? answer.url;
+        if (!url) throw new Error('The upload answered without a photo URL');
+        onProgress?.(100);
+        resolve(url);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () => reject(new Error('Network error while uploading'));
+    const form = new FormData();
+    form.append('photo', file);
+    xhr.send(form);
+  });
+}

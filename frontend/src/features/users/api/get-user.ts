@@ -1,0 +1,21 @@
+import type { User, UserView } from '@curbside/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getUser = (id: string, signal?: AbortSignal) => api.get<UserView>(`/api/users/${id}`, signal);
+
+export const userQueryOptions = (id: string | null) =>
+  queryOptions({
+    queryKey: ['/api/users', id],
+    queryFn: ({ signal }) => getUser(id as string, signal),
+    enabled: id !== null,
+  });
+
+/** The owner's record carries private fields; the public view means the session is someone else's. */
+export function isOwnRecord(user: UserView): user is User {
+  return 'isVerified' in user;
+}
+
+export function useUser(id: string | null) {
+  return useQuery(userQueryOptions(id));
+}

@@ -1,0 +1,47 @@
+import type { Position, User } from '@curbside/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from '../components/ui/toaster';
+import { StaticLocationProvider, type LocationStatus } from '../features/location/location-provider';
+import { PostSheetProvider } from '../features/posting/post-sheet-provider';
+import { StaticSessionProvider } from '../features/users/session-provider';
+import { createQueryClient } from '../lib/query-client';
+
+export const MANHATTAN: Position = { lat: 40.758, lng: -73.9855 };
+
+interface Options {
+  user?: User | null;
+  position?: Position | null;
+  locationStatus?: LocationStatus;
+  locationError?: string | null;
+  path?: string;
+  /** Extra routes, e.g. a marker for "/" to check navigation. */
+  routes?: Array<{ path: string; element: ReactElement }>;
+  requestLocation?: () => void;
+}
+
+/** Renders a screen with the app's real providers, a fixed user and position, and a memory router. */
+export function renderWithApp(ui: ReactElement, { user = null, position = MANHATTAN, locationStatus, locationError = null, path = '/test', routes = [], requestLocation }: Options = {}) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path, element: <PostSheetProvider>{ui}</PostSheetProvider> },
+      ...routes,
+    ],
+    { initialEntries: [path] },
+  );
+  const status = locationStatus ?? (position ? 'granted' : 'idle');
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <StaticSessionProvider user={user}>
+        <StaticLocationProvider value={{ position, status, error: locationError, ...(requestLocation ? { request: requestLocation } : {}) }}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </StaticLocationProvider>
+      </StaticSessionProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}

@@ -1,0 +1,39 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // The frontend may only use the contracts library, and uses it from source (no build step in between).
+  resolve: { alias: { '@curbside/contracts': contracts } },
+  server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:3000' } },
+  preview: { host: '127.0.0.1' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: {
+      // zod ships comments Rollup cannot place; they change nothing in the output.
+      onwarn(warning, warn) {
+        if (warning.code !== 'INVALID_ANNOTATION') warn(warning);
+      },
+      output: {
+        // React and the router change rarely: their own chunk stays cached across deploys.
+        manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'vendor' : undefined),
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    pool: 'threads',
+    testTimeout: 10_000,
+  },
+});

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Item, PhotoValidationResult, User } from '@curbside/contracts';
+import { ApiClient, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, STACK_MODES } from './stack-modes';
+
+const FIXTURES = join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures');
+const fixture = (name: string) => readFileSync(join(FIXTURES, name));
+const HERE = { lat: 37.7749, lng: -122.4194 };
+
+/**
+ * The whole pickup path on the real photo-validation service and its local model: upload, post, check a
+ * pickup photo through the job queue, claim with that same photo. The client's word is never enough.
+ */
+describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let api: ApiClient;
+
+  const neighbour = async () => {
+    const browser = api.anotherBrowser();
+    const user = (await browser.post<User>('/api/users', {})).body;
+    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
+    return { browser, user };
+  };
+  const postChair = async (browser: ApiClient) => {
+    const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: fixture('furniture-chair.jpg') });
+    expect(upload.status).toBe(200);
+    const posted = await browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
+    expect(posted.status).toBe(201);
+    return posted.body;
+  };
+
+  beforeAll(async () => {
+    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
+    api = new ApiClient(stack.url);
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+    await dispose?.();
+  });
+
+  it('claims with a photo that passed the check, credits the claimer 5 points, and shows the poster who took it', async () => {
+    const { browser: poster } = await neighbour();
+    const item = await postChair(poster);
+    const { browser: claimer, user } = await neighbour();
+    const pickupPhoto = fixture('furniture-chair.jpg').toString('base64');
+
+    const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
+    expect(check.status).toBe(201);
+    expect(check.body).toMatchObject({ isValid: true });
+    expect(check.body.confidence).toBeGreaterThan(0);
+
+    const claim = await claimer.request<{ success: boolean; item: Item }>('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto });
+    expect(claim).toMatchObject({ status: 200, body: { success: true, item: { status: 'claimed', claimedById: user.id } } });
+    // The same check cannot be used twice.
+    expect((await claimer.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).status).toBe(409);
+
+    await waitFor(async () => (await claimer.get<User>(`/api/users/${user.id}`)).body.points === 5, { what: '+5 for the claim' });
+    const posterView = await poster.get<Item>(`/api/items/${item.id}`);
+    expect(posterView.body).toMatchObject({ status: 'claimed', claimedById: user.id });
+  }, 60_000);
+
+  it('rejects a photo with a person in it, with a reason, and the claim stays locked', async () => {
+    const { browser: poster } = await neighbour();
+    const item = await postChair(poster);
+    const { browser: claimer } = await neighbour();
+    const pickupPhoto = fixture('person-astronaut.jpg').toString('base64');
+    const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
+    expect(check.body).toMatchObject({ isValid: false, reason: expect.stringContaining('person') });
+    expect(await claimer.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({
+      status: 403,
+      body: { message: expect.stringContaining('Photo verification failed') },
+    });
+  }, 60_000);
+
+  it('does not unlock a claim with a check made for another item, by another user, or for another photo', async () => {
+    const { browser: poster } = await neighbour();
+    const first = await postChair(poster);
+    const second = await postChair(poster);
+    const { browser: checker } = await neighbour();
+    const { browser: other } = await neighbour();
+    const chair = fixture('furniture-chair.jpg').toString('base64');
+    expect((await checker.post<PhotoValidationResult>(`/api/items/${first.id}/validate-pickup`, { pickupPhoto: chair })).body.isValid).toBe(true);
+
+    const denied = { status: 403, body: { message: expect.stringContaining('Photo verification failed') } };
+    expect(await checker.request('PATCH', `/api/items/${second.id}/claim`, { verificationPhoto: chair })).toMatchObject(denied);
+    expect(await other.request('PATCH', `/api/items/${first.id}/claim`, { verificationPhoto: chair })).toMatchObject(denied);
+    const otherPhoto = fixture('coffee-cup.jpg').toString('base64');
+    expect(await checker.request('PATCH', `/api/items/${first.id}/claim`, { verificationPhoto: otherPhoto })).toMatchObject(denied);
+    expect(await checker.post(`/api/items/${first.id}/validate-pickup`, { pickupPhoto: Buffer.from('plain text').toString('base64') })).toMatchObject({
+      status: 400,
+      body: { message: 'Please select an image file.' },
+    });
+    expect(await checker.post(`/api/items/${first.id}/validate-pickup`, {})).toMatchObject({
+      status: 400,
+      body: { message: 'Photo required - Please upload a verification photo' },
+    });
+  }, 60_000);
+});

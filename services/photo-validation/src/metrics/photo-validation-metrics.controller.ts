@@ -1,0 +1,33 @@
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import { PHOTO_VALIDATION_QUEUE, Rpc } from '@curbside/contracts';
+import { APP_CONFIG, AppConfig, JOB_QUEUE, JobQueue, JobQueueStats } from '@curbside/platform';
+import { PhotoValidationService } from '../validation/photo-validation.service';
+import { PhotoValidationMetrics, PhotoValidationMetricsSnapshot } from './photo-validation.metrics';
+
+export interface PhotoValidationMetricsReport extends PhotoValidationMetricsSnapshot {
+  /** The queue as a whole (every worker process), from the queue itself. */
+  queue: JobQueueStats;
+  /** This process's worker. */
+  worker: { validator: string; concurrency: number; coldStartMs: number | null };
+}
+
+/** `photo-validation.metrics`: queue depth, outcomes and recent latencies, for operators and the bench. */
+@Controller()
+export class PhotoValidationMetricsController {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly photos: PhotoValidationService,
+    private readonly metrics: PhotoValidationMetrics,
+  ) {}
+
+  @MessagePattern(Rpc.photoValidation.metrics)
+  async report(): Promise<PhotoValidationMetricsReport> {
+    return {
+      queue: await this.jobs.stats(PHOTO_VALIDATION_QUEUE),
+      worker: { validator: this.photos.validatorName, concurrency: this.config.PHOTO_VALIDATION_CONCURRENCY, coldStartMs: this.photos.coldStartMs },
+      ...this.metrics.snapshot(),
+    };
+  }
+}

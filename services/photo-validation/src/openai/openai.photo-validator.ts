@@ -1,0 +1,115 @@
+import { PhotoValidationResult, photoValidationResultSchema, VALIDATION_SERVICE_ERROR } from '@curbside/contracts';
+import type { createLogger } from '@curbside/platform';
+import OpenAI from 'openai';
+import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from '../validation/photo-inspection';
+import type { PhotoToValidate, PhotoValidator } from '../validation/photo-validator.port';
+import { pickupCheckRequest } from './pickup-check.request';
+
+export interface OpenAiPhotoValidatorOptions {
+  apiKey: string;
+  model: string;
+  /** Another OpenAI-compatible endpoint; tests use a fake server on loopback. */
+  baseURL?: string;
+  /** Per try. */
+  timeoutMs: number;
+  /** Retries after the first try, on 408/409/429/5xx and connection errors and timeouts, with backoff. */
+  maxRetries: number;
+}
+
+type Logger = ReturnType<typeof createLogger>;
+
+const UNREADABLE_PHOTO: PhotoValidationResult = {
+  isValid: false,
+  confidence: 1,
+  reason: 'The file is not a photo we can read: please upload a JPEG, PNG or WebP image.',
+};
+
+/** Enough for "low" detail (512 px) with margin, and far smaller than a phone photo. */
+const UPLOAD_SIDE_PX = 1024;
+
+/**
+ * OpenAI vision with a structured answer (JSON schema). Retries and timeouts are the official SDK's: it retries
+ * 408/409/429/5xx and timeouts with exponential backoff (0.5 s doubling, honouring Retry-After). When no try
+ * gives a usable answer the check ends as VALIDATION_SERVICE_ERROR (spec §8), never as a guess.
+ */
+export class OpenAiPhotoValidator implements PhotoValidator {
+  readonly name: string;
+  readonly coldStartMs = null;
+  private readonly client: OpenAI;
+
+  constructor(
+    private readonly options: OpenAiPhotoValidatorOptions,
+    private readonly log: Logger,
+  ) {
+    this.name = `openai:${options.model}`;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      logLevel: 'warn',
+      logger: {
+        error: (message, ...details) => log.error({ details }, message),
+        warn: (message, ...details) => log.warn({ details }, message),
+        info: (message, ...details) => log.info({ details }, message),
+        debug: (message, ...details) => log.debug({ details }, message),
+      },
+    });
+  }
+
+  async validate(photo: PhotoToValidate): Promise<PhotoValidationResult> {
+    const jpeg = await sharp(photo.image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize(UPLOAD_SIDE_PX, UPLOAD_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toBuffer()
+      .catch(() => null);
+    if (!jpeg) return UNREADABLE_PHOTO;
+    const started = performance.now();
+    const completion = await this.client.chat.completions
+      .create(pickupCheckRequest(this.options.model, { title: photo.itemTitle, category: photo.itemCategory }, jpeg))
+      .catch((error: unknown) => {
+        this.log.warn({ err: error, model: this.options.model, ms: Math.round(performance.now() - started) }, 'OpenAI photo check failed after its retries');
+        return null;
+      });
+    if (!completion) return VALIDATION_SERVICE_ERROR;
+    const answer = parseAnswer(completion.choices[0]?.message);
+    if (!answer.ok) {
+      this.log.warn({ model: this.options.model, problem: answer.problem }, 'OpenAI photo check gave no usable answer');
+      return VALIDATION_SERVICE_ERROR;
+    }
+    return answer.result;
+  }
+
+  async warmUp(): Promise<number> {
+    // Nothing to load; the first request pays only its own TLS handshake.
+    return 0;
+  }
+
+  async close(): Promise<void> {
+    // The SDK holds no connections of its own beyond fetch's keep-alive pool.
+  }
+}
+
+type ParsedAnswer = { ok: true; result: PhotoValidationResult } | { ok: false; problem: string };
+
+/** The model's JSON, checked against the contract; a confidence outside 0..1 is clamped rather than refused. */
+function parseAnswer(message: OpenAI.Chat.Completions.ChatCompletionMessage | undefined): ParsedAnswer {
+  if (!message) return { ok: false, problem: 'no choice in the completion' };
+  if (message.refusal) return { ok: false, problem: `refused: ${message.refusal}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(message.content ?? '');
+  } catch {
+    return { ok: false, problem: `not JSON: ${String(message.content).slice(0, 200)}` };
+  }
+  const candidate =
+    typeof json === 'object' && json !== null && 'confidence' in json && typeof json.confidence === 'number'
+      ? { ...json, confidence: Math.min(1, Math.max(0, json.confidence)) }
+      : json;
+  const parsed = photoValidationResultSchema.safeParse(candidate);
+  if (!parsed.success || parsed.data.reason.trim() === '') return { ok: false, problem: `answer does not fit the schema: ${JSON.stringify(json).slice(0, 200)}` };
+  return { ok: true, result: { ...parsed.data, confidence: Math.round(parsed.data.confidence * 100) / 100 } };
+}

@@ -1,0 +1,31 @@
+import type { PhotoValidationResult } from '@curbside/contracts';
+
+/** A photo that decoded as an image, with the item the claimer says it shows. */
+export interface PhotoToValidate {
+  /** The stored bytes (JPEG, PNG or WebP), already known to decode. */
+  image: Buffer;
+  itemTitle: string;
+  itemCategory: string;
+}
+
+/**
+ * Decides whether a pickup photo plausibly shows the item and meets the community standards (spec §5).
+ * Adapters: the local offline model (default) and OpenAI vision (when OPENAI_API_KEY is set).
+ */
+export interface PhotoValidator {
+  /** Shown in metrics and logs: which adapter and model answered. */
+  readonly name: string;
+  /** Model load plus first check, in ms, once it has happened (null before, and for remote adapters). */
+  readonly coldStartMs: number | null;
+  /**
+   * Resolves with an answer for every photo it was able to look at; an adapter that could not answer at all
+   * resolves with VALIDATION_SERVICE_ERROR (OpenAI) or rejects (a local model that failed to load: transient).
+   */
+  validate(photo: PhotoToValidate): Promise<PhotoValidationResult>;
+  /** Loads whatever the first check would otherwise wait for; resolves with how long that took in ms. */
+  warmUp(): Promise<number>;
+  /** Releases models and connections; a later validate() may load them again. */
+  close(): Promise<void>;
+}
+
+export const PHOTO_VALIDATOR = Symbol('PHOTO_VALIDATOR');
