@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, TestDatabase } from '@curbside/platform';
 
 export interface DistributedTestEnvironment {
@@ -9,14 +12,16 @@ export interface DistributedTestEnvironment {
 }
 
 /**
- * Real PostgreSQL, NATS JetStream and Redis on this machine, isolated per test file: a new database and a NATS
- * namespace of its own (stream and subjects), both removed afterwards.
+ * Real PostgreSQL, NATS JetStream and Redis on this machine, isolated per test file: a new database, a NATS
+ * namespace of its own (stream and subjects) and a temporary folder for photos, both removed afterwards.
  */
 export async function createDistributedTestEnvironment(): Promise<DistributedTestEnvironment> {
   const database = await createTestDatabase();
   const namespace = `test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'curbside-distributed-'));
   const env = {
     RUN_MODE: 'distributed',
+    DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     DATABASE_POOL_SIZE: '4',
     NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
@@ -35,6 +40,7 @@ export async function createDistributedTestEnvironment(): Promise<DistributedTes
       await bus.deleteStream();
       await bus.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,89 @@
+import { DatasetOptions, DatasetStats, emptyStats, generateItemBatches, generatePosters, ItemBatch, Poster } from './generate-items';
+import { formatDuration, progress } from '../harness/log';
+
+/** What seeding needs from a database: node-postgres' Client and PGlite both fit through a one-line adapter. */
+export interface SqlRunner {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * Only the columns the app writes on insert: earth_pos, cell_fine and cell_coarse are GENERATED from lat/lng
+ * (services/items/src/migrations/1763800000300-create-items.ts) and the counters keep their defaults.
+ */
+const INSERT_ITEMS = `
+  INSERT INTO items.items (id, poster_id, title, description, category, status, claimed_by_id, pricing_type,
+                           custom_amount, time_limit, expires_at, created_at, lat, lng, is_scout_find)
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::text[],
+                       $9::int[], $10::int[], $11::timestamptz[], $12::timestamptz[], $13::float8[], $14::float8[], $15::bool[])`;
+
+const INSERT_POSTERS = `
+  INSERT INTO items.posters (user_id, username, rank)
+  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[])`;
+
+function itemParams(b: ItemBatch): unknown[] {
+  return [b.id, b.posterId, b.title, b.description, b.category, b.status, b.claimedById, b.pricingType, b.customAmount,
+    b.timeLimit, b.expiresAt, b.createdAt, b.lat, b.lng, b.isScoutFind];
+}
+
+export interface SeedOptions extends DatasetOptions {
+  batchSize: number;
+  /** Run all inserts in one transaction (PGlite: one WAL flush instead of one a batch). */
+  singleTransaction: boolean;
+}
+
+export interface SeedReport {
+  items: number;
+  posters: number;
+  seed_ms: number;
+  rows_per_s: number;
+  stats: DatasetStats;
+}
+
+async function countRows(db: SqlRunner, table: string): Promise<number> {
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM ${table}`);
+  return Number(rows[0]?.n);
+}
+
+/** Fills items.posters and items.items of a freshly migrated, still empty database. */
+export async function seedItems(db: SqlRunner, options: SeedOptions): Promise<SeedReport> {
+  for (const table of ['items.items', 'items.posters']) {
+    const existing = await countRows(db, table);
+    if (existing !== 0) throw new Error(`${table} already holds ${existing} rows: the bench seeds a fresh database only`);
+  }
+  const started = performance.now();
+  const posters: Poster[] = generatePosters(options);
+  const stats = emptyStats();
+  if (options.singleTransaction) await db.query('BEGIN');
+  try {
+    for (let i = 0; i < posters.length; i += options.batchSize) {
+      const slice = posters.slice(i, i + options.batchSize);
+      await db.query(INSERT_POSTERS, [slice.map((p) => p.userId), slice.map((p) => p.username), slice.map((p) => p.rank)]);
+    }
+    let inserted = 0;
+    let lastReport = performance.now();
+    for (const batch of generateItemBatches(options, posters, options.batchSize, stats)) {
+      await db.query(INSERT_ITEMS, itemParams(batch));
+      inserted += batch.id.length;
+      if (performance.now() - lastReport > 5000) {
+        lastReport = performance.now();
+        const rate = inserted / ((lastReport - started) / 1000);
+        progress(`  seeded ${inserted.toLocaleString('en-US')} / ${options.items.toLocaleString('en-US')} items (${Math.round(rate).toLocaleString('en-US')} rows/s)`);
+      }
+    }
+    if (options.singleTransaction) await db.query('COMMIT');
+  } catch (err) {
+    if (options.singleTransaction) await db.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  }
+  const seedMs = performance.now() - started;
+  const count = await countRows(db, 'items.items');
+  if (count !== options.items) throw new Error(`seeding wrote ${count} items, expected ${options.items}`);
+  progress(`  seeded ${count.toLocaleString('en-US')} items and ${posters.length.toLocaleString('en-US')} posters in ${formatDuration(seedMs)}`);
+  return {
+    items: count,
+    posters: posters.length,
+    seed_ms: Math.round(seedMs),
+    rows_per_s: Math.round(count / (seedMs / 1000)),
+    stats,
+  };
+}
