@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer, request, type Server } from 'node:http';
-import { createGzip, gzipSync } from 'node:zlib';
-import { freePort, REPO_ROOT } from '../harness/app-process';
+import { gzipSync } from 'node:zlib';
+import { REPO_ROOT } from '../harness/app-process';
 import { prepareEmbedded, startApp } from '../harness/environments';
 import { progress } from '../harness/log';
 import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
@@ -60,37 +59,6 @@ function buildFrontend(): void {
   if (!existsSync(join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) throw new Error('frontend/dist/index.html is missing after the build');
 }
 
-/**
- * A what-if, not the app: a loopback proxy that gzips text answers, as a compressing gateway or CDN would. The
- * gateway serves the SPA uncompressed today; the difference between the two Lighthouse rows is what that costs.
- */
-async function startGzipProxy(target: string): Promise<{ baseUrl: string; server: Server }> {
-  const port = await freePort();
-  const upstream = new URL(target);
-  const server = createServer((req, res) => {
-    const proxied = request(
-      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' } },
-      (answer) => {
-        const type = String(answer.headers['content-type'] ?? '');
-        const compressible = /javascript|css|html|json|svg/.test(type) && /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
-        const headers = { ...answer.headers };
-        if (compressible) {
-          delete headers['content-length'];
-          headers['content-encoding'] = 'gzip';
-          headers.vary = 'Accept-Encoding';
-        }
-        res.writeHead(answer.statusCode ?? 502, headers);
-        if (compressible) answer.pipe(createGzip()).pipe(res);
-        else answer.pipe(res);
-      },
-    );
-    proxied.on('error', () => res.destroy());
-    req.pipe(proxied);
-  });
-  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
-  return { baseUrl: `http://127.0.0.1:${port}`, server };
-}
-
 /** Every script the page loaded, re-compressed here with gzip (what a compressing server or CDN would send). */
 async function initialJs(context: ScenarioContext, baseUrl: string, lhr: LighthouseResult): Promise<void> {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
@@ -132,13 +100,8 @@ async function measure(context: ScenarioContext): Promise<void> {
   scope.defer('stop Chromium', () => chrome.kill());
   progress(`frontend: Chromium on port ${chrome.port}; Lighthouse mobile (simulated slow 4G, 4x CPU) × ${RUNS} per page`);
 
-  const proxy = await startGzipProxy(app.baseUrl);
-  scope.defer('stop the gzip proxy', () => new Promise<void>((ok) => proxy.server.close(() => ok())));
   const failedAudits: Record<string, string[]> = {};
-  const targets = [
-    { label: '', baseUrl: app.baseUrl, layer: 'lighthouse' },
-    { label: ' (what-if: gzip proxy)', baseUrl: proxy.baseUrl, layer: 'lighthouse-gzip-what-if' },
-  ];
+  const targets = [{ label: '', baseUrl: app.baseUrl, layer: 'lighthouse' }];
   const cases = targets.flatMap((target) => PAGES.map((page) => ({ target, page })));
   for (const { target, page } of cases) {
     const runs: LighthouseResult[] = [];
