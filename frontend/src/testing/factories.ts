@@ -1,4 +1,4 @@
-import type { User } from '@curbside/contracts';
+import { NOTIFICATION_FLAG_DEFAULTS, type User } from '@curbside/contracts';
 import type { FeedItem } from '../features/items/lib/item-rules';
 
 let n = 0;
@@ -25,17 +25,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     locationRadius: '2',
     notificationRadius: '2',
     createdAt: new Date().toISOString(),
-    enableNewItemAlerts: true,
-    enableScoutFindAlerts: true,
-    enableFirstDibsAlerts: true,
-    enablePickupRequestAlerts: true,
-    enableRankingAlerts: true,
-    enableVotingAlerts: false,
-    enablePostExpirationAlerts: true,
-    enableGarageSaleAlerts: false,
-    enablePushNotifications: true,
-    enableEmailNotifications: false,
-    enableSmsNotifications: false,
+    ...NOTIFICATION_FLAG_DEFAULTS,
     ...overrides,
   };
 }
