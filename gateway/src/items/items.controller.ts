@@ -39,16 +39,20 @@ export class ItemsController {
     return this.services.call(Rpc.items.create, body, callerId);
   }
 
-  /** The next page's cursor travels in a header, so the body stays the plain list the spec reads. */
+  /**
+   * The next page's cursor travels in a header, so the body stays the plain list the spec reads. The page
+   * arrives serialised and is sent on as it is (see feedReplySchema).
+   */
   @ApiRoute(Routes.feed)
   async feed(
     @Query(new ZodPipe(Routes.feed.query)) query: FeedQuery,
     @Res({ passthrough: true }) response: Response,
     @Caller() callerId?: string,
-  ): Promise<Item[]> {
+  ): Promise<string> {
     const page = await this.services.call<FeedReply>(Rpc.items.feed, query, callerId);
     if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
-    return page.items;
+    response.type('application/json');
+    return page.itemsJson;
   }
 
   @ApiRoute(Routes.similarItems)

@@ -113,7 +113,7 @@ export class ItemsService {
     });
     const last = rows.at(-1);
     return {
-      items: await this.views(rows, callerId),
+      itemsJson: JSON.stringify(await this.views(rows, callerId)),
       nextCursor: rows.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
     };
   }
