@@ -1,19 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { RouteContract, Routes } from '@curbside/contracts';
 import { PinoNestLogger } from '@curbside/platform';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import { GatewayModule, GatewayOptions } from './gateway.module';
-import { bodyErrorsMiddleware } from './http/body-errors.middleware';
+import { bodyErrors } from './http/body-errors.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { serveSpa } from './static/spa';
 
 const JSON_LIMIT = '1mb';
-const PHOTO_JSON_LIMIT = '7mb';
-const PHOTO_JSON_ROUTES = /^\/api\/items\/[^/]+\/(validate-pickup|claim)$/;
 
 /** The HTTP app, the same in both modes; only the RPC client differs. Call listen() on the result. */
 export async function createGatewayApp(options: GatewayOptions): Promise<INestApplication> {
@@ -39,10 +38,13 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   // gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw).
   app.use(compression({ threshold: 1024 }));
   app.use(cookieParser(options.config.SESSION_SECRET));
-  // Pickup photos travel as base64 in JSON (spec §7): up to 5 MB of image, so these two routes read more.
-  app.use(PHOTO_JSON_ROUTES, express.json({ limit: PHOTO_JSON_LIMIT }));
+  // Routes whose contract allows a larger JSON body parse it first; the default parser then skips the request.
+  for (const route of Object.values(Routes) as RouteContract[]) {
+    if (!route.largeJson) continue;
+    app.use(route.path, express.json({ limit: route.largeJson.maxBytes }), bodyErrors(route.largeJson.tooLargeMessage));
+  }
   app.use(express.json({ limit: JSON_LIMIT }));
-  app.use(bodyErrorsMiddleware);
+  app.use(bodyErrors());
   serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST);
   return app;
 }

@@ -93,6 +93,10 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
       status: 400,
       body: { message: 'Please select an image file.' },
     });
+    expect(await checker.post(`/api/items/${first.id}/validate-pickup`, { pickupPhoto: 'A'.repeat(7.5 * 1024 * 1024) })).toMatchObject({
+      status: 413,
+      body: { message: 'Please select an image smaller than 5MB.' },
+    });
     expect(await checker.post(`/api/items/${first.id}/validate-pickup`, {})).toMatchObject({
       status: 400,
       body: { message: 'Photo required - Please upload a verification photo' },

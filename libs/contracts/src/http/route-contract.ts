@@ -16,6 +16,8 @@ export interface RouteContract {
   query?: z.ZodType;
   /** JSON body; multipart routes describe their parts in `multipart` instead. */
   body?: z.ZodType;
+  /** A JSON body larger than the default 1 MB (base64 photos), and what to say past it. */
+  largeJson?: { maxBytes: number; tooLargeMessage: string };
   /** Multipart uploads: the file field and its size limit in bytes. */
   multipart?: { field: string; maxBytes: number };
   response: z.ZodType;

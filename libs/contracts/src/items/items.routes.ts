@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from '../http/route-contract';
 import { idParamsSchema } from '../http/route-contract';
+import { ImageUploadLimits, imageTooLargeMessage } from '../media/media.schemas';
 import { photoValidationResultSchema } from '../photos/photo-validation.schemas';
 import {
   claimRequestSchema,
@@ -31,6 +32,12 @@ const commentParamsSchema = z.object({
   commentId: z.uuid({ error: 'Must be a valid id' }),
 });
 const successSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/** Pickup photos travel as base64 in JSON (spec §7): a 5 MB image is ~6.7 MB of base64. */
+const PICKUP_PHOTO_JSON = {
+  maxBytes: 7 * 1024 * 1024,
+  tooLargeMessage: imageTooLargeMessage(ImageUploadLimits.itemPhoto.maxBytes),
+};
 
 export const ItemRoutes = {
   createItem: {
@@ -105,6 +112,7 @@ export const ItemRoutes = {
     auth: 'session',
     params: idParamsSchema,
     body: claimRequestSchema,
+    largeJson: PICKUP_PHOTO_JSON,
     response: claimResponseSchema,
     tags: ['claims'],
   },
@@ -115,6 +123,7 @@ export const ItemRoutes = {
     auth: 'session',
     params: idParamsSchema,
     body: validatePickupRequestSchema,
+    largeJson: PICKUP_PHOTO_JSON,
     response: photoValidationResultSchema,
     tags: ['claims'],
   },

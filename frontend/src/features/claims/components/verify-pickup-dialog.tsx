@@ -7,8 +7,8 @@ import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { useValidatePickup, VALIDATION_ERROR_RESULT } from '../api/validate-pickup';
 import { captureVideoFrame, encodeFile, stripDataUrl } from '../lib/encode-photo';
+import { MAX_PHOTO_BYTES } from '../../posting/api/upload-photo';
 
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 interface VerifyPickupDialogProps {
   itemId: string;
