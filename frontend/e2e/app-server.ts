@@ -1,23 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const EMBEDDED_ENTRY = join(REPO_ROOT, 'launcher', 'dist', 'embedded.js');
-
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => ok(port));
-    });
-  });
-}
 
 export interface RunningApp {
   baseUrl: string;
@@ -29,7 +16,6 @@ export interface RunningApp {
  * frontend/test-results/app.log. stop() ends exactly the process it started (by its pid) and removes the dir.
  */
 export async function startEmbeddedApp(options: { frontendDist?: string; logFile?: string } = {}): Promise<RunningApp> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
   const logFile = options.logFile ?? join(REPO_ROOT, 'frontend', 'test-results', 'app.log');
   const log = createWriteStream(logFile, { flags: 'a' });
@@ -37,10 +23,12 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      // Port 0: the app takes a port nobody holds and says which. A port picked here and bound later could be
+      // taken meanwhile by another test's server, and the journeys would then talk to that one.
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       FRONTEND_DIST: options.frontendDist ?? join(REPO_ROOT, 'frontend', 'dist'),
       // Many journeys run from one address: the write limit must not be what a test measures.
       RATE_LIMIT_WRITES_PER_MINUTE: '2000',
@@ -51,7 +39,12 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  let baseUrl = '';
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-10_000);
+    baseUrl ||= /Curbside is running on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+  });
 
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
@@ -71,8 +64,8 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
       throw new Error(`the embedded app exited with code ${child.exitCode} before it was healthy (see ${logFile})`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.status === 200) break;
+      const response = baseUrl ? await fetch(`${baseUrl}/api/health`) : undefined;
+      if (response?.status === 200) break;
     } catch {
       // not listening yet
     }

@@ -1,5 +1,6 @@
 import { createLogger, createObjectStorage, loadConfig, NamespacedClientNats } from '@curbside/platform';
 import Redis from 'ioredis';
+import type { AddressInfo } from 'node:net';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { createGatewayApp } from './create-gateway-app';
 
@@ -13,7 +14,9 @@ async function main(): Promise<void> {
   const app = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
-  log.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');
+  // The bound port, which differs from PORT when PORT is 0.
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  log.info({ url: `http://${config.HOST}:${port}` }, `gateway listening on http://${config.HOST}:${port}`);
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,4 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { waitFor } from '@curbside/testing';
 
@@ -9,17 +8,6 @@ export function entryOf(app: string): string {
   return app === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', app, 'dist', 'main.js');
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
-
 /** The built apps as separate processes, as `start:dist` runs them; each can be killed and restarted. */
 export class AppProcesses {
   private readonly running = new Map<string, ChildProcess>();
@@ -27,8 +15,18 @@ export class AppProcesses {
 
   constructor(private readonly env: Record<string, string>) {}
 
+  /** The gateway's address, as it says once it listens (it is started on port 0: no other test can hold it). */
+  gatewayUrl: string | undefined;
+
   start(app: string): void {
-    const child = spawn(process.execPath, [entryOf(app)], { env: { ...process.env, ...this.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const level = app === 'gateway' ? 'info' : 'warn';
+    const env = { ...process.env, ...this.env, LOG_LEVEL: level, ...(app === 'gateway' ? { PORT: '0' } : {}) };
+    const child = spawn(process.execPath, [entryOf(app)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (app === 'gateway') {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        this.gatewayUrl ??= /gateway listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString())?.[1];
+      });
+    }
     const lines = this.output.get(app) ?? [];
     this.output.set(app, lines);
     const keep = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).slice(-50));
@@ -65,7 +63,11 @@ export class AppProcesses {
     return (this.output.get(app) ?? []).join('\n');
   }
 
-  async waitHealthy(url: string, timeoutMs = 30_000): Promise<void> {
-    await waitFor(async () => (await fetch(`${url}/api/health`)).status === 200, { timeoutMs, intervalMs: 200, what: 'all services healthy' });
+  /** Waits for the gateway to say where it listens and for every service to be healthy; returns the address. */
+  async waitHealthy(timeoutMs = 30_000): Promise<string> {
+    return waitFor(
+      async () => this.gatewayUrl && (await fetch(`${this.gatewayUrl}/api/health`)).status === 200 && this.gatewayUrl,
+      { timeoutMs, intervalMs: 200, what: 'all services healthy' },
+    );
   }
 }

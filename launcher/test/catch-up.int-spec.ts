@@ -1,7 +1,7 @@
 import { Item, SERVICE_NAMES, User } from '@curbside/contracts';
 import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
 import { Client } from 'pg';
-import { AppProcesses, freePort } from './app-processes';
+import { AppProcesses } from './app-processes';
 
 /**
  * Issue #2's resilience check, with real processes on real PostgreSQL + NATS JetStream + Redis: the rewards
@@ -15,11 +15,9 @@ describe('a service that was down catches up (start:dist processes)', () => {
 
   beforeAll(async () => {
     environment = await createDistributedTestEnvironment();
-    const port = await freePort();
-    apps = new AppProcesses({ ...environment.env, PORT: String(port), HOST: '127.0.0.1' });
+    apps = new AppProcesses({ ...environment.env, HOST: '127.0.0.1' });
     for (const app of [...SERVICE_NAMES, 'gateway']) apps.start(app);
-    api = new ApiClient(`http://127.0.0.1:${port}`);
-    await apps.waitHealthy(api.baseUrl);
+    api = new ApiClient(await apps.waitHealthy());
     db = new Client({ connectionString: environment.database.url });
     await db.connect();
   }, 60_000);
@@ -53,7 +51,7 @@ describe('a service that was down catches up (start:dist processes)', () => {
     expect(whileDown[0].n).toBe(0);
 
     apps.start('rewards');
-    await apps.waitHealthy(api.baseUrl);
+    await apps.waitHealthy();
 
     const me = await waitFor(
       async () => {
