@@ -4,6 +4,7 @@ export * from './common/geo';
 export * from './common/ids';
 export * from './rewards/ranks';
 export * from './rewards/points';
+export * from './rewards/badges';
 export * from './users/user.schemas';
 export * from './users/phone';
 export * from './users/auth.schemas';

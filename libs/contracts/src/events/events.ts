@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BADGE_NAMES } from '../rewards/badges';
 import { RANK_NAMES } from '../rewards/ranks';
 import { subscriptionTierSchema } from '../users/user.schemas';
 import { defineEvent } from './event-envelope';
@@ -61,7 +62,8 @@ export const Events = {
   ),
   itemRemoved: defineEvent(
     'item.removed.v1',
-    z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), reason: z.enum(['not_there']) }),
+    /** not_there: verified neighbours said it is gone; reported: removed after reports (a content violation). */
+    z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), reason: z.enum(['not_there', 'reported']) }),
   ),
   itemExpiring: defineEvent('item.expiring.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), expiresAt: z.string() })),
   itemExpired: defineEvent('item.expired.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string() })),
@@ -100,6 +102,27 @@ export const Events = {
   rankChanged: defineEvent(
     'rank.changed.v1',
     z.object({ userId: z.uuid(), from: rank, to: rank, points: z.number().int(), version: z.number().int() }),
+  ),
+  badgeEarned: defineEvent(
+    'badge.earned.v1',
+    z.object({
+      userId: z.uuid(),
+      badge: z.enum(BADGE_NAMES),
+      bonusPoints: z.number().int(),
+      /** The cause that completed the rule (an event id): a badge is awarded once per user whatever replays. */
+      sourceEventId: z.uuid(),
+      earnedAt: z.string(),
+    }),
+  ),
+  emergencyAccessed: defineEvent(
+    'emergency.accessed.v1',
+    z.object({
+      auditEntryId: z.uuid(),
+      adminUserId: z.uuid(),
+      targetUserId: z.uuid().nullable(),
+      outcome: z.enum(['granted', 'refused', 'locked']),
+      at: z.string(),
+    }),
   ),
 } as const;
 
