@@ -5,6 +5,7 @@ import {
   AppConfig,
   createDistributedInfrastructure,
   createEmbeddedInfrastructure,
+  EmbeddedInfrastructureOptions,
   createObjectStorage,
   InMemoryRpcClient,
   NamespacedClientNats,
@@ -28,23 +29,34 @@ async function listen(gateway: INestApplication, config: AppConfig): Promise<str
   return `http://${config.HOST}:${address.port}`;
 }
 
-/** Embedded mode: the gateway and all six services in this process, on PGlite and in-memory adapters. */
-export async function startEmbeddedStack(config: AppConfig, options: { inMemory?: boolean } = {}): Promise<RunningStack> {
+/** Embedded mode: the gateway and all six services in this process, on the embedded PostgreSQL and in-process adapters. */
+export async function startEmbeddedStack(config: AppConfig, options: EmbeddedInfrastructureOptions = {}): Promise<RunningStack> {
   const infrastructure = await createEmbeddedInfrastructure(config, options);
   const services: RunningService[] = [];
-  // One after the other: they share the one PGlite connection, and migrations would only queue anyway.
-  for (const definition of ALL_SERVICES) services.push(await startService(definition, infrastructure));
-  const gateway = await createGatewayApp({
-    config,
-    rpcClient: new InMemoryRpcClient(infrastructure.rpcBroker),
-    storage: infrastructure.storage,
-  });
-  const url = await listen(gateway, config);
+  let gateway: INestApplication | undefined;
+  let url: string;
+  try {
+    // Each service migrates its own schema; in parallel they would only contend for the one machine's cores.
+    for (const definition of ALL_SERVICES) services.push(await startService(definition, infrastructure));
+    gateway = await createGatewayApp({
+      config,
+      rpcClient: new InMemoryRpcClient(infrastructure.rpcBroker),
+      storage: infrastructure.storage,
+    });
+    url = await listen(gateway, config);
+  } catch (err) {
+    // A half-started app must not leave its database server running.
+    await gateway?.close().catch(() => undefined);
+    for (const service of services.reverse()) await service.close().catch(() => undefined);
+    await infrastructure.close();
+    throw err;
+  }
+  const started = gateway;
   return {
     url,
     services,
     async close() {
-      await gateway.close();
+      await started.close();
       for (const service of services.reverse()) await service.close();
       await infrastructure.close();
     },

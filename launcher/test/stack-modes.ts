@@ -1,4 +1,4 @@
-import { AppConfig, loadConfig, LogSmsSender } from '@curbside/platform';
+import { AppConfig, createTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
 import { createDistributedTestEnvironment } from '@curbside/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,14 +10,26 @@ export interface StackMode {
   start(overrides?: Partial<Record<keyof AppConfig, string>>): Promise<{ stack: RunningStack; dispose(): Promise<void> }>;
 }
 
-/** The same tests run against both modes: embedded (PGlite, in memory) and distributed (real servers). */
+/**
+ * The same tests run against both modes: embedded (one process: in-memory bus and RPC, in-process queue, local
+ * folder; on a fresh database of the local PostgreSQL rather than a server of its own per file) and distributed
+ * (real servers). The embedded server itself is covered by launcher/test/embedded-lifecycle.int-spec.ts.
+ */
 export const STACK_MODES: StackMode[] = [
   {
-    name: 'embedded (PGlite, in-memory bus)',
+    name: 'embedded (one process, in-memory bus)',
     async start(overrides = {}) {
       const dataDir = mkdtempSync(join(tmpdir(), 'curbside-stack-'));
-      const stack = await startEmbeddedStack(loadConfig({}, { PORT: '0', DATA_DIR: dataDir, ...overrides }), { inMemory: true });
-      return { stack, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+      const database = await createTestDatabase();
+      const config = loadConfig({}, { PORT: '0', DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4', ...overrides });
+      const stack = await startEmbeddedStack(config, { databaseUrl: database.url });
+      return {
+        stack,
+        dispose: async () => {
+          await database.drop();
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
     },
   },
   {

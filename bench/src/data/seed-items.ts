@@ -1,7 +1,7 @@
 import { DatasetOptions, DatasetStats, emptyStats, generateItemBatches, generatePosters, ItemBatch, Poster } from './generate-items';
 import { formatDuration, progress } from '../harness/log';
 
-/** What seeding needs from a database: node-postgres' Client and PGlite both fit through a one-line adapter. */
+/** What seeding needs from a database: a node-postgres Client or pool client fits through a one-line adapter. */
 export interface SqlRunner {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
@@ -27,7 +27,7 @@ function itemParams(b: ItemBatch): unknown[] {
 
 export interface SeedOptions extends DatasetOptions {
   batchSize: number;
-  /** Run all inserts in one transaction (PGlite: one WAL flush instead of one a batch). */
+  /** Run all inserts in one transaction (one WAL flush instead of one a batch). */
   singleTransaction: boolean;
 }
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NatsEventBus, SharedPglite } from '@curbside/platform';
+import { connectEmbeddedPostgres, createLogger, ensureExtensions, NatsEventBus } from '@curbside/platform';
 import IORedis from 'ioredis';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { AppProcess, freePort, RunMode } from './app-process';
 import { CleanupScope } from './cleanup';
 import { errorMessage, formatDuration, progress } from './log';
@@ -48,25 +48,14 @@ export interface AppEnvironment {
 
 export interface EmbeddedEnvironment extends AppEnvironment {
   mode: 'embedded';
-  pgliteDir: string;
 }
 
 export function prepareEmbedded(scope: CleanupScope, options: { logLevel: string; logFile: string }): EmbeddedEnvironment {
   const dataDir = tempDir(scope, 'curbside-bench-embedded-');
+  // As root the embedded PostgreSQL runs as the postgres user, which must be able to enter the (private) temp folder.
+  chmodSync(dataDir, 0o755);
   progress(`embedded: data dir ${dataDir}`);
-  return { mode: 'embedded', env: baseEnv(dataDir, options.logLevel), dataDir, pgliteDir: join(dataDir, 'pglite'), logFile: options.logFile };
-}
-
-/** Opens the embedded data dir in the bench process (the app must be stopped: PGlite has one user). */
-export async function openEmbeddedDatabase(environment: EmbeddedEnvironment): Promise<{ db: SqlRunner; pglite: SharedPglite }> {
-  const shared = await SharedPglite.open(environment.pgliteDir);
-  const db: SqlRunner = {
-    query: async (sql, params) => {
-      const result = await shared.pglite.query<Record<string, unknown>>(sql, params);
-      return { rows: result.rows };
-    },
-  };
-  return { db, pglite: shared };
+  return { mode: 'embedded', env: baseEnv(dataDir, options.logLevel), dataDir, logFile: options.logFile };
 }
 
 export interface DistributedEnvironment extends AppEnvironment {
@@ -120,13 +109,7 @@ export async function prepareDistributed(scope: CleanupScope, options: { logLeve
     progress(`distributed: dropped database ${databaseName}`);
   });
   const databaseUrl = `${SERVERS.postgres}/${databaseName}`;
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-  } finally {
-    await client.end();
-  }
+  await ensureExtensions(databaseUrl);
 
   const stream = natsNamespace.toUpperCase();
   const subjectPrefix = `${natsNamespace}.events`;
@@ -161,9 +144,24 @@ export async function prepareDistributed(scope: CleanupScope, options: { logLeve
   };
 }
 
-/** A node-postgres client on the bench database, closed with the scope. */
-export async function connectDistributedDatabase(scope: CleanupScope, environment: DistributedEnvironment): Promise<{ client: Client; db: SqlRunner }> {
-  const client = new Client({ connectionString: environment.databaseUrl, application_name: 'curbside-bench' });
+export interface BenchDatabase {
+  /** The app's database (distributed: the bench's database; embedded: the running app's own server). */
+  url: string;
+  client: Client;
+  db: SqlRunner;
+}
+
+/** A node-postgres client on the app's database while the app runs, closed with the scope. */
+export async function connectAppDatabase(scope: CleanupScope, environment: AppEnvironment): Promise<BenchDatabase> {
+  let url: string;
+  if (environment.mode === 'embedded') {
+    const embedded = await connectEmbeddedPostgres(environment.dataDir, createLogger('bench'));
+    scope.defer('release the embedded database', () => embedded.release());
+    url = embedded.url;
+  } else {
+    url = (environment as DistributedEnvironment).databaseUrl;
+  }
+  const client = new Client({ connectionString: url, application_name: 'curbside-bench' });
   await client.connect();
   scope.defer('close the bench database connection', () => client.end());
   const db: SqlRunner = {
@@ -172,7 +170,14 @@ export async function connectDistributedDatabase(scope: CleanupScope, environmen
       return { rows: result.rows };
     },
   };
-  return { client, db };
+  return { url, client, db };
+}
+
+/** A pool of `size` connections to the same database, for timing SQL at the HTTP load's concurrency. */
+export function openPool(scope: CleanupScope, url: string, size: number): Pool {
+  const pool = new Pool({ connectionString: url, max: size, application_name: 'curbside-bench-concurrent' });
+  scope.defer('close the bench pool', () => pool.end());
+  return pool;
 }
 
 /** Starts the app on a free port, registers its stop with the scope, and waits until /api/health is 200. */

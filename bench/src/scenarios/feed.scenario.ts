@@ -3,15 +3,10 @@ import { seedItems, SeedReport, SqlRunner } from '../data/seed-items';
 import type { FeedQuery } from '@curbside/items-service';
 import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuery } from '../feed/feed-sql';
 import { AppProcess } from '../harness/app-process';
-import {
-  connectDistributedDatabase,
-  openEmbeddedDatabase,
-  prepareDistributed,
-  prepareEmbedded,
-} from '../harness/environments';
-import { startApp } from '../harness/environments';
+import type { Pool } from 'pg';
+import { connectAppDatabase, openPool, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
 import { getJson, runLoad } from '../harness/http-load';
-import { formatDuration, progress } from '../harness/log';
+import { progress } from '../harness/log';
 import { round, summarize } from '../harness/stats';
 
 /** Where the feed is asked from: a dense downtown point and a rural one with few items around. */
@@ -175,6 +170,57 @@ async function timeQuery(db: SqlRunner, query: FeedQuery, withSettings: boolean,
   };
 }
 
+/**
+ * The app's statement from `connections` connections at once for `durationSeconds`, closed loop like the HTTP
+ * load: the rate the database itself sustains at that concurrency, which the HTTP rate is compared with.
+ */
+async function timeQueryConcurrently(pool: Pool, query: FeedQuery, connections: number, durationSeconds: number) {
+  const samples: number[] = [];
+  const deadline = performance.now() + durationSeconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = await pool.connect();
+      try {
+        const db: SqlRunner = { query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }) };
+        while (performance.now() < deadline) {
+          const t0 = performance.now();
+          await runFeed(db, query, true);
+          samples.push(performance.now() - t0);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  return { stats: summarize(samples), rps: round(samples.length / elapsedS, 1), runs: samples.length };
+}
+
+async function measureSqlConcurrently(context: ScenarioContext, pool: Pool, cases: FeedCase[], engine: string, list: GeoList): Promise<void> {
+  const { options } = context;
+  progress(`${context.mode}: feed SQL on ${engine} at the HTTP concurrency: ${options.connections} connections, ${options.durationSeconds} s a case`);
+  for (const c of cases) {
+    const measured = await timeQueryConcurrently(pool, list.appQuery(c.search), options.connections, options.durationSeconds);
+    context.report({
+      items: options.items,
+      layer: 'sql-concurrent',
+      variant: 'app',
+      engine,
+      case: c.name,
+      radius_mi: c.search.radiusMiles,
+      p50_ms: measured.stats.p50_ms,
+      p90_ms: measured.stats.p90_ms,
+      p99_ms: measured.stats.p99_ms,
+      max_ms: measured.stats.max_ms,
+      rps: measured.rps,
+      iterations: measured.runs,
+      connections: options.connections,
+      errors: 0,
+    });
+  }
+}
+
 async function measureSql(
   context: ScenarioContext,
   db: SqlRunner,
@@ -277,51 +323,28 @@ async function analyze(db: SqlRunner): Promise<number> {
 }
 
 /**
- * Embedded: start once so the app migrates its PGlite, stop it, seed that data dir from this process (PGlite
- * has a single user), time the bare SQL there, then start the app again on the same data dir and load it.
+ * Either mode: start the app (it migrates), seed its database through a connection of the bench's own while it
+ * runs (embedded: the app's own PostgreSQL), learn the right answers, check HTTP gives them, then time the bare
+ * statement sequentially and at the HTTP concurrency, and load the app over HTTP.
  */
-async function runEmbedded(context: ScenarioContext, cases: FeedCase[], list: GeoList): Promise<void> {
+async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoList): Promise<void> {
   const { options, scope } = context;
-  const environment = prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile });
-  const first = await startApp(scope, environment);
-  await first.stopNow();
-
-  progress(`embedded: seeding ${options.items.toLocaleString('en-US')} items into PGlite at ${environment.pgliteDir}`);
-  const opened = await openEmbeddedDatabase(environment);
-  let expectations: Map<string, Expectation>;
-  try {
-    const seed = await seedItems(opened.db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 5000, singleTransaction: true });
-    await list.afterSeed?.(opened.db);
-    const analyzeMs = await analyze(opened.db);
-    reportSeed(context, seed, analyzeMs, 'pglite');
-    expectations = await learnExpectations(opened.db, cases, list);
-    await measureSql(context, opened.db, cases, expectations, 'pglite (in the bench process)', list);
-  } finally {
-    const started = performance.now();
-    await opened.pglite.close();
-    progress(`embedded: PGlite closed in ${formatDuration(performance.now() - started)}`);
-  }
-
+  const environment =
+    context.mode === 'embedded'
+      ? prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile })
+      : await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile });
   const app = await startApp(scope, environment);
+  const database = await connectAppDatabase(scope, environment);
+  const engine = context.mode === 'embedded' ? 'postgres (embedded)' : 'postgres';
+  progress(`${context.mode}: seeding ${options.items.toLocaleString('en-US')} items`);
+  const seed = await seedItems(database.db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 10_000, singleTransaction: false });
+  await list.afterSeed?.(database.db);
+  const analyzeMs = await analyze(database.db);
+  reportSeed(context, seed, analyzeMs, engine);
+  const expectations = await learnExpectations(database.db, cases, list);
   const verified = await verifyHttp(app, cases, expectations, list);
-  await measureHttp(context, app, cases, expectations, verified);
-  await app.stopNow();
-}
-
-/** Distributed: a fresh database, NATS namespace and Redis database; the app migrates, the bench seeds with pg. */
-async function runDistributed(context: ScenarioContext, cases: FeedCase[], list: GeoList): Promise<void> {
-  const { options, scope } = context;
-  const environment = await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile });
-  const app = await startApp(scope, environment);
-  const { db } = await connectDistributedDatabase(scope, environment);
-  progress(`distributed: seeding ${options.items.toLocaleString('en-US')} items into ${environment.databaseName}`);
-  const seed = await seedItems(db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 10_000, singleTransaction: false });
-  await list.afterSeed?.(db);
-  const analyzeMs = await analyze(db);
-  reportSeed(context, seed, analyzeMs, 'postgres');
-  const expectations = await learnExpectations(db, cases, list);
-  const verified = await verifyHttp(app, cases, expectations, list);
-  await measureSql(context, db, cases, expectations, 'postgres', list);
+  await measureSql(context, database.db, cases, expectations, engine, list);
+  await measureSqlConcurrently(context, openPool(scope, database.url, options.connections), cases, engine, list);
   await measureHttp(context, app, cases, expectations, verified);
   await app.stopNow();
 }
@@ -334,8 +357,7 @@ export function geoListScenario(list: GeoList): Scenario {
     modes: RUN_MODES,
     async run(context) {
       const cases = feedCases(list);
-      if (context.mode === 'embedded') await runEmbedded(context, cases, list);
-      else await runDistributed(context, cases, list);
+      await runMode(context, cases, list);
     },
   };
 }

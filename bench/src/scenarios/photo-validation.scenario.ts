@@ -164,7 +164,7 @@ async function runEmbedded(context: ScenarioContext): Promise<void> {
   await measureLocalModel(context);
   const dataDir = tempDir(context.scope, 'curbside-bench-photos-');
   const config = loadConfig({}, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const infrastructure = await createEmbeddedInfrastructure(config, { inMemory: true });
+  const infrastructure = await createEmbeddedInfrastructure(config);
   context.scope.defer('close the embedded infrastructure', () => infrastructure.close());
   const service = await startService(photoValidationService, infrastructure);
   context.scope.defer('stop the photo-validation service', () => service.close());
@@ -262,7 +262,7 @@ export const photoValidationScenario: Scenario = {
 async function runWorker(settings: WorkerSettings): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-worker-'));
   const config = loadConfig(process.env, { DATA_DIR: dataDir, PHOTO_VALIDATION_CONCURRENCY: String(settings.concurrency) });
-  const embedded = await createEmbeddedInfrastructure(config, { inMemory: true });
+  const embedded = await createEmbeddedInfrastructure(config);
   const jobs = new BullMqJobQueue({ redisUrl: settings.redisUrl, prefix: settings.prefix });
   const service = await startService(photoValidationService, { ...embedded, jobs, storage: new LocalFolderStorage(settings.storageDir) });
   process.once('SIGTERM', () => {

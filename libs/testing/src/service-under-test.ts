@@ -1,6 +1,7 @@
 import { HealthReport, Rpc, RpcRequest } from '@curbside/contracts';
 import {
   createEmbeddedInfrastructure,
+  createTestDatabase,
   EmbeddedInfrastructure,
   InMemoryRpcClient,
   loadConfig,
@@ -21,10 +22,15 @@ export interface ServiceUnderTest {
   stop(): Promise<void>;
 }
 
-/** One service on an in-memory PGlite and the embedded adapters: its real module, migrations and handlers. */
+/**
+ * One service with the embedded adapters around a fresh database on the local PostgreSQL: its real module,
+ * migrations and handlers.
+ */
 export async function startServiceUnderTest(definition: ServiceDefinition): Promise<ServiceUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), `curbside-${definition.name}-`));
-  const infrastructure = await createEmbeddedInfrastructure(loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50' }), { inMemory: true });
+  const database = await createTestDatabase();
+  const config = loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4' });
+  const infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
   const service = await startService(definition, infrastructure);
   const client = new InMemoryRpcClient(infrastructure.rpcBroker);
   return {
@@ -37,6 +43,7 @@ export async function startServiceUnderTest(definition: ServiceDefinition): Prom
     async stop() {
       await service.close();
       await infrastructure.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

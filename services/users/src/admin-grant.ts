@@ -1,14 +1,5 @@
 import { toE164 } from '@curbside/contracts';
-import {
-  createLogger,
-  DatabaseTarget,
-  EventOutbox,
-  loadConfig,
-  openDatabase,
-  schemaNameFor,
-  SharedPglite,
-} from '@curbside/platform';
-import { join, resolve } from 'node:path';
+import { connectEmbeddedPostgres, createLogger, EventOutbox, loadConfig, openDatabase, schemaNameFor } from '@curbside/platform';
 import { usersService } from './users.definition';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';
@@ -16,8 +7,8 @@ import { UsersService } from './users/users.service';
 const USAGE = `Grants administrator rights (the only way to get them):
   npm run admin:grant -- --user <user id>
   npm run admin:grant -- --phone <phone number>
-Distributed mode uses DATABASE_URL. Embedded mode (RUN_MODE=embedded, the default) opens DATA_DIR's database:
-stop the app first, PGlite allows one process at a time.`;
+Distributed mode uses DATABASE_URL. Embedded mode (RUN_MODE=embedded, the default) uses DATA_DIR's database:
+the running app's, or, when the app is stopped, a server of its own for the moment it takes.`;
 
 function target(): { where: { userId: string } | { phone: string } } {
   const args = process.argv.slice(2);
@@ -38,9 +29,8 @@ async function main(): Promise<void> {
   const log = createLogger('admin-grant');
   const { where } = target();
   const config = loadConfig();
-  const pglite = config.RUN_MODE === 'embedded' ? await SharedPglite.open(join(resolve(config.DATA_DIR), 'pglite')) : undefined;
-  const database: DatabaseTarget = pglite ? { kind: 'pglite', shared: pglite } : { kind: 'postgres', url: config.DATABASE_URL, poolSize: 1 };
-  const dataSource = await openDatabase(database, {
+  const embedded = config.RUN_MODE === 'embedded' ? await connectEmbeddedPostgres(config.DATA_DIR, createLogger('postgres')) : undefined;
+  const dataSource = await openDatabase({ url: embedded?.url ?? config.DATABASE_URL, poolSize: 1 }, {
     schema: schemaNameFor(usersService.name),
     entities: usersService.entities,
     migrations: usersService.migrations,
@@ -54,7 +44,7 @@ async function main(): Promise<void> {
     console.log(`${user.username} (${user.id}) is now an administrator.`);
   } finally {
     await dataSource.destroy();
-    await pglite?.close();
+    await embedded?.release();
   }
 }
 

@@ -10,12 +10,14 @@ const bool = z
  */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** embedded: one process, PGlite, in-memory bus; distributed: one process per service on real servers. */
+  /** embedded: one process, its own PostgreSQL, in-memory bus; distributed: one process per service on real servers. */
   RUN_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: readable lines; json: one JSON object a line. Unset: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/curbside'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

@@ -31,7 +31,7 @@ export interface DatabaseFixture {
 const open = (target: DatabaseTarget, schema: string) =>
   openDatabase(target, { schema, entities: [NoteEntity], migrations: [CreateNotes1763800000001], applicationName: 'contract-test' });
 
-/** What both database adapters must do the same way; run against PostgreSQL and PGlite. */
+/** What both database adapters must do the same way; run against PostgreSQL. */
 export function describeDatabaseContract(name: string, setup: () => Promise<DatabaseFixture>): void {
   describe(`Database contract: ${name}`, () => {
     let fixture: DatabaseFixture;

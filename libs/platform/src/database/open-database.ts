@@ -1,14 +1,14 @@
 import { Client } from 'pg';
 import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { createLogger } from '../logging/logger';
-import { SharedPglite } from './shared-pglite';
 import { ProcessedEventEntity, OutboxEventEntity } from '../outbox/outbox.entities';
 import { CreateOutboxTables1763800000000 } from '../outbox/create-outbox-tables.migration';
 
-/** Where a service's schema lives: a real PostgreSQL server, or the embedded PGlite. */
-export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize: number }
-  | { kind: 'pglite'; shared: SharedPglite };
+/** Where a service's schema lives: the PostgreSQL server of either run mode, and the size of the service's pool. */
+export interface DatabaseTarget {
+  url: string;
+  poolSize: number;
+}
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 type EntityList = MixedList<Function | string | EntitySchema>;
@@ -29,7 +29,7 @@ export function schemaNameFor(service: string): string {
 
 /**
  * Opens a service's DataSource on its schema and runs its migrations (the outbox tables come first, for
- * every service). Same entities, same migrations, same SQL on PostgreSQL and PGlite.
+ * every service). Same entities, same migrations, same SQL in both run modes.
  */
 export async function openDatabase(target: DatabaseTarget, options: ServiceDatabaseOptions): Promise<DataSource> {
   const log = createLogger('database');
@@ -44,15 +44,12 @@ export async function openDatabase(target: DatabaseTarget, options: ServiceDatab
     synchronize: false,
     logging: false,
   };
-  const dataSourceOptions: DataSourceOptions =
-    target.kind === 'postgres'
-      ? {
-          ...common,
-          url: target.url,
-          applicationName: options.applicationName,
-          extra: { max: target.poolSize },
-        }
-      : { ...common, driver: target.shared.typeormDriver() };
+  const dataSourceOptions: DataSourceOptions = {
+    ...common,
+    url: target.url,
+    applicationName: options.applicationName,
+    extra: { max: target.poolSize },
+  };
   const dataSource = new DataSource(dataSourceOptions);
   await dataSource.initialize();
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
@@ -63,11 +60,9 @@ export async function openDatabase(target: DatabaseTarget, options: ServiceDatab
 
 /**
  * Replicas starting together must not run the same migrations twice: a session advisory lock per schema, held
- * on a connection of its own (the pool may have a single connection, which the migrations need).
+ * on a connection of its own (the migrations need the pool's).
  */
 async function withMigrationLock<T>(target: DatabaseTarget, schema: string, fn: () => Promise<T>): Promise<T> {
-  // The shared PGlite has one session only: nothing else could run migrations beside us.
-  if (target.kind === 'pglite') return fn();
   const client = new Client({ connectionString: target.url, application_name: 'curbside-migrations' });
   await client.connect();
   try {

@@ -3,5 +3,5 @@ import { createTestDatabase } from './test-database';
 
 describeDatabaseContract('PostgreSQL', async () => {
   const db = await createTestDatabase();
-  return { target: { kind: 'postgres', url: db.url, poolSize: 4 }, teardown: () => db.drop() };
+  return { target: { url: db.url, poolSize: 4 }, teardown: () => db.drop() };
 });

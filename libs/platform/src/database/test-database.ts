@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { ensureExtensions } from './database-extensions';
 
 const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -23,13 +24,7 @@ export async function createTestDatabase(prefix = 'curbside_test'): Promise<Test
     await admin.end();
   }
   const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    await db.query('CREATE EXTENSION IF NOT EXISTS cube; CREATE EXTENSION IF NOT EXISTS earthdistance; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-  } finally {
-    await db.end();
-  }
+  await ensureExtensions(url);
   return {
     url,
     name,

@@ -1,25 +1,57 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { Logger } from 'pino';
+import pino, { DestinationStream, Logger } from 'pino';
+import pretty from 'pino-pretty';
 import { currentRequestContext } from './request-context';
 
 let root: Logger | undefined;
 
-/** One JSON logger per process; every line carries the current request id when there is one. */
+const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+/**
+ * Readable lines for a person at a terminal (or LOG_FORMAT=pretty), JSON everywhere else (pipes, files,
+ * containers) or with LOG_FORMAT=json.
+ */
+export function prettyLogs(env: NodeJS.ProcessEnv = process.env, stdoutIsTerminal = Boolean(process.stdout.isTTY)): boolean {
+  if (env.LOG_FORMAT === 'pretty') return true;
+  if (env.LOG_FORMAT === 'json') return false;
+  return stdoutIsTerminal;
+}
+
+/** One logger per process; every line carries the current request id when there is one. */
 export function rootLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  root ??= pino({
-    level,
-    base: { pid: process.pid },
-    mixin() {
-      const ctx = currentRequestContext();
-      return ctx ? { requestId: ctx.requestId } : {};
+  // A bad LOG_LEVEL is reported by the configuration check with every other bad value; until then, log at info.
+  const validLevel = LEVELS.has(level) ? level : 'info';
+  root ??= pino(
+    {
+      level: validLevel,
+      base: { pid: process.pid },
+      mixin() {
+        const ctx = currentRequestContext();
+        return ctx ? { requestId: ctx.requestId } : {};
+      },
     },
-  });
+    prettyLogs() ? prettyStream() : undefined,
+  );
   return root;
+}
+
+function prettyStream(): DestinationStream {
+  return pretty({
+    sync: true,
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    // Shown in the message already, or only useful in JSON.
+    ignore: 'pid,hostname,component,context,mode,schema,dataDir,url,startupMs',
+    messageFormat: '{if component}{component}: {end}{msg}',
+    singleLine: true,
+  });
 }
 
 export function createLogger(component: string): Logger {
   return rootLogger().child({ component });
 }
+
+const NEST_START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication', 'NestMicroservice']);
 
 /** Lets NestJS log through pino. */
 export class PinoNestLogger implements LoggerService {
@@ -30,7 +62,9 @@ export class PinoNestLogger implements LoggerService {
   }
 
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
+    // Nest's start-up chatter (every module loaded, every route mapped) is for debugging, not for the person starting the app.
+    const level = context && NEST_START_UP_CONTEXTS.has(context) ? 'debug' : 'info';
+    this.logger[level]({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string): void {
     this.logger.error({ context, trace }, String(message));

@@ -12,7 +12,7 @@ describeOutboxContract('PostgreSQL + NATS JetStream', async () => {
     subjectPrefix: `${namespace}.events`,
   });
   return {
-    target: { kind: 'postgres', url: db.url, poolSize: 4 },
+    target: { url: db.url, poolSize: 4 },
     bus,
     teardown: async () => {
       await bus.deleteStream();

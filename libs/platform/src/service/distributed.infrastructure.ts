@@ -34,7 +34,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
   return {
     mode: 'distributed',
     config,
-    database: { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE },
+    database: { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE },
     bus,
     jobs,
     storage,

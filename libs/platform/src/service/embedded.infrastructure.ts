@@ -1,8 +1,9 @@
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '../config/config.schema';
-import { SharedPglite } from '../database/shared-pglite';
+import { EmbeddedPostgres, startEmbeddedPostgres } from '../database/embedded-postgres.server';
 import { InMemoryEventBus, InMemoryEventStore } from '../events/in-memory.event-bus';
 import { InProcessJobQueue } from '../jobs/in-process.job-queue';
+import { createLogger } from '../logging/logger';
 import { InMemoryRpcBroker, InMemoryRpcServer } from '../rpc/in-memory.rpc';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { createSmsSender } from '../sms/create-sms-sender';
@@ -12,10 +13,26 @@ export interface EmbeddedInfrastructure extends Infrastructure {
   rpcBroker: InMemoryRpcBroker;
 }
 
-/** One process, no servers: PGlite under DATA_DIR/pglite, photos under DATA_DIR/objects. `inMemory` for tests. */
-export async function createEmbeddedInfrastructure(config: AppConfig, options: { inMemory?: boolean } = {}): Promise<EmbeddedInfrastructure> {
+export interface EmbeddedInfrastructureOptions {
+  /**
+   * An existing PostgreSQL database to use instead of starting the embedded server (tests: a fresh database on
+   * the local server, with the in-process bus, queue and storage of embedded mode around it).
+   */
+  databaseUrl?: string;
+}
+
+/**
+ * One process, no servers to install: PostgreSQL started from the `embedded-postgres` package under
+ * DATA_DIR/postgres, the in-memory bus and RPC, the in-process job queue, photos under DATA_DIR/storage.
+ */
+export async function createEmbeddedInfrastructure(config: AppConfig, options: EmbeddedInfrastructureOptions = {}): Promise<EmbeddedInfrastructure> {
   const dataDir = resolve(config.DATA_DIR);
-  const pglite = await SharedPglite.open(options.inMemory ? undefined : join(dataDir, 'pglite'));
+  let postgres: EmbeddedPostgres | undefined;
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl) {
+    postgres = await startEmbeddedPostgres(dataDir, createLogger('postgres'));
+    databaseUrl = postgres.url;
+  }
   const bus = new InMemoryEventBus(new InMemoryEventStore());
   const jobs = new InProcessJobQueue();
   const storage = new LocalFolderStorage(join(dataDir, 'storage'));
@@ -23,7 +40,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: {
   return {
     mode: 'embedded',
     config,
-    database: { kind: 'pglite', shared: pglite },
+    database: { url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE },
     bus,
     jobs,
     storage,
@@ -33,7 +50,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: {
     async close() {
       await jobs.close();
       await bus.close();
-      await pglite.close();
+      await postgres?.stop();
     },
   };
 }

@@ -3,7 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PHOTO_VALIDATION_QUEUE, PhotoValidationResult } from '@curbside/contracts';
-import { BullMqJobQueue, createEmbeddedInfrastructure, EmbeddedInfrastructure, loadConfig, RunningService, startService } from '@curbside/platform';
+import {
+  BullMqJobQueue,
+  createEmbeddedInfrastructure,
+  createTestDatabase,
+  EmbeddedInfrastructure,
+  loadConfig,
+  RunningService,
+  startService,
+  TestDatabase,
+} from '@curbside/platform';
 import IORedis from 'ioredis';
 import { photoValidationService } from '../photo-validation.definition';
 import { fixture, FIXTURES } from '../testing/photos.fixture';
@@ -18,6 +27,7 @@ const prefix = `curbside-test-${randomUUID()}`;
  */
 describe('photo-validation worker on BullMQ', () => {
   let dataDir: string;
+  let database: TestDatabase;
   let embedded: EmbeddedInfrastructure;
   let workerJobs: BullMqJobQueue;
   let producer: BullMqJobQueue;
@@ -25,7 +35,8 @@ describe('photo-validation worker on BullMQ', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'curbside-photo-validation-'));
-    embedded = await createEmbeddedInfrastructure(loadConfig({}, { DATA_DIR: dataDir }), { inMemory: true });
+    database = await createTestDatabase();
+    embedded = await createEmbeddedInfrastructure(loadConfig({}, { DATA_DIR: dataDir }), { databaseUrl: database.url });
     workerJobs = new BullMqJobQueue({ redisUrl, prefix });
     producer = new BullMqJobQueue({ redisUrl, prefix });
     service = await startService(photoValidationService, { ...embedded, jobs: workerJobs });
@@ -35,6 +46,7 @@ describe('photo-validation worker on BullMQ', () => {
     await service?.close();
     await Promise.all([producer?.close(), workerJobs?.close()]);
     await embedded?.close();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
     const redis = new IORedis(redisUrl);
     let cursor = '0';
