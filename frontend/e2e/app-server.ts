@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -17,6 +17,8 @@ export interface RunningApp {
  */
 export async function startEmbeddedApp(options: { frontendDist?: string; logFile?: string } = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
+  // As root the app's PostgreSQL runs as the postgres user, which must be able to enter the (private) temp folder.
+  chmodSync(dataDir, 0o755);
   const logFile = options.logFile ?? join(REPO_ROOT, 'frontend', 'test-results', 'app.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   const child: ChildProcess = spawn(process.execPath, [EMBEDDED_ENTRY], {
@@ -43,7 +45,8 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-10_000);
-    baseUrl ||= /Curbside is running on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? '';
+    const port = /Curbside is running on http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(output)?.[1];
+    baseUrl ||= port ? `http://127.0.0.1:${port}` : '';
   });
 
   const stop = async () => {
