@@ -4,11 +4,16 @@ import { waitFor } from '@curbside/testing';
 
 const ROOT = resolve(__dirname, '..', '..');
 
+/** `items` or a replica of it, `items#2`: the same build. */
 export function entryOf(app: string): string {
-  return app === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', app, 'dist', 'main.js');
+  const name = app.split('#')[0];
+  return name === 'gateway' ? join(ROOT, 'gateway', 'dist', 'main.js') : join(ROOT, 'services', name, 'dist', 'main.js');
 }
 
-/** The built apps as separate processes, as `start:dist` runs them; each can be killed and restarted. */
+/**
+ * The built apps as separate processes, as `start:dist` runs them; each can be killed and restarted. Replicas
+ * are named `<service>#<n>`.
+ */
 export class AppProcesses {
   private readonly running = new Map<string, ChildProcess>();
   private readonly output = new Map<string, string[]>();
@@ -57,6 +62,10 @@ export class AppProcesses {
       }),
     );
     this.running.clear();
+  }
+
+  pid(app: string): number | undefined {
+    return this.running.get(app)?.pid;
   }
 
   logs(app: string): string {

@@ -62,6 +62,8 @@ export const Rpc = {
 export interface HealthReport {
   status: 'ok' | 'down';
   checks: Record<string, { status: 'ok' | 'down'; detail?: string }>;
+  /** Which process answered (host:pid): replicas of a service share the work; operators and tests tell them apart. */
+  instance?: string;
 }
 
 /** BullMQ queue names (STYLE §7: one place). */

@@ -20,6 +20,8 @@ export const configSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/curbside'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** `npm run start:dist` only: processes of each service it starts (they share the work through NATS). */
+  REPLICAS: z.coerce.number().int().min(1).max(16).default(1),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /**
    * Names this deployment on shared servers: the JetStream stream (upper-cased), the prefix of every NATS
@@ -49,6 +51,8 @@ export const configSchema = z.object({
   RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().min(1).default(20),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
+  /** How often the items service sweeps expiries, expiry warnings and lapsed reservations (any number of replicas may). */
+  EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   FRONTEND_DIST: z.string().default('frontend/dist'),
   /** Pickup-photo checks: OpenAI vision when a key is set, else the local offline model. */
   OPENAI_API_KEY: z.string().optional(),

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Controller, Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { HealthReport, Rpc } from '@curbside/contracts';
@@ -27,7 +28,7 @@ export function createHealthController(runtime: ServiceRuntime): Type<unknown> {
       };
       const results = Object.fromEntries(await Promise.all(Object.entries(checks).map(async ([k, c]) => [k, await probe(c)] as const)));
       const status = Object.values(results).every((r) => r.status === 'ok') ? 'ok' : 'down';
-      return { status, checks: results };
+      return { status, checks: results, instance: `${hostname()}:${process.pid}` };
     }
   }
   return HealthController;

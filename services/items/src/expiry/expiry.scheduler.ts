@@ -1,8 +1,7 @@
-import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Events } from '@curbside/contracts';
-import { createLogger, EventOutbox } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger, EventOutbox } from '@curbside/platform';
 
-const SWEEP_MS = 30_000;
 const BATCH = 500;
 
 interface Swept {
@@ -21,7 +20,7 @@ export interface SweepReport {
 }
 
 /**
- * Time-driven item changes, every 30 s: expiry at expiresAt, the poster's one-hour warning, first-dibs
+ * Time-driven item changes, every EXPIRY_SWEEP_MS (30 s): expiry at expiresAt, the poster's one-hour warning, first-dibs
  * reservations that ran out, claimed items leaving the feed when their window ends. Each step is one
  * UPDATE over rows picked with FOR UPDATE SKIP LOCKED, and its events leave in the same transaction, so any
  * number of replicas can sweep at once without a double event.
@@ -32,15 +31,18 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
 
-  constructor(private readonly outbox: EventOutbox) {}
+  constructor(
+    private readonly outbox: EventOutbox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.sweep()
-        .catch((err: unknown) => this.log.warn({ err }, 'expiry sweep failed; next one in 30 s'))
+        .catch((err: unknown) => this.log.warn({ err }, 'expiry sweep failed; the next one will retry'))
         .finally(() => (this.running = undefined));
-    }, SWEEP_MS);
+    }, this.config.EXPIRY_SWEEP_MS);
     this.timer.unref();
   }
 
