@@ -18,9 +18,9 @@ class EmbeddedApp {
   readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, [EMBEDDED], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (chunk: Buffer) => {
@@ -68,8 +68,8 @@ function isAlive(pid: number): boolean {
 describe('embedded mode on its own PostgreSQL: start, Ctrl-C, kill -9, restart', () => {
   let dataDir: string;
   const apps: EmbeddedApp[] = [];
-  const start = () => {
-    const app = new EmbeddedApp(dataDir);
+  const start = (env: Record<string, string> = {}) => {
+    const app = new EmbeddedApp(dataDir, env);
     apps.push(app);
     return app;
   };
@@ -92,6 +92,8 @@ describe('embedded mode on its own PostgreSQL: start, Ctrl-C, kill -9, restart',
     const first = start();
     let api = await first.ready();
     expect(first.output[0]).toContain(`Starting Curbside; data in ${dataDir}`);
+    // Nest's module and route chatter is debug output, not what a person starting the app reads.
+    expect(first.log()).not.toMatch(/Mapped \{|dependencies initialized/);
     const user = (await api.post<User>('/api/users', {})).body;
     const firstPostmaster = postmasterOf(dataDir);
     expect(firstPostmaster).toBeDefined();
@@ -128,14 +130,23 @@ describe('embedded mode on its own PostgreSQL: start, Ctrl-C, kill -9, restart',
     expect(isAlive(thirdPostmaster!)).toBe(false);
     expect(existsSync(join(dataDir, 'curbside.lock'))).toBe(false);
 
-    // And once more after a clean stop: everything is still there.
-    const fourth = start();
+    // And once more after a clean stop: everything is still there. On a terminal (LOG_FORMAT=pretty) the log is lines.
+    const fourth = start({ LOG_FORMAT: 'pretty' });
     api = await fourth.ready();
+    expect(fourth.output[0]).toMatch(/INFO.*Starting Curbside; data in /);
+    expect(fourth.output[0].startsWith('{')).toBe(false);
     expect((await api.get(`/api/users/${posted.body.id}`)).status).toBe(200);
     fourth.child.kill('SIGTERM');
     expect(await fourth.exited).toBe(0);
     expect(postmasterOf(dataDir)).toBeUndefined();
   }, 180_000);
+
+  it('reports a bad LOG_LEVEL as a configuration error, without a stack trace', async () => {
+    const app = start({ LOG_LEVEL: 'loud' });
+    expect(await app.exited).toBe(1);
+    expect(app.log()).toContain('Invalid configuration: LOG_LEVEL');
+    expect(app.log()).not.toMatch(/\bat .+\.js:\d+/);
+  }, 30_000);
 
   it('tells the person what to do with data an older build (PGlite) left, and changes nothing', async () => {
     const legacyDir = mkdtempSync(join(tmpdir(), 'curbside-legacy-'));

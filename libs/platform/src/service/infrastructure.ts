@@ -8,7 +8,7 @@ import type { SmsSender } from '../sms/sms-sender.port';
 import type { ObjectStorage } from '../storage/object-storage.port';
 
 /**
- * The adapters a process runs on. Embedded mode builds one of these for the whole process (PGlite, in-memory
+ * The adapters a process runs on. Embedded mode builds one of these for the whole process (its own PostgreSQL, in-memory
  * bus and RPC, in-process queue, local folder); distributed mode builds one per process (Postgres, NATS,
  * BullMQ, MinIO or a folder). Services and the gateway only ever see the ports.
  */
