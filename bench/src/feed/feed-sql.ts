@@ -11,21 +11,10 @@ export interface PreparedQuery {
   params: unknown[];
 }
 
-/**
- * Runs the feed statement exactly as ItemsRepository.feed does: its own transaction, its SET LOCAL settings,
- * then the statement. `withSettings: false` shows what the planner would do on its own.
- */
-export async function runFeed(db: SqlRunner, query: FeedQuery, withSettings = true): Promise<Record<string, unknown>[]> {
-  await db.query('BEGIN');
-  try {
-    if (withSettings) for (const setting of query.settings) await db.query(setting);
-    const { rows } = await db.query(query.text, query.params);
-    await db.query('COMMIT');
-    return rows;
-  } catch (err) {
-    await db.query('ROLLBACK');
-    throw err;
-  }
+/** Runs the feed statement exactly as ItemsRepository.feed does: one statement, one round trip. */
+export async function runFeed(db: SqlRunner, query: FeedQuery): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.query(query.text, query.params);
+  return rows;
 }
 
 /**

@@ -162,6 +162,8 @@ export async function connectAppDatabase(scope: CleanupScope, environment: AppEn
     url = (environment as DistributedEnvironment).databaseUrl;
   }
   const client = new Client({ connectionString: url, application_name: 'curbside-bench' });
+  // A connection the server ends (the app stopping its database) must fail the next query, not the process.
+  client.on('error', (err) => progress(`bench database connection: ${errorMessage(err)}`));
   await client.connect();
   scope.defer('close the bench database connection', () => client.end());
   const db: SqlRunner = {
@@ -176,6 +178,7 @@ export async function connectAppDatabase(scope: CleanupScope, environment: AppEn
 /** A pool of `size` connections to the same database, for timing SQL at the HTTP load's concurrency. */
 export function openPool(scope: CleanupScope, url: string, size: number): Pool {
   const pool = new Pool({ connectionString: url, max: size, application_name: 'curbside-bench-concurrent' });
+  pool.on('error', (err) => progress(`bench pool connection: ${errorMessage(err)}`));
   scope.defer('close the bench pool', () => pool.end());
   return pool;
 }

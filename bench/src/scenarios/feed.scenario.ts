@@ -137,31 +137,20 @@ async function verifyHttp(
   return { correct, responseBytes };
 }
 
-/**
- * The app's statement as it runs it, and the same without its SET LOCAL settings: the second shows what the
- * planner would pick on its own (the bench does not change the app).
- */
-const SQL_VARIANTS = [
-  { layer: 'sql', variant: 'app', withSettings: true },
-  { layer: 'sql-variant', variant: 'planner default (bitmap scans allowed)', withSettings: false },
-] as const;
-
-async function timeQuery(db: SqlRunner, query: FeedQuery, withSettings: boolean, warmup: number, iterations: number) {
-  for (let i = 0; i < warmup; i++) await runFeed(db, query, withSettings);
+/** The app's statement as it runs it, sequentially on one connection, with its plan. */
+async function timeQuery(db: SqlRunner, query: FeedQuery, warmup: number, iterations: number) {
+  for (let i = 0; i < warmup; i++) await runFeed(db, query);
   const samples: number[] = [];
   const started = performance.now();
   let lastIds: string[] = [];
   for (let i = 0; i < iterations; i++) {
     const t0 = performance.now();
-    const rows = await runFeed(db, query, withSettings);
+    const rows = await runFeed(db, query);
     samples.push(performance.now() - t0);
     if (i === iterations - 1) lastIds = rows.map((r) => String(r.id));
   }
   const elapsedS = (performance.now() - started) / 1000;
-  await db.query('BEGIN');
-  if (withSettings) for (const setting of query.settings) await db.query(setting);
   const plan = await db.query(`EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, query.params);
-  await db.query('COMMIT');
   return {
     stats: summarize(samples),
     rps: round(iterations / elapsedS, 1),
@@ -185,7 +174,7 @@ async function timeQueryConcurrently(pool: Pool, query: FeedQuery, connections: 
         const db: SqlRunner = { query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }) };
         while (performance.now() < deadline) {
           const t0 = performance.now();
-          await runFeed(db, query, true);
+          await runFeed(db, query);
           samples.push(performance.now() - t0);
         }
       } finally {
@@ -232,32 +221,30 @@ async function measureSql(
   const { options } = context;
   const plans: Record<string, string> = {};
   const warmup = Math.min(20, Math.ceil(options.sqlIterations / 10));
-  progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up): ${SQL_VARIANTS.map((v) => v.variant).join(', ')}`);
+  progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up)`);
   for (const c of cases) {
     const query = list.appQuery(c.search);
     const expectation = expectations.get(c.name) as Expectation;
-    for (const variant of SQL_VARIANTS) {
-      const measured = await timeQuery(db, query, variant.withSettings, warmup, options.sqlIterations);
-      plans[`${c.name} [${variant.variant}]`] = measured.plan;
-      context.report({
-        items: options.items,
-        layer: variant.layer,
-        variant: variant.variant,
-        engine,
-        case: c.name,
-        radius_mi: c.search.radiusMiles,
-        returned: measured.ids.length,
-        p50_ms: measured.stats.p50_ms,
-        p90_ms: measured.stats.p90_ms,
-        p99_ms: measured.stats.p99_ms,
-        max_ms: measured.stats.max_ms,
-        rps: measured.rps,
-        iterations: options.sqlIterations,
-        errors: 0,
-        in_radius: expectation.inRadius,
-        matches_brute_force: sameList(measured.ids, expectation.truthIds),
-      });
-    }
+    const measured = await timeQuery(db, query, warmup, options.sqlIterations);
+    plans[c.name] = measured.plan;
+    context.report({
+      items: options.items,
+      layer: 'sql',
+      variant: 'app',
+      engine,
+      case: c.name,
+      radius_mi: c.search.radiusMiles,
+      returned: measured.ids.length,
+      p50_ms: measured.stats.p50_ms,
+      p90_ms: measured.stats.p90_ms,
+      p99_ms: measured.stats.p99_ms,
+      max_ms: measured.stats.max_ms,
+      rps: measured.rps,
+      iterations: options.sqlIterations,
+      errors: 0,
+      in_radius: expectation.inRadius,
+      matches_brute_force: sameList(measured.ids, expectation.truthIds),
+    });
   }
   context.attach(`sql_plans_${engine.split(' ')[0]}`, plans);
 }
@@ -346,7 +333,6 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
   await measureSql(context, database.db, cases, expectations, engine, list);
   await measureSqlConcurrently(context, openPool(scope, database.url, options.connections), cases, engine, list);
   await measureHttp(context, app, cases, expectations, verified);
-  await app.stopNow();
 }
 
 /** A scenario for one list: seed, learn the right answers, time the bare statement, then load it over HTTP. */

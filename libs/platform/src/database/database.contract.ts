@@ -90,6 +90,12 @@ export function describeDatabaseContract(name: string, setup: () => Promise<Data
       expect(await alpha.getRepository(NoteEntity).findOneBy({ id: lost })).toBeNull();
     });
 
+    it('never JIT-compiles: every pooled connection starts with jit off', async () => {
+      const settings = await Promise.all([1, 2, 3].map(() => alpha.query(`SELECT current_setting('jit') AS jit, pg_backend_pid() AS pid`)));
+      expect(new Set(settings.map(([row]) => row.pid)).size).toBeGreaterThan(1);
+      expect(settings.map(([row]) => row.jit)).toEqual(['off', 'off', 'off']);
+    });
+
     it('has the geo and text extensions the feed needs', async () => {
       const [row] = await alpha.query(
         `SELECT round(earth_distance(ll_to_earth(40.0, -75.0), ll_to_earth(40.1, -75.0))) AS meters,

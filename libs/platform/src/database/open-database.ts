@@ -48,7 +48,10 @@ export async function openDatabase(target: DatabaseTarget, options: ServiceDatab
     ...common,
     url: target.url,
     applicationName: options.applicationName,
-    extra: { max: target.poolSize },
+    // JIT compiles any statement whose cost estimate is high (the feed's many-cell UNION ALL) on every call,
+    // for 100+ ms of nothing on short OLTP statements: off for every connection, so no statement needs its own
+    // transaction and SET LOCAL round trips.
+    extra: { max: target.poolSize, options: '-c jit=off' },
   };
   const dataSource = new DataSource(dataSourceOptions);
   await dataSource.initialize();

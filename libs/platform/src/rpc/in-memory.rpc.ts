@@ -32,9 +32,24 @@ export class InMemoryRpcBroker {
       return;
     }
     const endpoint = list[this.turn++ % list.length];
-    const copy = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
-    setImmediate(() => endpoint(copy, (packet) => respond(JSON.parse(JSON.stringify(packet)) as WritePacket)));
+    const copy = data === undefined ? undefined : wireCopy(data);
+    setImmediate(() => endpoint(copy, (packet) => respond(wireCopy(packet) as WritePacket)));
   }
+}
+
+/**
+ * What the other side would get over NATS (JSON both ways). A string answer (a page the service serialised
+ * already) comes through a JSON round trip unchanged, so it is passed on without one.
+ */
+function wireCopy(value: unknown): unknown {
+  if (isPacketWithStringResponse(value)) return { ...value };
+  return JSON.parse(JSON.stringify(value));
+}
+
+function isPacketWithStringResponse(value: unknown): value is WritePacket {
+  if (typeof value !== 'object' || value === null) return false;
+  const packet = value as Record<string, unknown>;
+  return typeof packet.response === 'string' && packet.err === undefined && Object.keys(packet).every((key) => key === 'response' || key === 'err' || key === 'isDisposed' || key === 'id' || key === 'status');
 }
 
 export class InMemoryRpcServer extends Server implements CustomTransportStrategy {

@@ -15,8 +15,6 @@ export interface FeedSearch {
 }
 
 export interface FeedQuery {
-  /** Run with SET LOCAL in the query's own transaction. */
-  settings: string[];
   text: string;
   params: unknown[];
 }
@@ -56,8 +54,6 @@ export function feedQuery(search: FeedSearch): FeedQuery {
         ORDER BY it.created_at DESC, it.id DESC LIMIT $4)`,
   );
   return {
-    // JIT would compile this statement on every call (its cost estimate is high) for 100+ ms of nothing.
-    settings: ['SET LOCAL enable_bitmapscan = off', 'SET LOCAL jit = off'],
     text: `WITH newest AS (
          SELECT cand.id, cand.created_at, earth_distance(ll_to_earth($1, $2), cand.earth_pos) / ${METERS_PER_MILE} AS distance_miles
          FROM (${branches.join('\n           UNION ALL ')}) cand
@@ -78,7 +74,6 @@ export function feedQuery(search: FeedSearch): FeedQuery {
 export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: number; limit: number }): FeedQuery {
   const grid = gridFor(search.radiusMiles);
   return {
-    settings: [],
     text: `WITH ranked AS (
          SELECT it.id, it.vote_count, it.created_at, earth_distance(ll_to_earth($1, $2), it.earth_pos) / ${METERS_PER_MILE} AS distance_miles
          FROM items.items it

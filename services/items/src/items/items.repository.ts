@@ -79,10 +79,6 @@ export class ItemsRepository {
   }
 
   private run<T>(query: FeedQuery): Promise<T[]> {
-    if (query.settings.length === 0) return this.dataSource.query(query.text, query.params);
-    return this.dataSource.transaction(async (manager) => {
-      for (const setting of query.settings) await manager.query(setting);
-      return manager.query(query.text, query.params);
-    });
+    return this.dataSource.query(query.text, query.params);
   }
 }

@@ -1,0 +1,48 @@
+import type { WritePacket } from '@nestjs/microservices';
+import { InMemoryRpcBroker } from './in-memory.rpc';
+
+function call(broker: InMemoryRpcBroker, pattern: string, data: unknown): Promise<WritePacket> {
+  return new Promise((resolve) => broker.request(pattern, data, resolve));
+}
+
+describe('InMemoryRpcBroker', () => {
+  it('gives each side what NATS would: JSON copies, never shared objects', async () => {
+    const broker = new InMemoryRpcBroker();
+    const sent = { at: new Date('2026-11-22T10:00:00Z'), nested: { n: 1 }, gone: undefined };
+    let received: unknown;
+    const answer = { list: [{ when: new Date('2026-11-22T11:00:00Z') }] };
+    broker.register('items.get', (data, respond) => {
+      received = data;
+      respond({ response: answer, isDisposed: true });
+    });
+
+    const packet = await call(broker, 'items.get', sent);
+
+    expect(received).toEqual({ at: '2026-11-22T10:00:00.000Z', nested: { n: 1 } });
+    expect((received as { nested: object }).nested).not.toBe(sent.nested);
+    expect(packet.response).toEqual({ list: [{ when: '2026-11-22T11:00:00.000Z' }] });
+    expect((packet.response as { list: unknown[] }).list).not.toBe(answer.list);
+  });
+
+  it('passes a page the service serialised already through unchanged, lone surrogates included', async () => {
+    const broker = new InMemoryRpcBroker();
+    const page = JSON.stringify({ items: [{ title: 'Chair \ud800 \u{1F600}' }], nextCursor: null });
+    broker.register('items.feed', (_data, respond) => respond({ response: page, isDisposed: true }));
+
+    const packet = await call(broker, 'items.feed', { lat: 1 });
+
+    expect(packet).toEqual(JSON.parse(JSON.stringify({ response: page, isDisposed: true })));
+    expect(packet.response).toBe(page);
+  });
+
+  it('answers an error when nothing listens, and shares the load between listeners', async () => {
+    const broker = new InMemoryRpcBroker();
+    expect((await call(broker, 'nobody.home', {})).err).toBe('No service listens to nobody.home');
+
+    const served: string[] = [];
+    broker.register('users.get', (_d, respond) => (served.push('a'), respond({ response: 'a', isDisposed: true })));
+    broker.register('users.get', (_d, respond) => (served.push('b'), respond({ response: 'b', isDisposed: true })));
+    for (let i = 0; i < 4; i++) await call(broker, 'users.get', {});
+    expect(served.sort()).toEqual(['a', 'a', 'b', 'b']);
+  });
+});
