@@ -16,6 +16,7 @@ import { SessionGuard } from './session/session.guard';
 import { ImagePipeline } from './uploads/image.pipeline';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsService } from './uploads/uploads.service';
+import { RewardsController } from './rewards/rewards.controller';
 import { UsersController } from './users/users.controller';
 
 export interface GatewayOptions {
@@ -43,7 +44,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

@@ -67,6 +67,16 @@ const ROWS: Row[] = [
   { route: 'the feed', method: 'GET', path: `/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`, expect: PUBLIC_READ },
   { route: 'create an anonymous user', method: 'POST', path: '/api/users', body: () => ({}), expect: PUBLIC_CREATE },
   { route: 'send a sign-in code', method: 'POST', path: '/api/auth/send-code', body: () => ({ phoneNumber: phone() }), expect: PUBLIC_CREATE },
+  { route: 'the points shop', method: 'GET', path: '/api/rewards', expect: PUBLIC_READ },
+  { route: "a user's redemptions", method: 'GET', path: '/api/users/:id/rewards', expect: OWNER_ONLY },
+  {
+    route: 'redeem as the owner (no such reward)',
+    method: 'POST',
+    path: '/api/rewards/00000000-0000-4000-8000-000000000000/redeem',
+    body: () => ({ userId: ':id' }),
+    expect: { anonymous: 401, owner: 404, other: 403, admin: 403 },
+  },
+  { route: 'the leaderboard', method: 'GET', path: '/api/leaderboard?limit=10', expect: PUBLIC_READ },
   { route: 'health', method: 'GET', path: '/api/health', expect: PUBLIC_READ },
   { route: 'API document', method: 'GET', path: '/api/docs', expect: PUBLIC_READ },
 ];

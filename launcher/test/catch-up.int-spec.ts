@@ -28,11 +28,11 @@ describe('a service that was down catches up (start:dist processes)', () => {
     await environment?.dispose();
   });
 
-  it('credits exactly 20 posts once rewards is back, and the user’s points agree', async () => {
+  it('credits the posts once rewards is back (ten a day, and the First Post Badge), and the user’s points agree', async () => {
     const user = await api.post<User>('/api/users', {});
     expect(user.status).toBe(201);
     // The rewards service must know the user's tier before it dies, as it would in production.
-    await waitFor(async () => (await db.query('SELECT 1 FROM rewards.user_tiers WHERE user_id = $1', [user.body.id])).rowCount === 1);
+    await waitFor(async () => (await db.query('SELECT 1 FROM rewards.members WHERE user_id = $1', [user.body.id])).rowCount === 1);
 
     await apps.crash('rewards');
 
@@ -56,11 +56,11 @@ describe('a service that was down catches up (start:dist processes)', () => {
     const me = await waitFor(
       async () => {
         const r = await api.get<User>(`/api/users/${user.body.id}`);
-        return r.body.points === 200 ? r.body : undefined;
+        return r.body.points === 110 ? r.body : undefined;
       },
-      { timeoutMs: 30_000, what: '200 points on the user' },
+      { timeoutMs: 30_000, what: '110 points on the user' },
     );
-    expect(me.rank).toBe('Scout');
+    expect(me).toMatchObject({ rank: 'Scout', badges: ['First Post Badge'] });
 
     // Give any duplicate delivery time to show up, then count.
     await new Promise((r) => setTimeout(r, 1500));
@@ -69,10 +69,11 @@ describe('a service that was down catches up (start:dist processes)', () => {
        FROM rewards.ledger_entries WHERE user_id = $1`,
       [user.body.id],
     );
-    expect(ledger.rows[0]).toEqual({ n: 20, total: 200, events: 20 });
+    // Ten posts paid (the day's cap), one badge bonus; every entry from its own event.
+    expect(ledger.rows[0]).toEqual({ n: 11, total: 110, events: 10 });
     const balance = await db.query('SELECT points, version FROM rewards.balances WHERE user_id = $1', [user.body.id]);
-    expect(balance.rows[0]).toEqual({ points: 200, version: 20 });
-    expect((await api.get<User>(`/api/users/${user.body.id}`)).body.points).toBe(200);
+    expect(balance.rows[0]).toEqual({ points: 110, version: 11 });
+    expect((await api.get<User>(`/api/users/${user.body.id}`)).body.points).toBe(110);
     // Every posted item left exactly one item.posted event.
     const outbox = await db.query(`SELECT count(*)::int AS n FROM items.outbox_events WHERE subject = 'item.posted.v1' AND published_at IS NOT NULL`);
     expect(outbox.rows[0].n).toBe(posted.length);

@@ -41,7 +41,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     await dispose?.();
   });
 
-  it('claims with a photo that passed the check, credits the claimer 5 points, and shows the poster who took it', async () => {
+  it('claims with a photo that passed the check, credits the claimer 5 points and the Community Helper badge, and shows the poster who took it', async () => {
     const { browser: poster } = await neighbour();
     const item = await postChair(poster);
     const { browser: claimer, user } = await neighbour();
@@ -57,7 +57,15 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     // The same check cannot be used twice.
     expect((await claimer.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).status).toBe(409);
 
-    await waitFor(async () => (await claimer.get<User>(`/api/users/${user.id}`)).body.points === 5, { what: '+5 for the claim' });
+    // +5 for the claim, +15 for the Community Helper badge (a free item posted by someone else).
+    const me = await waitFor(
+      async () => {
+        const r = await claimer.get<User>(`/api/users/${user.id}`);
+        return r.body.points === 20 ? r.body : undefined;
+      },
+      { what: '+5 for the claim and the Community Helper bonus' },
+    );
+    expect(me.badges).toEqual(['Community Helper']);
     const posterView = await poster.get<Item>(`/api/items/${item.id}`);
     expect(posterView.body).toMatchObject({ status: 'claimed', claimedById: user.id });
   }, 60_000);

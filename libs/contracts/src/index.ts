@@ -5,6 +5,8 @@ export * from './common/ids';
 export * from './rewards/ranks';
 export * from './rewards/points';
 export * from './rewards/badges';
+export * from './rewards/rewards.schemas';
+export * from './rewards/rewards.routes';
 export * from './users/user.schemas';
 export * from './users/phone';
 export * from './users/auth.schemas';

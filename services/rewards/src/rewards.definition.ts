@@ -1,12 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { LeaderboardService } from './leaderboard/leaderboard.service';
 import { LedgerController } from './ledger/ledger.controller';
-import { BalanceEntity, LedgerEntryEntity, UserTierEntity } from './ledger/ledger.entities';
+import { BalanceEntity, LedgerEntryEntity, MemberEntity } from './ledger/ledger.entities';
 import { LedgerService } from './ledger/ledger.service';
 import { CreateLedger1763800000200 } from './migrations/1763800000200-create-ledger';
+import { RewardsRules1763800000201 } from './migrations/1763800000201-rewards-rules';
 import { CreditPointsWhenItemIsClaimedHandler } from './reactions/credit-points-when-item-is-claimed.handler';
 import { CreditPointsWhenItemIsPostedHandler } from './reactions/credit-points-when-item-is-posted.handler';
-import { MirrorTierWhenUserChangesHandler } from './reactions/mirror-tier-when-user-changes.handler';
+import { MirrorMemberWhenUserChangesHandler } from './reactions/mirror-member-when-user-changes.handler';
+import { ReversePointsWhenPostIsWithdrawnHandler } from './reactions/reverse-points-when-post-is-withdrawn.handler';
+import { ShopService } from './shop/shop.service';
 
 @Module({})
 export class RewardsModule {
@@ -15,15 +19,23 @@ export class RewardsModule {
       module: RewardsModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [LedgerController],
-      providers: [LedgerService, CreditPointsWhenItemIsPostedHandler, CreditPointsWhenItemIsClaimedHandler, MirrorTierWhenUserChangesHandler],
+      providers: [
+        LedgerService,
+        ShopService,
+        LeaderboardService,
+        CreditPointsWhenItemIsPostedHandler,
+        CreditPointsWhenItemIsClaimedHandler,
+        ReversePointsWhenPostIsWithdrawnHandler,
+        MirrorMemberWhenUserChangesHandler,
+      ],
     };
   }
 }
 
-/** Points ledger, ranks, badges, leaderboard, shop (DESIGN §1). */
+/** Points ledger, ranks, badges, leaderboard, shop (DESIGN §1, §4). */
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
-  entities: [LedgerEntryEntity, BalanceEntity, UserTierEntity],
-  migrations: [CreateLedger1763800000200],
+  entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],
+  migrations: [CreateLedger1763800000200, RewardsRules1763800000201],
   module: (runtime) => RewardsModule.register(runtime),
 };

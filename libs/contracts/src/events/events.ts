@@ -35,6 +35,8 @@ export const Events = {
       lat: z.number(),
       lng: z.number(),
       createdAt: z.string(),
+      /** The item's IANA time zone: "a local day" for the poster's daily points cap. */
+      timeZone: z.string().optional(),
     }),
   ),
   itemUpdated: defineEvent('item.updated.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), status: z.string() })),
@@ -97,6 +99,8 @@ export const Events = {
       balance: z.number().int(),
       version: z.number().int(),
       rank,
+      /** Every badge the user holds after this entry (absent from older events). */
+      badges: z.array(z.enum(BADGE_NAMES)).optional(),
     }),
   ),
   rankChanged: defineEvent(

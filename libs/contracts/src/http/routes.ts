@@ -1,5 +1,6 @@
 import { ItemRoutes } from '../items/items.routes';
 import { MediaRoutes } from '../media/media.routes';
+import { RewardRoutes } from '../rewards/rewards.routes';
 import { UserRoutes } from '../users/users.routes';
 import { PlatformRoutes } from './platform.routes';
 import type { RouteContract } from './route-contract';
@@ -10,4 +11,5 @@ export const Routes = {
   ...UserRoutes,
   ...ItemRoutes,
   ...MediaRoutes,
+  ...RewardRoutes,
 } as const satisfies Record<string, RouteContract>;

@@ -21,6 +21,7 @@ export const createItemCallSchema = createItemRequestSchema;
 export const feedCallSchema = feedQuerySchema;
 export const itemsByUserCallSchema = z.object({ userId: z.uuid() });
 export const balanceCallSchema = z.object({ userId: z.uuid() });
+export const redeemCallSchema = z.object({ rewardId: z.uuid() });
 export const balanceReplySchema = z.object({ userId: z.uuid(), balance: z.number().int(), entries: z.number().int() });
 
 export const revokeSessionCallSchema = z.object({ token: z.string().min(1) });

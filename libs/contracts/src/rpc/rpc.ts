@@ -55,6 +55,11 @@ export const Rpc = {
   },
   rewards: {
     balance: 'rewards.balance',
+    catalogue: 'rewards.catalogue',
+    userRewards: 'rewards.user-rewards',
+    redeem: 'rewards.redeem',
+    leaderboard: 'rewards.leaderboard',
+    summary: 'rewards.summary',
   },
   photoValidation: { metrics: 'photo-validation.metrics' },
 } as const;

@@ -239,6 +239,7 @@ export class ItemsService {
       lat: item.lat,
       lng: item.lng,
       createdAt: item.createdAt.toISOString(),
+      timeZone: item.timeZone,
     });
     const row = await this.items.findView(item.id, tx.manager);
     if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');

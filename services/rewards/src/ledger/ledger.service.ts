@@ -1,73 +1,251 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { actionPoints, Events, EventPayload, PointsReason, rankForPoints, SubscriptionTier } from '@curbside/contracts';
+import { actionPoints, BadgeName, Events, EventPayload, PointsReason, rankForPoints, RewardsSummary, SubscriptionTier } from '@curbside/contracts';
 import { Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
-import { BalanceEntity, UserTierEntity } from './ledger.entities';
+import { badgeBonus, newlyEarnedBadges } from '../badges/badge.rules';
 
-export interface Credit {
+/** At most this many posts a user a local day earn points (DESIGN §4: no farming by posting). */
+export const DAILY_POST_CREDITS = 10;
+/** A post deleted by its poster within this long of posting takes its points back. */
+export const QUICK_DELETE_MS = 60 * 60 * 1000;
+
+/** The transaction of the event being applied: its id is the cause of every entry it writes. */
+export type EventTransaction = Transaction & { event: { id: string } };
+
+type Posted = EventPayload<typeof Events.itemPosted>;
+type Claimed = EventPayload<typeof Events.itemClaimed>;
+
+/** One ledger entry to write; `sourceEventId` + `reason` (and `itemId` + `reason`) make it unique. */
+interface Entry {
   userId: string;
-  reason: PointsReason;
+  amount: number;
+  reason: string;
   sourceEventId: string;
+  itemId?: string;
+  localDate?: string | null;
+  causeAt?: string;
+  /** Whether the entry counts toward points earned (rank, leaderboard, badges): not for shop redemptions. */
+  countsAsEarned: boolean;
 }
 
+interface BalanceRow {
+  points: number;
+  earned: number;
+  version: number;
+  badges: BadgeName[];
+}
+
+/**
+ * The points ledger: every credit and debit a row tied to its cause, the balance and points earned kept in the
+ * same transaction, badges evaluated after every change. All of it runs inside the event's own transaction, so
+ * a replayed event changes nothing (the consumer has seen it, and the entries are unique per cause besides).
+ */
 @Injectable()
 export class LedgerService {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** item.posted → +10 (+25 for a scout find), times the tier multiplier, for the first ten posts of a local day. */
+  async creditPost(tx: EventTransaction, item: Posted): Promise<void> {
+    const reason: PointsReason = item.isScoutFind ? 'scout_find' : 'post_item';
+    await tx.manager.query(
+      `INSERT INTO rewards.user_stats (user_id, posts, scout_finds) VALUES ($1, 1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET posts = user_stats.posts + 1, scout_finds = user_stats.scout_finds + EXCLUDED.scout_finds`,
+      [item.posterId, item.isScoutFind ? 1 : 0],
+    );
+    const [{ local_date: localDate }]: { local_date: string }[] = await tx.manager.query(
+      `SELECT ($1::timestamptz AT TIME ZONE $2)::date::text AS local_date`,
+      [item.createdAt, item.timeZone ?? 'UTC'],
+    );
+    const slot: unknown[] = await tx.manager.query(
+      `INSERT INTO rewards.post_days (user_id, local_date, credited) VALUES ($1, $2, 1)
+       ON CONFLICT (user_id, local_date) DO UPDATE SET credited = post_days.credited + 1
+       WHERE post_days.credited < ${DAILY_POST_CREDITS}
+       RETURNING credited`,
+      [item.posterId, localDate],
+    );
+    if (slot.length > 0) {
+      const amount = actionPoints(reason, await this.tierOf(tx, item.posterId));
+      await this.apply(tx, {
+        userId: item.posterId,
+        amount,
+        reason,
+        sourceEventId: tx.event.id,
+        itemId: item.itemId,
+        localDate,
+        causeAt: item.createdAt,
+        countsAsEarned: true,
+      });
+    }
+    await this.awardBadges(tx, item.posterId, tx.event.id);
+  }
+
+  /** item.claimed → +5 for the claimer; progress toward Community Helper and Community Champion. */
+  async creditClaim(tx: EventTransaction, claim: Claimed): Promise<void> {
+    if (claim.posterId !== claim.claimerId) {
+      await tx.manager.query(
+        `INSERT INTO rewards.user_stats (user_id, helped_claims) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET helped_claims = user_stats.helped_claims + EXCLUDED.helped_claims`,
+        [claim.claimerId, claim.pricingType === 'free' ? 1 : 0],
+      );
+      await tx.manager.query(`INSERT INTO rewards.claimed_from (user_id, poster_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+        claim.claimerId,
+        claim.posterId,
+      ]);
+    }
+    const amount = actionPoints('pickup_claim', await this.tierOf(tx, claim.claimerId));
+    await this.apply(tx, {
+      userId: claim.claimerId,
+      amount,
+      reason: 'pickup_claim',
+      sourceEventId: tx.event.id,
+      itemId: claim.itemId,
+      causeAt: claim.claimedAt,
+      countsAsEarned: true,
+    });
+    await this.awardBadges(tx, claim.claimerId, tx.event.id);
+  }
+
   /**
-   * Credits the action's points (times the user's tier multiplier) once per source event, then announces the
-   * new balance, and the new rank when it changed. A repeated event adds nothing.
+   * Takes a post's points back (a ledger entry of its own; badges stay): when its poster deletes it within an
+   * hour of posting (`deletedAt`), or whenever it is removed after reports (no `deletedAt`). Its slot of the
+   * day's ten is freed, so points always match the posts that still stand.
    */
-  async credit(tx: Transaction, credit: Credit): Promise<void> {
-    const tier = await this.tierOf(tx, credit.userId);
-    const amount = actionPoints(credit.reason, tier);
+  async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
+    const [credit]: { user_id: string; amount: number; reason: string; local_date: string | null; cause_at: Date | null }[] = await tx.manager.query(
+      `SELECT user_id, amount, reason, local_date::text AS local_date, cause_at FROM rewards.ledger_entries
+       WHERE item_id = $1 AND reason IN ('post_item', 'scout_find')`,
+      [itemId],
+    );
+    if (!credit) return;
+    if (deletedAt && credit.cause_at && Date.parse(deletedAt) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
+    const [balance]: { points: number }[] = await tx.manager.query(`SELECT points FROM rewards.balances WHERE user_id = $1 FOR UPDATE`, [credit.user_id]);
+    const applied = await this.apply(tx, {
+      userId: credit.user_id,
+      // Points already spent in the shop cannot be taken back: the balance never goes below zero.
+      amount: -Math.min(credit.amount, balance?.points ?? 0),
+      earnedAmount: -credit.amount,
+      reason: 'post_reversal',
+      sourceEventId: tx.event.id,
+      itemId,
+      countsAsEarned: true,
+    });
+    if (!applied) return;
+    if (credit.local_date) {
+      await tx.manager.query(`UPDATE rewards.post_days SET credited = credited - 1 WHERE user_id = $1 AND local_date = $2 AND credited > 0`, [
+        credit.user_id,
+        credit.local_date,
+      ]);
+    }
+    await tx.manager.query(
+      `UPDATE rewards.user_stats SET posts = GREATEST(posts - 1, 0), scout_finds = GREATEST(scout_finds - $2, 0) WHERE user_id = $1`,
+      [credit.user_id, credit.reason === 'scout_find' ? 1 : 0],
+    );
+  }
+
+  /**
+   * Writes one entry and moves the balance (and points earned) with it; announces the new balance, a rank
+   * change, and, through awardBadges, badges. Returns false when the entry existed already (a replay).
+   */
+  async apply(tx: Transaction, entry: Entry & { earnedAmount?: number }): Promise<BalanceRow | null> {
     const entryId = randomUUID();
     const inserted: unknown[] = await tx.manager.query(
-      `INSERT INTO rewards.ledger_entries (id, user_id, amount, reason, source_event_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (source_event_id, reason) DO NOTHING RETURNING id`,
-      [entryId, credit.userId, amount, credit.reason, credit.sourceEventId],
+      `INSERT INTO rewards.ledger_entries (id, user_id, amount, reason, source_event_id, item_id, local_date, cause_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) ON CONFLICT DO NOTHING RETURNING id`,
+      [entryId, entry.userId, entry.amount, entry.reason, entry.sourceEventId, entry.itemId ?? null, entry.localDate ?? null, entry.causeAt ?? null],
     );
-    if (inserted.length === 0) return;
-    const [balance]: { points: number; version: number }[] = await tx.manager.query(
-      `INSERT INTO rewards.balances (user_id, points, version) VALUES ($1, $2, 1)
-       ON CONFLICT (user_id) DO UPDATE SET points = balances.points + EXCLUDED.points, version = balances.version + 1
-       RETURNING points, version`,
-      [credit.userId, amount],
+    if (inserted.length === 0) return null;
+    const earnedDelta = entry.countsAsEarned ? (entry.earnedAmount ?? entry.amount) : 0;
+    const [balance]: BalanceRow[] = await tx.manager.query(
+      `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ($1, GREATEST($2::int, 0), GREATEST($3::int, 0), 1)
+       ON CONFLICT (user_id) DO UPDATE SET points = balances.points + $2, earned = GREATEST(balances.earned + $3, 0), version = balances.version + 1
+       RETURNING points, earned, version, badges`,
+      [entry.userId, entry.amount, earnedDelta],
     );
-    const rank = rankForPoints(balance.points);
-    tx.emit(Events.pointsAwarded, {
-      userId: credit.userId,
-      entryId,
-      amount,
-      reason: credit.reason,
-      sourceEventId: credit.sourceEventId,
-      balance: balance.points,
-      version: balance.version,
-      rank,
-    });
-    const before = rankForPoints(balance.points - amount);
-    if (before !== rank) {
-      tx.emit(Events.rankChanged, { userId: credit.userId, from: before, to: rank, points: balance.points, version: balance.version });
+    this.announce(tx, entry, entryId, balance, balance.earned - earnedDelta);
+    return balance;
+  }
+
+  /** Awards every badge the user's progress now earns, each once with its bonus; a bonus may earn the next. */
+  async awardBadges(tx: Transaction, userId: string, sourceEventId: string): Promise<void> {
+    for (;;) {
+      const [progress]: { earned: number; posts: number; scout_finds: number; helped_claims: number; members: number; badges: BadgeName[] }[] =
+        await tx.manager.query(
+          `SELECT coalesce(b.earned, 0) AS earned, coalesce(b.badges, '{}') AS badges,
+                  coalesce(s.posts, 0) AS posts, coalesce(s.scout_finds, 0) AS scout_finds, coalesce(s.helped_claims, 0) AS helped_claims,
+                  (SELECT count(*)::int FROM rewards.claimed_from c WHERE c.user_id = $1) AS members
+           FROM (SELECT $1::uuid AS user_id) u
+           LEFT JOIN rewards.balances b ON b.user_id = u.user_id
+           LEFT JOIN rewards.user_stats s ON s.user_id = u.user_id`,
+          [userId],
+        );
+      const [badge] = newlyEarnedBadges({
+        earnedPoints: progress.earned,
+        posts: progress.posts,
+        scoutFinds: progress.scout_finds,
+        helpedClaims: progress.helped_claims,
+        membersClaimedFrom: progress.members,
+        held: new Set(progress.badges),
+      });
+      if (!badge) return;
+      const won: unknown[] = await tx.manager.query(
+        `INSERT INTO rewards.user_badges (user_id, badge, source_event_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING badge`,
+        [userId, badge, sourceEventId],
+      );
+      await tx.manager.query(`UPDATE rewards.balances SET badges = array_append(badges, $2) WHERE user_id = $1 AND NOT ($2 = ANY (badges))`, [userId, badge]);
+      if (won.length === 0) continue;
+      const bonusPoints = badgeBonus(badge);
+      tx.emit(Events.badgeEarned, { userId, badge, bonusPoints, sourceEventId, earnedAt: new Date().toISOString() });
+      await this.apply(tx, { userId, amount: bonusPoints, reason: `badge:${badge}`, sourceEventId, countsAsEarned: true });
     }
   }
 
   async balance(userId: string): Promise<{ userId: string; balance: number; entries: number }> {
-    const row = await this.dataSource.getRepository(BalanceEntity).findOneBy({ userId });
+    const [row]: { points: number; version: number }[] = await this.dataSource.query(`SELECT points, version FROM rewards.balances WHERE user_id = $1`, [userId]);
     return { userId, balance: row?.points ?? 0, entries: row?.version ?? 0 };
   }
 
-  async mirrorTier(tx: Transaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
+  async summary(userId: string): Promise<RewardsSummary> {
+    const [row]: { points: number; earned: number; badges: BadgeName[]; redemptions: number }[] = await this.dataSource.query(
+      `SELECT coalesce(b.points, 0) AS points, coalesce(b.earned, 0) AS earned, coalesce(b.badges, '{}') AS badges,
+              (SELECT count(*)::int FROM rewards.redemptions r WHERE r.user_id = $1) AS redemptions
+       FROM (SELECT $1::uuid AS user_id) u LEFT JOIN rewards.balances b ON b.user_id = u.user_id`,
+      [userId],
+    );
+    return { points: row.points, earnedPoints: row.earned, rank: rankForPoints(row.earned), badges: row.badges, redemptions: row.redemptions };
+  }
+
+  /** user.created / user.updated → tier (multipliers), username and scout mode (leaderboard), newest version wins. */
+  async mirrorMember(tx: Transaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
     await tx.manager.query(
-      `INSERT INTO rewards.user_tiers (user_id, tier, version) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, version = EXCLUDED.version
-       WHERE user_tiers.version < EXCLUDED.version`,
-      [user.userId, user.subscriptionTier, user.version],
+      `INSERT INTO rewards.members (user_id, tier, username, scout_mode, version) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, username = EXCLUDED.username, scout_mode = EXCLUDED.scout_mode, version = EXCLUDED.version
+       WHERE members.version < EXCLUDED.version`,
+      [user.userId, user.subscriptionTier, user.username, user.scoutMode, user.version],
     );
   }
 
+  private announce(tx: Transaction, entry: Entry, entryId: string, balance: BalanceRow, earnedBefore: number): void {
+    const rank = rankForPoints(balance.earned);
+    tx.emit(Events.pointsAwarded, {
+      userId: entry.userId,
+      entryId,
+      amount: entry.amount,
+      reason: entry.reason,
+      sourceEventId: entry.sourceEventId,
+      balance: balance.points,
+      version: balance.version,
+      rank,
+      badges: balance.badges,
+    });
+    const before = rankForPoints(earnedBefore);
+    if (before !== rank) {
+      tx.emit(Events.rankChanged, { userId: entry.userId, from: before, to: rank, points: balance.earned, version: balance.version });
+    }
+  }
+
   private async tierOf(tx: Transaction, userId: string): Promise<SubscriptionTier> {
-    const row = await tx.manager.findOneBy(UserTierEntity, { userId });
+    const [row]: { tier: SubscriptionTier }[] = await tx.manager.query(`SELECT tier FROM rewards.members WHERE user_id = $1`, [userId]);
     return row?.tier ?? 'free';
   }
 }

@@ -3,7 +3,7 @@ import { Events } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { LedgerService } from '../ledger/ledger.service';
 
-/** item.claimed → +5 for the neighbour who picked it up (DESIGN §4). */
+/** item.claimed → +5 for the neighbour who picked it up; Community Helper and Champion progress (DESIGN §4). */
 @Injectable()
 export class CreditPointsWhenItemIsClaimedHandler implements OnApplicationBootstrap {
   constructor(
@@ -12,8 +12,6 @@ export class CreditPointsWhenItemIsClaimedHandler implements OnApplicationBootst
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.on(Events.itemClaimed, 'credit-claim', (claim, tx) =>
-      this.ledger.credit(tx, { userId: claim.claimerId, reason: 'pickup_claim', sourceEventId: tx.event.id }),
-    );
+    await this.consumers.on(Events.itemClaimed, 'credit-claim', (claim, tx) => this.ledger.creditClaim(tx, claim));
   }
 }

@@ -3,7 +3,7 @@ import { Events } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { LedgerService } from '../ledger/ledger.service';
 
-/** item.posted → +10 for an item, +25 for a scout find (DESIGN §4). */
+/** item.posted → +10 for an item, +25 for a scout find, ten posts a local day at most; badges (DESIGN §4). */
 @Injectable()
 export class CreditPointsWhenItemIsPostedHandler implements OnApplicationBootstrap {
   constructor(
@@ -12,12 +12,6 @@ export class CreditPointsWhenItemIsPostedHandler implements OnApplicationBootstr
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.on(Events.itemPosted, 'credit-post', (item, tx) =>
-      this.ledger.credit(tx, {
-        userId: item.posterId,
-        reason: item.isScoutFind ? 'scout_find' : 'post_item',
-        sourceEventId: tx.event.id,
-      }),
-    );
+    await this.consumers.on(Events.itemPosted, 'credit-post', (item, tx) => this.ledger.creditPost(tx, item));
   }
 }

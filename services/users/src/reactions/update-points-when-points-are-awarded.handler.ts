@@ -3,7 +3,7 @@ import { Events } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { UsersService } from '../users/users.service';
 
-/** points.awarded → the user's points and rank as the ledger says. */
+/** points.awarded → the user's points, rank and badges as the ledger says. */
 @Injectable()
 export class UpdatePointsWhenPointsAreAwardedHandler implements OnApplicationBootstrap {
   constructor(

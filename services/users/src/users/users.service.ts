@@ -175,7 +175,7 @@ export class UsersService {
     await tx.manager
       .createQueryBuilder()
       .update(UserEntity)
-      .set({ points: award.balance, rank: award.rank, pointsVersion: award.version })
+      .set({ points: award.balance, rank: award.rank, pointsVersion: award.version, ...(award.badges ? { badges: award.badges } : {}) })
       .where('id = :id AND points_version < :version', { id: award.userId, version: award.version })
       .execute();
   }

@@ -1,0 +1,46 @@
+import { Body, Controller, HttpCode, HttpStatus, Param, Query, Res } from '@nestjs/common';
+import { LeaderboardEntry, LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, Rpc, UserReward } from '@curbside/contracts';
+import type { Response } from 'express';
+import { ApiRoute } from '../http/api-route.decorator';
+import { ServiceClient } from '../http/service-client';
+import { ZodPipe } from '../http/zod.pipe';
+import { assertIsCaller, Caller } from '../session/caller.decorator';
+
+@Controller()
+export class RewardsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @ApiRoute(Routes.listRewards)
+  list(): Promise<Reward[]> {
+    return this.services.call(Rpc.rewards.catalogue, {});
+  }
+
+  @ApiRoute(Routes.userRewards)
+  userRewards(@Param(new ZodPipe(Routes.userRewards.params)) params: { userId: string }, @Caller() callerId: string): Promise<UserReward[]> {
+    assertIsCaller(params.userId, callerId);
+    return this.services.call(Rpc.rewards.userRewards, {}, callerId);
+  }
+
+  /** The spec's client sends its user id in the body: it must be the session's, and is never used otherwise. */
+  @ApiRoute(Routes.redeemReward)
+  @HttpCode(HttpStatus.OK)
+  redeem(
+    @Param(new ZodPipe(Routes.redeemReward.params)) params: { rewardId: string },
+    @Body(new ZodPipe(Routes.redeemReward.body)) body: { userId?: string } | undefined,
+    @Caller() callerId: string,
+  ): Promise<RedeemResponse> {
+    assertIsCaller(body?.userId, callerId);
+    return this.services.call(Rpc.rewards.redeem, { rewardId: params.rewardId }, callerId);
+  }
+
+  /** The next page's cursor travels in a header, so the body stays the plain list the spec reads. */
+  @ApiRoute(Routes.leaderboard)
+  async leaderboard(
+    @Query(new ZodPipe(Routes.leaderboard.query)) query: LeaderboardQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LeaderboardEntry[]> {
+    const page = await this.services.call<LeaderboardReply>(Rpc.rewards.leaderboard, query);
+    if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
+    return page.entries;
+  }
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { BADGE_NAMES } from './badges';
+import { RANK_NAMES } from './ranks';
+
+export const REWARD_CATEGORIES = ['perks', 'merchandise', 'donations'] as const;
+export const rewardCategorySchema = z.enum(REWARD_CATEGORIES);
+export type RewardCategory = z.infer<typeof rewardCategorySchema>;
+
+/** A reward of the points shop; `limitPerUser` absent means unlimited. */
+export const rewardSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  category: rewardCategorySchema,
+  pointsCost: z.number().int().positive(),
+  limitPerUser: z.number().int().positive().optional(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+
+/** One redemption by the caller. */
+export const userRewardSchema = z.object({
+  id: z.uuid(),
+  rewardId: z.uuid(),
+  pointsCost: z.number().int(),
+  redeemedAt: z.string(),
+});
+export type UserReward = z.infer<typeof userRewardSchema>;
+
+export const redeemResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
+
+/** What the shop says when a redemption is refused (the client shows it under 'Redemption Failed'). */
+export const RewardMessages = {
+  notFound: 'Reward not found',
+  notEnoughPoints: (cost: number, points: number) => `Not enough points: this reward costs ${cost} points and you have ${points}.`,
+  limitReached: (limit: number) => `You have already redeemed this reward ${limit === 1 ? 'once' : `${limit} times`}, its limit per member.`,
+  redeemed: (name: string, cost: number) => `${name} is yours. ${cost} points were deducted.`,
+} as const;
+
+/** Leaderboard rows: points earned (spending in the shop does not lower them), newest badges last. */
+export const leaderboardEntrySchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  points: z.number().int(),
+  badges: z.array(z.enum(BADGE_NAMES)),
+  rank: z.enum(RANK_NAMES),
+  scoutMode: z.boolean(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+export const LEADERBOARD_DEFAULT_LIMIT = 50;
+export const LEADERBOARD_MAX_LIMIT = 100;
+
+export const leaderboardQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(LEADERBOARD_MAX_LIMIT, { error: `limit must be at most ${LEADERBOARD_MAX_LIMIT}` })
+    .default(LEADERBOARD_DEFAULT_LIMIT),
+  cursor: z
+    .string()
+    .regex(/^\d{1,10}_[0-9a-f-]{36}$/i, { error: 'cursor is not one this server gave out; start again without it' })
+    .optional(),
+});
+export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
+
+/** Service → gateway: the page and the next page's cursor (sent on in the X-Next-Cursor header). */
+export const leaderboardReplySchema = z.object({ entries: z.array(leaderboardEntrySchema), nextCursor: z.string().nullable() });
+export type LeaderboardReply = z.infer<typeof leaderboardReplySchema>;
+
+/** Service-to-service: a user's standing, for the emergency lookup. */
+export const rewardsSummarySchema = z.object({
+  points: z.number().int(),
+  earnedPoints: z.number().int(),
+  rank: z.enum(RANK_NAMES),
+  badges: z.array(z.enum(BADGE_NAMES)),
+  redemptions: z.number().int(),
+});
+export type RewardsSummary = z.infer<typeof rewardsSummarySchema>;
