@@ -5,6 +5,7 @@ import { APP_CONFIG, AppConfig, OBJECT_STORAGE, ObjectStorage } from '@curbside/
 import { AuthController } from './auth/auth.controller';
 import { VerificationController } from './auth/verification.controller';
 import { DocsController } from './docs/docs.controller';
+import { EmergencyController } from './emergency/emergency.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
@@ -44,7 +45,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController, EmergencyController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

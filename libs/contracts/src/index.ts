@@ -7,6 +7,8 @@ export * from './rewards/points';
 export * from './rewards/badges';
 export * from './rewards/rewards.schemas';
 export * from './rewards/rewards.routes';
+export * from './emergency/emergency.schemas';
+export * from './emergency/emergency.routes';
 export * from './users/user.schemas';
 export * from './users/phone';
 export * from './users/auth.schemas';

@@ -24,6 +24,7 @@ export * from './rpc/in-memory.rpc';
 export * from './rpc/namespaced-nats';
 export * from './rpc/rpc-error.filter';
 export * from './rpc/caller';
+export * from './rpc/rpc-caller';
 export * from './rpc/rpc-context.interceptor';
 export * from './service/tokens';
 export * from './service/infrastructure';

@@ -1,17 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { EmergencyAccessService } from './access/emergency-access.service';
+import { AuditLog } from './audit/audit-log';
+import { EmergencyController } from './emergency.controller';
+import { CreateAuditLog1763800000500 } from './migrations/1763800000500-create-audit-log';
 
 @Module({})
 export class EmergencyModule {
   static register(runtime: ServiceRuntime): DynamicModule {
-    return { module: EmergencyModule, imports: [PlatformModule.forService(runtime)] };
+    return {
+      module: EmergencyModule,
+      imports: [PlatformModule.forService(runtime)],
+      controllers: [EmergencyController],
+      providers: [AuditLog, EmergencyAccessService],
+    };
   }
 }
 
-/** Admin emergency lookup and its append-only, tamper-evident audit log (DESIGN §1). Its own schema, outbox and health today; its features arrive with their issues. */
+/** Admin emergency lookup and its append-only, hash-chained audit log (DESIGN §1, §3). */
 export const emergencyService: ServiceDefinition = {
   name: 'emergency',
   entities: [],
-  migrations: [],
+  migrations: [CreateAuditLog1763800000500],
   module: (runtime) => EmergencyModule.register(runtime),
 };

@@ -1,1 +1,2 @@
 export { rewardsService } from './rewards.definition';
+export { leaderboardQuery } from './leaderboard/leaderboard.query';

@@ -122,7 +122,8 @@ export const Events = {
     'emergency.accessed.v1',
     z.object({
       auditEntryId: z.uuid(),
-      adminUserId: z.uuid(),
+      /** null: nobody was signed in. */
+      adminUserId: z.uuid().nullable(),
       targetUserId: z.uuid().nullable(),
       outcome: z.enum(['granted', 'refused', 'locked']),
       at: z.string(),

@@ -1,3 +1,4 @@
+import { EmergencyRoutes } from '../emergency/emergency.routes';
 import { ItemRoutes } from '../items/items.routes';
 import { MediaRoutes } from '../media/media.routes';
 import { RewardRoutes } from '../rewards/rewards.routes';
@@ -12,4 +13,5 @@ export const Routes = {
   ...ItemRoutes,
   ...MediaRoutes,
   ...RewardRoutes,
+  ...EmergencyRoutes,
 } as const satisfies Record<string, RouteContract>;

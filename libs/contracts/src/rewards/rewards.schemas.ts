@@ -77,5 +77,7 @@ export const rewardsSummarySchema = z.object({
   rank: z.enum(RANK_NAMES),
   badges: z.array(z.enum(BADGE_NAMES)),
   redemptions: z.number().int(),
+  /** The newest ledger entries, as the emergency lookup lists them. */
+  recentActivity: z.array(z.object({ id: z.string(), activityType: z.string(), description: z.string(), createdAt: z.string() })),
 });
 export type RewardsSummary = z.infer<typeof rewardsSummarySchema>;

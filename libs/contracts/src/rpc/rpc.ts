@@ -31,6 +31,7 @@ export const Rpc = {
     setSubscription: 'users.subscription',
     adminStatus: 'users.admin-status',
     setProfilePicture: 'users.profile-picture',
+    emergencyLookup: 'users.emergency-lookup',
   },
   items: {
     create: 'items.create',
@@ -60,6 +61,10 @@ export const Rpc = {
     redeem: 'rewards.redeem',
     leaderboard: 'rewards.leaderboard',
     summary: 'rewards.summary',
+  },
+  emergency: {
+    access: 'emergency.access',
+    logs: 'emergency.logs',
   },
   photoValidation: { metrics: 'photo-validation.metrics' },
 } as const;

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { AppConfig } from '../config/config.schema';
 import { NatsEventBus } from '../events/nats.event-bus';
 import { BullMqJobQueue } from '../jobs/bullmq.job-queue';
-import { NamespacedServerNats } from '../rpc/namespaced-nats';
+import { NamespacedClientNats, NamespacedServerNats } from '../rpc/namespaced-nats';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
 import type { ObjectStorage } from '../storage/object-storage.port';
@@ -31,6 +31,8 @@ export async function createDistributedInfrastructure(config: AppConfig, process
   });
   const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL, prefix: `${config.NAMESPACE}:jobs` });
   const storage = createObjectStorage(config);
+  // Connects on its first call: most services never ask another one.
+  const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: `${processName}-client` });
   return {
     mode: 'distributed',
     config,
@@ -41,7 +43,9 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     sms: createSmsSender(config),
     rpcServer: (service) =>
       new NamespacedServerNats(config.NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
+    rpcClient,
     async close() {
+      await rpcClient.close();
       await jobs.close();
       await bus.close();
     },

@@ -4,7 +4,7 @@ import { EmbeddedPostgres, startEmbeddedPostgres } from '../database/embedded-po
 import { InMemoryEventBus, InMemoryEventStore } from '../events/in-memory.event-bus';
 import { InProcessJobQueue } from '../jobs/in-process.job-queue';
 import { createLogger } from '../logging/logger';
-import { InMemoryRpcBroker, InMemoryRpcServer } from '../rpc/in-memory.rpc';
+import { InMemoryRpcBroker, InMemoryRpcClient, InMemoryRpcServer } from '../rpc/in-memory.rpc';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { createSmsSender } from '../sms/create-sms-sender';
 import type { Infrastructure } from './infrastructure';
@@ -47,6 +47,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: E
     sms: createSmsSender(config),
     rpcBroker,
     rpcServer: () => new InMemoryRpcServer(rpcBroker),
+    rpcClient: new InMemoryRpcClient(rpcBroker),
     async close() {
       await jobs.close();
       await bus.close();

@@ -1,5 +1,6 @@
 import type { CustomTransportStrategy } from '@nestjs/microservices';
 import type { ServiceName } from '@curbside/contracts';
+import type { RpcClient } from '../rpc/rpc-caller';
 import type { AppConfig } from '../config/config.schema';
 import type { DatabaseTarget } from '../database/open-database';
 import type { EventBus } from '../events/event-bus.port';
@@ -22,5 +23,7 @@ export interface Infrastructure {
   sms: SmsSender;
   /** The request/reply transport a service listens on (queue group = service name). */
   rpcServer(service: ServiceName): CustomTransportStrategy;
+  /** Request/reply to other services, for services that ask one another (the gateway has its own). */
+  rpcClient: RpcClient;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { EventConsumers } from '../outbox/event-consumers';
 import { EventOutbox } from '../outbox/event-outbox';
 import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
+import { RpcCaller } from '../rpc/rpc-caller';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
 import type { ServiceRuntime } from './service-runtime';
 import { APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SERVICE_NAME, SMS_SENDER } from './tokens';
@@ -25,13 +26,14 @@ export class PlatformModule {
         { provide: JOB_QUEUE, useValue: infra.jobs },
         { provide: OBJECT_STORAGE, useValue: infra.storage },
         { provide: SMS_SENDER, useValue: infra.sms },
+        { provide: RpcCaller, useValue: new RpcCaller(infra.rpcClient, infra.config.RPC_TIMEOUT_MS) },
         { provide: DataSource, useValue: runtime.dataSource },
         { provide: EventOutbox, useValue: runtime.outbox },
         { provide: EventConsumers, useValue: runtime.consumers },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
       ],
-      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers],
+      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers, RpcCaller],
     };
   }
 }

@@ -212,7 +212,23 @@ export class LedgerService {
        FROM (SELECT $1::uuid AS user_id) u LEFT JOIN rewards.balances b ON b.user_id = u.user_id`,
       [userId],
     );
-    return { points: row.points, earnedPoints: row.earned, rank: rankForPoints(row.earned), badges: row.badges, redemptions: row.redemptions };
+    const entries: { id: string; reason: string; amount: number; created_at: Date }[] = await this.dataSource.query(
+      `SELECT id, reason, amount, created_at FROM rewards.ledger_entries WHERE user_id = $1 ORDER BY created_at DESC LIMIT 10`,
+      [userId],
+    );
+    return {
+      points: row.points,
+      earnedPoints: row.earned,
+      rank: rankForPoints(row.earned),
+      badges: row.badges,
+      redemptions: row.redemptions,
+      recentActivity: entries.map((e) => ({
+        id: e.id,
+        activityType: e.reason,
+        description: `${e.amount >= 0 ? '+' : ''}${e.amount} points: ${describeReason(e.reason)}`,
+        createdAt: e.created_at.toISOString(),
+      })),
+    };
   }
 
   /** user.created / user.updated → tier (multipliers), username and scout mode (leaderboard), newest version wins. */
@@ -248,4 +264,16 @@ export class LedgerService {
     const [row]: { tier: SubscriptionTier }[] = await tx.manager.query(`SELECT tier FROM rewards.members WHERE user_id = $1`, [userId]);
     return row?.tier ?? 'free';
   }
+}
+
+const REASONS: Record<string, string> = {
+  post_item: 'posted an item',
+  scout_find: 'posted a scout find',
+  pickup_claim: 'claimed an item',
+  post_reversal: 'a post was withdrawn',
+  redemption: 'redeemed a reward in the shop',
+};
+
+function describeReason(reason: string): string {
+  return reason.startsWith('badge:') ? `earned the ${reason.slice('badge:'.length)}` : (REASONS[reason] ?? reason);
 }

@@ -4,6 +4,7 @@ import {
   adminStatusSchema,
   confirmVerificationCallSchema,
   createUserCallSchema,
+  emergencyLookupCallSchema,
   CreateUserReply,
   getUserCallSchema,
   notificationPreferencesRequestSchema,
@@ -19,6 +20,7 @@ import {
   setProfilePictureCallSchema,
   startVerificationCallSchema,
   subscriptionRequestSchema,
+  User,
   UserView,
   verifyCodeRequestSchema,
 } from '@curbside/contracts';
@@ -107,6 +109,12 @@ export class UsersController {
   @MessagePattern(Rpc.users.adminStatus)
   adminStatus(@Payload() request: RpcRequest): Promise<z.infer<typeof adminStatusSchema>> {
     return this.users.adminStatus(callerOf(request));
+  }
+
+  /** Only the emergency service asks, after its own admin, password and reason checks (never the gateway). */
+  @MessagePattern(Rpc.users.emergencyLookup)
+  emergencyLookup(@Payload() request: RpcRequest): Promise<User> {
+    return this.users.emergencyLookup(parseOrThrow(emergencyLookupCallSchema, request.body));
   }
 
   @MessagePattern(Rpc.users.setProfilePicture)

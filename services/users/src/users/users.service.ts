@@ -15,6 +15,7 @@ import {
   NotificationPreferences,
   NotificationPreferencesRequest,
   SubscriptionTier,
+  toE164,
   User,
   UserView,
 } from '@curbside/contracts';
@@ -140,6 +141,16 @@ export class UsersService {
       user.profilePicture = url;
       return { profilePicture: url };
     });
+  }
+
+  /** The full record by id or by phone number (normalised first), for the emergency lookup. */
+  async emergencyLookup(where: { userId: string } | { phone: string }): Promise<User> {
+    const manager = this.dataSource.manager;
+    if ('userId' in where) return toUser(await this.require(manager, where.userId));
+    const e164 = toE164(where.phone);
+    const user = e164 ? await this.findByPhone(manager, e164) : null;
+    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND, 'User not found');
+    return toUser(user);
   }
 
   async adminStatus(userId: string): Promise<{ isAdmin: boolean }> {

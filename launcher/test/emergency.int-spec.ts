@@ -1,0 +1,224 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { EmergencyAccessResponse, EmergencyLogEntry, Item, User } from '@curbside/contracts';
+import { hashPassword } from '@curbside/platform';
+import { ApiClient, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, STACK_MODES } from './stack-modes';
+
+const ROOT = resolve(__dirname, '..', '..');
+const AUDIT_VERIFY = join(ROOT, 'services', 'emergency', 'dist', 'audit-verify.js');
+const ADMIN_GRANT = join(ROOT, 'services', 'users', 'dist', 'admin-grant.js');
+const EMBEDDED = join(ROOT, 'launcher', 'dist', 'embedded.js');
+const run = promisify(execFile);
+
+const PASSWORD = 'lantern-harbour-7781';
+const HERE = { lat: 45.5017, lng: -73.5673 };
+const TARGET_PHONE = '+15145550123';
+
+type Attempt = Record<string, unknown>;
+
+describe.each(STACK_MODES)('emergency access, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let api: ApiClient;
+  let admin: ApiClient;
+  let adminId: string;
+  let other: ApiClient;
+  let otherId: string;
+  let target: User;
+
+  const auditCount = async () => Number((await dataSourceOf(stack, 'emergency').query('SELECT count(*)::int AS n FROM emergency.audit_log'))[0].n);
+  const lastEntry = async () => (await dataSourceOf(stack, 'emergency').query('SELECT * FROM emergency.audit_log ORDER BY seq DESC LIMIT 1'))[0];
+  const attempt = (browser: ApiClient, body: Attempt) => browser.clone().post<Record<string, unknown>>('/api/emergency/access', body);
+  const good = (): Attempt => ({ adminUserId: adminId, targetUserId: target.id, searchType: 'id', reason: 'Missing person report', adminPassword: PASSWORD });
+
+  beforeAll(async () => {
+    ({ stack, dispose } = await mode.start({
+      EMERGENCY_PASSWORD_HASH: await hashPassword(PASSWORD),
+      RATE_LIMIT_AUTH_PER_15_MINUTES: '1000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000',
+    }));
+    api = new ApiClient(stack.url);
+    admin = api.anotherBrowser();
+    other = api.anotherBrowser();
+    adminId = (await admin.post<User>('/api/users', {})).body.id;
+    otherId = (await other.post<User>('/api/users', {})).body.id;
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [adminId]);
+    const targetBrowser = api.anotherBrowser();
+    target = (await targetBrowser.post<User>('/api/users', {})).body;
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET phone = $2 WHERE id = $1', [target.id, TARGET_PHONE]);
+    const item = await targetBrowser.post<Item>('/api/items', { title: 'Blue armchair', category: 'Furniture', location: HERE });
+    expect(item.status).toBe(201);
+    // The item's points reach the rewards service before the lookups below read them.
+    await waitFor(async () => (await targetBrowser.get<User>(`/api/users/${target.id}`)).body.points > 0, { what: 'the post points' });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+    await dispose?.();
+  });
+
+  const refusals: [string, number, string, () => ApiClient, () => Attempt][] = [
+    ['anonymous', 401, 'Please sign in first', () => api, () => good()],
+    ['a non-admin', 403, 'Access Denied: emergency access is for administrators only.', () => other, () => ({ ...good(), adminUserId: otherId })],
+    ["another admin's id in the body", 403, 'You can only act as yourself', () => other, () => good()],
+    ['an empty reason', 400, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), reason: '   ' })],
+    ['no target', 400, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), targetUserId: '' })],
+    ['an unknown target', 404, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), targetUserId: '00000000-0000-4000-8000-000000000000' })],
+    ['an unknown phone', 404, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), searchType: 'phone', targetUserId: '(514) 555-0199' })],
+  ];
+
+  it.each(refusals)('refuses %s with %i "%s", one audit entry and no user data', async (_name, status, message, browser, body) => {
+    const before = await auditCount();
+    const response = await attempt(browser(), body());
+    expect({ status: response.status, body: response.body }).toEqual({ status, body: { message } });
+    expect(await auditCount()).toBe(before + 1);
+    expect(await lastEntry()).toMatchObject({ outcome: 'refused', target_user_id: null });
+  });
+
+  it('grants an admin with the password and a reason: the user, activity, settings and recent items, one audit entry', async () => {
+    const before = await auditCount();
+    const byId = await attempt(admin, { ...good(), lawEnforcementCase: 'CASE-2026-114' });
+    expect(byId.status).toBe(200);
+    const answer = byId.body as unknown as EmergencyAccessResponse;
+    expect(answer.user).toMatchObject({ id: target.id, verifiedPhone: TARGET_PHONE });
+    expect(answer.activity).toMatchObject({ points: 20, rank: 'Newbie', badges: ['First Post Badge'], scoutMode: false });
+    expect(answer.settings).toEqual({ locationRadius: '2', notificationRadius: '2', enableSmsNotifications: false, smsSubscribed: false });
+    expect(answer.recentItems).toMatchObject([{ title: 'Blue armchair', status: 'available' }]);
+    expect(answer.recentActivity.map((a) => a.activityType).sort()).toEqual(['badge:First Post Badge', 'post_item']);
+    expect(answer.unavailable).toEqual([]);
+    expect(await auditCount()).toBe(before + 1);
+    expect(await lastEntry()).toMatchObject({ outcome: 'granted', target_user_id: target.id, law_enforcement_case: 'CASE-2026-114', id: answer.auditEntryId });
+
+    const byPhone = await attempt(admin, { ...good(), searchType: 'phone', targetUserId: '(514) 555-0123' });
+    expect(byPhone.status).toBe(200);
+    expect((byPhone.body as unknown as EmergencyAccessResponse).user.id).toBe(target.id);
+  });
+
+  it('shows the access log to admins only, newest first', async () => {
+    const logs = await admin.get<EmergencyLogEntry[]>(`/api/emergency/logs?adminUserId=${adminId}`);
+    expect(logs.status).toBe(200);
+    expect(logs.body[0]).toMatchObject({ targetUserId: target.id, reason: 'Missing person report', outcome: 'granted' });
+    const times = logs.body.map((l) => Date.parse(l.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect((await other.get(`/api/emergency/logs?adminUserId=${otherId}`)).status).toBe(403);
+    expect((await other.get(`/api/emergency/logs?adminUserId=${adminId}`)).status).toBe(403);
+    expect((await api.clone().get('/api/emergency/logs')).status).toBe(401);
+  });
+
+  it('refuses a wrong password with 401, and after 5 in 15 minutes locks the admin out, even with the right one', async () => {
+    const lockedAdmin = api.anotherBrowser();
+    const id = (await lockedAdmin.post<User>('/api/users', {})).body.id;
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [id]);
+    const body = { ...good(), adminUserId: id };
+    for (let i = 0; i < 5; i++) {
+      const before = await auditCount();
+      const wrong = await attempt(lockedAdmin, { ...body, adminPassword: `guess-${i}` });
+      expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { message: 'Invalid admin password' } });
+      expect(await auditCount()).toBe(before + 1);
+    }
+    const locked = await attempt(lockedAdmin, body);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many wrong passwords: emergency access is locked for you for 1[45] more minutes\.$/);
+    expect(await lastEntry()).toMatchObject({ outcome: 'locked', admin_user_id: id });
+    expect(JSON.stringify(locked.body)).not.toContain(target.id);
+    // The lock is this admin's only.
+    expect((await attempt(admin, good())).status).toBe(200);
+  });
+
+  it('keeps the audit log append-only in the database, and audit:verify names a row changed behind the trigger', async () => {
+    const db = dataSourceOf(stack, 'emergency');
+    expect((await attempt(admin, good())).status).toBe(200);
+    await expect(db.query(`UPDATE emergency.audit_log SET reason = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(db.query(`DELETE FROM emergency.audit_log`)).rejects.toThrow(/append-only/);
+    await expect(db.query(`TRUNCATE emergency.audit_log`)).rejects.toThrow(/append-only/);
+
+    const url = (db.options as { url: string }).url;
+    const env = { ...process.env, RUN_MODE: 'distributed', DATABASE_URL: url, LOG_LEVEL: 'silent' };
+    const intact = await run(process.execPath, [AUDIT_VERIFY], { env });
+    expect(intact.stdout).toMatch(/Emergency audit log intact: \d+ entr(y|ies), every link verified\./);
+
+    const [victim] = await db.query(`SELECT seq::text AS seq, id FROM emergency.audit_log WHERE outcome = 'granted' ORDER BY audit_log.seq LIMIT 1`);
+    await db.query(`ALTER TABLE emergency.audit_log DISABLE TRIGGER audit_log_append_only`);
+    await db.query(`UPDATE emergency.audit_log SET reason = 'routine check' WHERE id = $1`, [victim.id]);
+    await db.query(`ALTER TABLE emergency.audit_log ENABLE TRIGGER audit_log_append_only`);
+    const broken = await run(process.execPath, [AUDIT_VERIFY], { env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`BROKEN at entry #${victim.seq} (id ${victim.id}`);
+    expect(broken.stderr).toContain('its contents do not match its hash');
+  });
+
+  it('answers with what it has when a service does not answer, and says which part is missing', async () => {
+    // Taken out of the stack's list, so that the stack does not close it a second time.
+    const [rewards] = stack.services.splice(stack.services.findIndex((s) => s.name === 'rewards'), 1);
+    await rewards.close();
+    const response = await attempt(admin, good());
+    expect(response.status).toBe(200);
+    const answer = response.body as unknown as EmergencyAccessResponse;
+    expect(answer.user.id).toBe(target.id);
+    expect(answer.activity).toBeNull();
+    expect(answer.unavailable).toEqual(['activity', 'recentActivity']);
+    expect(answer.recentItems).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('emergency access in the running app: no password or hash in any answer or log line', () => {
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'curbside-emergency-'));
+    chmodSync(dataDir, 0o755);
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGINT');
+      await new Promise((r) => child?.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs attempts without the password or its hash, and audit:verify checks the running app’s log', async () => {
+    const hash = await hashPassword(PASSWORD);
+    const output: string[] = [];
+    let url: string | undefined;
+    child = spawn(process.execPath, [EMBEDDED], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'debug', LOG_FORMAT: 'json', EMERGENCY_PASSWORD_HASH: hash },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output.push(text);
+      url ??= /Curbside is running on (http:\/\/localhost:\d+)/.exec(text)?.[1];
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const base = await waitFor(() => url, { timeoutMs: 60_000, what: 'the app to start' });
+    const api = new ApiClient(base.replace('localhost', '127.0.0.1'));
+    const me = (await api.post<User>('/api/users', {})).body;
+    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    await run(process.execPath, [ADMIN_GRANT, '--user', me.id], { env });
+
+    const answers = [
+      await api.post('/api/emergency/access', { adminUserId: me.id, targetUserId: me.id, reason: 'Welfare check', adminPassword: 'not-the-password' }),
+      await api.post('/api/emergency/access', { adminUserId: me.id, targetUserId: me.id, reason: 'Welfare check', adminPassword: PASSWORD }),
+      await api.post('/api/emergency/access', { adminUserId: me.id, targetUserId: me.id, reason: 'Welfare check', adminPassword: { nested: PASSWORD } }),
+      await api.get(`/api/emergency/logs?adminUserId=${me.id}`),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([401, 200, 400, 200]);
+
+    const verified = await run(process.execPath, [AUDIT_VERIFY], { env });
+    expect(verified.stdout).toContain('Emergency audit log intact: 2 entries');
+
+    const everything = [...output, ...answers.map((a) => JSON.stringify(a.body))].join('\n');
+    const [, , , , salt, key] = hash.split('$');
+    for (const secret of [PASSWORD, 'not-the-password', hash, salt, key]) expect(everything).not.toContain(secret);
+    expect(everything).toContain('"path":"/api/emergency/access"');
+  }, 90_000);
+});

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { BADGE_NAMES } from '../rewards/badges';
+import { RANK_NAMES } from '../rewards/ranks';
+import { userSchema } from '../users/user.schemas';
+
+/**
+ * POST /api/emergency/access. Deliberately loose at the door: every attempt, even one with a blank reason or
+ * no target, reaches the emergency service so that it is refused there with its own audit entry.
+ */
+export const emergencyAccessRequestSchema = z.object({
+  adminUserId: z.string().max(100).optional(),
+  targetUserId: z.string().max(100).optional(),
+  searchType: z.enum(['id', 'phone'], { error: 'searchType must be id or phone' }).default('id'),
+  reason: z.string().max(2000, { error: 'Reason must be at most 2000 characters' }).optional(),
+  lawEnforcementCase: z.string().max(200, { error: 'Case number must be at most 200 characters' }).optional(),
+  adminPassword: z.string().max(1000).optional(),
+});
+export type EmergencyAccessRequest = z.infer<typeof emergencyAccessRequestSchema>;
+
+export const emergencyActivitySchema = z.object({
+  points: z.number().int(),
+  earnedPoints: z.number().int(),
+  rank: z.enum(RANK_NAMES),
+  scoutMode: z.boolean(),
+  badges: z.array(z.enum(BADGE_NAMES)),
+});
+
+export const emergencySettingsSchema = z.object({
+  locationRadius: z.string(),
+  notificationRadius: z.string(),
+  enableSmsNotifications: z.boolean(),
+  smsSubscribed: z.boolean(),
+});
+
+export const recentActivitySchema = z.object({ id: z.string(), activityType: z.string(), description: z.string(), createdAt: z.string() });
+export type RecentActivity = z.infer<typeof recentActivitySchema>;
+
+export const recentItemSchema = z.object({ id: z.uuid(), title: z.string(), status: z.string(), createdAt: z.string() });
+
+/** The parts of a lookup another service supplies; a part whose service did not answer is named in `unavailable`. */
+export const EMERGENCY_PARTS = ['activity', 'recentActivity', 'recentItems'] as const;
+
+export const emergencyAccessResponseSchema = z.object({
+  user: userSchema,
+  activity: emergencyActivitySchema.nullable(),
+  settings: emergencySettingsSchema,
+  recentActivity: z.array(recentActivitySchema),
+  recentItems: z.array(recentItemSchema),
+  unavailable: z.array(z.enum(EMERGENCY_PARTS)),
+  auditEntryId: z.uuid(),
+});
+export type EmergencyAccessResponse = z.infer<typeof emergencyAccessResponseSchema>;
+
+export const emergencyLogsQuerySchema = z.object({ adminUserId: z.uuid({ error: 'adminUserId must be a valid id' }).optional() });
+
+export const emergencyLogEntrySchema = z.object({
+  id: z.uuid(),
+  targetUserId: z.uuid().nullable(),
+  reason: z.string(),
+  lawEnforcementCase: z.string().nullable(),
+  outcome: z.enum(['granted', 'refused', 'locked']),
+  timestamp: z.string(),
+});
+export type EmergencyLogEntry = z.infer<typeof emergencyLogEntrySchema>;
+
+/** The emergency tool's answers (spec §8 titles: 'Access Denied', 'Invalid admin password', 'Missing Information'). */
+export const EmergencyMessages = {
+  notAdmin: 'Access Denied: emergency access is for administrators only.',
+  wrongPassword: 'Invalid admin password',
+  locked: (minutes: number) =>
+    `Too many wrong passwords: emergency access is locked for you for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
+  missingInformation: 'Please provide target user ID or phone number and reason',
+  badPhone: 'That phone number cannot be looked up: enter it with its area code.',
+  targetNotFound: 'No user found with that ID or phone number',
+  disabled: 'Emergency access is turned off on this server: no emergency password is configured (EMERGENCY_PASSWORD_HASH).',
+} as const;
+
+/** Service-to-service: the full record of the user an emergency lookup is about. */
+export const emergencyLookupCallSchema = z.union([z.object({ userId: z.uuid() }), z.object({ phone: z.string() })]);

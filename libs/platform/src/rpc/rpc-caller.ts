@@ -1,0 +1,37 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { DomainError, ErrorCode, isWireError, RpcRequest } from '@curbside/contracts';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { createLogger } from '../logging/logger';
+import { currentRequestContext } from '../logging/request-context';
+
+/** What a caller needs of a Nest client: ClientNats in distributed mode, InMemoryRpcClient embedded. */
+export type RpcClient = Pick<ClientProxy, 'send'>;
+
+/**
+ * Calls a service over request/reply with the current request id and the acting user; a service's own errors
+ * come back as the DomainError it threw, a silent or missing service as UNAVAILABLE. Used by the gateway and
+ * by services that ask other services (the emergency lookup).
+ */
+export class RpcCaller {
+  private readonly log = createLogger('service-client');
+
+  constructor(
+    private readonly client: RpcClient,
+    private readonly defaultTimeoutMs: number,
+  ) {}
+
+  async call<T>(pattern: string, body: unknown, callerId?: string, timeoutMs = this.defaultTimeoutMs): Promise<T> {
+    const context = currentRequestContext();
+    const request: RpcRequest = { meta: { requestId: context?.requestId ?? 'internal', callerId }, body };
+    try {
+      return await firstValueFrom(this.client.send<T>(pattern, request).pipe(timeout(timeoutMs)));
+    } catch (err) {
+      if (isWireError(err)) throw new DomainError(err.code, err.message);
+      if (err instanceof TimeoutError) {
+        throw new DomainError(ErrorCode.UNAVAILABLE, `The ${pattern.split('.')[0]} service did not answer in time. Please try again.`);
+      }
+      this.log.error({ err, pattern }, 'service call failed');
+      throw new DomainError(ErrorCode.UNAVAILABLE, `The ${pattern.split('.')[0]} service is unavailable. Please try again.`);
+    }
+  }
+}
