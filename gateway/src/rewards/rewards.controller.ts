@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Query, Res } from '@nestjs/common';
-import { LeaderboardEntry, LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, Rpc, UserReward } from '@curbside/contracts';
+import { LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, Rpc, UserReward } from '@curbside/contracts';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
@@ -33,14 +33,15 @@ export class RewardsController {
     return this.services.call(Rpc.rewards.redeem, { rewardId: params.rewardId }, callerId);
   }
 
-  /** The next page's cursor travels in a header, so the body stays the plain list the spec reads. */
+  /**
+   * The next page's cursor travels in a header, so the body stays the plain list the spec reads. The page
+   * arrives serialised and is sent on as it is.
+   */
   @ApiRoute(Routes.leaderboard)
-  async leaderboard(
-    @Query(new ZodPipe(Routes.leaderboard.query)) query: LeaderboardQuery,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<LeaderboardEntry[]> {
+  async leaderboard(@Query(new ZodPipe(Routes.leaderboard.query)) query: LeaderboardQuery, @Res({ passthrough: true }) response: Response): Promise<string> {
     const page = await this.services.call<LeaderboardReply>(Rpc.rewards.leaderboard, query);
     if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
-    return page.entries;
+    response.type('application/json');
+    return page.entriesJson;
   }
 }

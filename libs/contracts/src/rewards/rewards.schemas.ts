@@ -66,8 +66,11 @@ export const leaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
-/** Service → gateway: the page and the next page's cursor (sent on in the X-Next-Cursor header). */
-export const leaderboardReplySchema = z.object({ entries: z.array(leaderboardEntrySchema), nextCursor: z.string().nullable() });
+/**
+ * Service → gateway: the page already serialised (a LeaderboardEntry[] as JSON, written on as the HTTP body) and
+ * the next page's cursor (sent on in the X-Next-Cursor header).
+ */
+export const leaderboardReplySchema = z.object({ entriesJson: z.string(), nextCursor: z.string().nullable() });
 export type LeaderboardReply = z.infer<typeof leaderboardReplySchema>;
 
 /** Service-to-service: a user's standing, for the emergency lookup. */

@@ -1,19 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { BadgeName, LeaderboardQuery, LeaderboardReply, rankForPoints } from '@curbside/contracts';
+import { BadgeName, LeaderboardEntry, LeaderboardQuery, LeaderboardReply, rankForPoints } from '@curbside/contracts';
 import { DataSource } from 'typeorm';
 import { leaderboardCursor, leaderboardQuery } from './leaderboard.query';
 
 /** A member whose username has not reached this service yet (the user event is still on its way). */
 const UNKNOWN_USERNAME = 'Neighbour';
+/**
+ * The first page is the same for everybody and asked for by every leaderboard visit: it is kept this long
+ * (per limit, per process), so a crowd on /leaderboard costs one query a second, not one per visitor.
+ */
+export const FIRST_PAGE_TTL_MS = 1000;
 
 @Injectable()
 export class LeaderboardService {
+  private readonly firstPages = new Map<number, { at: number; reply: Promise<LeaderboardReply> }>();
+
   constructor(private readonly dataSource: DataSource) {}
 
-  async page(query: LeaderboardQuery): Promise<LeaderboardReply> {
+  page(query: LeaderboardQuery): Promise<LeaderboardReply> {
+    if (query.cursor) return this.read(query);
+    const cached = this.firstPages.get(query.limit);
+    if (cached && Date.now() - cached.at < FIRST_PAGE_TTL_MS) return cached.reply;
+    const reply = this.read(query);
+    this.firstPages.set(query.limit, { at: Date.now(), reply });
+    reply.catch(() => this.firstPages.delete(query.limit));
+    return reply;
+  }
+
+  private async read(query: LeaderboardQuery): Promise<LeaderboardReply> {
     const { text, params } = leaderboardQuery(query);
     const rows: { id: string; earned: number; badges: BadgeName[]; username: string | null; scout_mode: boolean | null }[] = await this.dataSource.query(text, params);
-    const entries = rows.map((r) => ({
+    const entries: LeaderboardEntry[] = rows.map((r) => ({
       id: r.id,
       username: r.username ?? UNKNOWN_USERNAME,
       points: r.earned,
@@ -22,6 +39,6 @@ export class LeaderboardService {
       scoutMode: r.scout_mode ?? false,
     }));
     const last = rows[rows.length - 1];
-    return { entries, nextCursor: rows.length === query.limit && last ? leaderboardCursor(last) : null };
+    return { entriesJson: JSON.stringify(entries), nextCursor: rows.length === query.limit && last ? leaderboardCursor(last) : null };
   }
 }

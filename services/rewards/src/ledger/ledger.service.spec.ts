@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { EventEnvelope, Events, EventPayload, LeaderboardReply, RedeemResponse, Reward, Rpc, UserReward } from '@curbside/contracts';
+import { EventEnvelope, Events, EventPayload, LeaderboardEntry, LeaderboardReply, RedeemResponse, Reward, Rpc, UserReward } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { startServiceUnderTest, ServiceUnderTest, waitFor } from '@curbside/testing';
 import { rewardsService } from '../rewards.definition';
+import { FIRST_PAGE_TTL_MS } from '../leaderboard/leaderboard.service';
 import { LedgerService } from './ledger.service';
 
 type Award = EventPayload<typeof Events.pointsAwarded>;
@@ -295,22 +296,33 @@ describe(LedgerService.name, () => {
         }),
       );
       await grant(top, 100_000);
-      const first = await sut.call<LeaderboardReply>(Rpc.rewards.leaderboard, { limit: 3 });
-      expect(first.entries[0]).toEqual({ id: top, username: 'BraveFinch0042', points: 100_000, badges: [], rank: 'Curb Master', scoutMode: true });
-      expect(first.entries).toHaveLength(3);
-      const points = first.entries.map((e) => e.points);
+      const page = (body: unknown) => JSON.parse((body as LeaderboardReply).entriesJson) as LeaderboardEntry[];
+      const first = page(await sut.call<LeaderboardReply>(Rpc.rewards.leaderboard, { limit: 3 }));
+      expect(first[0]).toEqual({ id: top, username: 'BraveFinch0042', points: 100_000, badges: [], rank: 'Curb Master', scoutMode: true });
+      expect(first).toHaveLength(3);
+      const points = first.map((e) => e.points);
       expect(points).toEqual([...points].sort((a, b) => b - a));
 
       const all: string[] = [];
       let cursor: string | undefined;
       do {
-        const page: LeaderboardReply = await sut.call(Rpc.rewards.leaderboard, { limit: 7, ...(cursor ? { cursor } : {}) });
-        all.push(...page.entries.map((e) => e.id));
-        cursor = page.nextCursor ?? undefined;
+        const reply: LeaderboardReply = await sut.call(Rpc.rewards.leaderboard, { limit: 7, ...(cursor ? { cursor } : {}) });
+        all.push(...page(reply).map((e) => e.id));
+        cursor = reply.nextCursor ?? undefined;
       } while (cursor);
       const [{ n }] = await sut.service.runtime.dataSource.query(`SELECT count(*)::int AS n FROM rewards.balances`);
       expect(all).toHaveLength(n);
       expect(new Set(all).size).toBe(n);
+    });
+
+    it('serves the first page from a one-second copy, then the new standings', async () => {
+      const climber = randomUUID();
+      const top = async () => (JSON.parse((await sut.call<LeaderboardReply>(Rpc.rewards.leaderboard, { limit: 2 })).entriesJson) as LeaderboardEntry[])[0];
+      const before = await top();
+      await grant(climber, before.points + 1);
+      expect((await top()).id).toBe(before.id);
+      await new Promise((r) => setTimeout(r, FIRST_PAGE_TTL_MS + 50));
+      expect(await top()).toMatchObject({ id: climber, points: before.points + 1 });
     });
 
     it('refuses a cursor it did not give out', async () => {
