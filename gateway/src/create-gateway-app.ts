@@ -9,6 +9,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { GatewayModule, GatewayOptions } from './gateway.module';
 import { bodyErrors } from './http/body-errors.middleware';
+import { rejectUnstorableText } from './http/text-input.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { serveSpa } from './static/spa';
 
@@ -45,6 +46,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   }
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use(bodyErrors());
+  app.use(rejectUnstorableText);
   serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST);
   return app;
 }

@@ -26,3 +26,4 @@ export * from './media/media.routes';
 export * from './http/routes';
 export * from './photos/photo-validation.schemas';
 export * from './validation/parse';
+export * from './validation/text';

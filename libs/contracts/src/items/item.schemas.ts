@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { latitudeSchema, longitudeSchema, positionSchema, radiusMilesSchema } from '../common/geo';
 import { RANK_NAMES } from '../rewards/ranks';
 import { subscriptionTierSchema } from '../users/user.schemas';
+import { isVisiblyEmpty } from '../validation/text';
 
 export const ITEM_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Household', 'Sports', 'Tools', 'Other'] as const;
 export const GARAGE_SALE_CATEGORY = 'Garage Sale';
@@ -36,7 +37,11 @@ export const ITEM_PHOTO_URL = /^\/api\/media\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0
 const photoUrlSchema = z.string().regex(ITEM_PHOTO_URL, 'Upload the photo with POST /api/upload and send the imageUrl it returns');
 
 const titleSchema = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(TITLE_MAX, `Title must be under ${TITLE_MAX} characters`);
+  z
+    .string({ error: required })
+    .trim()
+    .max(TITLE_MAX, `Title must be under ${TITLE_MAX} characters`)
+    .refine((title) => !isVisiblyEmpty(title), required);
 const descriptionSchema = z.string().trim().max(DESCRIPTION_MAX, `Description must be under ${DESCRIPTION_MAX} characters`);
 const rewardCentsSchema = z
   .number({ error: 'Reward must be a number of cents' })
@@ -158,7 +163,7 @@ export type TopFindsQuery = z.infer<typeof topFindsQuerySchema>;
 export const similarItemsQuerySchema = z.object({
   lat: latitudeSchema,
   lng: longitudeSchema,
-  title: z.string().trim().min(1, 'Please enter a title for your item.').max(TITLE_MAX),
+  title: titleSchema('Please enter a title for your item.'),
 });
 export type SimilarItemsQuery = z.infer<typeof similarItemsQuerySchema>;
 
