@@ -9,6 +9,7 @@ import express from 'express';
 import helmet from 'helmet';
 import { GatewayModule, GatewayOptions } from './gateway.module';
 import { bodyErrors } from './http/body-errors.middleware';
+import { refuseCrossSiteWrites } from './http/cross-site.middleware';
 import { rejectUnstorableText } from './http/text-input.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { serveSpa } from './static/spa';
@@ -38,6 +39,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   );
   // gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw).
   app.use(compression({ threshold: 1024 }));
+  app.use(refuseCrossSiteWrites);
   app.use(cookieParser(options.config.SESSION_SECRET));
   // Routes whose contract allows a larger JSON body parse it first; the default parser then skips the request.
   for (const route of Object.values(Routes) as RouteContract[]) {

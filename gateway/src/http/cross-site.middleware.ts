@@ -1,0 +1,37 @@
+import type { NextFunction, Request, Response } from 'express';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
+
+/**
+ * Cross-site request forgery, refused before a body is read (DESIGN §3). A page on another site can make a
+ * browser send the session cookie with a form post (text/plain, urlencoded: no preflight) or a no-cors
+ * fetch; SameSite=Lax alone let a text/plain post log a neighbour out. So a state-changing API call must
+ * be JSON (or multipart for uploads), and must not come from another site: `Sec-Fetch-Site: cross-site` or an
+ * `Origin` that is not this server's is a 403. Reads stay open (their answers are public or the caller's own,
+ * and another site cannot read them).
+ */
+export function refuseCrossSiteWrites(request: Request, response: Response, next: NextFunction): void {
+  if (!STATE_CHANGING.has(request.method) || !request.path.startsWith('/api/')) return next();
+  if (request.get('sec-fetch-site') === 'cross-site' || !sameOrigin(request)) {
+    response.status(403).json({ message: 'Requests from other sites are not accepted' });
+    return;
+  }
+  const type = request.get('content-type');
+  if (type !== undefined && !ACCEPTED_TYPES.some((accepted) => type.toLowerCase().startsWith(accepted))) {
+    response.status(415).json({ message: 'Send the request as JSON (Content-Type: application/json)' });
+    return;
+  }
+  next();
+}
+
+/** No Origin (not a browser, or a same-origin GET-like call) or one whose host is the one this request reached. */
+function sameOrigin(request: Request): boolean {
+  const origin = request.get('origin');
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
