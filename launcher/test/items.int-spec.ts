@@ -209,6 +209,23 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       expect(await first.request('PATCH', `/api/items/00000000-0000-4000-8000-000000000000/claim`, {})).toMatchObject({ status: 404, body: { message: 'Item not found' } });
     });
 
+    it('lets a neighbour hold one first dibs at a time (three once verified), whatever the concurrency', async () => {
+      const { browser: poster } = await neighbour();
+      const items = [];
+      for (let i = 0; i < 5; i++) items.push(await postItem(poster, { imageUrl: await uploadPhoto(poster) }));
+      const { browser: fresh } = await neighbour();
+      const answers = await Promise.all(items.map((item) => fresh.request<{ message: string }>('PATCH', `/api/items/${item.id}/claim`, {})));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.status !== 200)) {
+        expect(refused).toMatchObject({ status: 409, body: { message: expect.stringContaining('You already have first dibs on an item') } });
+      }
+      const { browser: trusted, user } = await neighbour();
+      await verify(trusted, user.id);
+      const verifiedAnswers = await Promise.all(items.map((item) => trusted.request('PATCH', `/api/items/${item.id}/claim`, {})));
+      // One of the five is held by the first neighbour; three of the other four go to the verified one.
+      expect(verifiedAnswers.filter((a) => a.status === 200)).toHaveLength(3);
+    }, 60_000);
+
     it('lets exactly one of 50 neighbours claiming at once win', async () => {
       const { browser: poster } = await neighbour();
       const item = await postItem(poster, { imageUrl: await uploadPhoto(poster) });
@@ -271,10 +288,11 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       expect((await a.browser.post(`/api/items/${popular.id}/vote`, {})).body).toMatchObject({ votes: 1 });
     });
 
-    it('takes an item down after three different neighbours say it is gone since the last "still there"', async () => {
+    it('takes an item down after three different verified neighbours say it is gone since the last "still there"', async () => {
       const { browser: poster } = await neighbour();
       const item = await postItem(poster);
       const others = await Promise.all([neighbour(), neighbour(), neighbour(), neighbour()]);
+      for (const other of others) await verify(other.browser, other.user.id);
       await others[0].browser.post(`/api/items/${item.id}/still-there`, { stillThere: false });
       await others[1].browser.post(`/api/items/${item.id}/still-there`, { stillThere: false });
       expect((await others[2].browser.post(`/api/items/${item.id}/still-there`, {})).body).toMatchObject({ stillThereCount: 1, removed: false });
@@ -292,6 +310,18 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       expect(await api.get(`/api/items/${item.id}`)).toMatchObject({ status: 404 });
       const [{ n }] = await sql(`SELECT count(*)::int AS n FROM items.outbox_events WHERE subject = 'item.removed.v1' AND payload->>'itemId' = $1`, [item.id]);
       expect(n).toBe(1);
+    });
+
+    it('records "not there" from unverified accounts but never takes an item down on their word', async () => {
+      const { browser: poster } = await neighbour();
+      const item = await postItem(poster);
+      const throwaways = await Promise.all([neighbour(), neighbour(), neighbour(), neighbour()]);
+      for (const { browser } of throwaways) {
+        expect((await browser.post<{ removed: boolean }>(`/api/items/${item.id}/still-there`, { stillThere: false })).body).toMatchObject({ removed: false });
+      }
+      expect((await api.get<Item>(`/api/items/${item.id}`)).body.status).toBe('available');
+      const [{ n }] = await sql(`SELECT count(*)::int AS n FROM items.still_there_checks WHERE item_id = $1 AND NOT still_there`, [item.id]);
+      expect(n).toBe(4);
     });
 
     it('toggles interest in garage sales only', async () => {

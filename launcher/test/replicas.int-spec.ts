@@ -50,7 +50,7 @@ describe('two replicas of every service (start:dist processes)', () => {
   async function newPoster(client = api.anotherBrowser()): Promise<{ client: ApiClient; user: User }> {
     const user = (await client.post<User>('/api/users', {})).body;
     // A user.created the killed rewards replica had taken comes again after JetStream's ack wait (30 s).
-    await waitFor(async () => (await db.query('SELECT 1 FROM rewards.user_tiers WHERE user_id = $1', [user.id])).rowCount === 1, {
+    await waitFor(async () => (await db.query('SELECT 1 FROM rewards.members WHERE user_id = $1', [user.id])).rowCount === 1, {
       timeoutMs: 45_000,
       what: `rewards to know ${user.id}`,
     });

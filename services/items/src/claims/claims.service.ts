@@ -16,11 +16,20 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
+import { PostersService } from '../posters/posters.service';
 
 export const RESERVATION_MINUTES = 30;
 export const VALIDATION_WINDOW_MINUTES = 15;
 const VALIDATION_TIMEOUT_MS = 20_000;
 export const NO_LONGER_AVAILABLE = 'This item is no longer available';
+/** First-dibs holds a member may have at once (DESIGN §3): one, three once verified. */
+export const ACTIVE_RESERVATIONS = { unverified: 1, verified: 3 } as const;
+
+export function tooManyReservationsMessage(limit: number): string {
+  return limit === 1
+    ? 'You already have first dibs on an item: pick it up and claim it, or wait until it lapses, before reserving another. Verified neighbours can hold three.'
+    : `You already have first dibs on ${limit} items: pick one up and claim it, or wait until one lapses, before reserving another.`;
+}
 export const PHOTO_VERIFICATION_FAILED = 'Photo verification failed: take a pickup photo and have it checked before claiming';
 
 interface ChangedItem {
@@ -46,6 +55,7 @@ export class ClaimsService {
     private readonly outbox: EventOutbox,
     private readonly items: ItemsRepository,
     private readonly itemViews: ItemsService,
+    private readonly members: PostersService,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
   ) {}
 
@@ -113,7 +123,22 @@ export class ClaimsService {
     return 'Item claimed! Enjoy your find.';
   }
 
+  /**
+   * A hold per member at a time (three when verified), so nobody locks a street's items for everybody: the
+   * member's reservations are serialised by a transaction lock, so parallel requests cannot pass the count.
+   */
   private async reserve(tx: Transaction, itemId: string, callerId: string): Promise<string> {
+    await tx.manager.query(`SELECT pg_advisory_xact_lock(hashtext('reservations:' || $1))`, [callerId]);
+    const [{ held }]: { held: number }[] = await tx.manager.query(
+      `SELECT count(*)::int AS held FROM items.items
+       WHERE reserved_by_id = $1 AND status = 'first_dibs' AND reserved_until > now() AND id <> $2`,
+      [callerId, itemId],
+    );
+    const limit = (await this.members.member(tx.manager, callerId)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
+    if (held >= limit) {
+      this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
+      throw new DomainError(ErrorCode.CONFLICT, tooManyReservationsMessage(limit));
+    }
     const [reserved] = await this.conditionalUpdate(
       tx,
       `status = 'first_dibs', reserved_by_id = $2, reserved_until = now() + interval '${RESERVATION_MINUTES} minutes'`,

@@ -4,7 +4,10 @@ import { EventOutbox, Transaction } from '@curbside/platform';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
 
-/** Three different neighbours saying "not there" since the last "still there" take an item down. */
+/**
+ * Three different verified neighbours saying "not there" since the last "still there" take an item down
+ * (DESIGN §3: throwaway accounts cannot remove a neighbour's post; their answers are recorded and shown).
+ */
 export const NOT_THERE_TO_REMOVE = 3;
 
 /** Votes, still-there checks and garage-sale interest: one per neighbour, kept honest by primary keys. */
@@ -52,8 +55,9 @@ export class EngagementService {
         return { success: true, message: 'Thanks for confirming it is still there!', stillThereCount: item.stillThereCount + 1, removed: false };
       }
       const [{ reports }]: { reports: number }[] = await tx.manager.query(
-        `SELECT count(DISTINCT user_id)::int AS reports FROM items.still_there_checks
-         WHERE item_id = $1 AND NOT still_there AND created_at > coalesce($2::timestamptz, '-infinity')`,
+        `SELECT count(DISTINCT c.user_id)::int AS reports FROM items.still_there_checks c
+         JOIN items.posters p ON p.user_id = c.user_id AND p.is_verified
+         WHERE c.item_id = $1 AND NOT c.still_there AND c.created_at > coalesce($2::timestamptz, '-infinity')`,
         [itemId, item.lastStillThereCheck],
       );
       if (reports < NOT_THERE_TO_REMOVE) {
