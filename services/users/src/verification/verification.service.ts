@@ -17,16 +17,21 @@ export class VerificationService {
     private readonly auth: AuthService,
   ) {}
 
+  /**
+   * Answers the same whether or not the number belongs to another account (DESIGN §3: no way to learn who has
+   * a number): the code is issued either way, so quotas and timing match, but it is only sent to a number
+   * that is free or already this account's, so nobody can verify with somebody else's phone.
+   */
   async start(userId: string, name: string, phone: string): Promise<SuccessResponse> {
-    const code = await this.users.change(userId, async (user, tx) => {
+    const issued = await this.users.change(userId, async (user, tx) => {
       if (user.isVerified) return null;
       const owner = await this.users.findByPhone(tx.manager, phone);
-      if (owner && owner.id !== user.id) throw new DomainError(ErrorCode.CONFLICT, PHONE_TAKEN);
       user.verificationSubmittedAt = new Date();
-      return this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name });
+      const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name });
+      return { code, send: !owner || owner.id === user.id };
     });
-    if (code === null) return { success: true, message: 'Your account is already verified' };
-    await this.auth.deliver(phone, code);
+    if (issued === null) return { success: true, message: 'Your account is already verified' };
+    if (issued.send) await this.auth.deliver(phone, issued.code);
     return { success: true, message: 'Check your phone for the verification code' };
   }
 
