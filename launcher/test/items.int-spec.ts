@@ -163,6 +163,26 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       expect((await page('&kind=garage_sales')).body).toEqual([]);
       expect(await page('&cursor=not-a-cursor')).toMatchObject({ status: 400 });
     });
+
+    it("searches no farther than the caller's plan allows, and says how far in X-Radius-Cap", async () => {
+      const spot = { lat: 40.0 + randomInt(0, 1000) / 1000, lng: -100.0 };
+      const farAway = { lat: spot.lat + 0.25, lng: spot.lng }; // ~17 miles north
+      const { browser: poster } = await neighbour();
+      const far = await postItem(poster, { title: 'Far lamp', location: farAway });
+      const { browser, user } = await neighbour();
+      const search = (path: string) => browser.get<Item[]>(`${path}?lat=${spot.lat}&lng=${spot.lng}&radius=25`);
+      const free = await search('/api/items');
+      expect(free.headers.get('x-radius-cap')).toBe('5');
+      expect(free.body.map((i) => i.id)).not.toContain(far.id);
+      expect((await search('/api/top-finds')).headers.get('x-radius-cap')).toBe('5');
+      expect((await api.get(`/api/items?lat=${spot.lat}&lng=${spot.lng}&radius=100`)).headers.get('x-radius-cap')).toBe('5');
+
+      expect((await browser.request('PATCH', `/api/users/${user.id}/subscription`, { tier: 'premium' })).status).toBe(200);
+      await waitFor(async () => (await sql('SELECT subscription_tier FROM items.posters WHERE user_id = $1', [user.id]))[0]?.subscription_tier === 'premium');
+      const premium = await search('/api/items');
+      expect(premium.headers.get('x-radius-cap')).toBe('25');
+      expect(premium.body.map((i) => i.id)).toContain(far.id);
+    });
   });
 
   describe('edit and delete', () => {

@@ -7,6 +7,8 @@ export interface LoadOptions {
   durationSeconds: number;
   /** Per-request timeout; a request slower than this counts as an error. */
   timeoutSeconds?: number;
+  /** Sent with every request (the member's session cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult extends LatencySummary {
@@ -32,6 +34,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         connections: options.connections,
         duration: options.durationSeconds,
         timeout: options.timeoutSeconds ?? 10,
+        headers: options.headers,
       },
       (err: unknown, res: autocannon.Result) => (err ? rejectRun(err instanceof Error ? err : new Error(String(err))) : resolveRun(res)),
     );
@@ -60,9 +63,9 @@ export interface JsonResponse {
   bytes: number;
 }
 
-export async function getJson(url: string, timeoutMs = 30_000): Promise<JsonResponse> {
+export async function getJson(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<JsonResponse> {
   const started = performance.now();
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
   const ms = performance.now() - started;
   let body: unknown;
@@ -72,4 +75,27 @@ export async function getJson(url: string, timeoutMs = 30_000): Promise<JsonResp
     body = text;
   }
   return { status: response.status, body, ms, bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * A signed-in member on the Pro plan, whose searches the server does not clamp (DESIGN §4: free members search
+ * 5 miles): the session cookie to send with every request. Waits until the items service knows the plan.
+ */
+export async function proMember(baseUrl: string, db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }): Promise<Record<string, string>> {
+  const created = await fetch(`${baseUrl}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (created.status !== 201) throw new Error(`POST /api/users answered ${created.status}`);
+  const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0];
+  const { id } = (await created.json()) as { id: string };
+  const plan = await fetch(`${baseUrl}/api/users/${id}/subscription`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ tier: 'pro' }),
+  });
+  if (plan.status !== 200) throw new Error(`PATCH subscription answered ${plan.status}`);
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await db.query(`SELECT subscription_tier FROM items.posters WHERE user_id = $1`, [id]);
+    if (rows[0]?.subscription_tier === 'pro') return { cookie };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the items service did not learn the Pro plan within 10 s');
 }

@@ -5,7 +5,7 @@ import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuer
 import { AppProcess } from '../harness/app-process';
 import type { Pool } from 'pg';
 import { connectAppDatabase, openPool, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
-import { getJson, runLoad } from '../harness/http-load';
+import { getJson, proMember, runLoad } from '../harness/http-load';
 import { progress } from '../harness/log';
 import { round, summarize } from '../harness/stats';
 
@@ -107,11 +107,12 @@ async function verifyHttp(
   cases: FeedCase[],
   expectations: Map<string, Expectation>,
   list: GeoList,
+  member: Record<string, string>,
 ): Promise<{ correct: Map<string, boolean>; responseBytes: Map<string, number> }> {
   const correct = new Map<string, boolean>();
   const responseBytes = new Map<string, number>();
   for (const c of cases) {
-    const response = await getJson(`${app.baseUrl}${c.path}`);
+    const response = await getJson(`${app.baseUrl}${c.path}`, member);
     if (response.status !== 200) {
       throw new Error(`GET ${c.path} answered HTTP ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`);
     }
@@ -255,13 +256,14 @@ async function measureHttp(
   cases: FeedCase[],
   expectations: Map<string, Expectation>,
   verified: { correct: Map<string, boolean>; responseBytes: Map<string, number> },
+  member: Record<string, string>,
 ): Promise<void> {
   const { options } = context;
   progress(`${context.mode}: HTTP load, ${options.connections} connections, ${options.warmupSeconds} s warm-up + ${options.durationSeconds} s a case`);
   for (const c of cases) {
     const url = `${app.baseUrl}${c.path}`;
-    if (options.warmupSeconds > 0) await runLoad({ url, connections: options.connections, durationSeconds: options.warmupSeconds });
-    const result = await runLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds });
+    if (options.warmupSeconds > 0) await runLoad({ url, connections: options.connections, durationSeconds: options.warmupSeconds, headers: member });
+    const result = await runLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds, headers: member });
     if (!app.running) throw new Error(`the ${context.mode} app exited during "${c.name}"; last output:\n${app.recentOutput()}`);
     const expectation = expectations.get(c.name) as Expectation;
     context.report({
@@ -329,10 +331,12 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
   const analyzeMs = await analyze(database.db);
   reportSeed(context, seed, analyzeMs, engine);
   const expectations = await learnExpectations(database.db, cases, list);
-  const verified = await verifyHttp(app, cases, expectations, list);
+  // Searches up to 100 miles are the Pro plan's: the HTTP layer asks as a signed-in Pro member.
+  const member = await proMember(app.baseUrl, database.db);
+  const verified = await verifyHttp(app, cases, expectations, list, member);
   await measureSql(context, database.db, cases, expectations, engine, list);
   await measureSqlConcurrently(context, openPool(scope, database.url, options.connections), cases, engine, list);
-  await measureHttp(context, app, cases, expectations, verified);
+  await measureHttp(context, app, cases, expectations, verified, member);
 }
 
 /** A scenario for one list: seed, learn the right answers, time the bare statement, then load it over HTTP. */

@@ -9,9 +9,11 @@ import {
   Item,
   PhotoValidationResult,
   Routes,
+  RADIUS_CAP_HEADER,
   Rpc,
   SimilarItemsQuery,
   TopFindsQuery,
+  TopFindsReply,
   UpdateItemRequest,
 } from '@curbside/contracts';
 import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
@@ -51,6 +53,7 @@ export class ItemsController {
   ): Promise<string> {
     const page = await this.services.call<FeedReply>(Rpc.items.feed, query, callerId);
     if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
+    response.setHeader(RADIUS_CAP_HEADER, String(page.radiusCap));
     response.type('application/json');
     return page.itemsJson;
   }
@@ -61,8 +64,14 @@ export class ItemsController {
   }
 
   @ApiRoute(Routes.topFinds)
-  topFinds(@Query(new ZodPipe(Routes.topFinds.query)) query: TopFindsQuery, @Caller() callerId?: string): Promise<Item[]> {
-    return this.services.call(Rpc.items.topFinds, query, callerId);
+  async topFinds(
+    @Query(new ZodPipe(Routes.topFinds.query)) query: TopFindsQuery,
+    @Res({ passthrough: true }) response: Response,
+    @Caller() callerId?: string,
+  ): Promise<Item[]> {
+    const reply = await this.services.call<TopFindsReply>(Rpc.items.topFinds, query, callerId);
+    response.setHeader(RADIUS_CAP_HEADER, String(reply.radiusCap));
+    return reply.items;
   }
 
   @ApiRoute(Routes.userItems)

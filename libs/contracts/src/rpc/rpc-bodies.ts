@@ -4,6 +4,7 @@ import {
   createItemRequestSchema,
   createReportRequestSchema,
   feedQuerySchema,
+  itemSchema,
   stillThereRequestSchema,
   updateCommentRequestSchema,
   updateItemRequestSchema,
@@ -35,8 +36,11 @@ export const itemIdCallSchema = z.object({ itemId: z.uuid() });
  * the gateway sends it on as the HTTP body instead of parsing and re-serialising ~42 KB per 50-item page,
  * work that held the gateway to ~60% of the bare SQL rate on dense searches (bench/README.md).
  */
-export const feedReplySchema = z.object({ itemsJson: z.string(), nextCursor: z.string().nullable() });
+export const feedReplySchema = z.object({ itemsJson: z.string(), nextCursor: z.string().nullable(), radiusCap: z.number() });
 export type FeedReply = z.infer<typeof feedReplySchema>;
+/** Top finds and the radius they were searched within (the caller's tier cap applied). */
+export const topFindsReplySchema = z.object({ items: z.array(itemSchema), radiusCap: z.number() });
+export type TopFindsReply = z.infer<typeof topFindsReplySchema>;
 export const updateItemCallSchema = updateItemRequestSchema.and(itemIdCallSchema);
 /** The gateway sends the SHA-256 of the photo, never its bytes, over the bus. */
 export const claimCallSchema = itemIdCallSchema.extend({ photoHash: z.string().regex(/^[0-9a-f]{64}$/).nullable() });

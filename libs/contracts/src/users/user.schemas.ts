@@ -5,6 +5,13 @@ export const SUBSCRIPTION_TIERS = ['free', 'basic', 'premium', 'pro'] as const;
 export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
 export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
 
+/**
+ * How far each tier may search (DESIGN §4; free is the spec's "4" rounded to an offered radius). The server
+ * clamps feed, map, search and top-finds radii to it and says so in the X-Radius-Cap header.
+ */
+export const TIER_RADIUS_CAP_MILES: Record<SubscriptionTier, number> = { free: 5, basic: 10, premium: 25, pro: 100 };
+export const RADIUS_CAP_HEADER = 'X-Radius-Cap';
+
 /** Miles as the spec's string ("2"), between 0.5 and 100. */
 export const milesStringSchema = z
   .union([z.string(), z.number()])

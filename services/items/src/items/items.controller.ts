@@ -12,6 +12,7 @@ import {
   RpcRequest,
   similarItemsQuerySchema,
   topFindsQuerySchema,
+  TopFindsReply,
   updateItemCallSchema,
 } from '@curbside/contracts';
 import { callerOf } from '@curbside/platform';
@@ -32,7 +33,7 @@ export class ItemsController {
   }
 
   @MessagePattern(Rpc.items.topFinds)
-  topFinds(@Payload() request: RpcRequest): Promise<Item[]> {
+  topFinds(@Payload() request: RpcRequest): Promise<TopFindsReply> {
     return this.items.topFinds(parseOrThrow(topFindsQuerySchema, request.body), request.meta.callerId);
   }
 

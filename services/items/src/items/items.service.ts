@@ -13,10 +13,13 @@ import {
   Item,
   SCOUT_FIND_HOURS,
   SimilarItemsQuery,
+  TIER_RADIUS_CAP_MILES,
   TopFindsQuery,
+  TopFindsReply,
   UpdateItemRequest,
 } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
+import { DataSource } from 'typeorm';
 import { Member, PostersService } from '../posters/posters.service';
 import { decodeCursor, encodeCursor } from './feed-cursor';
 import { ItemEntity } from './item.entity';
@@ -44,6 +47,7 @@ export class ItemsService {
     private readonly outbox: EventOutbox,
     private readonly items: ItemsRepository,
     private readonly posters: PostersService,
+    private readonly dataSource: DataSource,
   ) {}
 
   /** Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction. */
@@ -101,10 +105,11 @@ export class ItemsService {
   }
 
   async feed(query: FeedQuery, callerId: string | undefined): Promise<FeedReply> {
+    const radiusCap = await this.radiusCap(callerId);
     const rows = await this.items.feed({
       lat: query.lat,
       lng: query.lng,
-      radiusMiles: query.radius,
+      radiusMiles: Math.min(query.radius, radiusCap),
       limit: query.limit,
       before: query.cursor ? decodeCursor(query.cursor) : undefined,
       q: query.q || undefined,
@@ -115,12 +120,20 @@ export class ItemsService {
     return {
       itemsJson: JSON.stringify(await this.views(rows, callerId)),
       nextCursor: rows.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
+      radiusCap,
     };
   }
 
-  async topFinds(query: TopFindsQuery, callerId: string | undefined): Promise<Item[]> {
-    const rows = await this.items.topFinds({ lat: query.lat, lng: query.lng, radiusMiles: query.radius, limit: TOP_FINDS });
-    return this.views(rows, callerId);
+  async topFinds(query: TopFindsQuery, callerId: string | undefined): Promise<TopFindsReply> {
+    const radiusCap = await this.radiusCap(callerId);
+    const rows = await this.items.topFinds({ lat: query.lat, lng: query.lng, radiusMiles: Math.min(query.radius, radiusCap), limit: TOP_FINDS });
+    return { items: await this.views(rows, callerId), radiusCap };
+  }
+
+  /** How far the caller's tier may search (anonymous callers search as the free tier). */
+  private async radiusCap(callerId: string | undefined): Promise<number> {
+    const tier = callerId ? (await this.posters.member(this.dataSource.manager, callerId)).subscriptionTier : 'free';
+    return TIER_RADIUS_CAP_MILES[tier];
   }
 
   async similar(query: SimilarItemsQuery, callerId: string | undefined): Promise<Item[]> {
