@@ -164,6 +164,43 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       expect(await page('&cursor=not-a-cursor')).toMatchObject({ status: 400 });
     });
 
+    it('leaves an attacker who shrinks the radius from three points no closer than the blur', async () => {
+      const spot = { lat: 41.0 + randomInt(0, 1000) / 1000, lng: -95.0 };
+      const { browser: poster } = await neighbour();
+      const item = await postItem(poster, { title: 'Chair by the hedge', location: spot });
+      const attacker = api.anotherBrowser();
+      const mPerLat = 110_540;
+      const mPerLng = 111_320 * Math.cos((spot.lat * Math.PI) / 180);
+      const at = (dx: number, dy: number) => ({ lat: spot.lat + dy / mPerLat, lng: spot.lng + dx / mPerLng });
+      const visible = async (p: { lat: number; lng: number }, miles: number) =>
+        (await attacker.get<Item[]>(`/api/items?lat=${p.lat}&lng=${p.lng}&radius=${miles}`)).body.some((i) => i.id === item.id);
+      // The smallest radius at which the item shows, from each of three points about 1.5 km away.
+      const circles = [];
+      for (const [dx, dy] of [
+        [0, 1500],
+        [1300, -750],
+        [-1300, -750],
+      ]) {
+        let [lo, hi] = [0.0001, 2];
+        for (let i = 0; i < 24; i++) {
+          const mid = (lo + hi) / 2;
+          if (await visible(at(dx, dy), mid)) hi = mid;
+          else lo = mid;
+        }
+        circles.push({ x: dx, y: dy, r: hi * 1609.344 });
+      }
+      // Trilaterate: subtract the first circle's equation from the others and solve the 2×2 system.
+      const [c1, c2, c3] = circles;
+      const row = (c: { x: number; y: number; r: number }) => [2 * (c1.x - c.x), 2 * (c1.y - c.y), c.r ** 2 - c1.r ** 2 - c.x ** 2 + c1.x ** 2 - c.y ** 2 + c1.y ** 2];
+      const [[a1, b1, e1], [a2, b2, e2]] = [row(c2), row(c3)];
+      const det = a1 * b2 - a2 * b1;
+      const found = { x: (e1 * b2 - e2 * b1) / det, y: (a1 * e2 - a2 * e1) / det };
+      const missedBy = Math.hypot(found.x, found.y);
+      // The search converges, but on the public position: 75–150 m from the spot.
+      expect(missedBy).toBeGreaterThan(60);
+      expect(missedBy).toBeLessThan(200);
+    }, 60_000);
+
     it("searches no farther than the caller's plan allows, and says how far in X-Radius-Cap", async () => {
       const spot = { lat: 40.0 + randomInt(0, 1000) / 1000, lng: -100.0 };
       const farAway = { lat: spot.lat + 0.25, lng: spot.lng }; // ~17 miles north

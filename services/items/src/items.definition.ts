@@ -14,6 +14,7 @@ import { ItemsService } from './items/items.service';
 import { CreateItems1763800000300 } from './migrations/1763800000300-create-items';
 import { ItemEngagement1763800000301 } from './migrations/1763800000301-item-engagement';
 import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
+import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
 import { PosterEntity } from './posters/poster.entity';
 import { PostersService } from './posters/posters.service';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
@@ -46,6 +47,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303],
   module: (runtime) => ItemsModule.register(runtime),
 };

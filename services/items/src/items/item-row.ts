@@ -15,8 +15,12 @@ export interface ItemRow {
   time_limit: number;
   expires_at: Date;
   created_at: Date;
+  /** The exact spot: only the poster and the neighbour holding the item see it. */
   lat: number;
   lng: number;
+  /** What everybody else sees and searches by (migration 1763800000303: 75–150 m off, fixed per item). */
+  public_lat: number;
+  public_lng: number;
   location_description: string | null;
   is_scout_find: boolean;
   is_garage_sale: boolean;
@@ -49,6 +53,7 @@ export function itemViewColumns(alias: string): string {
   return `${alias}.id, ${alias}.poster_id, ${alias}.title, ${alias}.description, ${alias}.category, ${alias}.image_url,
     ${alias}.status, ${alias}.claimed_by_id, ${alias}.reserved_by_id, ${alias}.reserved_until, ${alias}.pricing_type,
     ${alias}.custom_amount, ${alias}.time_limit, ${alias}.expires_at, ${alias}.created_at, ${alias}.lat, ${alias}.lng,
+    ${alias}.public_lat, ${alias}.public_lng,
     ${alias}.location_description, ${alias}.is_scout_find, ${alias}.is_garage_sale, ${alias}.garage_sale_address,
     ${alias}.garage_sale_start_time, ${alias}.garage_sale_end_time, ${alias}.garage_sale_contact_info,
     ${alias}.interest_count, ${alias}.still_there_count, ${alias}.last_still_there_check, ${alias}.comment_count,

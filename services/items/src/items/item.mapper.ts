@@ -1,6 +1,5 @@
 import { Item, ItemStatus, RankName, urgencyFor } from '@curbside/contracts';
 import type { ItemRow, ViewerFlags } from './item-row';
-import { blurredPosition } from './location-privacy.rules';
 
 const PLACEHOLDER_NAME = 'Neighbour';
 const HOUR_MS = 3600 * 1000;
@@ -17,7 +16,7 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 export function toItem(row: ItemRow, callerId: string | undefined, flags: ViewerFlags = NO_FLAGS, now = Date.now()): Item {
   const holderId = row.claimed_by_id ?? row.reserved_by_id;
   const insider = callerId !== undefined && (callerId === row.poster_id || callerId === holderId);
-  const position = insider ? { lat: row.lat, lng: row.lng } : blurredPosition(row.id, row.lat, row.lng);
+  const position = insider ? { lat: row.lat, lng: row.lng } : { lat: row.public_lat, lng: row.public_lng };
   const expiresAt = new Date(row.expires_at);
   return {
     id: row.id,
