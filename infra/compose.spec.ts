@@ -153,7 +153,7 @@ describe('docker-compose.yml', () => {
       const source = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
       const result = configSchema.safeParse(source);
       expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
-      expect(env).toMatchObject({ NODE_ENV: 'production', RUN_MODE: 'distributed' });
+      expect(env).toMatchObject({ NODE_ENV: 'production', RUN_MODE: 'distributed', COOKIE_SECURE: 'true' });
     });
 
     it('gets SESSION_SECRET from the operator, or from a written value that is not the development default', () => {

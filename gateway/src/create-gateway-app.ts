@@ -22,7 +22,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
     bodyParser: false,
     logger: new PinoNestLogger('gateway'),
   });
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxy(options.config.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(requestContextMiddleware);
   app.use(
@@ -51,4 +51,11 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   app.use(rejectUnstorableText);
   serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST);
   return app;
+}
+
+/** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and addresses. */
+export function trustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -122,6 +122,7 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     }
     const locked = await attempt(lockedAdmin, body);
     expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(locked.body.message).toMatch(/^Too many wrong passwords: emergency access is locked for you for 1[45] more minutes\.$/);
     expect(await lastEntry()).toMatchObject({ outcome: 'locked', admin_user_id: id });
     expect(JSON.stringify(locked.body)).not.toContain(target.id);

@@ -22,7 +22,9 @@ describe.each(STACK_MODES)('per-IP rate limits, $name', (mode) => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await api.post('/api/auth/send-code', { phoneNumber: `555000000${i}` })).status);
     expect(statuses).toEqual([201, 201, 201, 429]);
-    expect(await api.post('/api/auth/send-code', { phoneNumber: '5550000009' })).toMatchObject({ status: 429, body: { message: TOO_MANY } });
+    const limited = await api.post('/api/auth/send-code', { phoneNumber: '5550000009' });
+    expect(limited).toMatchObject({ status: 429, body: { message: TOO_MANY } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('limits writes per route and IP, but never reads', async () => {

@@ -31,6 +31,8 @@ function randomSuffix(): string {
 function baseEnv(dataDir: string, logLevel: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
+    // Loopback over plain HTTP on purpose.
+    ALLOW_INSECURE_COOKIE: 'true',
     SESSION_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: logLevel,
     DATA_DIR: dataDir,

@@ -13,6 +13,9 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const { status, message } = this.describe(exception);
     if (status >= 500) this.log.error({ err: exception }, 'request failed');
+    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
+    }
     response.status(status).json({ message });
   }
 

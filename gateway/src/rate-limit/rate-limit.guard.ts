@@ -1,5 +1,5 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+import { ThrottlerGuard, ThrottlerLimitDetail, ThrottlerRequest } from '@nestjs/throttler';
 import { AUTH_THROTTLE } from '../auth/auth-throttle.decorator';
 
 export const WRITE_THROTTLER = 'writes';
@@ -14,6 +14,12 @@ export class RateLimitGuard extends ThrottlerGuard {
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     const method = context.switchToHttp().getRequest<{ method: string }>().method;
     return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+  }
+
+  /** The standard Retry-After header (the library names its own after each limit: Retry-After-writes). */
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    context.switchToHttp().getResponse<{ setHeader(name: string, value: string): void }>().setHeader('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
+    return super.throwThrottlingException(context, detail);
   }
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { DomainError, ErrorCode } from '@curbside/contracts';
 import sharp from 'sharp';
-import { ImagePipeline } from './image.pipeline';
+import { ImagePipeline, MAX_INPUT_PIXELS } from './image.pipeline';
 import { ImagePresets } from './image.presets';
 import { avifImage, EXIF_TAG, exifTagIds, gradient, phoneJpeg, pngImage, webpImage } from './test-images.fixture';
 
@@ -69,7 +69,8 @@ describe(ImagePipeline.name, () => {
     const { image, thumbnail } = await sut.process(await gradient(1000, 1500).jpeg().toBuffer(), 'jpeg', ImagePresets.profilePicture);
 
     expect([image.width, image.height]).toEqual([341, 512]);
-    expect([thumbnail.width, thumbnail.height]).toEqual([86, 128]);
+    // The thumbnail is scaled from the once-decoded 341 × 512 image.
+    expect([thumbnail.width, thumbnail.height]).toEqual([85, 128]);
   });
 
   it('decodes AVIF exactly when this sharp build says it can', async () => {
@@ -92,8 +93,11 @@ describe(ImagePipeline.name, () => {
     expect(await refusal(sut.process(await make(), type, ImagePresets.itemPhoto))).toEqual([ErrorCode.VALIDATION_FAILED, UNREADABLE]);
   });
 
-  it('refuses an image whose header claims more pixels than any camera takes', async () => {
-    const bomb = pngClaiming(await pngImage(16, 16), 20_000, 20_000);
+  it.each([
+    ['gigapixels', 20_000, 20_000],
+    ['just over the cap (a 97 KB PNG of 100 MP once cost 0.75 s of CPU)', 8_000, Math.ceil(MAX_INPUT_PIXELS / 8_000) + 1],
+  ])('refuses an image whose header claims %s, from the header alone', async (_name, width, height) => {
+    const bomb = pngClaiming(await pngImage(16, 16), width, height);
 
     expect(await refusal(sut.process(bomb, 'png', ImagePresets.itemPhoto))).toEqual([
       ErrorCode.VALIDATION_FAILED,

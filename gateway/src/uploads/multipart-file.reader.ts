@@ -71,7 +71,7 @@ export function readSingleFile<T>(request: Request, options: SingleFileOptions<T
       }
       if (name !== options.field) {
         stream.resume();
-        refuse(UploadErrors.notAnImage());
+        refuse(UploadErrors.wrongField(options.field));
         return;
       }
       if (file) {

@@ -4,6 +4,7 @@ import type { ImageType } from './image-type.sniffer';
 /** Every way an upload is refused, worded for the person who picked the file (the specs' texts where they have one). */
 export const UploadErrors = {
   notAnImage: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Please select an image file.'),
+  wrongField: (field: string) => new DomainError(ErrorCode.VALIDATION_FAILED, `Please select an image file (send it in the multipart field "${field}").`),
   oneFileOnly: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'Please select a single image file.'),
   tooLarge: (maxBytes: number) => new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, imageTooLargeMessage(maxBytes)),
   notMultipart: (field: string) =>

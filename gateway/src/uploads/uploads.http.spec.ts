@@ -172,7 +172,10 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       const onlyText = new FormData();
       onlyText.append('photo', 'a text field, not a file');
       expect(await upload(onlyText)).toEqual({ status: 400, body: NOT_AN_IMAGE });
-      expect(await upload(form('image', await pngImage(40, 30), 'a.png', 'image/png'))).toEqual({ status: 400, body: NOT_AN_IMAGE });
+      expect(await upload(form('image', await pngImage(40, 30), 'a.png', 'image/png'))).toEqual({
+        status: 400,
+        body: { message: 'Please select an image file (send it in the multipart field "photo").' },
+      });
     });
 
     it('refuses two files', async () => {

@@ -5,13 +5,15 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** For RATE_LIMITED: when to try again, sent as the standard Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 
   toWire(): WireError {
-    return { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}) };
   }
 
   static notFound(what: string): DomainError {

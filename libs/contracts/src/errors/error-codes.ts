@@ -29,6 +29,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 export interface WireError {
   code: ErrorCode;
   message: string;
+  retryAfterSeconds?: number;
 }
 
 export function isWireError(value: unknown): value is WireError {

@@ -39,6 +39,13 @@ export const configSchema = z.object({
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').default('dev-only-session-secret-change-me'),
   /** Send the session cookie only over HTTPS; turn on wherever the app is served over TLS. */
   COOKIE_SECURE: bool.default(false),
+  /** With NODE_ENV=production, COOKIE_SECURE=false is refused unless this says so (plain HTTP on purpose, e.g. a benchmark on loopback). */
+  ALLOW_INSECURE_COOKIE: bool.default(false),
+  /**
+   * Which proxies' X-Forwarded-For / -Host the gateway believes (Express's "trust proxy"): "loopback" (default),
+   * "false", "true", a hop count, or comma-separated addresses and subnets. Decides the client IP rate limits see.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   /** log: codes are written to the log (development, embedded); twilio: real SMS. */
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
   TWILIO_ACCOUNT_SID: z.string().optional(),

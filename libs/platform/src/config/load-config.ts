@@ -12,5 +12,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.NODE_ENV === 'production' && config.SESSION_SECRET === configSchema.shape.SESSION_SECRET.parse(undefined)) {
     throw new Error('Invalid configuration: SESSION_SECRET must be set in production');
   }
+  if (config.NODE_ENV === 'production' && !config.COOKIE_SECURE && !config.ALLOW_INSECURE_COOKIE) {
+    throw new Error(
+      'Invalid configuration: COOKIE_SECURE must be true in production (the session cookie would travel over plain HTTP); ' +
+        'set ALLOW_INSECURE_COOKIE=true only where plain HTTP is meant',
+    );
+  }
   return config;
 }

@@ -26,7 +26,7 @@ export class RpcCaller {
     try {
       return await firstValueFrom(this.client.send<T>(pattern, request).pipe(timeout(timeoutMs)));
     } catch (err) {
-      if (isWireError(err)) throw new DomainError(err.code, err.message);
+      if (isWireError(err)) throw new DomainError(err.code, err.message, err.retryAfterSeconds);
       if (err instanceof TimeoutError) {
         throw new DomainError(ErrorCode.UNAVAILABLE, `The ${pattern.split('.')[0]} service did not answer in time. Please try again.`);
       }

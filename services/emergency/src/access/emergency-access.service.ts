@@ -17,7 +17,7 @@ import { APP_CONFIG, AppConfig, currentRequestContext, RpcCaller, verifyPassword
 import { AuditAttempt, AuditLog, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../audit/audit-log';
 
 type Part = (typeof EMERGENCY_PARTS)[number];
-type Refusal = { code: ErrorCode; message: string; detail: string; outcome?: 'refused' | 'locked' };
+type Refusal = { code: ErrorCode; message: string; detail: string; outcome?: 'refused' | 'locked'; retryAfterSeconds?: number };
 
 /** A users service that did not answer: the attempt is still audited, and the admin told to try again. */
 function usersUnavailable(err: unknown): Refusal {
@@ -76,7 +76,10 @@ export class EmergencyAccessService {
       if (failures.length >= LOCKOUT_FAILURES) {
         const endsAt = failures[failures.length - LOCKOUT_FAILURES].getTime() + LOCKOUT_WINDOW_MS;
         const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
-        return { attempt: attempt(callerId, 'locked_out', 'locked'), result: { code: ErrorCode.RATE_LIMITED, message: EmergencyMessages.locked(minutes), detail: 'locked_out' } };
+        return {
+          attempt: attempt(callerId, 'locked_out', 'locked'),
+          result: { code: ErrorCode.RATE_LIMITED, message: EmergencyMessages.locked(minutes), detail: 'locked_out', retryAfterSeconds: (endsAt - now.getTime()) / 1000 },
+        };
       }
       if (!(await verifyPassword(request.adminPassword ?? '', passwordHash))) {
         return { attempt: attempt(callerId, 'wrong_password', 'refused'), result: { code: ErrorCode.UNAUTHENTICATED, message: EmergencyMessages.wrongPassword, detail: 'wrong_password' } };
@@ -84,7 +87,7 @@ export class EmergencyAccessService {
       // The password was right: the attempt's one entry is written below, once its outcome is known.
       return { attempt: null, result: null };
     });
-    if (refusal) throw new DomainError(refusal.code, refusal.message);
+    if (refusal) throw new DomainError(refusal.code, refusal.message, refusal.retryAfterSeconds);
 
     const target = await this.findTarget(request).catch((err: unknown) => ({ refusal: usersUnavailable(err) }));
     if ('refusal' in target) return refuse(callerId, target.refusal);

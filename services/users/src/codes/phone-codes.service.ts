@@ -41,10 +41,11 @@ export class PhoneCodesService {
       [request.phone],
     );
     if (newest && Date.now() - new Date(newest).getTime() < MIN_SECONDS_BETWEEN_SENDS * 1000) {
-      throw new DomainError(ErrorCode.RATE_LIMITED, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`);
+      const wait = MIN_SECONDS_BETWEEN_SENDS - (Date.now() - new Date(newest).getTime()) / 1000;
+      throw new DomainError(ErrorCode.RATE_LIMITED, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
     }
     if (lastHour >= MAX_SENDS_PER_HOUR) {
-      throw new DomainError(ErrorCode.RATE_LIMITED, 'Too many codes were requested for this number. Please try again in an hour.');
+      throw new DomainError(ErrorCode.RATE_LIMITED, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
     }
     await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE phone = $1 AND purpose = $2 AND dead_at IS NULL`, [
       request.phone,
