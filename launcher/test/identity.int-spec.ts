@@ -120,6 +120,29 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       });
     });
 
+    it("does not let a stranger's requests lock the owner out or cancel the owner's code", async () => {
+      const phone = newPhone();
+      const from = (address: string) => (body: unknown, path = '/api/auth/send-code') =>
+        fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(body) });
+      const owner = from('198.51.100.7');
+      const stranger = from('203.0.113.5');
+      expect((await owner({ phoneNumber: phone.typed })).status).toBe(201);
+      const ownersCode = lastSmsCode(stack, phone.e164);
+      const [{ requester: ownersKey }] = await sql('SELECT requester FROM users.phone_codes WHERE phone = $1', [phone.e164]);
+      // The stranger uses up their own quota for the number: five codes (30 s apart), then 429.
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        await sql(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1 AND requester <> $2`, [phone.e164, ownersKey]);
+        statuses.push((await stranger({ phoneNumber: phone.typed })).status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+      // The owner's code still signs in, and the owner may still ask for codes.
+      const signIn = await owner({ phoneNumber: phone.typed, code: ownersCode, firstName: 'Owner' }, '/api/auth/verify-code');
+      expect(signIn.status).toBe(201);
+      await waitOutSendInterval(phone.e164);
+      expect((await owner({ phoneNumber: phone.typed })).status).toBe(201);
+    });
+
     it.each([
       ['a 5-digit phone', { phoneNumber: '12345' }, '/api/auth/send-code', 'Please enter a valid 10-digit phone number'],
       ['a missing phone', {}, '/api/auth/send-code', 'Please enter a valid 10-digit phone number'],

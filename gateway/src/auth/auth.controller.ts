@@ -17,8 +17,8 @@ export class AuthController {
 
   @ApiRoute(Routes.sendCode)
   @AuthThrottle()
-  sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }): Promise<SendCodeResponse> {
-    return this.services.call(Rpc.users.sendLoginCode, body);
+  sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }, @Req() request: Request): Promise<SendCodeResponse> {
+    return this.services.call(Rpc.users.sendLoginCode, { ...body, requester: request.ip });
   }
 
   @ApiRoute(Routes.verifyCode)

@@ -1,4 +1,5 @@
-import { Body, Controller, Param } from '@nestjs/common';
+import { Body, Controller, Param, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { DomainError, ErrorCode, Routes, Rpc, SuccessResponse, VerificationStatus, VerifyUserRequest } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
@@ -12,8 +13,12 @@ export class VerificationController {
 
   @ApiRoute(Routes.phoneSendCode)
   @AuthThrottle()
-  sendCode(@Body(new ZodPipe(Routes.phoneSendCode.body)) body: { phone: string; name: string }, @Caller() callerId: string): Promise<SuccessResponse> {
-    return this.services.call(Rpc.users.startVerification, body, callerId);
+  sendCode(
+    @Body(new ZodPipe(Routes.phoneSendCode.body)) body: { phone: string; name: string },
+    @Req() request: Request,
+    @Caller() callerId: string,
+  ): Promise<SuccessResponse> {
+    return this.services.call(Rpc.users.startVerification, { ...body, requester: request.ip }, callerId);
   }
 
   @ApiRoute(Routes.phoneVerifyCode)
@@ -27,13 +32,14 @@ export class VerificationController {
   verifyUser(
     @Param(new ZodPipe(Routes.verifyUser.params)) params: { id: string },
     @Body(new ZodPipe(Routes.verifyUser.body)) body: VerifyUserRequest,
+    @Req() request: Request,
     @Caller() callerId: string,
   ): Promise<SuccessResponse> {
     assertIsCaller(params.id, callerId);
     if (body.verificationMethod === 'email') {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'E-mail verification is not available. Please verify with your phone number.');
     }
-    return this.services.call(Rpc.users.startVerification, { name: body.name, phone: body.phone }, callerId);
+    return this.services.call(Rpc.users.startVerification, { name: body.name, phone: body.phone, requester: request.ip }, callerId);
   }
 
   @ApiRoute(Routes.verificationStatus)

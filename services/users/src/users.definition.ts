@@ -4,6 +4,7 @@ import { AuthService } from './auth/auth.service';
 import { PhoneCodeEntity } from './codes/phone-code.entity';
 import { PhoneCodesService } from './codes/phone-codes.service';
 import { CreateUsers1763800000100 } from './migrations/1763800000100-create-users';
+import { CodeRequester1763800000102 } from './migrations/1763800000102-code-requester';
 import { PhoneIdentity1763800000101 } from './migrations/1763800000101-phone-identity';
 import { UpdatePointsWhenPointsAreAwardedHandler } from './reactions/update-points-when-points-are-awarded.handler';
 import { SessionEntity } from './sessions/session.entity';
@@ -29,6 +30,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102],
   module: (runtime) => UsersModule.register(runtime),
 };

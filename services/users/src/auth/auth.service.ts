@@ -33,8 +33,8 @@ export class AuthService {
   ) {}
 
   /** The same answer whether or not the number has an account. */
-  async sendLoginCode(phone: string): Promise<SendCodeResponse> {
-    const code = await this.outbox.transaction((tx) => this.codes.issue(tx.manager, { phone, purpose: 'login' }));
+  async sendLoginCode(phone: string, requester?: string): Promise<SendCodeResponse> {
+    const code = await this.outbox.transaction((tx) => this.codes.issue(tx.manager, { phone, purpose: 'login', requester }));
     await this.deliver(phone, code);
     return CODE_SENT;
   }

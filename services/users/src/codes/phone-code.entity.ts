@@ -27,6 +27,10 @@ export class PhoneCodeEntity {
   @Column('int')
   attempts: number;
 
+  /** HMAC of the client's address that asked for the code ('' when the system asked). */
+  @Column('text')
+  requester: string;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;
 

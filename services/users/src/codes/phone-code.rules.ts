@@ -4,6 +4,8 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
 /** Per phone: at most this many codes an hour, and one every 30 s. */
 export const MAX_SENDS_PER_HOUR = 5;
+/** Codes a number may receive in an hour from everybody together: high enough that strangers cannot use it up for the owner cheaply. */
+export const MAX_SENDS_PER_HOUR_PER_PHONE = 20;
 export const MIN_SECONDS_BETWEEN_SENDS = 30;
 
 /** Six digits from a CSPRNG, leading zeros kept. */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
@@ -11,6 +11,7 @@ import {
   hashCode,
   MAX_ATTEMPTS,
   MAX_SENDS_PER_HOUR,
+  MAX_SENDS_PER_HOUR_PER_PHONE,
   MIN_SECONDS_BETWEEN_SENDS,
 } from './phone-code.rules';
 
@@ -19,6 +20,8 @@ export interface IssueCode {
   purpose: CodePurpose;
   userId?: string;
   pendingName?: string;
+  /** The client's address as the gateway saw it. */
+  requester?: string;
 }
 
 export type CodeCheck = { ok: true; code: PhoneCodeEntity } | { ok: false; message: string };
@@ -33,23 +36,29 @@ export class PhoneCodesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Returns the plain code for the SMS; it is never stored or returned anywhere else. */
+  /**
+   * Returns the plain code for the SMS; it is never stored or returned anywhere else. Quotas count per requester
+   * and number (30 s apart, 5 an hour), with a gentler ceiling per number from everybody (20 an hour); a new code
+   * replaces only the same requester's earlier one, so nobody can cancel or starve the owner's codes.
+   */
   async issue(manager: EntityManager, request: IssueCode): Promise<string> {
-    const [{ lastHour, newest }]: { lastHour: number; newest: Date | null }[] = await manager.query(
-      `SELECT count(*)::int AS "lastHour", max(created_at) AS newest FROM users.phone_codes
-       WHERE phone = $1 AND created_at > now() - interval '1 hour'`,
-      [request.phone],
+    const requester = this.requesterKey(request.requester);
+    const [{ mine, all, newest }]: { mine: number; all: number; newest: Date | null }[] = await manager.query(
+      `SELECT count(*) FILTER (WHERE requester = $2)::int AS mine, count(*)::int AS all, max(created_at) FILTER (WHERE requester = $2) AS newest
+       FROM users.phone_codes WHERE phone = $1 AND created_at > now() - interval '1 hour'`,
+      [request.phone, requester],
     );
     if (newest && Date.now() - new Date(newest).getTime() < MIN_SECONDS_BETWEEN_SENDS * 1000) {
       const wait = MIN_SECONDS_BETWEEN_SENDS - (Date.now() - new Date(newest).getTime()) / 1000;
       throw new DomainError(ErrorCode.RATE_LIMITED, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
     }
-    if (lastHour >= MAX_SENDS_PER_HOUR) {
+    if (mine >= MAX_SENDS_PER_HOUR || all >= MAX_SENDS_PER_HOUR_PER_PHONE) {
       throw new DomainError(ErrorCode.RATE_LIMITED, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
     }
-    await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE phone = $1 AND purpose = $2 AND dead_at IS NULL`, [
+    await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE phone = $1 AND purpose = $2 AND requester = $3 AND dead_at IS NULL`, [
       request.phone,
       request.purpose,
+      requester,
     ]);
     const code = generateCode();
     const now = new Date();
@@ -58,6 +67,7 @@ export class PhoneCodesService {
       phone: request.phone,
       purpose: request.purpose,
       codeHash: hashCode(this.config.SESSION_SECRET, request.phone, request.purpose, code),
+      requester,
       userId: request.userId ?? null,
       pendingName: request.pendingName ?? null,
       attempts: 0,
@@ -74,23 +84,35 @@ export class PhoneCodesService {
    */
   async check(phone: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
     return this.dataSource.transaction(async (manager) => {
+      // Several requesters may each hold a live code for the number; a try is counted against each of them.
       const live = await manager
         .createQueryBuilder(PhoneCodeEntity, 'c')
         .where('c.phone = :phone AND c.purpose = :purpose AND c.dead_at IS NULL', { phone, purpose })
         .orderBy('c.created_at', 'DESC')
         .setLock('pessimistic_write')
-        .getOne();
-      if (!live) return { ok: false, message: INVALID };
-      if (live.expiresAt.getTime() <= Date.now()) {
-        await manager.update(PhoneCodeEntity, { id: live.id }, { deadAt: new Date() });
-        return { ok: false, message: 'This code has expired. Please request a new one.' };
+        .getMany();
+      const fresh = live.filter((c) => c.expiresAt.getTime() > Date.now());
+      for (const stale of live.filter((c) => !fresh.includes(c))) await manager.update(PhoneCodeEntity, { id: stale.id }, { deadAt: new Date() });
+      if (fresh.length === 0) {
+        return { ok: false, message: live.length > 0 ? 'This code has expired. Please request a new one.' : INVALID };
       }
-      if (codeMatches(live.codeHash, hashCode(this.config.SESSION_SECRET, phone, purpose, code))) return { ok: true, code: live };
-      const attempts = live.attempts + 1;
-      const dead = attempts >= MAX_ATTEMPTS;
-      await manager.update(PhoneCodeEntity, { id: live.id }, { attempts, deadAt: dead ? new Date() : null });
-      return { ok: false, message: dead ? `${INVALID}. Too many tries: please request a new code.` : INVALID };
+      const tried = hashCode(this.config.SESSION_SECRET, phone, purpose, code);
+      const match = fresh.find((c) => codeMatches(c.codeHash, tried));
+      if (match) return { ok: true, code: match };
+      let allDead = true;
+      for (const candidate of fresh) {
+        const attempts = candidate.attempts + 1;
+        const dead = attempts >= MAX_ATTEMPTS;
+        allDead &&= dead;
+        await manager.update(PhoneCodeEntity, { id: candidate.id }, { attempts, deadAt: dead ? new Date() : null });
+      }
+      return { ok: false, message: allDead ? `${INVALID}. Too many tries: please request a new code.` : INVALID };
     });
+  }
+
+  /** The requester as stored: an HMAC of the client's address (empty when a caller inside the system asks). */
+  private requesterKey(requester: string | undefined): string {
+    return requester ? createHmac('sha256', this.config.SESSION_SECRET).update(`requester:${requester}`).digest('base64url') : '';
   }
 
   /** Uses the code up; false when another request already did (two tabs, one code). */

@@ -32,6 +32,9 @@ import { VerificationService } from '../verification/verification.service';
 import { UsersService } from './users.service';
 
 /** Request/reply handlers; the acting user is always the session's (callerOf), never an id in the body. */
+/** The client's address, added by the gateway to the code-sending calls (quotas are per requester and number). */
+const requesterShape = { requester: z.string().max(100).optional() };
+
 @Controller()
 export class UsersController {
   constructor(
@@ -66,7 +69,8 @@ export class UsersController {
 
   @MessagePattern(Rpc.users.sendLoginCode)
   sendLoginCode(@Payload() request: RpcRequest) {
-    return this.auth.sendLoginCode(parseOrThrow(sendCodeRequestSchema, request.body).phoneNumber);
+    const body = parseOrThrow(sendCodeRequestSchema.extend(requesterShape), request.body);
+    return this.auth.sendLoginCode(body.phoneNumber, body.requester);
   }
 
   @MessagePattern(Rpc.users.verifyLoginCode)
@@ -76,8 +80,8 @@ export class UsersController {
 
   @MessagePattern(Rpc.users.startVerification)
   startVerification(@Payload() request: RpcRequest) {
-    const body = parseOrThrow(startVerificationCallSchema.extend({ phone: phoneNumberSchema }), request.body);
-    return this.verification.start(callerOf(request), body.name, body.phone);
+    const body = parseOrThrow(startVerificationCallSchema.extend({ phone: phoneNumberSchema, ...requesterShape }), request.body);
+    return this.verification.start(callerOf(request), body.name, body.phone, body.requester);
   }
 
   @MessagePattern(Rpc.users.confirmVerification)

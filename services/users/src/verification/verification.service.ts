@@ -22,12 +22,12 @@ export class VerificationService {
    * a number): the code is issued either way, so quotas and timing match, but it is only sent to a number
    * that is free or already this account's, so nobody can verify with somebody else's phone.
    */
-  async start(userId: string, name: string, phone: string): Promise<SuccessResponse> {
+  async start(userId: string, name: string, phone: string, requester?: string): Promise<SuccessResponse> {
     const issued = await this.users.change(userId, async (user, tx) => {
       if (user.isVerified) return null;
       const owner = await this.users.findByPhone(tx.manager, phone);
       user.verificationSubmittedAt = new Date();
-      const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name });
+      const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name, requester });
       return { code, send: !owner || owner.id === user.id };
     });
     if (issued === null) return { success: true, message: 'Your account is already verified' };
