@@ -48,6 +48,12 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   /** log: codes are written to the log (development, embedded); twilio: real SMS. */
   SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  /** ISO codes of the countries whose numbers may receive codes (comma-separated). */
+  PHONE_COUNTRIES: z
+    .string()
+    .default('US,CA')
+    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))
+    .refine((codes) => codes.length > 0 && codes.every((c) => /^[A-Z]{2}$/.test(c)), 'PHONE_COUNTRIES must be two-letter country codes, e.g. US,CA'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM_NUMBER: z.string().optional(),

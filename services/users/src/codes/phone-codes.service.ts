@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@curbside/contracts';
+import { callingCodeOf, callingCodesOf, DomainError, ErrorCode } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
@@ -31,10 +31,14 @@ const INVALID = 'Invalid verification code';
 /** One-time codes: issued with per-phone limits, stored hashed, 10 minutes, 5 tries, used once. */
 @Injectable()
 export class PhoneCodesService {
+  private readonly allowedCallingCodes: Set<string>;
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.allowedCallingCodes = callingCodesOf(config.PHONE_COUNTRIES);
+  }
 
   /**
    * Returns the plain code for the SMS; it is never stored or returned anywhere else. Quotas count per requester
@@ -42,6 +46,10 @@ export class PhoneCodesService {
    * replaces only the same requester's earlier one, so nobody can cancel or starve the owner's codes.
    */
   async issue(manager: EntityManager, request: IssueCode): Promise<string> {
+    const callingCode = callingCodeOf(request.phone);
+    if (!callingCode || !this.allowedCallingCodes.has(callingCode)) {
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Phone numbers from this country are not supported yet');
+    }
     const requester = this.requesterKey(request.requester);
     const [{ mine, all, newest }]: { mine: number; all: number; newest: Date | null }[] = await manager.query(
       `SELECT count(*) FILTER (WHERE requester = $2)::int AS mine, count(*)::int AS all, max(created_at) FILTER (WHERE requester = $2) AS newest
