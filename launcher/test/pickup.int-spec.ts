@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Item, PhotoValidationResult, User } from '@curbside/contracts';
+import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
@@ -82,6 +83,43 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
       body: { message: expect.stringContaining('Photo verification failed') },
     });
   }, 60_000);
+
+  describe('stored photos', () => {
+    const storageDir = () => join(stack.services[0].runtime.infrastructure.config.DATA_DIR, 'storage', 'objects');
+    const files = (folder: string) => (existsSync(join(storageDir(), folder)) ? readdirSync(join(storageDir(), folder)).length : 0);
+    const chair = () => fixture('furniture-chair.jpg').toString('base64');
+
+    it('stores no pickup photo for a check that is refused, or one that does not pass', async () => {
+      const { browser: poster } = await neighbour();
+      const item = await postChair(poster);
+      const { browser: claimer } = await neighbour();
+      const before = files('pickups');
+      expect((await claimer.post(`/api/items/00000000-0000-4000-8000-000000000000/validate-pickup`, { pickupPhoto: chair() })).status).toBe(404);
+      expect((await poster.post(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: chair() })).status).toBe(403);
+      const person = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: fixture('person-astronaut.jpg').toString('base64') });
+      expect(person.body.isValid).toBe(false);
+      expect(files('pickups')).toBe(before);
+    }, 60_000);
+
+    it('deletes a passed pickup photo no claim used within a day, and an item’s photos when it is deleted', async () => {
+      const { browser: poster } = await neighbour();
+      const item = await postChair(poster);
+      const { browser: claimer } = await neighbour();
+      const before = files('pickups');
+      expect((await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: chair() })).body.isValid).toBe(true);
+      expect(files('pickups')).toBe(before + 1);
+      await dataSourceOf(stack, 'items').query(`UPDATE items.pickup_validations SET created_at = now() - interval '25 hours' WHERE item_id = $1`, [item.id]);
+      const claims = stack.services.find((s) => s.name === 'items')!.app.get(ClaimsService);
+      expect(await claims.sweepUnusedPickupPhotos()).toBeGreaterThanOrEqual(1);
+      expect(files('pickups')).toBe(before);
+
+      const photoFile = join(storageDir(), item.imageUrl!.slice('/api/media/'.length));
+      expect(existsSync(photoFile)).toBe(true);
+      expect((await poster.request('DELETE', `/api/items/${item.id}`)).status).toBe(200);
+      expect(existsSync(photoFile)).toBe(false);
+      expect(existsSync(photoFile.replace(/\.webp$/, '-thumb.webp'))).toBe(false);
+    }, 60_000);
+  });
 
   it('does not unlock a claim with a check made for another item, by another user, or for another photo', async () => {
     const { browser: poster } = await neighbour();

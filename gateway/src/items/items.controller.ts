@@ -125,6 +125,8 @@ export class ItemsController {
     @Caller() callerId: string,
   ): Promise<PhotoValidationResult> {
     const photo = decodePickupPhoto(body.pickupPhoto);
+    // Nothing is stored for a request that would be refused (no such item, one's own, no longer available).
+    await this.services.call(Rpc.items.pickupAdmissible, { itemId: params.id }, callerId);
     const photoKey = `pickups/${randomUUID()}.${photo.extension}`;
     await this.storage.put(photoKey, photo.bytes, `image/${photo.extension === 'jpg' ? 'jpeg' : photo.extension}`).catch(() => {
       throw UploadErrors.storageUnavailable();

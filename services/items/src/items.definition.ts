@@ -15,6 +15,7 @@ import { CreateItems1763800000300 } from './migrations/1763800000300-create-item
 import { ItemEngagement1763800000301 } from './migrations/1763800000301-item-engagement';
 import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
+import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { PosterEntity } from './posters/poster.entity';
 import { PostersService } from './posters/posters.service';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
@@ -47,6 +48,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304],
   module: (runtime) => ItemsModule.register(runtime),
 };

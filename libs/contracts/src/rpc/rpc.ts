@@ -44,6 +44,7 @@ export const Rpc = {
     topFinds: 'items.top-finds',
     claim: 'items.claim',
     validatePickup: 'items.validate-pickup',
+    pickupAdmissible: 'items.pickup-admissible',
     vote: 'items.vote',
     stillThere: 'items.still-there',
     interest: 'items.interest',

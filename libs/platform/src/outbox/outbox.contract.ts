@@ -108,10 +108,13 @@ export function describeOutboxContract(name: string, setup: () => Promise<Outbox
         texts.push(payload.text);
       });
       await outbox.transaction(async (tx) => void tx.emit(NoteWritten, { text: 'retry-me' }));
-      await until(() => texts.includes('retry-me'), 10_000);
+      // The reaction ran inside its transaction: wait for that transaction's commit (its echo), not only the call.
+      const echoes = async () =>
+        (await dataSource.query(`SELECT count(*)::int AS n FROM producer.outbox_events WHERE payload->>'text' = 'echo:retry-me'`))[0].n as number;
+      await until(async () => texts.includes('retry-me') && (await echoes()) > 0, 10_000);
+      await new Promise((r) => setTimeout(r, 200));
       // The failed attempt's echo was rolled back with it: exactly one echo of retry-me exists.
-      const echoes = await dataSource.query(`SELECT count(*)::int AS n FROM producer.outbox_events WHERE payload->>'text' = 'echo:retry-me'`);
-      expect(echoes[0].n).toBe(1);
+      expect(await echoes()).toBe(1);
     });
   });
 }

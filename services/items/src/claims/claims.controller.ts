@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { claimCallSchema, parseOrThrow, Rpc, RpcRequest, validatePickupCallSchema } from '@curbside/contracts';
+import { claimCallSchema, itemIdCallSchema, parseOrThrow, Rpc, RpcRequest, validatePickupCallSchema } from '@curbside/contracts';
 import { callerOf } from '@curbside/platform';
 import { ClaimsService } from './claims.service';
 
@@ -12,6 +12,12 @@ export class ClaimsController {
   claim(@Payload() request: RpcRequest) {
     const { itemId, photoHash } = parseOrThrow(claimCallSchema, request.body);
     return this.claims.claim(itemId, callerOf(request), photoHash);
+  }
+
+  /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
+  @MessagePattern(Rpc.items.pickupAdmissible)
+  pickupAdmissible(@Payload() request: RpcRequest) {
+    return this.claims.assertPickupAdmissible(parseOrThrow(itemIdCallSchema, request.body).itemId, callerOf(request));
   }
 
   @MessagePattern(Rpc.items.validatePickup)

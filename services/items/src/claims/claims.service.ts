@@ -11,11 +11,12 @@ import {
   photoValidationResultSchema,
   VALIDATION_SERVICE_ERROR,
 } from '@curbside/contracts';
-import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, Transaction } from '@curbside/platform';
+import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
+import { deleteStoredPhotos } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
 
 export const RESERVATION_MINUTES = 30;
@@ -57,6 +58,7 @@ export class ClaimsService {
     private readonly itemViews: ItemsService,
     private readonly members: PostersService,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async claim(itemId: string, callerId: string, photoHash: string | null): Promise<{ success: boolean; message: string; item: Item }> {
@@ -64,18 +66,51 @@ export class ClaimsService {
     return { success: true, message, item: await this.itemViews.get(itemId, callerId) };
   }
 
-  /** Sends the photo to the validator and records a pass, which the claim then requires. */
+  async assertPickupAdmissible(itemId: string, callerId: string): Promise<{ admissible: true }> {
+    this.assertClaimableBy(await this.existing(this.dataSource.manager, itemId), callerId);
+    return { admissible: true };
+  }
+
+  /**
+   * Sends the photo to the validator and records a pass, which the claim then requires. A photo that did not pass
+   * (or whose item can no longer be claimed) is deleted at once; a passed one is kept for the claim, and deleted
+   * by the sweep when no claim used it within a day.
+   */
   async validatePickup(itemId: string, callerId: string, photoKey: string, photoHash: string): Promise<PhotoValidationResult> {
-    const item = await this.existing(this.dataSource.manager, itemId);
-    this.assertClaimableBy(item, callerId);
-    const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category });
-    if (result.isValid) {
+    try {
+      const item = await this.existing(this.dataSource.manager, itemId);
+      this.assertClaimableBy(item, callerId);
+      const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category });
+      if (!result.isValid) {
+        await this.forget([photoKey]);
+        return result;
+      }
       await this.dataSource.query(
-        `INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence) VALUES ($1, $2, $3, $4, $5)`,
-        [randomUUID(), itemId, callerId, photoHash, result.confidence],
+        `INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence, photo_key) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [randomUUID(), itemId, callerId, photoHash, result.confidence, photoKey],
       );
+      return result;
+    } catch (err) {
+      await this.forget([photoKey]);
+      throw err;
     }
-    return result;
+  }
+
+  private forget(keys: string[]): Promise<void> {
+    return deleteStoredPhotos(this.storage, keys);
+  }
+
+  /** Pickup photos no claim used within a day: deleted, and their checks forgotten with them. */
+  async sweepUnusedPickupPhotos(): Promise<number> {
+    const rows: { id: string; photo_key: string }[] = await this.dataSource.query(
+      `SELECT id, photo_key FROM items.pickup_validations
+       WHERE used_at IS NULL AND photo_key IS NOT NULL AND created_at < now() - interval '1 day'
+       ORDER BY created_at LIMIT 200`,
+    );
+    if (rows.length === 0) return 0;
+    await this.forget(rows.map((r) => r.photo_key));
+    await this.dataSource.query(`DELETE FROM items.pickup_validations WHERE id = ANY ($1)`, [rows.map((r) => r.id)]);
+    return rows.length;
   }
 
   private async check(job: PhotoValidationJob): Promise<PhotoValidationResult> {

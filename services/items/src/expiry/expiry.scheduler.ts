@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Events } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, EventOutbox } from '@curbside/platform';
+import { ClaimsService } from '../claims/claims.service';
 
 const BATCH = 500;
 
@@ -33,6 +34,7 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     private readonly outbox: EventOutbox,
+    private readonly claims: ClaimsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,6 +42,7 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.sweep()
+        .then(() => this.claims.sweepUnusedPickupPhotos())
         .catch((err: unknown) => this.log.warn({ err }, 'expiry sweep failed; the next one will retry'))
         .finally(() => (this.running = undefined));
     }, this.config.EXPIRY_SWEEP_MS);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import tzlookup from '@photostructure/tz-lookup';
 import {
   CreateGarageSaleRequest,
@@ -18,8 +18,9 @@ import {
   TopFindsReply,
   UpdateItemRequest,
 } from '@curbside/contracts';
-import { EventOutbox, Transaction } from '@curbside/platform';
+import { EventOutbox, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
+import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
 import { Member, PostersService } from '../posters/posters.service';
 import { decodeCursor, encodeCursor } from './feed-cursor';
 import { ItemEntity } from './item.entity';
@@ -48,6 +49,7 @@ export class ItemsService {
     private readonly items: ItemsRepository,
     private readonly posters: PostersService,
     private readonly dataSource: DataSource,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   /** Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction. */
@@ -95,12 +97,21 @@ export class ItemsService {
     return this.get(itemId, callerId);
   }
 
+  /** The item leaves the app, and its photos with it (its own and any pickup photos taken of it). */
   async delete(itemId: string, callerId: string): Promise<{ success: boolean; message: string }> {
-    await this.outbox.transaction(async (tx) => {
+    const photos = await this.outbox.transaction(async (tx) => {
       const item = await this.editable(tx, itemId, callerId, 'delete');
       await tx.manager.update(ItemEntity, { id: item.id }, { status: 'removed', listed: false, removedAt: new Date(), updatedAt: new Date() });
       tx.emit(Events.itemDeleted, { itemId: item.id, posterId: item.posterId, title: item.title });
+      const [pickups]: [{ photo_key: string }[], number] = await tx.manager.query(
+        `WITH old AS (SELECT id, photo_key FROM items.pickup_validations WHERE item_id = $1 AND photo_key IS NOT NULL FOR UPDATE)
+         UPDATE items.pickup_validations v SET photo_key = NULL FROM old WHERE v.id = old.id RETURNING old.photo_key`,
+        [item.id],
+      );
+      await tx.manager.update(ItemEntity, { id: item.id }, { imageUrl: null });
+      return [...itemPhotoKeys(item.imageUrl), ...pickups.map((p) => p.photo_key)];
     });
+    await deleteStoredPhotos(this.storage, photos);
     return { success: true, message: 'Item deleted' };
   }
 
