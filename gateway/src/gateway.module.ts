@@ -17,6 +17,7 @@ import { SessionGuard } from './session/session.guard';
 import { ImagePipeline } from './uploads/image.pipeline';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsService } from './uploads/uploads.service';
+import { NotificationsController } from './notifications/notifications.controller';
 import { RewardsController } from './rewards/rewards.controller';
 import { UsersController } from './users/users.controller';
 
@@ -45,7 +46,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController, EmergencyController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

@@ -77,6 +77,16 @@ const ROWS: Row[] = [
     expect: { anonymous: 401, owner: 404, other: 403, admin: 403 },
   },
   { route: 'the leaderboard', method: 'GET', path: '/api/leaderboard?limit=10', expect: PUBLIC_READ },
+  { route: "a user's notifications", method: 'GET', path: '/api/notifications/:id?unreadOnly=true', expect: OWNER_ONLY },
+  { route: "a user's unread count", method: 'GET', path: '/api/notifications/:id/count', expect: OWNER_ONLY },
+  { route: 'mark all read', method: 'PATCH', path: '/api/notifications/:id/read-all', body: () => ({}), expect: OWNER_ONLY },
+  {
+    route: 'mark a notification read (none of the caller\'s)',
+    method: 'PATCH',
+    path: '/api/notifications/00000000-0000-4000-8000-000000000000/read',
+    body: () => ({}),
+    expect: { anonymous: 401, owner: 404, other: 404, admin: 404 },
+  },
   { route: 'health', method: 'GET', path: '/api/health', expect: PUBLIC_READ },
   { route: 'API document', method: 'GET', path: '/api/docs', expect: PUBLIC_READ },
 ];

@@ -9,6 +9,8 @@ export * from './rewards/rewards.schemas';
 export * from './rewards/rewards.routes';
 export * from './emergency/emergency.schemas';
 export * from './emergency/emergency.routes';
+export * from './notifications/notifications.schemas';
+export * from './notifications/notifications.routes';
 export * from './users/user.schemas';
 export * from './users/phone';
 export * from './users/auth.schemas';

@@ -1,17 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
+import { NotificationsController } from './notifications.controller';
+import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
+import { NotificationsService } from './store/notifications.service';
 
 @Module({})
 export class NotificationsModule {
   static register(runtime: ServiceRuntime): DynamicModule {
-    return { module: NotificationsModule, imports: [PlatformModule.forService(runtime)] };
+    return {
+      module: NotificationsModule,
+      imports: [PlatformModule.forService(runtime)],
+      controllers: [NotificationsController],
+      providers: [NotificationsService, NotifyFromEventsHandler],
+    };
   }
 }
 
-/** Notification store, fan-out from events, unread counts, live push (DESIGN §1). Its own schema, outbox and health today; its features arrive with their issues. */
+/** Notification store and fan-out from events (DESIGN §1). */
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   entities: [],
-  migrations: [],
+  migrations: [CreateNotifications1763800000400],
   module: (runtime) => NotificationsModule.register(runtime),
 };

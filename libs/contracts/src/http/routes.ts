@@ -1,4 +1,5 @@
 import { EmergencyRoutes } from '../emergency/emergency.routes';
+import { NotificationRoutes } from '../notifications/notifications.routes';
 import { ItemRoutes } from '../items/items.routes';
 import { MediaRoutes } from '../media/media.routes';
 import { RewardRoutes } from '../rewards/rewards.routes';
@@ -14,4 +15,5 @@ export const Routes = {
   ...MediaRoutes,
   ...RewardRoutes,
   ...EmergencyRoutes,
+  ...NotificationRoutes,
 } as const satisfies Record<string, RouteContract>;

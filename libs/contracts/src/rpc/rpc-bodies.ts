@@ -31,6 +31,7 @@ export const confirmVerificationCallSchema = z.object({ phone: z.string(), code:
 export const setProfilePictureCallSchema = z.object({ url: z.string().startsWith('/api/media/') });
 
 export const itemIdCallSchema = z.object({ itemId: z.uuid() });
+export const notificationIdCallSchema = z.object({ notificationId: z.uuid() });
 /**
  * The feed's reply carries its page already serialised (`itemsJson`: the JSON of an Item[], itemListSchema):
  * the gateway sends it on as the HTTP body instead of parsing and re-serialising ~42 KB per 50-item page,

@@ -63,6 +63,12 @@ export const Rpc = {
     leaderboard: 'rewards.leaderboard',
     summary: 'rewards.summary',
   },
+  notifications: {
+    list: 'notifications.list',
+    count: 'notifications.count',
+    markRead: 'notifications.mark-read',
+    readAll: 'notifications.read-all',
+  },
   emergency: {
     access: 'emergency.access',
     logs: 'emergency.logs',

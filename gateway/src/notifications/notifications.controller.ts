@@ -1,0 +1,39 @@
+import { Controller, Param, Query } from '@nestjs/common';
+import { Notification, NotificationListQuery, Routes, Rpc } from '@curbside/contracts';
+import { ApiRoute } from '../http/api-route.decorator';
+import { ServiceClient } from '../http/service-client';
+import { ZodPipe } from '../http/zod.pipe';
+import { assertIsCaller, Caller } from '../session/caller.decorator';
+
+/** A user's notifications are theirs alone: a path naming somebody else is refused. */
+@Controller()
+export class NotificationsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @ApiRoute(Routes.listNotifications)
+  list(
+    @Param(new ZodPipe(Routes.listNotifications.params)) params: { userId: string },
+    @Query(new ZodPipe(Routes.listNotifications.query)) query: NotificationListQuery,
+    @Caller() callerId: string,
+  ): Promise<Notification[]> {
+    assertIsCaller(params.userId, callerId);
+    return this.services.call(Rpc.notifications.list, query, callerId);
+  }
+
+  @ApiRoute(Routes.notificationCount)
+  count(@Param(new ZodPipe(Routes.notificationCount.params)) params: { userId: string }, @Caller() callerId: string): Promise<{ count: number }> {
+    assertIsCaller(params.userId, callerId);
+    return this.services.call(Rpc.notifications.count, {}, callerId);
+  }
+
+  @ApiRoute(Routes.markNotificationRead)
+  markRead(@Param(new ZodPipe(Routes.markNotificationRead.params)) params: { notificationId: string }, @Caller() callerId: string): Promise<{ success: boolean }> {
+    return this.services.call(Rpc.notifications.markRead, { notificationId: params.notificationId }, callerId);
+  }
+
+  @ApiRoute(Routes.markAllNotificationsRead)
+  readAll(@Param(new ZodPipe(Routes.markAllNotificationsRead.params)) params: { userId: string }, @Caller() callerId: string): Promise<{ success: boolean; count: number }> {
+    assertIsCaller(params.userId, callerId);
+    return this.services.call(Rpc.notifications.readAll, {}, callerId);
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { RouteContract } from '../http/route-contract';
+import { notificationListQuerySchema, notificationSchema } from './notifications.schemas';
+
+const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
+const notificationIdParamsSchema = z.object({ notificationId: z.uuid({ error: 'Must be a valid notification id' }) });
+
+export const NotificationRoutes = {
+  listNotifications: {
+    method: 'get',
+    path: '/api/notifications/:userId',
+    summary: "The caller's notifications, newest first (unreadOnly=true for the unread ones)",
+    auth: 'session',
+    params: userIdParamsSchema,
+    query: notificationListQuerySchema,
+    response: z.array(notificationSchema),
+    tags: ['notifications'],
+  },
+  notificationCount: {
+    method: 'get',
+    path: '/api/notifications/:userId/count',
+    summary: "How many of the caller's notifications are unread",
+    auth: 'session',
+    params: userIdParamsSchema,
+    response: z.object({ count: z.number().int() }),
+    tags: ['notifications'],
+  },
+  markNotificationRead: {
+    method: 'patch',
+    path: '/api/notifications/:notificationId/read',
+    summary: "Marks one of the caller's notifications read",
+    auth: 'session',
+    params: notificationIdParamsSchema,
+    response: z.object({ success: z.boolean() }),
+    tags: ['notifications'],
+  },
+  markAllNotificationsRead: {
+    method: 'patch',
+    path: '/api/notifications/:userId/read-all',
+    summary: "Marks all of the caller's notifications read",
+    auth: 'session',
+    params: userIdParamsSchema,
+    response: z.object({ success: z.boolean(), count: z.number().int() }),
+    tags: ['notifications'],
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,4 +1,0 @@
-import { describeServiceStartsHealthy } from '@curbside/testing';
-import { notificationsService } from './notifications.definition';
-
-describeServiceStartsHealthy(notificationsService);

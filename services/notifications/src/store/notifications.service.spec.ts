@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { EventEnvelope, Events, Notification, NOTIFICATION_FLAG_DEFAULTS, Rpc } from '@curbside/contracts';
+import { describeServiceStartsHealthy, startServiceUnderTest, ServiceUnderTest, waitFor } from '@curbside/testing';
+import { notificationsService } from '../notifications.definition';
+
+const envelope = <T>(subject: string, payload: T): EventEnvelope<T> => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload });
+
+describeServiceStartsHealthy(notificationsService);
+
+describe('notifications from events', () => {
+  let sut: ServiceUnderTest;
+  beforeAll(async () => {
+    sut = await startServiceUnderTest(notificationsService);
+  });
+  afterAll(() => sut?.stop());
+
+  const processed = async (id: string) =>
+    (await sut.service.runtime.dataSource.query(`SELECT count(*)::int AS n FROM notifications.processed_events WHERE event_id = $1`, [id]))[0].n as number;
+  /** Publishes and waits until every reaction to it has run. */
+  const deliver = async (event: EventEnvelope<unknown>, reactions = 1) => {
+    await sut.infrastructure.bus.publish(event);
+    await waitFor(async () => (await processed(event.id)) >= reactions, { what: `${event.subject} applied` });
+  };
+  const inbox = (userId: string, unreadOnly = false) => sut.call<Notification[]>(Rpc.notifications.list, { unreadOnly: String(unreadOnly) }, userId);
+  const member = (userId: string, flags: Partial<Record<keyof typeof NOTIFICATION_FLAG_DEFAULTS, boolean>> = {}, version = 2) =>
+    envelope(Events.userUpdated.subject, {
+      userId,
+      username: 'QuietHeron0007',
+      subscriptionTier: 'free',
+      scoutMode: false,
+      isVerified: false,
+      isAdmin: false,
+      notificationRadius: '2',
+      notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS, ...flags },
+      version,
+    });
+  const reserved = (posterId: string, reservedById: string) =>
+    envelope(Events.itemReserved.subject, { itemId: randomUUID(), posterId, reservedById, title: 'Oak desk', reservedUntil: new Date(Date.now() + 1_800_000).toISOString() });
+
+  it('turns a badge into the "Badge Earned" ranking alert that drives the celebration, once however often it arrives', async () => {
+    const userId = randomUUID();
+    const badge = envelope(Events.badgeEarned.subject, { userId, badge: 'Scout Badge' as const, bonusPoints: 25, sourceEventId: randomUUID(), earnedAt: new Date().toISOString() });
+    await deliver(badge);
+    await deliver({ ...badge });
+    const [alert, ...rest] = await inbox(userId);
+    expect(rest).toEqual([]);
+    expect(alert).toMatchObject({ type: 'ranking_alert', title: 'Badge Earned: Scout Badge', message: 'You earned the "Scout Badge" and 25 bonus points!', isRead: false });
+    expect(JSON.parse(alert.data)).toMatchObject({ badgeName: 'Scout Badge', animationTrigger: 'badge_earned' });
+  });
+
+  it('tells the poster of a first dibs and confirms it to the neighbour, never the poster about their own act', async () => {
+    const [poster, neighbour] = [randomUUID(), randomUUID()];
+    await deliver(reserved(poster, neighbour));
+    expect((await inbox(poster)).map((n) => [n.type, n.title])).toEqual([['pickup_request', 'Pickup Request']]);
+    expect((await inbox(neighbour)).map((n) => n.type)).toEqual(['first_dibs_confirmation']);
+    const self = randomUUID();
+    await deliver(
+      envelope(Events.itemClaimed.subject, {
+        itemId: randomUUID(), posterId: self, claimerId: self, title: 'Lamp', pricingType: 'free' as const, customAmount: null, isScoutFind: false, claimedAt: new Date().toISOString(),
+      }),
+    );
+    expect(await inbox(self)).toEqual([]);
+  });
+
+  it('sends nothing of a kind its member switched off', async () => {
+    const userId = randomUUID();
+    await deliver(member(userId, { enableRankingAlerts: false, enablePostExpirationAlerts: false }), 1);
+    await deliver(envelope(Events.rankChanged.subject, { userId, from: 'Newbie' as const, to: 'Scout' as const, points: 120, version: 9 }));
+    await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: userId, title: 'Chair', expiresAt: new Date().toISOString() }));
+    expect(await inbox(userId)).toEqual([]);
+    // A post taken down is always told.
+    await deliver(envelope(Events.itemRemoved.subject, { itemId: randomUUID(), posterId: userId, title: 'Chair', reason: 'reported' as const }));
+    expect((await inbox(userId)).map((n) => n.type)).toEqual(['content_violation']);
+  });
+
+  it('counts unread, marks one or all read for their owner only', async () => {
+    const [owner, stranger] = [randomUUID(), randomUUID()];
+    await deliver(envelope(Events.rankChanged.subject, { userId: owner, from: 'Newbie' as const, to: 'Scout' as const, points: 100, version: 3 }));
+    await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: owner, title: 'Chair', expiresAt: new Date().toISOString() }));
+    expect(await sut.call(Rpc.notifications.count, {}, owner)).toEqual({ count: 2 });
+    const [newest] = await inbox(owner);
+    await expect(sut.call(Rpc.notifications.markRead, { notificationId: newest.id }, stranger)).rejects.toMatchObject({ message: 'Notification not found' });
+    expect(await sut.call(Rpc.notifications.markRead, { notificationId: newest.id }, owner)).toEqual({ success: true });
+    expect((await inbox(owner, true)).map((n) => n.id)).not.toContain(newest.id);
+    expect(await sut.call(Rpc.notifications.readAll, {}, owner)).toEqual({ success: true, count: 1 });
+    expect(await sut.call(Rpc.notifications.count, {}, owner)).toEqual({ count: 0 });
+    await expect(sut.call(Rpc.notifications.count, {})).rejects.toMatchObject({ message: 'Please sign in first' });
+  });
+});
