@@ -9,7 +9,7 @@ type Expect = Record<Role, number>;
 
 interface Row {
   route: string;
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** `:id` is the owner's id. */
   path: string;
   body?: () => unknown;
@@ -80,6 +80,7 @@ const ROWS: Row[] = [
   { route: "a user's notifications", method: 'GET', path: '/api/notifications/:id?unreadOnly=true', expect: OWNER_ONLY },
   { route: "a user's unread count", method: 'GET', path: '/api/notifications/:id/count', expect: OWNER_ONLY },
   { route: 'mark all read', method: 'PATCH', path: '/api/notifications/:id/read-all', body: () => ({}), expect: OWNER_ONLY },
+  { route: 'report a position for alerts', method: 'PUT', path: '/api/notifications/:id/position', body: () => ({ lat: 45.5, lng: -73.5 }), expect: OWNER_ONLY },
   {
     route: 'mark a notification read (none of the caller\'s)',
     method: 'PATCH',

@@ -1,5 +1,5 @@
-import { Controller, Param, Query } from '@nestjs/common';
-import { Notification, NotificationListQuery, Routes, Rpc } from '@curbside/contracts';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { Notification, NotificationListQuery, Position, Routes, Rpc } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
@@ -29,6 +29,16 @@ export class NotificationsController {
   @ApiRoute(Routes.markNotificationRead)
   markRead(@Param(new ZodPipe(Routes.markNotificationRead.params)) params: { notificationId: string }, @Caller() callerId: string): Promise<{ success: boolean }> {
     return this.services.call(Rpc.notifications.markRead, { notificationId: params.notificationId }, callerId);
+  }
+
+  @ApiRoute(Routes.reportPosition)
+  reportPosition(
+    @Param(new ZodPipe(Routes.reportPosition.params)) params: { userId: string },
+    @Body(new ZodPipe(Routes.reportPosition.body)) body: Position,
+    @Caller() callerId: string,
+  ): Promise<{ success: boolean }> {
+    assertIsCaller(params.userId, callerId);
+    return this.services.call(Rpc.notifications.reportPosition, body, callerId);
   }
 
   @ApiRoute(Routes.markAllNotificationsRead)

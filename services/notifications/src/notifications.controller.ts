@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { notificationIdCallSchema, notificationListQuerySchema, parseOrThrow, Rpc, RpcRequest } from '@curbside/contracts';
+import { notificationIdCallSchema, notificationListQuerySchema, parseOrThrow, positionSchema, Rpc, RpcRequest } from '@curbside/contracts';
 import { callerOf } from '@curbside/platform';
 import { NotificationsService } from './store/notifications.service';
 
@@ -22,6 +22,11 @@ export class NotificationsController {
   @MessagePattern(Rpc.notifications.markRead)
   markRead(@Payload() request: RpcRequest) {
     return this.notifications.markRead(parseOrThrow(notificationIdCallSchema, request.body).notificationId, callerOf(request));
+  }
+
+  @MessagePattern(Rpc.notifications.reportPosition)
+  reportPosition(@Payload() request: RpcRequest) {
+    return this.notifications.reportPosition(callerOf(request), parseOrThrow(positionSchema, request.body));
   }
 
   @MessagePattern(Rpc.notifications.readAll)

@@ -37,6 +37,9 @@ export const Events = {
       createdAt: z.string(),
       /** The item's IANA time zone: "a local day" for the poster's daily points cap. */
       timeZone: z.string().optional(),
+      /** Where other neighbours see it (the blurred spot): what nearby alerts measure from. */
+      publicLat: z.number().optional(),
+      publicLng: z.number().optional(),
     }),
   ),
   itemUpdated: defineEvent('item.updated.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), status: z.string() })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positionSchema } from '../common/geo';
 import type { RouteContract } from '../http/route-contract';
 import { notificationListQuerySchema, notificationSchema } from './notifications.schemas';
 
@@ -31,6 +32,16 @@ export const NotificationRoutes = {
     summary: "Marks one of the caller's notifications read",
     auth: 'session',
     params: notificationIdParamsSchema,
+    response: z.object({ success: z.boolean() }),
+    tags: ['notifications'],
+  },
+  reportPosition: {
+    method: 'put',
+    path: '/api/notifications/:userId/position',
+    summary: "The caller's position for nearby-item alerts (sent when the feed loads; kept only for alerts, never shown to anybody)",
+    auth: 'session',
+    params: userIdParamsSchema,
+    body: positionSchema,
     response: z.object({ success: z.boolean() }),
     tags: ['notifications'],
   },

@@ -68,6 +68,7 @@ export const Rpc = {
     count: 'notifications.count',
     markRead: 'notifications.mark-read',
     readAll: 'notifications.read-all',
+    reportPosition: 'notifications.report-position',
   },
   emergency: {
     access: 'emergency.access',

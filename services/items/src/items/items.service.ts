@@ -252,6 +252,8 @@ export class ItemsService {
       timeZone: timeZoneAt(fields.lat, fields.lng),
     });
     await tx.manager.insert(ItemEntity, item);
+    const row = await this.items.findView(item.id, tx.manager);
+    if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
     tx.emit(Events.itemPosted, {
       itemId: item.id,
       posterId,
@@ -264,9 +266,9 @@ export class ItemsService {
       lng: item.lng,
       createdAt: item.createdAt.toISOString(),
       timeZone: item.timeZone,
+      publicLat: row.public_lat,
+      publicLng: row.public_lng,
     });
-    const row = await this.items.findView(item.id, tx.manager);
-    if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
     return row;
   }
 

@@ -24,6 +24,8 @@ export class NotifyFromEventsHandler implements OnApplicationBootstrap {
     await on.on(Events.userCreated, 'member-on-create', (user, tx) => notify.mirrorMember(tx, user));
     await on.on(Events.userUpdated, 'member-on-update', (user, tx) => notify.mirrorMember(tx, user));
 
+    await on.on(Events.itemPosted, 'nearby-item', async (item, tx) => void (await notify.fanOutNewItem(tx, item)));
+
     await on.on(Events.badgeEarned, 'badge-earned', async (badge, tx) => {
       await notify.notify(tx, {
         userId: badge.userId,

@@ -73,6 +73,68 @@ describe('notifications from events', () => {
     expect((await inbox(userId)).map((n) => n.type)).toEqual(['content_violation']);
   });
 
+  describe('nearby items', () => {
+    const HERE = { lat: 47.6062, lng: -122.3321 };
+    const mPerLat = 110_540;
+    const offset = (metres: number) => ({ lat: HERE.lat + metres / mPerLat, lng: HERE.lng });
+    const posted = (posterId: string, extra: Record<string, unknown> = {}) =>
+      envelope(Events.itemPosted.subject, {
+        itemId: randomUUID(),
+        posterId,
+        title: 'Blue armchair',
+        category: 'Furniture',
+        isScoutFind: false,
+        isGarageSale: false,
+        pricingType: 'free' as const,
+        lat: HERE.lat,
+        lng: HERE.lng,
+        publicLat: HERE.lat,
+        publicLng: HERE.lng,
+        createdAt: new Date().toISOString(),
+        ...extra,
+      });
+    const at = (userId: string, metres: number) => sut.call(Rpc.notifications.reportPosition, offset(metres), userId);
+
+    it('alerts the members within their own radius, not those outside it, nor the poster', async () => {
+      const [near, far, wide, poster] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      await deliver(member(wide, {}, 2));
+      await sut.service.runtime.dataSource.query(`UPDATE notifications.members SET radius_miles = 10 WHERE user_id = $1`, [wide]);
+      await at(near, 1_000); // 0.6 mile: inside the default 2 miles
+      await at(far, 5_000); // 3.1 miles: outside 2
+      await at(wide, 5_000); // inside this member's 10
+      await at(poster, 0);
+      await deliver(posted(poster));
+      const [alert] = await inbox(near);
+      expect(alert).toMatchObject({ type: 'new_item_alert', title: 'New Item Nearby', message: '"Blue armchair" was just posted 0.6 mi from you' });
+      expect(JSON.parse(alert.data)).toMatchObject({ distance: 0.6 });
+      expect(await inbox(far)).toEqual([]);
+      expect((await inbox(wide)).map((n) => n.type)).toEqual(['new_item_alert']);
+      expect(await inbox(poster)).toEqual([]);
+    });
+
+    it('honours the switches: scout finds and garage sales have their own, garage sales only on Premium and Pro', async () => {
+      const [scoutOff, free, premium, poster] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      await deliver(member(scoutOff, { enableScoutFindAlerts: false }));
+      await deliver(member(free, { enableGarageSaleAlerts: true }));
+      await deliver({ ...member(premium, { enableGarageSaleAlerts: true }), payload: { ...member(premium, { enableGarageSaleAlerts: true }).payload, subscriptionTier: 'premium' as const } });
+      for (const id of [scoutOff, free, premium]) await at(id, 500);
+      await deliver(posted(poster, { isScoutFind: true }));
+      await deliver(posted(poster, { isGarageSale: true, title: 'Moving sale' }));
+      expect((await inbox(scoutOff)).map((n) => n.type)).toEqual([]);
+      expect((await inbox(free)).map((n) => n.title)).toEqual(['Scout Find Nearby']);
+      expect((await inbox(premium)).map((n) => n.title)).toEqual(['Garage Sale Nearby', 'Scout Find Nearby']);
+    });
+
+    it('writes one alert per member however often the post arrives', async () => {
+      const [neighbour, poster] = [randomUUID(), randomUUID()];
+      await at(neighbour, 100);
+      const event = posted(poster);
+      await deliver(event);
+      await deliver({ ...event });
+      expect(await inbox(neighbour)).toHaveLength(1);
+    });
+  });
+
   it('counts unread, marks one or all read for their owner only', async () => {
     const [owner, stranger] = [randomUUID(), randomUUID()];
     await deliver(envelope(Events.rankChanged.subject, { userId: owner, from: 'Newbie' as const, to: 'Scout' as const, points: 100, version: 3 }));

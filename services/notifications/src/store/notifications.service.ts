@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  DEFAULT_NOTIFICATION_RADIUS,
   DomainError,
   ErrorCode,
+  GARAGE_SALE_ALERT_TIERS,
+  METERS_PER_MILE,
   EventPayload,
   Events,
   Notification,
@@ -10,7 +13,11 @@ import {
   NotificationFlags,
   NotificationListQuery,
   NotificationType,
+  Position,
 } from '@curbside/contracts';
+
+/** The widest alert radius a member can choose (the settings slider's maximum). */
+const MAX_NOTIFICATION_RADIUS_MILES = 10;
 import { Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 
@@ -52,10 +59,65 @@ export class NotificationsService {
 
   async mirrorMember(tx: Transaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
     await tx.manager.query(
-      `INSERT INTO notifications.members (user_id, flags, version) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET flags = EXCLUDED.flags, version = EXCLUDED.version WHERE members.version < EXCLUDED.version`,
-      [user.userId, JSON.stringify(user.notificationFlags), user.version],
+      `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id) DO UPDATE SET flags = EXCLUDED.flags, radius_miles = EXCLUDED.radius_miles, tier = EXCLUDED.tier, version = EXCLUDED.version
+       WHERE members.version < EXCLUDED.version`,
+      [user.userId, JSON.stringify(user.notificationFlags), Number(user.notificationRadius) || Number(DEFAULT_NOTIFICATION_RADIUS), user.subscriptionTier, user.version],
     );
+  }
+
+  async reportPosition(userId: string, position: Position): Promise<{ success: boolean }> {
+    await this.dataSource.query(
+      `INSERT INTO notifications.positions (user_id, lat, lng, reported_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (user_id) DO UPDATE SET lat = EXCLUDED.lat, lng = EXCLUDED.lng, reported_at = now()`,
+      [userId, position.lat, position.lng],
+    );
+    return { success: true };
+  }
+
+  /**
+   * A new post's alert to every member whose alert radius holds it: the members are found through the GiST index
+   * on their positions (a box of the largest radius, then each member's own), and all rows go in with one
+   * INSERT … SELECT. Distances are measured from the item's public (blurred) position, rounded to 0.1 mile.
+   */
+  async fanOutNewItem(tx: Transaction & { event: { id: string } }, item: EventPayload<typeof Events.itemPosted>): Promise<number> {
+    const kind = item.isGarageSale
+      ? { type: 'new_item_alert', title: 'Garage Sale Nearby', flag: 'enableGarageSaleAlerts', tiers: GARAGE_SALE_ALERT_TIERS }
+      : item.isScoutFind
+        ? { type: 'scout_find_alert', title: 'Scout Find Nearby', flag: 'enableScoutFindAlerts', tiers: null }
+        : { type: 'new_item_alert', title: 'New Item Nearby', flag: 'enableNewItemAlerts', tiers: null };
+    const lat = item.publicLat ?? item.lat;
+    const lng = item.publicLng ?? item.lng;
+    const [, written]: [unknown, number] = await tx.manager.query(
+      `INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
+       SELECT gen_random_uuid(), p.user_id, $1, $2,
+              format('"%s" was just posted %s mi from you', $3::text, d.miles),
+              json_build_object('itemId', $4::uuid, 'distance', d.miles)::text, $5
+       FROM notifications.positions p
+       LEFT JOIN notifications.members m ON m.user_id = p.user_id
+       CROSS JOIN LATERAL (SELECT round((earth_distance(ll_to_earth($6, $7), p.earth_pos) / ${METERS_PER_MILE})::numeric, 1) AS miles) d
+       WHERE earth_box(ll_to_earth($6, $7), $8) @> p.earth_pos
+         AND earth_distance(ll_to_earth($6, $7), p.earth_pos) <= coalesce(m.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
+         AND p.user_id <> $9
+         AND coalesce((m.flags ->> $10)::boolean, $11)
+         AND ($12::text[] IS NULL OR coalesce(m.tier, 'free') = ANY ($12::text[]))
+       ON CONFLICT DO NOTHING`,
+      [
+        kind.type,
+        kind.title,
+        item.title,
+        item.itemId,
+        tx.event.id,
+        lat,
+        lng,
+        MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE,
+        item.posterId,
+        kind.flag,
+        NOTIFICATION_FLAG_DEFAULTS[kind.flag as keyof NotificationFlags],
+        kind.tiers,
+      ],
+    );
+    return written;
   }
 
   async list(userId: string, query: NotificationListQuery): Promise<Notification[]> {
