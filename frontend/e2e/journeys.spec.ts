@@ -90,6 +90,11 @@ test('garage sale form: every required field says what is missing', async ({ pag
   await page.getByLabel('Neighbourhood / area').fill('Midtown');
   await page.getByLabel('Full address').fill('1 W 42nd St');
   await page.getByLabel('Contact information').fill('555-0100');
+  // Tomorrow, so the sale is in the future whatever the hour the journey runs at.
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+  const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await page.getByLabel('Start date').fill(day);
+  await page.getByLabel('End date').fill(day);
   await page.getByLabel('Start time').fill('08:00');
   await page.getByLabel('Listing duration (hours)').fill('72');
   await page.getByRole('button', { name: 'Post Garage Sale' }).click();

@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { fanoutScenario } from './fanout.scenario';
 import { feedScenario } from './feed.scenario';
 import { frontendScenario } from './frontend.scenario';
 import { leaderboardScenario } from './leaderboard.scenario';
@@ -6,4 +7,4 @@ import { photoValidationScenario } from './photo-validation.scenario';
 import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, photoValidationScenario, frontendScenario];
+export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario];

@@ -1,0 +1,96 @@
+import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
+import { proMember, runLoad } from '../harness/http-load';
+import { progress, sleep } from '../harness/log';
+import { round } from '../harness/stats';
+import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
+
+const HERE = { lat: 47.6062, lng: -122.3321 };
+const RECIPIENTS = 10_000;
+const MILES_PER_DEGREE_LAT = 69.05;
+
+/**
+ * One post reaching 10,000 nearby members: members with alert positions spread within 1.5 miles are written
+ * straight into the notifications tables, then an item is posted over HTTP while the feed is under load; the
+ * time runs from the post's answer until every alert row is written, and the feed's latencies meanwhile are
+ * reported beside the same load without a fan-out.
+ */
+async function run(context: ScenarioContext): Promise<void> {
+  const { options, scope } = context;
+  const environment =
+    context.mode === 'embedded'
+      ? prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile })
+      : await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile });
+  const app = await startApp(scope, environment);
+  const database = await connectAppDatabase(scope, environment);
+  const { db } = database;
+
+  progress(`${context.mode}: seeding ${RECIPIENTS.toLocaleString('en-US')} members with alert positions`);
+  await db.query(
+    `INSERT INTO notifications.positions (user_id, lat, lng)
+     SELECT md5('fanout' || i)::uuid,
+            $1 + (((abs(hashtext('a' || i)) % 20000) / 10000.0) - 1) * $3,
+            $2 + (((abs(hashtext('b' || i)) % 20000) / 10000.0) - 1) * $3 / cos(radians($1))
+     FROM generate_series(1, $4) i`,
+    [HERE.lat, HERE.lng, 1.0 / MILES_PER_DEGREE_LAT, RECIPIENTS],
+  );
+  await db.query(
+    `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version)
+     SELECT md5('fanout' || i)::uuid, '{"enableNewItemAlerts": true}'::jsonb, 2, 'free', 1 FROM generate_series(1, $1) i`,
+    [RECIPIENTS],
+  );
+  await db.query('ANALYZE notifications.positions');
+
+  const member = await proMember(app.baseUrl, db);
+  const feedUrl = `${app.baseUrl}/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`;
+  progress(`${context.mode}: feed alone, ${options.connections} connections, ${options.durationSeconds} s`);
+  const quiet = await runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: member });
+
+  progress(`${context.mode}: feed under load while one post fans out to ${RECIPIENTS.toLocaleString('en-US')} members`);
+  const busy = runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: member });
+  await sleep(1000);
+  const posted = await fetch(`${app.baseUrl}/api/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...member },
+    body: JSON.stringify({ title: 'Solid oak table', category: 'Furniture', location: HERE }),
+  });
+  const answeredAt = performance.now();
+  if (posted.status !== 201) throw new Error(`POST /api/items answered ${posted.status}: ${await posted.text()}`);
+  const { id } = (await posted.json()) as { id: string };
+  let written = 0;
+  while (written < RECIPIENTS) {
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM notifications.notifications WHERE data::jsonb ->> 'itemId' = $1`, [id]);
+    written = Number(rows[0].n);
+    if (performance.now() - answeredAt > 120_000) throw new Error(`only ${written} of ${RECIPIENTS} alerts after 120 s`);
+    if (written < RECIPIENTS) await sleep(20);
+  }
+  const fanoutMs = round(performance.now() - answeredAt, 0);
+  const during = await busy;
+  if (!app.running) throw new Error(`the ${context.mode} app exited; last output:\n${app.recentOutput()}`);
+  progress(`  ${written} alerts written ${fanoutMs} ms after the post's answer`);
+
+  context.report({ items: RECIPIENTS, case: `post reaching ${RECIPIENTS} members`, layer: 'fanout', recipients: written, fanout_ms: fanoutMs });
+  for (const [name, result] of [
+    ['feed alone', quiet],
+    ['feed during the fan-out', during],
+  ] as const) {
+    context.report({
+      items: RECIPIENTS,
+      case: name,
+      layer: 'http',
+      p50_ms: result.p50_ms,
+      p99_ms: result.p99_ms,
+      max_ms: result.max_ms,
+      rps: result.rps,
+      errors: result.errors,
+      non2xx: result.non2xx,
+      connections: options.connections,
+    });
+  }
+}
+
+export const fanoutScenario: Scenario = {
+  name: 'fanout',
+  summary: `one post reaching ${RECIPIENTS} nearby members: time until every alert is written, feed latency meanwhile`,
+  modes: RUN_MODES,
+  run,
+};
