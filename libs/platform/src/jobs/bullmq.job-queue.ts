@@ -164,12 +164,13 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   private async finishedOutcome(queue: string, id: string): Promise<FinishedOutcome | null> {
+    // The state first, then the job: read the other way round, a job finishing in between shows as completed
+    // with the return value it had before (none), and the caller would get null.
+    const state = await this.queue(queue).getJobState(id);
+    if (state !== 'completed' && state !== 'failed') return null;
     const job = await Job.fromId(this.queue(queue), id);
     if (!job) return null;
-    const state = await job.getState();
-    if (state === 'completed') return { state, returnvalue: job.returnvalue };
-    if (state === 'failed') return { state, failedReason: job.failedReason };
-    return null;
+    return state === 'completed' ? { state, returnvalue: job.returnvalue } : { state, failedReason: job.failedReason };
   }
 
   private notifyFinished(queue: string, jobId: string, outcome: FinishedOutcome): void {
