@@ -61,6 +61,7 @@ export const api = {
   get: <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal),
   post: <T>(url: string, body?: unknown) => apiRequest<T>('POST', url, body ?? {}),
   patch: <T>(url: string, body?: unknown) => apiRequest<T>('PATCH', url, body ?? {}),
+  put: <T>(url: string, body?: unknown) => apiRequest<T>('PUT', url, body ?? {}),
   delete: <T>(url: string, body?: unknown) => apiRequest<T>('DELETE', url, body),
 };
 

@@ -6,7 +6,7 @@ import express, { Express, NextFunction, Request, Response } from 'express';
 export function serveSpa(app: Express, distDir: string): void {
   const root = resolve(distDir);
   const index = join(root, 'index.html');
-  const files = express.static(root, { index: false, maxAge: '1h', setHeaders: noCacheForHtml });
+  const files = express.static(root, { index: false, maxAge: '1h', setHeaders: cachePolicy });
   // API requests never look at the disk (a stat per request otherwise).
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
@@ -21,6 +21,8 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-function noCacheForHtml(response: Response, path: string): void {
+/** HTML is checked every time; files under /assets carry a content hash in their name and never change. */
+function cachePolicy(response: Response, path: string): void {
   if (path.endsWith('.html')) response.setHeader('Cache-Control', 'no-cache');
+  else if (/[\\/]assets[\\/]/.test(path)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }

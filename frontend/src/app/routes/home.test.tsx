@@ -6,6 +6,9 @@ import { renderWithApp } from '../../testing/render';
 import HomeRoute from './home';
 
 describe('Home feed', () => {
+  // The feed reports where the neighbour is, for nearby alerts.
+  beforeEach(() => mockApi('PUT /api/notifications/:id/position', { success: true }));
+
   it('lists items newest first with the location banner and points banner', async () => {
     const older = makeItem({ title: 'Chair', createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
     const newer = makeItem({ title: 'Lamp', createdAt: new Date(Date.now() - 600_000).toISOString() });

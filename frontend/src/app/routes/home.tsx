@@ -9,6 +9,7 @@ import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { FeedEmptyState, emptyKind } from '../../features/feed/components/feed-empty-state';
 import { PointsBanner } from '../../features/feed/components/points-banner';
 import { useFeed } from '../../features/items/api/get-items';
+import { useReportAlertPosition } from '../../features/notifications/api/report-position';
 import { InfiniteSentinel } from '../../features/items/components/infinite-sentinel';
 import { ItemCard } from '../../features/items/components/item-card';
 import { RadiusPicker } from '../../features/items/components/radius-picker';
@@ -34,6 +35,7 @@ function FreshFinds() {
   const [radius, setRadiusState] = useState(storedRadius);
   const [pickerOpen, setPickerOpen] = useState(false);
   const feed = useFeed(position, radius);
+  useReportAlertPosition(user?.id ?? null, position);
 
   const setRadius = (value: number) => {
     setRadiusState(value);
