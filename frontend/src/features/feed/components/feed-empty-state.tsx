@@ -1,6 +1,7 @@
 import { PackageOpen, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { MAX_RADIUS } from '../../items/lib/item-rules';
+import { plural } from '../../../lib/plural';
 
 export type EmptyKind = 'first-time' | 'no-results' | 'none-in-area';
 
@@ -23,7 +24,7 @@ export function FeedEmptyState({ kind, radius, onExpand, onPost }: { kind: Empty
       )}
       {kind === 'no-results' && (
         <>
-          <h2 className="text-lg font-semibold">No items within {radius} miles</h2>
+          <h2 className="text-lg font-semibold">No items within {plural(radius, 'mile')}</h2>
           <p className="text-sm text-slate-600">Try a wider search, or post the first find in your area.</p>
         </>
       )}
@@ -36,7 +37,7 @@ export function FeedEmptyState({ kind, radius, onExpand, onPost }: { kind: Empty
       <div className="mt-2 flex flex-wrap justify-center gap-2">
         {radius < MAX_RADIUS && (
           <Button variant="secondary" onClick={onExpand}>
-            Expand search to {next} miles
+            Expand search to {plural(next, 'mile')}
           </Button>
         )}
         <Button onClick={onPost}>Post an Item</Button>

@@ -12,6 +12,7 @@ import { useDeleteItem, useStillThere, useToggleInterest, useVoteItem } from '..
 import { canManage, effectiveStatus, formatDollars, isClaimable, itemPosition, urgencyOf, type FeedItem } from '../lib/item-rules';
 import { StatusBadge, StillThereBadge } from './item-badges';
 import { ItemMenu } from './item-menu';
+import { plural } from '../../../lib/plural';
 
 // Sheets open on demand: their code loads only when someone acts on a card.
 const ClaimSheet = lazy(() => import('../../claims/components/claim-sheet'));
@@ -226,7 +227,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
             onClick={onVote}
             disabled={vote.isPending}
             aria-pressed={item.hasVotedToday}
-            aria-label={`Vote for ${item.title}, ${item.voteCount} votes`}
+            aria-label={`Vote for ${item.title}, ${plural(item.voteCount, 'vote')}`}
             className="px-3"
           >
             <ThumbsUp className="size-4" aria-hidden /> {item.voteCount}

@@ -1,6 +1,7 @@
 import { Loader2, MapPin, MapPinOff } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useLocation } from '../location-provider';
+import { plural } from '../../../lib/plural';
 
 /** The feed's location banner: location needed; an error with Try Again; or the radius being searched. */
 export function LocationBanner({ radius, onChangeRadius }: { radius: number; onChangeRadius: () => void }) {
@@ -10,7 +11,7 @@ export function LocationBanner({ radius, onChangeRadius }: { radius: number; onC
     return (
       <div className="flex items-center gap-2 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
         <MapPin className="size-4 shrink-0" aria-hidden />
-        <span className="flex-1">Searching {radius} miles around you</span>
+        <span className="flex-1">Searching {plural(radius, 'mile')} around you</span>
         <button type="button" onClick={onChangeRadius} className="min-h-11 rounded-lg px-2 font-semibold text-emerald-800 underline-offset-2 hover:underline">
           Change
         </button>

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { GOLD, itemPosition, URGENCY_COLORS, urgencyOf, type FeedItem } from '../../items/lib/item-rules';
+import { plural } from '../../../lib/plural';
 
 /** Tiles come from VITE_TILE_URL when set at build time, else OpenStreetMap (the gateway's CSP allows its a/b/c hosts). */
 export const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -81,7 +82,7 @@ export function ItemsMap({ center, userPosition, items, selectedId, onSelect }: 
     for (const item of items) {
       const pos = itemPosition(item);
       L.marker([pos.lat, pos.lng], { icon: pinIcon(item, item.id === selectedId), title: item.title, alt: item.title, keyboard: true, riseOnHover: true })
-        .bindPopup(`<strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.category)} · ${item.voteCount} votes`)
+        .bindPopup(`<strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.category)} · ${plural(item.voteCount, 'vote')}`)
         .on('click', () => onSelect(item.id))
         .addTo(layer);
     }

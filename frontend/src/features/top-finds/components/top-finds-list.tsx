@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { useTopFinds } from '../../items/api/get-top-finds';
 import { ItemCard } from '../../items/components/item-card';
 import { useLocation } from '../../location/location-provider';
+import { plural } from '../../../lib/plural';
 
 const RANK_CIRCLES = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-700 text-white'];
 
@@ -69,7 +70,7 @@ export function TopFindsList() {
               {index + 1}
             </span>
             {index < 3 && <span className="text-xs font-semibold uppercase tracking-wide text-slate-600">{['Top find', 'Runner-up', 'Third place'][index]}</span>}
-            <span className="ml-auto rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{item.voteCount} votes</span>
+            <span className="ml-auto rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{plural(item.voteCount, 'vote')}</span>
           </div>
           <ItemCard item={item} position={position} showComments priority={index === 0} />
         </li>
