@@ -11,6 +11,7 @@ export * from './emergency/emergency.schemas';
 export * from './emergency/emergency.routes';
 export * from './notifications/notifications.schemas';
 export * from './notifications/notifications.routes';
+export * from './notifications/live-events';
 export * from './users/user.schemas';
 export * from './users/phone';
 export * from './users/auth.schemas';
