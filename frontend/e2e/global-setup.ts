@@ -7,7 +7,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(EMBEDDED_ENTRY)) throw new Error(`${EMBEDDED_ENTRY} is missing: build first (npx nx run frontend:e2e builds what it needs)`);
   mkdirSync(join(import.meta.dirname, '..', 'test-results'), { recursive: true });
   mkdirSync(join(import.meta.dirname, 'screenshots'), { recursive: true });
-  const app = await startEmbeddedApp();
+  // E2E_FRONTEND_DIST: a build of the SPA elsewhere than frontend/dist (several builds side by side).
+  const app = await startEmbeddedApp({ frontendDist: process.env.E2E_FRONTEND_DIST });
   process.env.E2E_BASE_URL = app.baseUrl;
   return () => app.stop();
 }
