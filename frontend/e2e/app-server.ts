@@ -8,6 +8,10 @@ export const EMBEDDED_ENTRY = join(REPO_ROOT, 'launcher', 'dist', 'embedded.js')
 
 export interface RunningApp {
   baseUrl: string;
+  /** The app's DATA_DIR (operator commands such as admin:grant take it). */
+  dataDir: string;
+  /** Where the app's output goes (sign-in codes appear there: SMS_PROVIDER=log). */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -78,5 +82,5 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { baseUrl, stop };
+  return { baseUrl, dataDir, logFile, stop };
 }

@@ -10,5 +10,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // E2E_FRONTEND_DIST: a build of the SPA elsewhere than frontend/dist (several builds side by side).
   const app = await startEmbeddedApp({ frontendDist: process.env.E2E_FRONTEND_DIST });
   process.env.E2E_BASE_URL = app.baseUrl;
+  process.env.E2E_DATA_DIR = app.dataDir;
+  process.env.E2E_APP_LOG = app.logFile;
   return () => app.stop();
 }

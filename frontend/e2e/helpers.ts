@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
@@ -90,4 +91,29 @@ export async function postItem(page: Page, title: string, options: { screenshot?
 
 export function card(page: Page, title: string) {
   return page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+}
+
+/**
+ * The newest sign-in or verification code texted to a number (E.164, e.g. +15551234567) since `since`: the app
+ * runs with SMS_PROVIDER=log, so texts are lines of its log.
+ */
+export async function smsCode(toE164: string, since: Date): Promise<string> {
+  const logFile = process.env.E2E_APP_LOG as string;
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const line of readFileSync(logFile, 'utf8').split('\n').reverse()) {
+          if (!line.includes(`SMS to ${toE164}:`)) continue;
+          const entry = JSON.parse(line) as { time: number | string; msg: string };
+          if (new Date(entry.time).getTime() < since.getTime()) break;
+          code = /\b(\d{6})\b/.exec(entry.msg)?.[1];
+          if (code) break;
+        }
+        return code;
+      },
+      { message: `a code texted to ${toE164}`, timeout: 10_000 },
+    )
+    .toBeDefined();
+  return code as string;
 }
