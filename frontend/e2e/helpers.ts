@@ -9,8 +9,35 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
+/** Options for a journey's first look at the app. */
+export interface VisitOptions {
+  /** The real first visit: onboarding and the tutorial show. By default both are marked completed before the app loads. */
+  firstVisit?: boolean;
+}
+
+const seeded = new WeakSet<BrowserContext>();
+
+/**
+ * Marks onboarding and the tutorial completed in a browser profile before the app's first load, so a journey lands on
+ * the feed. Seeds once per tab (a sessionStorage marker), so "Start Fresh" and the recovery path still show onboarding.
+ */
+export async function skipFirstVisit(context: BrowserContext): Promise<void> {
+  if (seeded.has(context)) return;
+  seeded.add(context);
+  await context.addInitScript(() => {
+    try {
+      if (sessionStorage.getItem('e2e:firstVisitSkipped')) return;
+      sessionStorage.setItem('e2e:firstVisitSkipped', '1');
+      if (localStorage.getItem('onboardingCompleted') === null) localStorage.setItem('onboardingCompleted', 'true');
+      if (localStorage.getItem('tutorialCompleted') === null) localStorage.setItem('tutorialCompleted', 'true');
+    } catch {
+      /* storage unavailable: the app shows its first visit */
+    }
+  });
+}
+
 /** A fresh browser profile: its own localStorage and session cookie, so its own user. */
-export async function newNeighbour(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function newNeighbour(browser: Browser, baseURL: string, options: VisitOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 360, height: 740 },
@@ -19,12 +46,23 @@ export async function newNeighbour(browser: Browser, baseURL: string): Promise<{
     geolocation: MANHATTAN,
     permissions: ['geolocation', 'camera'],
   });
+  if (options.firstVisit) seeded.add(context);
+  else await skipFirstVisit(context);
   const page = await context.newPage();
   return { context, page };
 }
 
-/** Opens the app and waits until start-up made (or loaded) the user. */
-export async function openApp(page: Page, path = '/'): Promise<string> {
+/**
+ * Opens the app and waits until start-up made (or loaded) the user. Onboarding and the tutorial are skipped unless
+ * `firstVisit` is set (then it only opens the page: the user is made when onboarding completes, and '' is returned).
+ */
+export async function openApp(page: Page, path = '/', options: VisitOptions = {}): Promise<string> {
+  if (options.firstVisit) {
+    seeded.add(page.context());
+    await page.goto(path);
+    return '';
+  }
+  await skipFirstVisit(page.context());
   await page.goto(path);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('userId')), { timeout: 15_000 }).not.toBeNull();
   return (await page.evaluate(() => localStorage.getItem('userId'))) as string;

@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   onboardingCompleted: 'onboardingCompleted',
   homeRadius: 'homeRadius',
   acceptedTerms: 'acceptedSafetyTerms',
+  tutorialDismissed: 'tutorialDismissed',
+  tutorialCompleted: 'tutorialCompleted',
 } as const;
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
