@@ -31,7 +31,7 @@ describe('Home feed', () => {
 
   it('shows the no-results state and doubles the radius', async () => {
     mockApi('GET /api/items', []);
-    renderWithApp(<HomeRoute />, { user: makeUser({ points: 10 }) });
+    renderWithApp(<HomeRoute />, { user: makeUser({ points: 10, subscriptionTier: 'pro' }) });
     expect(await screen.findByText('No items within 5 miles')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Expand search to 10 miles' }));
     expect(await screen.findByText('No items within 10 miles')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('Home feed', () => {
   it('shows the first-time state for a new user, and none-in-area at 100 miles', async () => {
     mockApi('GET /api/items', []);
     localStorage.setItem('homeRadius', '100');
-    renderWithApp(<HomeRoute />, { user: makeUser({ points: 10 }) });
+    renderWithApp(<HomeRoute />, { user: makeUser({ points: 10, subscriptionTier: 'pro' }) });
     expect(await screen.findByText('No items in your area yet')).toBeInTheDocument();
   });
 
@@ -53,10 +53,19 @@ describe('Home feed', () => {
 
   it('changes the radius from the picker', async () => {
     mockApi('GET /api/items', []);
-    renderWithApp(<HomeRoute />, { user: makeUser() });
+    renderWithApp(<HomeRoute />, { user: makeUser({ subscriptionTier: 'premium' }) });
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     await userEvent.click(screen.getByRole('button', { name: '25 mi' }));
     expect(screen.getByText('Searching 25 miles around you')).toBeInTheDocument();
+  });
+
+  it('says a free member searches 5 miles, whatever radius was stored, and locks the rest', async () => {
+    mockApi('GET /api/items', []);
+    localStorage.setItem('homeRadius', '25');
+    renderWithApp(<HomeRoute />, { user: makeUser({ subscriptionTier: 'free' }) });
+    expect(screen.getByText('Searching 5 miles around you')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect(screen.getByRole('button', { name: '25 miles, locked: needs the Premium plan' })).toBeInTheDocument();
   });
 
   it('asks for the location, and offers Try Again after an error', async () => {

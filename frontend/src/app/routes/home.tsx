@@ -13,6 +13,7 @@ import { useReportAlertPosition } from '../../features/notifications/api/report-
 import { InfiniteSentinel } from '../../features/items/components/infinite-sentinel';
 import { ItemCard } from '../../features/items/components/item-card';
 import { RadiusPicker } from '../../features/items/components/radius-picker';
+import { effectiveRadius } from '../../features/plans/lib/plans';
 import { MAX_RADIUS, SEARCH_RADII } from '../../features/items/lib/item-rules';
 import { LocationBanner } from '../../features/location/components/location-banner';
 import { useLocation } from '../../features/location/location-provider';
@@ -35,6 +36,8 @@ function FreshFinds() {
   const [radius, setRadiusState] = useState(storedRadius);
   const [pickerOpen, setPickerOpen] = useState(false);
   const feed = useFeed(position, radius);
+  // The server holds the radius to the member's plan; say what it really searches.
+  const searched = effectiveRadius(radius, user?.subscriptionTier);
   useReportAlertPosition(user?.id ?? null, position);
 
   const setRadius = (value: number) => {
@@ -49,7 +52,7 @@ function FreshFinds() {
   const items = feed.data ?? [];
   return (
     <div className="space-y-3">
-      <LocationBanner radius={radius} onChangeRadius={() => setPickerOpen((o) => !o)} />
+      <LocationBanner radius={searched} onChangeRadius={() => setPickerOpen((o) => !o)} />
       <PointsBanner />
       {pickerOpen && (
         <section aria-label="Choose search radius" className="space-y-2 rounded-2xl bg-white p-3 shadow-sm">
@@ -70,7 +73,7 @@ function FreshFinds() {
         </div>
       )}
       {position && feed.isSuccess && items.length === 0 && (
-        <FeedEmptyState kind={emptyKind(radius, !!user && user.points === 0)} radius={radius} onExpand={() => setRadius(Math.min(MAX_RADIUS, radius * 2))} onPost={openPostSheet} />
+        <FeedEmptyState kind={emptyKind(searched, !!user && user.points === 0)} radius={searched} onExpand={() => setRadius(Math.min(MAX_RADIUS, radius * 2))} onPost={openPostSheet} />
       )}
       {items.length > 0 && (
         <ul className="space-y-4" aria-label="Items near you">

@@ -10,6 +10,8 @@ import { FALLBACK_POSITION } from '../../lib/geo';
 import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCard } from '../../features/items/components/item-card';
 import { RadiusPicker } from '../../features/items/components/radius-picker';
+import { effectiveRadius } from '../../features/plans/lib/plans';
+import { useSession } from '../../features/users/session-provider';
 import { ITEM_FORM_CATEGORIES } from '../../features/items/lib/item-rules';
 import { useLocation } from '../../features/location/location-provider';
 
@@ -21,6 +23,8 @@ export default function SearchRoute() {
   const [showFilters, setShowFilters] = useState(false);
   const [category, setCategory] = useState<string | null>(null);
   const [radius, setRadius] = useState(SEARCH_DEFAULT_RADIUS);
+  const { user } = useSession();
+  const searched = effectiveRadius(radius, user?.subscriptionTier);
   const q = useDeferredValue(text.trim());
   const items = useNearbyItems(position ?? FALLBACK_POSITION, radius, { q, category: category ?? undefined });
 
@@ -74,7 +78,7 @@ export default function SearchRoute() {
         </section>
       )}
       <div className="flex items-center justify-between text-sm text-slate-700">
-        <span role="status">{items.isPending ? 'Searching...' : `${results.length} ${results.length === 1 ? 'result' : 'results'} within ${radius} mi`}</span>
+        <span role="status">{items.isPending ? 'Searching...' : `${results.length} ${results.length === 1 ? 'result' : 'results'} within ${searched} mi`}</span>
         {filtered && (
           <button type="button" onClick={clear} className="inline-flex min-h-11 items-center gap-1 font-semibold text-emerald-800">
             <X className="size-4" aria-hidden /> Clear filters
