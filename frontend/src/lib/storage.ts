@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   acceptedTerms: 'acceptedSafetyTerms',
   tutorialDismissed: 'tutorialDismissed',
   tutorialCompleted: 'tutorialCompleted',
+  lastBadgeCelebration: 'lastBadgeCelebrationAt',
 } as const;
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -15,7 +15,7 @@ describe('AppHeader', () => {
 
   it('hides the bell without a user and shows a generic profile icon', () => {
     renderWithApp(<AppHeader />, { user: null });
-    expect(screen.queryByRole('link', { name: /Notifications/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Notifications/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,10 @@
-import { Bell, BadgeCheck, Recycle, UserRound } from 'lucide-react';
+import { BadgeCheck, Recycle, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSession } from '../../features/users/session-provider';
 import { cn } from '../../lib/cn';
+
+export { unreadLabel } from '../../features/notifications/components/notification-bell';
 
 const RANK_STYLES: Record<string, string> = {
   'Curb Master': 'bg-amber-500 text-amber-950',
@@ -11,10 +13,6 @@ const RANK_STYLES: Record<string, string> = {
   'Curb Sprinter': 'bg-sky-600 text-white',
   Scout: 'bg-orange-500 text-orange-950',
 };
-
-export function unreadLabel(count: number): string {
-  return count > 9 ? '9+' : String(count);
-}
 
 function ProfileButton() {
   const { user } = useSession();
@@ -31,21 +29,6 @@ function ProfileButton() {
   return (
     <Link to="/profile" aria-label="Profile" className="grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100">
       {content}
-    </Link>
-  );
-}
-
-function NotificationBell({ userId }: { userId: string }) {
-  const { data } = useUnreadCount(userId);
-  const count = data?.count ?? 0;
-  return (
-    <Link to="/profile#notifications" aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'} className="relative grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100">
-      <Bell className="size-6" aria-hidden />
-      {count > 0 && (
-        <span data-testid="unread-badge" className="absolute right-1 top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white">
-          {unreadLabel(count)}
-        </span>
-      )}
     </Link>
   );
 }

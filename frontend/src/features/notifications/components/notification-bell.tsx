@@ -1,0 +1,55 @@
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useLiveUpdates } from '../lib/use-live-updates';
+import { BadgeCelebrationWatcher } from './badge-celebration-watcher';
+
+const NotificationsPanel = lazy(() => import('./notifications-panel'));
+
+export function unreadLabel(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+/**
+ * The header's bell (only with a user): the unread badge, the notifications panel (its own chunk, loaded on the
+ * first click), the live stream that keeps the count current, and the badge celebration on any screen.
+ */
+export function NotificationBell({ userId }: { userId: string }) {
+  useLiveUpdates(userId);
+  const { data } = useUnreadCount(userId);
+  const count = data?.count ?? 0;
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => setOpen((v) => !v)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        className="relative grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
+      >
+        <Bell className="size-6" aria-hidden />
+        {count > 0 && (
+          <span data-testid="unread-badge" className="absolute right-1 top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white">
+            {unreadLabel(count)}
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <NotificationsPanel userId={userId} onClose={close} />
+        </Suspense>
+      )}
+      <BadgeCelebrationWatcher userId={userId} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { BADGE_ANIMATION_TRIGGER as CONTRACT_TRIGGER, LIVE_STREAM_PATH as CONTRACT_PATH, LiveEvent, type Notification } from '@curbside/contracts';
+import { BADGE_ANIMATION_TRIGGER, LIVE_EVENT, LIVE_STREAM_PATH } from './live-constants';
+import { celebrationFor, distanceLabel, parseNotificationData, relativeTime, titleColour } from './notification-data';
+
+const NOW = Date.parse('2026-06-01T12:00:00Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+function badge(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: crypto.randomUUID(),
+    type: 'ranking_alert',
+    title: 'Badge Earned: First Post Badge',
+    message: 'You earned the "First Post Badge" and 10 bonus points!',
+    isRead: false,
+    createdAt: ago(5_000),
+    data: JSON.stringify({ badgeName: 'First Post Badge', animationTrigger: 'badge_earned', bonusPoints: 10 }),
+    ...overrides,
+  };
+}
+
+describe('local copies of the live channel contract', () => {
+  it('match the contracts', () => {
+    expect(LIVE_STREAM_PATH).toBe(CONTRACT_PATH);
+    expect(LIVE_EVENT).toEqual(LiveEvent);
+    expect(BADGE_ANIMATION_TRIGGER).toBe(CONTRACT_TRIGGER);
+  });
+});
+
+describe('notification data', () => {
+  it('treats text that is not a JSON object as empty', () => {
+    expect(parseNotificationData('{not json')).toEqual({});
+    expect(parseNotificationData('')).toEqual({});
+    expect(parseNotificationData('[1,2]')).toEqual({});
+    expect(parseNotificationData('"text"')).toEqual({});
+    expect(parseNotificationData('{"distance":0.4}')).toEqual({ distance: 0.4 });
+  });
+
+  it('shows a distance as "{distance} mi" only when there is one', () => {
+    expect(distanceLabel({ distance: 0.4 })).toBe('0.4 mi');
+    expect(distanceLabel({ distance: '1.5' })).toBe('1.5 mi');
+    expect(distanceLabel({})).toBeNull();
+    expect(distanceLabel({ distance: 'far' })).toBeNull();
+  });
+
+  it('colours titles by type', () => {
+    expect(titleColour('first_dibs_confirmation')).toContain('green');
+    expect(titleColour('pickup_request')).toContain('blue');
+    expect(titleColour('ranking_update')).toContain('purple');
+    expect(titleColour('content_violation')).toContain('red');
+    expect(titleColour('post_expiring')).toContain('orange');
+    expect(titleColour('new_item_alert')).toContain('slate');
+  });
+
+  it('words relative times with the right plurals', () => {
+    expect(relativeTime(ago(20_000), NOW)).toBe('less than a minute ago');
+    expect(relativeTime(ago(60_000), NOW)).toBe('1 minute ago');
+    expect(relativeTime(ago(5 * 60_000), NOW)).toBe('5 minutes ago');
+    expect(relativeTime(ago(3_600_000), NOW)).toBe('1 hour ago');
+    expect(relativeTime(ago(2 * 86_400_000), NOW)).toBe('2 days ago');
+  });
+});
+
+describe(celebrationFor.name, () => {
+  it('celebrates the newest badge notification within 30 s', () => {
+    const older = badge({ createdAt: ago(20_000), title: 'Badge Earned: Scout Badge', data: JSON.stringify({ badgeName: 'Scout Badge', animationTrigger: 'badge_earned' }) });
+    const newest = badge({ createdAt: ago(2_000) });
+    expect(celebrationFor([older, newest], null, NOW)).toMatchObject({ notificationId: newest.id, badgeName: 'First Post Badge' });
+  });
+
+  it('does not celebrate one older than 30 s, one already shown, or other notifications', () => {
+    expect(celebrationFor([badge({ createdAt: ago(31_000) })], null, NOW)).toBeNull();
+    const shown = badge();
+    expect(celebrationFor([shown], shown.createdAt, NOW)).toBeNull();
+    expect(celebrationFor([badge({ type: 'ranking_update', title: 'Rank Up!' })], null, NOW)).toBeNull();
+    expect(celebrationFor([badge({ data: JSON.stringify({ badgeName: 'X', animationTrigger: 'confetti' }) })], null, NOW)).toBeNull();
+  });
+
+  it('falls back to the quoted badge name in the message when the data cannot be read', () => {
+    expect(celebrationFor([badge({ data: '{oops' })], null, NOW)?.badgeName).toBe('First Post Badge');
+  });
+});

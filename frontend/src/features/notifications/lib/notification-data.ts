@@ -1,0 +1,96 @@
+import type { Notification } from '@curbside/contracts';
+import { BADGE_ANIMATION_TRIGGER } from './live-constants';
+
+export type NotificationData = Record<string, unknown>;
+
+/** Spec §3: `data` is JSON text; text that does not parse (or is not an object) counts as empty. */
+export function parseNotificationData(data: string | null | undefined): NotificationData {
+  if (!data) return {};
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as NotificationData) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** "0.4 mi" when the data holds a distance, else null. */
+export function distanceLabel(data: NotificationData): string | null {
+  const { distance } = data;
+  if (typeof distance === 'number' && Number.isFinite(distance)) return `${distance} mi`;
+  if (typeof distance === 'string' && distance.trim() !== '' && Number.isFinite(Number(distance))) return `${Number(distance)} mi`;
+  return null;
+}
+
+/** Spec §2 title colours (shades dark enough for AA contrast on white and on the unread tint). */
+export function titleColour(type: string): string {
+  switch (type) {
+    case 'first_dibs_confirmation':
+      return 'text-green-700';
+    case 'pickup_request':
+      return 'text-blue-700';
+    case 'ranking_update':
+      return 'text-purple-700';
+    case 'content_violation':
+      return 'text-red-700';
+    case 'post_expiring':
+      return 'text-orange-700';
+    default:
+      return 'text-slate-700';
+  }
+}
+
+const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'} ago`;
+
+/** Relative times: "less than a minute ago", "1 minute ago", "3 hours ago", "2 days ago". */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return 'less than a minute ago';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return unit(hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 30) return unit(days, 'day');
+  const months = Math.floor(days / 30);
+  if (months < 12) return unit(months, 'month');
+  return unit(Math.floor(days / 365), 'year');
+}
+
+/** Spec §4 and §9: a badge notification celebrates only within 30 s of its creation. */
+export const BADGE_WINDOW_MS = 30_000;
+export const BADGE_OVERLAY_MS = 5_000;
+
+export interface Celebration {
+  notificationId: string;
+  createdAt: string;
+  badgeName: string;
+  message: string;
+}
+
+function isBadgeNotification(n: Notification): boolean {
+  return n.type === 'ranking_alert' && n.title.includes('Badge Earned');
+}
+
+/**
+ * Spec §4 badge celebration: the newest `ranking_alert` whose title says "Badge Earned", if it is newer than the
+ * last one shown and at most 30 s old. The badge name comes from its data, else the quoted name in the message;
+ * data naming another animation does not celebrate.
+ */
+export function celebrationFor(notifications: readonly Notification[], lastShownAt: string | null, now: number = Date.now()): Celebration | null {
+  let newest: Notification | undefined;
+  for (const n of notifications) {
+    if (!isBadgeNotification(n)) continue;
+    if (!newest || Date.parse(n.createdAt) > Date.parse(newest.createdAt)) newest = n;
+  }
+  if (!newest) return null;
+  const created = Date.parse(newest.createdAt);
+  if (!Number.isFinite(created)) return null;
+  if (lastShownAt !== null && created <= Date.parse(lastShownAt)) return null;
+  if (now - created > BADGE_WINDOW_MS) return null;
+  const data = parseNotificationData(newest.data);
+  if (data.animationTrigger !== undefined && data.animationTrigger !== BADGE_ANIMATION_TRIGGER) return null;
+  const badgeName = typeof data.badgeName === 'string' && data.badgeName ? data.badgeName : /"([^"]+)"/.exec(newest.message)?.[1];
+  if (!badgeName) return null;
+  return { notificationId: newest.id, createdAt: newest.createdAt, badgeName, message: newest.message };
+}

@@ -1,0 +1,79 @@
+import type { Notification } from '@curbside/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notificationKeys } from '../api/query-keys';
+import { LIVE_EVENT, LIVE_STREAM_PATH } from './live-constants';
+import { publishLiveNotification, setLiveConnected } from './live-status';
+
+/** When the server refuses the stream outright (the browser then stops), try again this much later. */
+export const LIVE_RETRY_AFTER_CLOSE_MS = 30_000;
+
+function parse<T>(text: string): T | null {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+async function applyCount(queryClient: QueryClient, userId: string, count: number): Promise<void> {
+  const key = notificationKeys.count(userId);
+  // A count fetch still on its way is older than the pushed count: it must not overwrite it.
+  await queryClient.cancelQueries({ queryKey: key });
+  const previous = queryClient.getQueryData<{ count: number }>(key);
+  queryClient.setQueryData(key, { count });
+  // A lower count means something was read (perhaps in another tab): open lists are refetched.
+  if (previous && count < previous.count) await queryClient.invalidateQueries({ queryKey: notificationKeys.lists(userId) });
+}
+
+function applyNotification(queryClient: QueryClient, userId: string, notification: Notification): void {
+  const prepend = (list: Notification[] | undefined) => (list && !list.some((n) => n.id === notification.id) ? [notification, ...list] : list);
+  queryClient.setQueryData<Notification[]>(notificationKeys.list(userId, false), prepend);
+  if (!notification.isRead) queryClient.setQueryData<Notification[]>(notificationKeys.list(userId, true), prepend);
+}
+
+/**
+ * The live channel (`GET /api/events/stream`, Server-Sent Events on the session cookie): the unread count and new
+ * notifications go straight into the query caches. While it is open nothing polls; when it drops, the count's
+ * 30 s polling takes over until the browser has reconnected (it does so by itself, sending Last-Event-ID).
+ */
+export function useLiveUpdates(userId: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      const stream = new EventSource(LIVE_STREAM_PATH, { withCredentials: true });
+      source = stream;
+      stream.onopen = () => setLiveConnected(true);
+      stream.onerror = () => {
+        setLiveConnected(false);
+        if (stream.readyState === EventSource.CLOSED && !stopped) {
+          stream.close();
+          retry = setTimeout(connect, LIVE_RETRY_AFTER_CLOSE_MS);
+        }
+      };
+      stream.addEventListener(LIVE_EVENT.count, (event) => {
+        const body = parse<{ count?: unknown }>((event as MessageEvent<string>).data);
+        if (typeof body?.count === 'number') void applyCount(queryClient, userId, body.count);
+      });
+      stream.addEventListener(LIVE_EVENT.notification, (event) => {
+        const notification = parse<Notification>((event as MessageEvent<string>).data);
+        if (!notification || typeof notification.id !== 'string') return;
+        applyNotification(queryClient, userId, notification);
+        publishLiveNotification(notification);
+      });
+    };
+    connect();
+
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      setLiveConnected(false);
+    };
+  }, [queryClient, userId]);
+}
