@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -38,7 +39,8 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
     }),
   );
   // gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw).
-  app.use(compression({ threshold: 1024 }));
+  // Never the live stream: compression would hold its events back until a buffer fills.
+  app.use(compression({ threshold: 1024, filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
   app.use(refuseCrossSiteWrites);
   app.use(cookieParser(options.config.SESSION_SECRET));
   // Routes whose contract allows a larger JSON body parse it first; the default parser then skips the request.
@@ -54,6 +56,10 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
 }
 
 /** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and addresses. */
+function isEventStream(res: ServerResponse): boolean {
+  return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
+}
+
 export function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^\d+$/.test(value)) return Number(value);

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
-import { APP_CONFIG, AppConfig, OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, LIVE_CHANNEL, LiveChannel, OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
 import { AuthController } from './auth/auth.controller';
 import { VerificationController } from './auth/verification.controller';
 import { DocsController } from './docs/docs.controller';
@@ -10,6 +10,8 @@ import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
 import { ItemsController } from './items/items.controller';
+import { LiveController } from './live/live.controller';
+import { LiveHub } from './live/live-hub';
 import { MediaController } from './media/media.controller';
 import { MediaService } from './media/media.service';
 import { AUTH_THROTTLER, RateLimitGuard, WRITE_THROTTLER } from './rate-limit/rate-limit.guard';
@@ -25,6 +27,8 @@ export interface GatewayOptions {
   config: AppConfig;
   /** NATS in distributed mode, in memory in embedded mode. */
   rpcClient: RpcClient;
+  /** Live signals from the services (new notifications): NATS core in distributed mode, in memory embedded. */
+  live: LiveChannel;
   /** Photos: MinIO or a local folder. */
   storage: ObjectStorage;
   /** Rate-limit counters: Redis in distributed mode (shared by replicas), in memory when absent. */
@@ -46,11 +50,13 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController, LiveController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },
         { provide: OBJECT_STORAGE, useValue: options.storage },
+        { provide: LIVE_CHANNEL, useValue: options.live },
+        LiveHub,
         ServiceClient,
         ImagePipeline,
         UploadsService,

@@ -1,4 +1,4 @@
-import { createLogger, createObjectStorage, loadConfig, NamespacedClientNats } from '@curbside/platform';
+import { createLogger, createNatsLiveChannel, createObjectStorage, loadConfig, NamespacedClientNats } from '@curbside/platform';
 import Redis from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
   const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NAMESPACE}:throttle`);
-  const app = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
+  const live = createNatsLiveChannel(config, 'gateway');
+  const app = await createGatewayApp({ config, rpcClient, live, storage: createObjectStorage(config), rateLimitStorage });
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
   // The bound port, which differs from PORT when PORT is 0.

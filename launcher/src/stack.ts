@@ -5,6 +5,7 @@ import {
   AppConfig,
   createDistributedInfrastructure,
   createEmbeddedInfrastructure,
+  createNatsLiveChannel,
   EmbeddedInfrastructureOptions,
   createObjectStorage,
   InMemoryRpcClient,
@@ -41,6 +42,7 @@ export async function startEmbeddedStack(config: AppConfig, options: EmbeddedInf
     gateway = await createGatewayApp({
       config,
       rpcClient: new InMemoryRpcClient(infrastructure.rpcBroker),
+      live: infrastructure.live,
       storage: infrastructure.storage,
     });
     url = await listen(gateway, config);
@@ -79,7 +81,8 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
   const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
   const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NAMESPACE}:throttle`);
-  const gateway = await createGatewayApp({ config, rpcClient, storage: createObjectStorage(config), rateLimitStorage });
+  const live = createNatsLiveChannel(config, 'gateway');
+  const gateway = await createGatewayApp({ config, rpcClient, live, storage: createObjectStorage(config), rateLimitStorage });
   const url = await listen(gateway, config);
   return {
     url,
@@ -87,6 +90,7 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
     async close() {
       await gateway.close();
       await rpcClient.close();
+      await live.close();
       await rateLimitStorage.close();
       await Promise.all(services.map((s) => s.close()));
       await Promise.all(infrastructures.map((i) => i.close()));

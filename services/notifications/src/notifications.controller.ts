@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { notificationIdCallSchema, notificationListQuerySchema, parseOrThrow, positionSchema, Rpc, RpcRequest } from '@curbside/contracts';
+import { liveBatchCallSchema, notificationIdCallSchema, notificationListQuerySchema, parseOrThrow, positionSchema, Rpc, RpcRequest } from '@curbside/contracts';
 import { callerOf } from '@curbside/platform';
 import { NotificationsService } from './store/notifications.service';
 
@@ -27,6 +27,12 @@ export class NotificationsController {
   @MessagePattern(Rpc.notifications.reportPosition)
   reportPosition(@Payload() request: RpcRequest) {
     return this.notifications.reportPosition(callerOf(request), parseOrThrow(positionSchema, request.body));
+  }
+
+  /** Internal: the gateway names the members whose streams it holds. */
+  @MessagePattern(Rpc.notifications.live)
+  live(@Payload() request: RpcRequest) {
+    return this.notifications.liveBatch(parseOrThrow(liveBatchCallSchema, request.body));
   }
 
   @MessagePattern(Rpc.notifications.readAll)

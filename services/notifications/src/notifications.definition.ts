@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
+import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
 import { NotificationsController } from './notifications.controller';
 import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
 import { NotificationsService } from './store/notifications.service';
@@ -22,6 +23,6 @@ export class NotificationsModule {
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   entities: [],
-  migrations: [CreateNotifications1763800000400, NearbyAlerts1763800000401],
+  migrations: [CreateNotifications1763800000400, NearbyAlerts1763800000401, LiveStream1763800000402],
   module: (runtime) => NotificationsModule.register(runtime),
 };

@@ -63,7 +63,17 @@ export const Events = {
   ),
   itemVoted: defineEvent(
     'item.voted.v1',
-    z.object({ itemId: z.uuid(), posterId: z.uuid(), voterId: z.uuid(), votes: z.number().int(), localDate: z.string() }),
+    z.object({
+      itemId: z.uuid(),
+      posterId: z.uuid(),
+      voterId: z.uuid(),
+      votes: z.number().int(),
+      localDate: z.string(),
+      /** For the voting prompt to neighbours around the item's public (blurred) position; absent in older events. */
+      title: z.string().optional(),
+      publicLat: z.number().optional(),
+      publicLng: z.number().optional(),
+    }),
   ),
   itemRemoved: defineEvent(
     'item.removed.v1',

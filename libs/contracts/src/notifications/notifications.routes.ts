@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positionSchema } from '../common/geo';
 import type { RouteContract } from '../http/route-contract';
+import { LIVE_STREAM_PATH } from './live-events';
 import { notificationListQuerySchema, notificationSchema } from './notifications.schemas';
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
@@ -52,6 +53,15 @@ export const NotificationRoutes = {
     auth: 'session',
     params: userIdParamsSchema,
     response: z.object({ success: z.boolean(), count: z.number().int() }),
+    tags: ['notifications'],
+  },
+  liveStream: {
+    method: 'get',
+    path: LIVE_STREAM_PATH,
+    summary:
+      "Server-Sent Events for every open tab of the caller: `count` ({count}) at connect and after every change, `notification` (a new notification; its id the stream cursor, resumed with Last-Event-ID), `: ping` comments",
+    auth: 'session',
+    response: z.string().describe('text/event-stream'),
     tags: ['notifications'],
   },
 } as const satisfies Record<string, RouteContract>;

@@ -34,5 +34,37 @@ export const notificationListQuerySchema = z.object({
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
+/** An item's votes of the day that make it worth a voting prompt to the neighbours around it (voting alerts on). */
+export const VOTING_PROMPT_VOTES = 3;
+
 /** The celebration overlay's trigger in a "Badge Earned" notification's data. */
 export const BADGE_ANIMATION_TRIGGER = 'badge_earned';
+
+/** The live channel's topic: the notifications service signals, every gateway replica listens. */
+export const LIVE_NOTIFICATIONS_TOPIC = 'notifications';
+/** Pairs of a member and a new notification of theirs, or null when only their unread count changed. */
+export interface LiveNotificationSignal {
+  entries: [userId: string, notificationId: string | null][];
+}
+/** Entries per signal: a post reaching 10,000 members goes out as a few signals of this size. */
+export const LIVE_SIGNAL_BATCH = 1000;
+
+/** The gateway asks, for the members with open streams, the new notifications a signal named (or those after a cursor) and the unread counts. */
+export const liveBatchCallSchema = z.object({
+  users: z
+    .array(
+      z.object({
+        userId: z.uuid(),
+        ids: z.array(z.uuid()).max(LIVE_SIGNAL_BATCH).optional(),
+        /** A stream's cursor (Last-Event-ID): the notifications written after it, oldest first. */
+        afterSeq: z.string().regex(/^\d{1,18}$/).optional(),
+      }),
+    )
+    .max(LIVE_SIGNAL_BATCH),
+});
+export type LiveBatchCall = z.infer<typeof liveBatchCallSchema>;
+/** A notification with its place in its member's stream (the SSE id). */
+export type LiveNotification = Notification & { seq: string };
+export interface LiveBatchAnswer {
+  users: { userId: string; count: number; notifications: LiveNotification[] }[];
+}

@@ -69,6 +69,8 @@ export const Rpc = {
     markRead: 'notifications.mark-read',
     readAll: 'notifications.read-all',
     reportPosition: 'notifications.report-position',
+    /** Internal: the gateway's live streams (no caller; the gateway names the members). */
+    live: 'notifications.live',
   },
   emergency: {
     access: 'emergency.access',

@@ -64,6 +64,8 @@ export const configSchema = z.object({
   RATE_LIMIT_AUTH_PER_15_MINUTES: z.coerce.number().int().min(1).default(20),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
+  /** How often an open live stream (SSE) gets a comment line, so proxies keep idle streams open. */
+  LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** How often the items service sweeps expiries, expiry warnings and lapsed reservations (any number of replicas may). */
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   FRONTEND_DIST: z.string().default('frontend/dist'),

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope, EventPayload } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { createLogger } from '../logging/logger';
 import { OutboxEventEntity } from './outbox.entities';
 
 /** What a unit of work gets: the transaction's manager and a way to emit events inside it. */
 export interface Transaction {
   manager: EntityManager;
   emit<D extends EventDefinition>(definition: D, payload: EventPayload<D>): EventEnvelope<EventPayload<D>>;
+  /** Work for after the commit (a live push of what the transaction wrote); dropped if it rolls back. */
+  afterCommit(task: () => Promise<void> | void): void;
 }
 
 /**
@@ -14,6 +17,7 @@ export interface Transaction {
  * and relayed to the bus once it has committed. Either the change and its events are both kept, or neither.
  */
 export class EventOutbox {
+  private readonly log = createLogger('outbox');
   private readonly afterCommit: (() => void)[] = [];
 
   constructor(private readonly dataSource: DataSource) {}
@@ -24,7 +28,9 @@ export class EventOutbox {
 
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     let emitted = 0;
+    const committed: (() => Promise<void> | void)[] = [];
     const result = await this.dataSource.transaction(async (manager) => {
+      committed.length = 0;
       const pending: OutboxEventEntity[] = [];
       const tx: Transaction = {
         manager,
@@ -46,6 +52,7 @@ export class EventOutbox {
           );
           return envelope;
         },
+        afterCommit: (task) => void committed.push(task),
       };
       const value = await work(tx);
       if (pending.length) await manager.save(OutboxEventEntity, pending, { reload: false });
@@ -53,6 +60,14 @@ export class EventOutbox {
       return value;
     });
     if (emitted) for (const listener of this.afterCommit) listener();
+    for (const task of committed) {
+      try {
+        await task();
+      } catch (err) {
+        // The transaction's work is done and kept; a follow-up that fails (a live push) must not undo the answer.
+        this.log.warn({ err }, 'after-commit task failed');
+      }
+    }
     return result;
   }
 }

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { AppConfig } from '../config/config.schema';
 import { NatsEventBus } from '../events/nats.event-bus';
 import { BullMqJobQueue } from '../jobs/bullmq.job-queue';
+import { NatsLiveChannel } from '../live/nats.live-channel';
 import { NamespacedClientNats, NamespacedServerNats } from '../rpc/namespaced-nats';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
@@ -21,6 +22,11 @@ export function createObjectStorage(config: AppConfig): ObjectStorage {
   });
 }
 
+/** The live channel of a deployment: its signals stay outside the JetStream stream's subjects. */
+export function createNatsLiveChannel(config: AppConfig, processName: string): NatsLiveChannel {
+  return new NatsLiveChannel({ servers: config.NATS_URL, subjectPrefix: `${config.NAMESPACE}.live`, connectionName: `${processName}-live` });
+}
+
 /** One process of the distributed deployment: PostgreSQL, NATS JetStream, BullMQ on Redis, MinIO or a folder. */
 export async function createDistributedInfrastructure(config: AppConfig, processName: string): Promise<Infrastructure> {
   const bus = await NatsEventBus.connect({
@@ -31,6 +37,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
   });
   const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL, prefix: `${config.NAMESPACE}:jobs` });
   const storage = createObjectStorage(config);
+  const live = createNatsLiveChannel(config, processName);
   // Connects on its first call: most services never ask another one.
   const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: `${processName}-client` });
   return {
@@ -38,6 +45,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     config,
     database: { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE },
     bus,
+    live,
     jobs,
     storage,
     sms: createSmsSender(config),
@@ -48,6 +56,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
       await rpcClient.close();
       await jobs.close();
       await bus.close();
+      await live.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/config.schema';
 import { EmbeddedPostgres, startEmbeddedPostgres } from '../database/embedded-postgres.server';
 import { InMemoryEventBus, InMemoryEventStore } from '../events/in-memory.event-bus';
 import { InProcessJobQueue } from '../jobs/in-process.job-queue';
+import { InMemoryLiveChannel } from '../live/in-memory.live-channel';
 import { createLogger } from '../logging/logger';
 import { InMemoryRpcBroker, InMemoryRpcClient, InMemoryRpcServer } from '../rpc/in-memory.rpc';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
@@ -35,6 +36,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: E
   }
   const bus = new InMemoryEventBus(new InMemoryEventStore());
   const jobs = new InProcessJobQueue();
+  const live = new InMemoryLiveChannel();
   const storage = new LocalFolderStorage(join(dataDir, 'storage'));
   const rpcBroker = new InMemoryRpcBroker();
   return {
@@ -42,6 +44,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: E
     config,
     database: { url: databaseUrl, poolSize: config.DATABASE_POOL_SIZE },
     bus,
+    live,
     jobs,
     storage,
     sms: createSmsSender(config),
@@ -51,6 +54,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: E
     async close() {
       await jobs.close();
       await bus.close();
+      await live.close();
       await postgres?.stop();
     },
   };

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config.schema';
 import type { DatabaseTarget } from '../database/open-database';
 import type { EventBus } from '../events/event-bus.port';
 import type { JobQueue } from '../jobs/job-queue.port';
+import type { LiveChannel } from '../live/live-channel.port';
 import type { SmsSender } from '../sms/sms-sender.port';
 import type { ObjectStorage } from '../storage/object-storage.port';
 
@@ -18,6 +19,8 @@ export interface Infrastructure {
   config: AppConfig;
   database: DatabaseTarget;
   bus: EventBus;
+  /** Signals every listening process hears (live pushes to open tabs); nothing stored. */
+  live: LiveChannel;
   jobs: JobQueue;
   storage: ObjectStorage;
   sms: SmsSender;

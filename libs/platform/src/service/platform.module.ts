@@ -7,7 +7,7 @@ import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
 import { RpcCaller } from '../rpc/rpc-caller';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
 import type { ServiceRuntime } from './service-runtime';
-import { APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SERVICE_NAME, SMS_SENDER } from './tokens';
+import { APP_CONFIG, EVENT_BUS, LIVE_CHANNEL, JOB_QUEUE, OBJECT_STORAGE, SERVICE_NAME, SMS_SENDER } from './tokens';
 import { createHealthController } from './health.controller';
 
 /** Gives a service's modules the ports and its own DataSource/outbox, plus error mapping and health. */
@@ -23,6 +23,7 @@ export class PlatformModule {
         { provide: SERVICE_NAME, useValue: runtime.name },
         { provide: APP_CONFIG, useValue: infra.config },
         { provide: EVENT_BUS, useValue: infra.bus },
+        { provide: LIVE_CHANNEL, useValue: infra.live },
         { provide: JOB_QUEUE, useValue: infra.jobs },
         { provide: OBJECT_STORAGE, useValue: infra.storage },
         { provide: SMS_SENDER, useValue: infra.sms },
@@ -33,7 +34,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: RpcErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
       ],
-      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers, RpcCaller],
+      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, LIVE_CHANNEL, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers, RpcCaller],
     };
   }
 }

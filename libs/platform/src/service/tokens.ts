@@ -1,5 +1,6 @@
 /** Injection tokens of the ports (classes are their own tokens: DataSource, EventOutbox, EventConsumers). */
 export const EVENT_BUS = Symbol('EVENT_BUS');
+export const LIVE_CHANNEL = Symbol('LIVE_CHANNEL');
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 export const OBJECT_STORAGE = Symbol('OBJECT_STORAGE');
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -29,12 +29,13 @@ export class EngagementService {
         [itemId, callerId, today],
       );
       if (inserted.length === 0) throw new DomainError(ErrorCode.CONFLICT, 'You already voted for this item today');
-      const [[{ vote_count: votes }]]: [{ vote_count: number }[], number] = await tx.manager.query(
-        `UPDATE items.items SET vote_count = CASE WHEN votes_date = $2 THEN vote_count + 1 ELSE 1 END, votes_date = $2
-         WHERE id = $1 RETURNING vote_count`,
-        [itemId, today],
-      );
-      tx.emit(Events.itemVoted, { itemId, posterId: item.posterId, voterId: callerId, votes, localDate: today });
+      const [[{ vote_count: votes, public_lat: publicLat, public_lng: publicLng }]]: [{ vote_count: number; public_lat: number; public_lng: number }[], number] =
+        await tx.manager.query(
+          `UPDATE items.items SET vote_count = CASE WHEN votes_date = $2 THEN vote_count + 1 ELSE 1 END, votes_date = $2
+           WHERE id = $1 RETURNING vote_count, public_lat, public_lng`,
+          [itemId, today],
+        );
+      tx.emit(Events.itemVoted, { itemId, posterId: item.posterId, voterId: callerId, votes, localDate: today, title: item.title, publicLat, publicLng });
       return { success: true, votes, message: 'Thanks for your vote!' };
     });
   }

@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { BADGE_ANIMATION_TRIGGER, Events, RANK_NAMES } from '@curbside/contracts';
+import { BADGE_ANIMATION_TRIGGER, Events, RANK_NAMES, VOTING_PROMPT_VOTES } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { NotificationsService } from '../store/notifications.service';
 
@@ -25,6 +25,23 @@ export class NotifyFromEventsHandler implements OnApplicationBootstrap {
     await on.on(Events.userUpdated, 'member-on-update', (user, tx) => notify.mirrorMember(tx, user));
 
     await on.on(Events.itemPosted, 'nearby-item', async (item, tx) => void (await notify.fanOutNewItem(tx, item)));
+
+    // An item neighbours are voting for today: the members around it with voting alerts on are asked to look and vote.
+    await on.on(Events.itemVoted, 'voting-prompt', async (vote, tx) => {
+      if (vote.votes !== VOTING_PROMPT_VOTES || vote.title === undefined || vote.publicLat === undefined || vote.publicLng === undefined) return;
+      await notify.fanOutNearby(tx, {
+        type: 'voting_prompt',
+        title: 'Neighbours Are Voting',
+        messageTemplate: 'Neighbours are voting for "%1$s", %2$s mi from you. Have a look and add your vote to Top Finds Today.',
+        itemId: vote.itemId,
+        itemTitle: vote.title,
+        lat: vote.publicLat,
+        lng: vote.publicLng,
+        flag: 'enableVotingAlerts',
+        tiers: null,
+        excludeUserIds: [vote.posterId, vote.voterId],
+      });
+    });
 
     await on.on(Events.badgeEarned, 'badge-earned', async (badge, tx) => {
       await notify.notify(tx, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventEnvelope, Events, Notification, NOTIFICATION_FLAG_DEFAULTS, Rpc } from '@curbside/contracts';
+import { EventEnvelope, Events, LIVE_NOTIFICATIONS_TOPIC, LiveBatchAnswer, LiveNotificationSignal, Notification, NOTIFICATION_FLAG_DEFAULTS, Rpc, VOTING_PROMPT_VOTES } from '@curbside/contracts';
 import { describeServiceStartsHealthy, startServiceUnderTest, ServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../notifications.definition';
 
@@ -125,6 +125,37 @@ describe('notifications from events', () => {
       expect((await inbox(premium)).map((n) => n.title)).toEqual(['Garage Sale Nearby', 'Scout Find Nearby']);
     });
 
+    const voted = (posterId: string, voterId: string, votes: number, itemId = randomUUID()) =>
+      envelope(Events.itemVoted.subject, {
+        itemId, posterId, voterId, votes, localDate: '2026-11-23', title: 'Walnut sideboard', publicLat: HERE.lat, publicLng: HERE.lng,
+      });
+
+    it(`asks the neighbours around an item to vote when it reaches ${VOTING_PROMPT_VOTES} votes: voting alerts on only, never the poster or the voter`, async () => {
+      const [keen, quiet, far, poster, voter] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      await deliver(member(keen, { enableVotingAlerts: true }));
+      await deliver(member(poster, { enableVotingAlerts: true }));
+      await deliver(member(voter, { enableVotingAlerts: true }));
+      await deliver(member(far, { enableVotingAlerts: true }));
+      for (const id of [keen, quiet, poster, voter]) await at(id, 800);
+      await at(far, 6_000);
+      const itemId = randomUUID();
+      await deliver(voted(poster, voter, VOTING_PROMPT_VOTES - 1, itemId));
+      expect(await inbox(keen)).toEqual([]);
+      const third = voted(poster, voter, VOTING_PROMPT_VOTES, itemId);
+      await deliver(third);
+      await deliver({ ...third });
+      await deliver(voted(poster, randomUUID(), VOTING_PROMPT_VOTES + 1, itemId));
+      const prompts = await inbox(keen);
+      expect(prompts).toHaveLength(1);
+      expect(prompts[0]).toMatchObject({
+        type: 'voting_prompt',
+        title: 'Neighbours Are Voting',
+        message: 'Neighbours are voting for "Walnut sideboard", 0.5 mi from you. Have a look and add your vote to Top Finds Today.',
+      });
+      expect(JSON.parse(prompts[0].data)).toEqual({ itemId, distance: 0.5 });
+      for (const id of [quiet, far, poster, voter]) expect(await inbox(id)).toEqual([]);
+    });
+
     it('writes one alert per member however often the post arrives', async () => {
       const [neighbour, poster] = [randomUUID(), randomUUID()];
       await at(neighbour, 100);
@@ -132,6 +163,75 @@ describe('notifications from events', () => {
       await deliver(event);
       await deliver({ ...event });
       expect(await inbox(neighbour)).toHaveLength(1);
+    });
+  });
+
+  describe('live signals', () => {
+    let heard: LiveNotificationSignal[] = [];
+    let stop: () => void;
+    beforeAll(async () => {
+      stop = await sut.infrastructure.live.subscribe(LIVE_NOTIFICATIONS_TOPIC, (signal) => heard.push(signal as LiveNotificationSignal));
+    });
+    afterAll(() => stop());
+    beforeEach(() => {
+      heard = [];
+    });
+    const live = (users: { userId: string; ids?: string[]; afterSeq?: string }[]) => sut.call<LiveBatchAnswer>(Rpc.notifications.live, { users });
+    const signalled = (userId: string) => heard.flatMap((s) => s.entries).filter(([id]) => id === userId);
+
+    it('names each new notification after its commit, and answers it (with its cursor) only to its own member', async () => {
+      const [owner, stranger] = [randomUUID(), randomUUID()];
+      await deliver(envelope(Events.rankChanged.subject, { userId: owner, from: 'Newbie' as const, to: 'Scout' as const, points: 100, version: 3 }));
+      await waitFor(async () => signalled(owner).length === 1, { what: 'the signal' });
+      const [[, notificationId]] = signalled(owner);
+      const [stored] = await inbox(owner);
+      expect(notificationId).toBe(stored.id);
+
+      const answer = await live([{ userId: owner, ids: [stored.id] }, { userId: stranger, ids: [stored.id] }]);
+      const mine = answer.users.find((u) => u.userId === owner);
+      expect(mine).toMatchObject({ count: 1, notifications: [{ ...stored, seq: expect.stringMatching(/^\d+$/) }] });
+      expect(answer.users.find((u) => u.userId === stranger)).toEqual({ userId: stranger, count: 0, notifications: [] });
+    });
+
+    it('catches a reconnecting stream up from its cursor, oldest first', async () => {
+      const owner = randomUUID();
+      for (const title of ['A', 'B', 'C']) {
+        await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: owner, title, expiresAt: new Date().toISOString() }));
+      }
+      const [first] = (await live([{ userId: owner, afterSeq: '0' }])).users[0].notifications;
+      const rest = (await live([{ userId: owner, afterSeq: first.seq }])).users[0].notifications;
+      expect([first, ...rest].map((n) => n.message)).toEqual(['"A" expires in less than an hour.', '"B" expires in less than an hour.', '"C" expires in less than an hour.']);
+      expect((await live([{ userId: owner, afterSeq: rest[1].seq }])).users[0]).toMatchObject({ count: 3, notifications: [] });
+    });
+
+    it('signals a count change when one or all are read, and gives the count alone with push switched off', async () => {
+      const owner = randomUUID();
+      await deliver(member(owner, { enablePushNotifications: false }, 5));
+      await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: owner, title: 'Desk', expiresAt: new Date().toISOString() }));
+      const [stored] = await inbox(owner);
+      expect((await live([{ userId: owner, ids: [stored.id] }])).users[0]).toEqual({ userId: owner, count: 1, notifications: [] });
+      heard = [];
+      await sut.call(Rpc.notifications.markRead, { notificationId: stored.id }, owner);
+      await waitFor(async () => signalled(owner).length === 1, { what: 'the count signal' });
+      expect(signalled(owner)).toEqual([[owner, null]]);
+    });
+
+    it('goes out in batches for a post that reaches many members, naming each once', async () => {
+      const poster = randomUUID();
+      const members = Array.from({ length: 1500 }, () => randomUUID());
+      await sut.service.runtime.dataSource.query(
+        `INSERT INTO notifications.positions (user_id, lat, lng) SELECT u, 40.0, -100.0 FROM unnest($1::uuid[]) AS u`,
+        [members],
+      );
+      await deliver(
+        envelope(Events.itemPosted.subject, {
+          itemId: randomUUID(), posterId: poster, title: 'Crib', category: 'Kids', isScoutFind: false, isGarageSale: false, pricingType: 'free' as const,
+          lat: 40.0, lng: -100.0, publicLat: 40.0, publicLng: -100.0, createdAt: new Date().toISOString(),
+        }),
+      );
+      await waitFor(async () => heard.flatMap((s) => s.entries).length >= 1500, { what: 'every member signalled' });
+      expect(heard.map((s) => s.entries.length)).toEqual([1000, 500]);
+      expect(new Set(heard.flatMap((s) => s.entries.map(([userId]) => userId)))).toEqual(new Set(members));
     });
   });
 

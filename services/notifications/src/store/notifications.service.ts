@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_NOTIFICATION_RADIUS,
   DomainError,
   ErrorCode,
   GARAGE_SALE_ALERT_TIERS,
+  LIVE_NOTIFICATIONS_TOPIC,
+  LIVE_SIGNAL_BATCH,
+  LiveBatchAnswer,
+  LiveBatchCall,
+  LiveNotification,
+  LiveNotificationSignal,
   METERS_PER_MILE,
   EventPayload,
   Events,
@@ -16,10 +22,13 @@ import {
   Position,
 } from '@curbside/contracts';
 
+import { LIVE_CHANNEL, LiveChannel, Transaction } from '@curbside/platform';
+import { DataSource } from 'typeorm';
+
 /** The widest alert radius a member can choose (the settings slider's maximum). */
 const MAX_NOTIFICATION_RADIUS_MILES = 10;
-import { Transaction } from '@curbside/platform';
-import { DataSource } from 'typeorm';
+/** A reconnecting stream catches up on at most this many notifications (the panel shows 50). */
+const LIVE_CATCH_UP = 50;
 
 export interface NewNotification {
   userId: string;
@@ -31,8 +40,26 @@ export interface NewNotification {
   flag?: keyof NotificationFlags;
 }
 
+/** An alert to every member around a spot whose own radius holds it (new posts, voting prompts). */
+export interface NearbyAlert {
+  type: NotificationType;
+  title: string;
+  /** A format() template: %1$s is the item's title, %2$s the distance in miles. */
+  messageTemplate: string;
+  itemId: string;
+  itemTitle: string;
+  lat: number;
+  lng: number;
+  flag: keyof NotificationFlags;
+  /** Only members of these plans (garage-sale alerts); null: everybody. */
+  tiers: readonly string[] | null;
+  /** Never the poster, nor the neighbour whose act caused the alert. */
+  excludeUserIds: string[];
+}
+
 interface Row {
   id: string;
+  seq?: string;
   type: Notification['type'];
   title: string;
   message: string;
@@ -44,7 +71,10 @@ interface Row {
 /** The notification store: written from events (once per event, recipient and type), read by its owner only. */
 @Injectable()
 export class NotificationsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
+  ) {}
 
   /** Writes the notification unless the member switched its kind off, or the event was applied before. */
   async notify(tx: Transaction & { event: { id: string } }, notification: NewNotification): Promise<boolean> {
@@ -54,6 +84,8 @@ export class NotificationsService {
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
       [randomUUID(), notification.userId, notification.type, notification.title, notification.message, JSON.stringify(notification.data ?? {}), tx.event.id],
     );
+    const [row] = inserted as { id: string }[];
+    if (row) tx.afterCommit(() => this.signal([[notification.userId, row.id]]));
     return inserted.length > 0;
   }
 
@@ -75,49 +107,64 @@ export class NotificationsService {
     return { success: true };
   }
 
-  /**
-   * A new post's alert to every member whose alert radius holds it: the members are found through the GiST index
-   * on their positions (a box of the largest radius, then each member's own), and all rows go in with one
-   * INSERT … SELECT. Distances are measured from the item's public (blurred) position, rounded to 0.1 mile.
-   */
-  async fanOutNewItem(tx: Transaction & { event: { id: string } }, item: EventPayload<typeof Events.itemPosted>): Promise<number> {
+  /** A new post's alert (new item, scout find, or garage sale for the plans that get those) to the members around it. */
+  fanOutNewItem(tx: Transaction & { event: { id: string } }, item: EventPayload<typeof Events.itemPosted>): Promise<number> {
     const kind = item.isGarageSale
       ? { type: 'new_item_alert', title: 'Garage Sale Nearby', flag: 'enableGarageSaleAlerts', tiers: GARAGE_SALE_ALERT_TIERS }
       : item.isScoutFind
         ? { type: 'scout_find_alert', title: 'Scout Find Nearby', flag: 'enableScoutFindAlerts', tiers: null }
         : { type: 'new_item_alert', title: 'New Item Nearby', flag: 'enableNewItemAlerts', tiers: null };
-    const lat = item.publicLat ?? item.lat;
-    const lng = item.publicLng ?? item.lng;
-    const [, written]: [unknown, number] = await tx.manager.query(
+    return this.fanOutNearby(tx, {
+      ...(kind as Pick<NearbyAlert, 'type' | 'title' | 'flag' | 'tiers'>),
+      messageTemplate: '"%1$s" was just posted %2$s mi from you',
+      itemId: item.itemId,
+      itemTitle: item.title,
+      lat: item.publicLat ?? item.lat,
+      lng: item.publicLng ?? item.lng,
+      excludeUserIds: [item.posterId],
+    });
+  }
+
+  /**
+   * One alert to every member whose alert radius holds the spot: the members are found through the GiST index on
+   * their positions (a box of the largest radius, then each member's own), and all rows go in with one
+   * INSERT … SELECT. Distances are measured from the item's public (blurred) position, rounded to 0.1 mile. Once
+   * committed, the open streams of the members reached are told.
+   */
+  async fanOutNearby(tx: Transaction & { event: { id: string } }, alert: NearbyAlert): Promise<number> {
+    const written: { user_id: string; id: string }[] = await tx.manager.query(
       `INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
        SELECT gen_random_uuid(), p.user_id, $1, $2,
-              format('"%s" was just posted %s mi from you', $3::text, d.miles),
-              json_build_object('itemId', $4::uuid, 'distance', d.miles)::text, $5
+              format($3::text, $4::text, d.miles),
+              json_build_object('itemId', $5::uuid, 'distance', d.miles)::text, $6
        FROM notifications.positions p
        LEFT JOIN notifications.members m ON m.user_id = p.user_id
-       CROSS JOIN LATERAL (SELECT round((earth_distance(ll_to_earth($6, $7), p.earth_pos) / ${METERS_PER_MILE})::numeric, 1) AS miles) d
-       WHERE earth_box(ll_to_earth($6, $7), $8) @> p.earth_pos
-         AND earth_distance(ll_to_earth($6, $7), p.earth_pos) <= coalesce(m.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
-         AND p.user_id <> $9
-         AND coalesce((m.flags ->> $10)::boolean, $11)
-         AND ($12::text[] IS NULL OR coalesce(m.tier, 'free') = ANY ($12::text[]))
-       ON CONFLICT DO NOTHING`,
+       CROSS JOIN LATERAL (SELECT round((earth_distance(ll_to_earth($7, $8), p.earth_pos) / ${METERS_PER_MILE})::numeric, 1) AS miles) d
+       WHERE earth_box(ll_to_earth($7, $8), $9) @> p.earth_pos
+         AND earth_distance(ll_to_earth($7, $8), p.earth_pos) <= coalesce(m.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
+         AND p.user_id <> ALL ($10::uuid[])
+         AND coalesce((m.flags ->> $11)::boolean, $12)
+         AND ($13::text[] IS NULL OR coalesce(m.tier, 'free') = ANY ($13::text[]))
+       ON CONFLICT DO NOTHING
+       RETURNING user_id, id`,
       [
-        kind.type,
-        kind.title,
-        item.title,
-        item.itemId,
+        alert.type,
+        alert.title,
+        alert.messageTemplate,
+        alert.itemTitle,
+        alert.itemId,
         tx.event.id,
-        lat,
-        lng,
+        alert.lat,
+        alert.lng,
         MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE,
-        item.posterId,
-        kind.flag,
-        NOTIFICATION_FLAG_DEFAULTS[kind.flag as keyof NotificationFlags],
-        kind.tiers,
+        alert.excludeUserIds,
+        alert.flag,
+        NOTIFICATION_FLAG_DEFAULTS[alert.flag],
+        alert.tiers,
       ],
     );
-    return written;
+    if (written.length) tx.afterCommit(() => this.signal(written.map((r) => [r.user_id, r.id])));
+    return written.length;
   }
 
   async list(userId: string, query: NotificationListQuery): Promise<Notification[]> {
@@ -127,7 +174,7 @@ export class NotificationsService {
        ORDER BY created_at DESC, id DESC LIMIT $2`,
       [userId, query.limit],
     );
-    return rows.map((r) => ({ id: r.id, type: r.type, title: r.title, message: r.message, isRead: r.is_read, createdAt: r.created_at.toISOString(), data: r.data }));
+    return rows.map(toNotification);
   }
 
   async count(userId: string): Promise<{ count: number }> {
@@ -145,6 +192,7 @@ export class NotificationsService {
       [notificationId, userId],
     );
     if (affected === 0) throw new DomainError(ErrorCode.NOT_FOUND, 'Notification not found');
+    await this.signal([[userId, null]]);
     return { success: true };
   }
 
@@ -153,11 +201,70 @@ export class NotificationsService {
       `UPDATE notifications.notifications SET is_read = true WHERE user_id = $1 AND NOT is_read`,
       [userId],
     );
+    if (affected > 0) await this.signal([[userId, null]]);
     return { success: true, count: affected };
+  }
+
+  /**
+   * For the gateway's open streams: per member, the notifications a signal named (only that member's own) or
+   * those after a stream's cursor, and the unread count. With push notifications switched off a member's streams
+   * get the count alone.
+   */
+  async liveBatch(call: LiveBatchCall): Promise<LiveBatchAnswer> {
+    const userIds = call.users.map((u) => u.userId);
+    if (userIds.length === 0) return { users: [] };
+    const pairs = call.users.flatMap((u) => (u.ids ?? []).map((id) => [u.userId, id] as const));
+    const named: (Row & { user_id: string })[] = pairs.length
+      ? await this.dataSource.query(
+          `SELECT n.id, n.seq::text AS seq, n.user_id, n.type, n.title, n.message, n.data, n.is_read, n.created_at
+           FROM notifications.notifications n
+           JOIN unnest($1::uuid[], $2::uuid[]) AS wanted (user_id, id) ON n.id = wanted.id AND n.user_id = wanted.user_id
+           ORDER BY n.seq`,
+          [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+        )
+      : [];
+    const caughtUp: (Row & { user_id: string })[] = [];
+    for (const user of call.users.filter((u) => u.afterSeq !== undefined)) {
+      caughtUp.push(
+        ...(await this.dataSource.query(
+          `SELECT id, seq::text AS seq, user_id, type, title, message, data, is_read, created_at FROM notifications.notifications
+           WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT ${LIVE_CATCH_UP}`,
+          [user.userId, user.afterSeq],
+        )),
+      );
+    }
+    const counts: { user_id: string; count: number; push: boolean }[] = await this.dataSource.query(
+      `SELECT u.user_id,
+              (SELECT count(*)::int FROM notifications.notifications n WHERE n.user_id = u.user_id AND NOT n.is_read) AS count,
+              coalesce((m.flags ->> 'enablePushNotifications')::boolean, $2) AS push
+       FROM unnest($1::uuid[]) AS u (user_id) LEFT JOIN notifications.members m ON m.user_id = u.user_id`,
+      [userIds, NOTIFICATION_FLAG_DEFAULTS.enablePushNotifications],
+    );
+    return {
+      users: counts.map(({ user_id, count, push }) => ({
+        userId: user_id,
+        count,
+        notifications: push
+          ? [...named, ...caughtUp].filter((r) => r.user_id === user_id).map((r): LiveNotification => ({ ...toNotification(r), seq: r.seq as string }))
+          : [],
+      })),
+    };
+  }
+
+  /** Tells every gateway replica which members have news; sent after the commit, so the news can be read. */
+  private async signal(entries: LiveNotificationSignal['entries']): Promise<void> {
+    for (let i = 0; i < entries.length; i += LIVE_SIGNAL_BATCH) {
+      const signal: LiveNotificationSignal = { entries: entries.slice(i, i + LIVE_SIGNAL_BATCH) };
+      await this.live.publish(LIVE_NOTIFICATIONS_TOPIC, signal);
+    }
   }
 
   private async flagOn(tx: Transaction, userId: string, flag: keyof NotificationFlags): Promise<boolean> {
     const [row]: { flags: Partial<NotificationFlags> }[] = await tx.manager.query(`SELECT flags FROM notifications.members WHERE user_id = $1`, [userId]);
     return row?.flags?.[flag] ?? NOTIFICATION_FLAG_DEFAULTS[flag];
   }
+}
+
+function toNotification(r: Row): Notification {
+  return { id: r.id, type: r.type, title: r.title, message: r.message, isRead: r.is_read, createdAt: r.created_at.toISOString(), data: r.data };
 }

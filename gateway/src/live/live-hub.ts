@@ -1,0 +1,104 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { LIVE_NOTIFICATIONS_TOPIC, LIVE_SIGNAL_BATCH, LiveBatchAnswer, LiveBatchCall, LiveNotificationSignal, Rpc } from '@curbside/contracts';
+import { APP_CONFIG, AppConfig, createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
+import type { Response } from 'express';
+import { ServiceClient } from '../http/service-client';
+import { LiveStream } from './live-stream';
+
+/** Open tabs per member; a new one past this closes the oldest (a member cannot pin the gateway's memory). */
+export const MAX_STREAMS_PER_MEMBER = 10;
+
+/**
+ * The open live streams of this gateway process, by member. Every replica hears every signal of the notifications
+ * service on the live channel and serves the members whose streams it holds: it asks the service for exactly the
+ * notifications a signal named (checked to be that member's) and the unread counts, in one call per signal.
+ */
+@Injectable()
+export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = createLogger('live');
+  private readonly streams = new Map<string, Set<LiveStream>>();
+  private unsubscribe?: () => void;
+
+  constructor(
+    @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly services: ServiceClient,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.unsubscribe = await this.live.subscribe(LIVE_NOTIFICATIONS_TOPIC, (signal) => void this.onSignal(signal as LiveNotificationSignal));
+  }
+
+  /** Ends every stream, so the HTTP server can close (browsers reconnect to another replica). */
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+    for (const streams of this.streams.values()) for (const stream of streams) stream.end();
+    this.streams.clear();
+  }
+
+  /** A new tab: registered first, so nothing signalled meanwhile is missed, then caught up and told the count. */
+  async open(userId: string, response: Response, lastEventId: string | undefined): Promise<void> {
+    const stream = new LiveStream(userId, response, this.config.LIVE_HEARTBEAT_MS);
+    let mine = this.streams.get(userId);
+    if (!mine) this.streams.set(userId, (mine = new Set()));
+    mine.add(stream);
+    if (mine.size > MAX_STREAMS_PER_MEMBER) {
+      const oldest = mine.values().next().value as LiveStream;
+      this.close(oldest);
+    }
+    response.on('close', () => this.close(stream));
+    const afterSeq = lastEventId && /^\d{1,18}$/.test(lastEventId) ? lastEventId : undefined;
+    try {
+      const answer = await this.services.call<LiveBatchAnswer>(Rpc.notifications.live, { users: [{ userId, afterSeq }] } satisfies LiveBatchCall);
+      this.deliver(answer, (s) => s === stream);
+    } catch (err) {
+      // The stream stays open: the next signal brings the count, and the client polls meanwhile.
+      this.log.warn({ err, userId }, 'live stream could not catch up');
+    }
+  }
+
+  /** How many streams this process holds (health and tests). */
+  get size(): number {
+    let n = 0;
+    for (const streams of this.streams.values()) n += streams.size;
+    return n;
+  }
+
+  private close(stream: LiveStream): void {
+    stream.end();
+    const mine = this.streams.get(stream.userId);
+    mine?.delete(stream);
+    if (mine?.size === 0) this.streams.delete(stream.userId);
+  }
+
+  private async onSignal(signal: LiveNotificationSignal): Promise<void> {
+    if (!Array.isArray(signal?.entries)) return;
+    const wanted = new Map<string, string[]>();
+    for (const [userId, notificationId] of signal.entries) {
+      if (!this.streams.has(userId)) continue;
+      let ids = wanted.get(userId);
+      if (!ids) wanted.set(userId, (ids = []));
+      if (notificationId) ids.push(notificationId);
+    }
+    if (wanted.size === 0) return;
+    const users = [...wanted].map(([userId, ids]) => ({ userId, ids }));
+    for (let i = 0; i < users.length; i += LIVE_SIGNAL_BATCH) {
+      try {
+        const answer = await this.services.call<LiveBatchAnswer>(Rpc.notifications.live, { users: users.slice(i, i + LIVE_SIGNAL_BATCH) } satisfies LiveBatchCall);
+        this.deliver(answer, () => true);
+      } catch (err) {
+        this.log.warn({ err, members: users.length }, 'live signal could not be delivered');
+      }
+    }
+  }
+
+  private deliver(answer: LiveBatchAnswer, which: (stream: LiveStream) => boolean): void {
+    for (const user of answer.users) {
+      for (const stream of this.streams.get(user.userId) ?? []) {
+        if (!which(stream) || !stream.open) continue;
+        for (const notification of user.notifications) stream.sendNotification(notification);
+        stream.sendCount(user.count);
+      }
+    }
+  }
+}
