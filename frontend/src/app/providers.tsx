@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
 import { LocationProvider } from '../features/location/location-provider';
+import { SessionGate } from '../features/users/components/session-gate';
 import { SessionProvider } from '../features/users/session-provider';
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -9,7 +10,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <LocationProvider>
-          {children}
+          <SessionGate>{children}</SessionGate>
           <Toaster />
         </LocationProvider>
       </SessionProvider>

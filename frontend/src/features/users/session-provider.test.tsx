@@ -1,30 +1,43 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { apiCalls, mockApi } from '../../testing/api-mock';
 import { makeUser } from '../../testing/factories';
 import { createQueryClient } from '../../lib/query-client';
 import { SessionProvider, useSession } from './session-provider';
 
 function Who() {
-  const { user } = useSession();
-  return <p>{user === undefined ? 'loading' : (user?.id ?? 'nobody')}</p>;
+  const { user, phase } = useSession();
+  return (
+    <p>
+      {phase}: {user === undefined ? 'loading' : (user?.id ?? 'nobody')}
+    </p>
+  );
 }
 
-const renderSession = () =>
+const renderSession = (reload = vi.fn()) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <SessionProvider>
+      <SessionProvider reload={reload}>
         <Who />
       </SessionProvider>
     </QueryClientProvider>,
   );
 
 describe('start-up', () => {
+  beforeEach(() => localStorage.setItem('onboardingCompleted', 'true'));
+
+  it('shows onboarding on a first visit, without making a user', async () => {
+    localStorage.removeItem('onboardingCompleted');
+    renderSession();
+    expect(await screen.findByText('onboarding: nobody')).toBeInTheDocument();
+    expect(apiCalls('POST /api/users')).toHaveLength(0);
+  });
+
   it('creates a user when none is stored, and stores its id', async () => {
     const user = makeUser();
     mockApi('POST /api/users', user);
     renderSession();
-    expect(await screen.findByText(user.id)).toBeInTheDocument();
+    expect(await screen.findByText(`ready: ${user.id}`)).toBeInTheDocument();
     expect(localStorage.getItem('userId')).toBe(user.id);
     expect(apiCalls('POST /api/users')[0]?.body).toEqual({ locationRadius: '2' });
   });
@@ -34,17 +47,35 @@ describe('start-up', () => {
     localStorage.setItem('userId', user.id);
     mockApi(`GET /api/users/${user.id}`, user);
     renderSession();
-    expect(await screen.findByText(user.id)).toBeInTheDocument();
+    expect(await screen.findByText(`ready: ${user.id}`)).toBeInTheDocument();
   });
 
-  it('replaces a stored id that fails to load', async () => {
+  it('replaces a stored id that fails to load: flags cleared, a fresh user stored, then a reload', async () => {
     const fresh = makeUser();
     localStorage.setItem('userId', 'gone');
+    localStorage.setItem('tutorialCompleted', 'true');
+    localStorage.setItem('locationPermitted', 'true');
     mockApi('GET /api/users/gone', 'User not found', 404);
     mockApi('POST /api/users', fresh);
-    renderSession();
-    expect(await screen.findByText(fresh.id)).toBeInTheDocument();
+    const reload = vi.fn();
+    renderSession(reload);
+    expect(await screen.findByText('recovering: loading')).toBeInTheDocument();
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('userId')).toBe(fresh.id);
+    expect(localStorage.getItem('tutorialCompleted')).toBeNull();
+    expect(localStorage.getItem('locationPermitted')).toBeNull();
+    expect(localStorage.getItem('onboardingCompleted')).toBe('true');
+  });
+
+  it('keeps the stored id when the server cannot be reached (only logged)', async () => {
+    const user = makeUser();
+    localStorage.setItem('userId', user.id);
+    mockApi(`GET /api/users/${user.id}`, 'Bad gateway', 502);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderSession();
+    expect(await screen.findByText('ready: nobody')).toBeInTheDocument();
+    expect(localStorage.getItem('userId')).toBe(user.id);
+    warn.mockRestore();
   });
 
   it('replaces a stored id whose session belongs to someone else (public view)', async () => {
@@ -53,7 +84,9 @@ describe('start-up', () => {
     localStorage.setItem('userId', other.id);
     mockApi(`GET /api/users/${other.id}`, { id: other.id, username: 'x', points: 0, rank: 'Newbie', badges: [], scoutMode: false, subscriptionTier: 'free' });
     mockApi('POST /api/users', fresh);
-    renderSession();
-    expect(await screen.findByText(fresh.id)).toBeInTheDocument();
+    const reload = vi.fn();
+    renderSession(reload);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem('userId')).toBe(fresh.id);
   });
 });

@@ -1,35 +1,53 @@
 import type { User } from '@curbside/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { createUser } from './api/create-user';
 import { getUser, isOwnRecord, userQueryOptions } from './api/get-user';
 
+/**
+ * Where start-up stands: loading the user, onboarding (first visit), recovering from a stored user that is gone
+ * (a fresh one is made and the page reloads), or ready (the app shows, with or without a user).
+ */
+export type SessionPhase = 'loading' | 'onboarding' | 'recovering' | 'ready';
+
 interface Session {
+  phase: SessionPhase;
   /** undefined while start-up runs; null when no user could be had (the app still browses). */
   user: User | null | undefined;
   userId: string | null;
   refreshUser: () => Promise<void>;
+  /**
+   * Makes `user` this browser's user (after a phone sign-in or at the end of onboarding): stores its id and
+   * drops every cached answer that belonged to the previous user. The server already set the session cookie.
+   */
+  switchUser: (user: User) => void;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
-/**
- * Start-up (accounts spec §4): a stored id is loaded; if that fails (or the session cookie belongs to someone
- * else, which shows as the public view) the id is dropped and a fresh anonymous user is made. Failures are only
- * logged: browsing works without a user.
- */
-async function startUp(): Promise<User | null> {
-  const storedId = storage.get(STORAGE_KEYS.userId);
-  if (storedId) {
-    try {
-      const user = await getUser(storedId);
-      if (isOwnRecord(user)) return user;
-    } catch (error) {
-      console.warn('User not found, creating a fresh one', error);
-    }
-    storage.remove(STORAGE_KEYS.userId);
+/** The flags that belong to a user rather than to the device; cleared with a user that is gone. */
+const USER_FLAGS = [STORAGE_KEYS.locationPermitted, STORAGE_KEYS.tutorialDismissed, STORAGE_KEYS.tutorialCompleted] as const;
+
+type StartUp = { phase: 'onboarding' } | { phase: 'ready'; user: User | null } | { phase: 'recovering' };
+
+/** A stored user that cannot be had: unknown (404), refused, or a session cookie that is someone else's. */
+function isGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+async function loadStoredUser(storedId: string): Promise<User | 'gone' | null> {
+  try {
+    const user = await getUser(storedId);
+    return isOwnRecord(user) ? user : 'gone';
+  } catch (error) {
+    console.warn('Loading the stored user failed', error);
+    return isGone(error) ? 'gone' : null;
   }
+}
+
+async function newAnonymousUser(): Promise<User | null> {
   try {
     const user = await createUser({ locationRadius: '2' });
     storage.set(STORAGE_KEYS.userId, user.id);
@@ -40,16 +58,46 @@ async function startUp(): Promise<User | null> {
   }
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * Start-up (accounts spec §4): onboarding until it was completed; then the stored user is loaded, or a fresh
+ * anonymous one is made when none is stored. Failures are only logged: browsing works without a user.
+ */
+async function startUp(): Promise<StartUp> {
+  if (storage.get(STORAGE_KEYS.onboardingCompleted) !== 'true') return { phase: 'onboarding' };
+  const storedId = storage.get(STORAGE_KEYS.userId);
+  if (!storedId) return { phase: 'ready', user: await newAnonymousUser() };
+  const stored = await loadStoredUser(storedId);
+  if (stored === 'gone') return { phase: 'recovering' };
+  return { phase: 'ready', user: stored };
+}
+
+/** The recovery path: the stored id and the user's flags are cleared and a fresh anonymous user is made. */
+async function recover(): Promise<void> {
+  storage.remove(STORAGE_KEYS.userId);
+  for (const flag of USER_FLAGS) storage.remove(flag);
+  await newAnonymousUser();
+}
+
+export function SessionProvider({ children, reload = () => window.location.reload() }: { children: ReactNode; reload?: () => void }) {
   const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<SessionPhase>('loading');
   const [user, setUser] = useState<User | null | undefined>(undefined);
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
 
   useEffect(() => {
     let cancelled = false;
-    void startUp().then((result) => {
+    void startUp().then(async (result) => {
       if (cancelled) return;
-      if (result) queryClient.setQueryData(userQueryOptions(result.id).queryKey, result);
-      setUser(result);
+      if (result.phase === 'recovering') {
+        setPhase('recovering');
+        await recover();
+        if (!cancelled) reloadRef.current();
+        return;
+      }
+      if (result.phase === 'ready' && result.user) queryClient.setQueryData(userQueryOptions(result.user.id).queryKey, result.user);
+      setUser(result.phase === 'ready' ? result.user : null);
+      setPhase(result.phase);
     });
     return () => {
       cancelled = true;
@@ -63,7 +111,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (isOwnRecord(fresh)) setUser(fresh);
   }, [queryClient]);
 
-  const value = useMemo<Session>(() => ({ user, userId: user?.id ?? null, refreshUser }), [user, refreshUser]);
+  const switchUser = useCallback(
+    (next: User) => {
+      storage.set(STORAGE_KEYS.userId, next.id);
+      queryClient.clear();
+      queryClient.setQueryData(userQueryOptions(next.id).queryKey, next);
+      setUser(next);
+      setPhase('ready');
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<Session>(() => ({ phase, user, userId: user?.id ?? null, refreshUser, switchUser }), [phase, user, refreshUser, switchUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -75,6 +134,9 @@ export function useSession(): Session {
 
 /** For tests and stories: a fixed session without the start-up calls. */
 export function StaticSessionProvider({ user, children }: { user: User | null; children: ReactNode }) {
-  const value = useMemo<Session>(() => ({ user, userId: user?.id ?? null, refreshUser: async () => undefined }), [user]);
+  const value = useMemo<Session>(
+    () => ({ phase: 'ready', user, userId: user?.id ?? null, refreshUser: async () => undefined, switchUser: () => undefined }),
+    [user],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,0 +1,387 @@
+import type { User } from '@curbside/contracts';
+import { ArrowLeft, ArrowRight, BadgeCheck, Camera, Hand, Loader2, MapPin, Phone, Recycle, ShieldCheck, Sparkles, Trophy } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field, inputClass } from '../../../components/ui/field';
+import { toast } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { CODE_LENGTH, digitsOf, formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
+import { useLocation } from '../../location/location-provider';
+import { confirmVerification, startVerification } from '../../users/api/verification';
+import { useSession } from '../../users/session-provider';
+import { createOnboardedUser, type OnboardingCompletion } from '../api/complete-onboarding';
+import { locationToast, requestLocation } from '../lib/location-request';
+
+const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
+const PhoneLoginDialog = lazy(() => import('../../auth/components/phone-login-dialog').then((m) => ({ default: m.PhoneLoginDialog })));
+
+export const ONBOARDING_STEPS = ['Welcome', 'How It Works', 'Safety & Terms', 'Location Access', 'Verify & Personalize'] as const;
+const LAST_STEP = ONBOARDING_STEPS.length - 1;
+
+/**
+ * First visit (accounts spec §2, §4): five steps, then the account is made. Step 3 needs the safety
+ * acknowledgement; step 4 asks for the location and moves on either way; step 5 takes the full name and phone,
+ * makes the account and verifies the phone with a texted code.
+ */
+export default function Onboarding() {
+  const { switchUser } = useSession();
+  const location = useLocation();
+  const [step, setStep] = useState(0);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [allowLocation, setAllowLocation] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Each step is a new page for assistive technology: its heading takes the focus.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const next = () => {
+    if (step === 2 && !acknowledged) {
+      toast({ title: 'Safety terms required', description: 'Please accept the safety guidelines to continue.', variant: 'destructive' });
+      return;
+    }
+    setStep((s) => Math.min(s + 1, LAST_STEP));
+  };
+
+  const askLocation = async () => {
+    setLocating(true);
+    const answer = await requestLocation('geolocation' in navigator ? navigator.geolocation : undefined);
+    setLocating(false);
+    setAllowLocation(answer.granted);
+    toast(locationToast(answer));
+    setStep(4);
+  };
+
+  const finish = (user: User) => {
+    storage.set(STORAGE_KEYS.onboardingCompleted, 'true');
+    storage.remove(STORAGE_KEYS.tutorialDismissed);
+    storage.remove(STORAGE_KEYS.tutorialCompleted);
+    if (allowLocation) storage.set(STORAGE_KEYS.locationPermitted, 'true');
+    window.history.replaceState(null, '', '/');
+    switchUser(user);
+    if (allowLocation) location.request();
+  };
+
+  // In onboarding a phone sign-in stores the account, marks onboarding complete and reloads.
+  const signedIn = (user: User) => {
+    storage.set(STORAGE_KEYS.userId, user.id);
+    storage.set(STORAGE_KEYS.onboardingCompleted, 'true');
+    window.location.replace('/');
+  };
+
+  return (
+    <div className="min-h-dvh bg-emerald-50 text-slate-900">
+      <div className="mx-auto flex min-h-dvh max-w-lg flex-col px-4 pb-6 pt-4">
+        <header className="mb-4 space-y-2">
+          <p className="flex items-center gap-1.5 text-lg font-extrabold tracking-tight text-emerald-800">
+            <Recycle className="size-6" aria-hidden /> Curbside
+          </p>
+          <div className="flex items-center justify-between text-sm text-slate-700">
+            <span>
+              Step {step + 1} of {ONBOARDING_STEPS.length}
+            </span>
+            <span>{ONBOARDING_STEPS[step]}</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Onboarding progress"
+            aria-valuemin={1}
+            aria-valuemax={ONBOARDING_STEPS.length}
+            aria-valuenow={step + 1}
+            aria-valuetext={`Step ${step + 1} of ${ONBOARDING_STEPS.length}`}
+            className="h-2 overflow-hidden rounded-full bg-emerald-100"
+          >
+            <div className="h-full rounded-full bg-emerald-700 transition-[width]" style={{ width: `${((step + 1) / ONBOARDING_STEPS.length) * 100}%` }} />
+          </div>
+        </header>
+
+        <main className="flex flex-1 flex-col rounded-2xl bg-white p-5 shadow-sm">
+          {step === 0 && (
+            <StepBody headingRef={headingRef} title="Welcome to Curbside!" icon={<Recycle className="size-10" aria-hidden />}>
+              <p>Give away what you no longer need, find free treasures on the curb, and visit garage sales around the corner.</p>
+              <p>Every post and pickup earns points, badges and a place on the neighbourhood leaderboard.</p>
+              <Button variant="secondary" className="mt-2 w-full" onClick={() => setLoginOpen(true)}>
+                <Phone className="size-4" aria-hidden /> Login with Phone Number
+              </Button>
+              <p className="text-center text-sm text-slate-600">Already have an account? Sign in with the phone number you used.</p>
+            </StepBody>
+          )}
+
+          {step === 1 && (
+            <StepBody headingRef={headingRef} title="How It Works" icon={<Hand className="size-10" aria-hidden />}>
+              <ol className="space-y-3">
+                <NumberedStep n={1} title="Post what you don't need">
+                  Snap a photo, add a title and a category. Your post shows to neighbours nearby (+10 points).
+                </NumberedStep>
+                <NumberedStep n={2} title="Claim what you like">
+                  Call First Dibs to hold an item for 30 minutes while you head over.
+                </NumberedStep>
+                <NumberedStep n={3} title="Pick it up and earn">
+                  Confirm the pickup with a photo to earn points, climb the ranks and unlock badges (+5 points).
+                </NumberedStep>
+              </ol>
+              <div className="flex gap-3 rounded-xl bg-amber-50 p-3 text-amber-950">
+                <Sparkles className="mt-0.5 size-5 shrink-0" aria-hidden />
+                <p>
+                  <strong>Scout Mode:</strong> verified neighbours can become Curb Scouts and post quick free finds they spot on the curb, with a
+                  photo, for 24 hours (+25 points).
+                </p>
+              </div>
+            </StepBody>
+          )}
+
+          {step === 2 && (
+            <StepBody headingRef={headingRef} title="Safety & Terms" icon={<ShieldCheck className="size-10" aria-hidden />}>
+              <section aria-labelledby="onboarding-safety" className="space-y-1">
+                <h3 id="onboarding-safety" className="font-semibold">
+                  Stay safe
+                </h3>
+                <ul className="list-disc space-y-1 pl-5">
+                  <li>Meet in public, well-lit places, and pick up in daylight when you can.</li>
+                  <li>Tell a friend where you are going; bring someone along for large items.</li>
+                  <li>Never share financial details or send money before a pickup.</li>
+                  <li>Check items before you take them; lift heavy things safely.</li>
+                </ul>
+              </section>
+              <section aria-labelledby="onboarding-guidelines" className="space-y-1">
+                <h3 id="onboarding-guidelines" className="font-semibold">
+                  Community guidelines
+                </h3>
+                <ul className="list-disc space-y-1 pl-5">
+                  <li>Post only items you may give away, with honest photos and descriptions.</li>
+                  <li>No weapons, drugs, recalled or hazardous items.</li>
+                  <li>Be respectful; remove your post once the item is gone.</li>
+                </ul>
+              </section>
+              <TermsLink />
+              <label className="flex items-start gap-3 rounded-xl border border-slate-300 p-3">
+                <input type="checkbox" className="mt-1 size-5 accent-emerald-700" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />
+                <span>I have read the safety guidelines and agree to the Terms of Use &amp; Safety Disclaimer.</span>
+              </label>
+            </StepBody>
+          )}
+
+          {step === 3 && (
+            <StepBody headingRef={headingRef} title="Location Access" icon={<MapPin className="size-10" aria-hidden />}>
+              <p>Curbside shows items and garage sales near you, nearest first, and tells you how far away each one is.</p>
+              <p>Your exact position is never shown to other neighbours.</p>
+              <Button className="mt-2 w-full" onClick={() => void askLocation()} disabled={locating}>
+                {locating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <MapPin className="size-4" aria-hidden />}
+                {locating ? 'Finding You...' : 'Allow Location'}
+              </Button>
+              <Button variant="ghost" className="w-full" onClick={() => (setAllowLocation(false), setStep(4))} disabled={locating}>
+                Skip location access
+              </Button>
+            </StepBody>
+          )}
+
+          {step === 4 && (
+            <StepBody headingRef={headingRef} title="Verify & Personalize" icon={<BadgeCheck className="size-10" aria-hidden />}>
+              <VerifyStep allowLocation={allowLocation} onBack={() => setStep(3)} onDone={finish} />
+            </StepBody>
+          )}
+
+          {step < 4 && (
+            <nav aria-label="Onboarding steps" className="mt-auto flex gap-2 pt-6">
+              {step > 0 && (
+                <Button variant="secondary" className="flex-1" onClick={() => setStep((s) => s - 1)}>
+                  <ArrowLeft className="size-4" aria-hidden /> Back
+                </Button>
+              )}
+              {step !== 3 && (
+                <Button className="flex-1" onClick={next}>
+                  Next <ArrowRight className="size-4" aria-hidden />
+                </Button>
+              )}
+            </nav>
+          )}
+        </main>
+      </div>
+      {loginOpen && (
+        <Suspense fallback={null}>
+          <PhoneLoginDialog open onClose={() => setLoginOpen(false)} onSignedIn={signedIn} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function StepBody({ title, icon, headingRef, children }: { title: string; icon: ReactNode; headingRef: React.RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
+  return (
+    <section className="space-y-3 text-base text-slate-800">
+      <div className="grid place-items-center py-2 text-emerald-800">
+        <span className="grid size-20 place-items-center rounded-full bg-emerald-50">{icon}</span>
+      </div>
+      <h1 ref={headingRef} tabIndex={-1} className="text-center text-2xl font-bold text-slate-900 focus:outline-none">
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+function NumberedStep({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span className="grid size-8 shrink-0 place-items-center rounded-full bg-emerald-700 font-bold text-white" aria-hidden>
+        {n}
+      </span>
+      <div>
+        <p className="font-semibold">
+          <span className="sr-only">{n}. </span>
+          {title}
+        </p>
+        <p className="text-slate-700">{children}</p>
+      </div>
+    </li>
+  );
+}
+
+/** The full Terms of Use & Safety Disclaimer, opened from the safety step. */
+function TermsLink() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900" onClick={() => setOpen(true)}>
+        Read the full Terms of Use &amp; Safety Disclaimer
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <TermsDialog open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Step 5: the account is made with the name and phone, then the phone is verified with a texted code. */
+function VerifyStep({ allowLocation, onBack, onDone }: { allowLocation: boolean; onBack: () => void; onDone: (user: User) => void }) {
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<User | null>(null);
+  const codeHintId = useId();
+
+  const getStarted = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim() || !isValidPhone(phone)) {
+      toast({ title: 'Required fields missing', description: 'Please provide your full name and phone number for verification.', variant: 'destructive' });
+      return;
+    }
+    const completion: OnboardingCompletion = { displayName: name.trim(), email: '', phone, allowLocation };
+    setBusy(true);
+    try {
+      const user = await createOnboardedUser(completion);
+      storage.set(STORAGE_KEYS.userId, user.id);
+      try {
+        await startVerification(user.id, completion.displayName, phone);
+        toast({ title: 'Code Sent!', description: 'Check your phone for the verification code', variant: 'success' });
+        setCreated(user);
+      } catch (error) {
+        // The account exists either way: verification can be finished later from the profile.
+        toast({ title: 'Failed to submit verification', description: errorMessage(error), variant: 'destructive' });
+        onDone(user);
+      }
+    } catch (error) {
+      console.error('Creating the account failed', error);
+      toast({ title: 'Error', description: `Could not create your account: ${errorMessage(error)}`, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!created) return;
+    if (!isValidCode(code)) {
+      toast({ title: 'Invalid Code', description: 'Please enter the 6-digit verification code', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await confirmVerification(phone, code);
+      if (!answer.success) throw new Error(answer.message || 'Invalid verification code');
+      toast({ title: 'Account Verified', description: 'Welcome to Curbside! You can now become a Curb Scout.', variant: 'success' });
+      onDone({ ...created, isVerified: true });
+    } catch (error) {
+      toast({ title: 'Verification failed', description: errorMessage(error) || 'Invalid verification code', variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <form onSubmit={(e) => void verify(e)} className="space-y-3" noValidate>
+        <p id={codeHintId}>We texted a 6-digit code to {formatPhone(phone)}. Enter it to verify your account now.</p>
+        <Field id="onboarding-code" label="6-digit code">
+          <input
+            id="onboarding-code"
+            aria-describedby={codeHintId}
+            className={`${inputClass} text-center font-mono text-2xl tracking-[0.4em]`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={CODE_LENGTH}
+            value={code}
+            onChange={(e) => setCode(digitsOf(e.target.value).slice(0, CODE_LENGTH))}
+          />
+        </Field>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+          {busy ? 'Verifying...' : 'Verify & Get Started'}
+        </Button>
+        <Button variant="ghost" className="w-full" disabled={busy} onClick={() => onDone(created)}>
+          Skip for now
+        </Button>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={(e) => void getStarted(e)} className="space-y-3" noValidate>
+      <p>Tell neighbours who you are. Verification is instant: we text a code to your phone and you are verified as soon as you enter it.</p>
+      <Field id="onboarding-name" label="Full name">
+        <input id="onboarding-name" className={inputClass} autoComplete="name" maxLength={100} required value={name} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <Field id="onboarding-phone" label="Phone number">
+        <input
+          id="onboarding-phone"
+          className={inputClass}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="(555) 123-4567"
+          required
+          value={phone}
+          onChange={(e) => setPhone(formatPhone(e.target.value))}
+        />
+      </Field>
+      <ul className="space-y-1 text-sm text-slate-700">
+        <li className="flex gap-2">
+          <Camera className="size-4 shrink-0" aria-hidden /> Verified neighbours can post scout finds and offer pickup rewards.
+        </li>
+        <li className="flex gap-2">
+          <Trophy className="size-4 shrink-0" aria-hidden /> Your first name shows on the leaderboard; your phone never does.
+        </li>
+      </ul>
+      <div className="flex gap-2 pt-3">
+        <Button variant="secondary" className="flex-1" onClick={onBack} disabled={busy}>
+          <ArrowLeft className="size-4" aria-hidden /> Back
+        </Button>
+        <Button type="submit" className="flex-1" disabled={busy}>
+          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+          {busy ? 'Setting Up...' : 'Get Started'}
+        </Button>
+      </div>
+    </form>
+  );
+}
