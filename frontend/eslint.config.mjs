@@ -29,7 +29,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@curbside/*', '!@curbside/contracts'], message: 'The frontend imports only @curbside/contracts.' },
-            { group: ['@curbside/contracts/*'], message: 'Import @curbside/contracts by its name only.' },
+            { group: ['@curbside/contracts/*', '!@curbside/contracts/client'], message: 'Import @curbside/contracts or its zod-free @curbside/contracts/client only.' },
           ],
         },
       ],

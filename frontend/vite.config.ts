@@ -5,11 +5,18 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
+// The zod-free entry (routes, constants, messages) that the first screen may import by value.
+const contractsClient = fileURLToPath(new URL('../libs/contracts/src/client/index.ts', import.meta.url));
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   // The frontend may only use the contracts library, and uses it from source (no build step in between).
-  resolve: { alias: { '@curbside/contracts': contracts } },
+  resolve: {
+    alias: [
+      { find: /^@curbside\/contracts\/client$/, replacement: contractsClient },
+      { find: /^@curbside\/contracts$/, replacement: contracts },
+    ],
+  },
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:3000' } },
   preview: { host: '127.0.0.1' },
   build: {

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PostSheetProvider } from '../../features/posting/post-sheet-provider';
 import { CardSkeleton } from '../ui/skeleton';
+import { DismissToastsOnNavigation } from '../ui/toaster';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 
@@ -12,6 +13,7 @@ export function AppShell() {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <DismissToastsOnNavigation />
       <AppHeader />
       <main id="main" className="mx-auto max-w-3xl px-3 pb-28 pt-3">
         <Suspense fallback={<CardSkeleton />}>

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { raiseToasts } from './toast-store';
 
 interface DialogProps {
   open: boolean;
@@ -15,25 +16,38 @@ interface DialogProps {
   dismissible?: boolean;
 }
 
+/** Closes the native dialog (so the browser leaves its modal state at once) and gives focus back to the opener. */
+function closeAndRestore(dialog: HTMLDialogElement | null, opener: HTMLElement | null): void {
+  if (dialog?.open) {
+    if (typeof dialog.close === 'function') dialog.close();
+    else dialog.removeAttribute('open');
+  }
+  if (opener?.isConnected && typeof opener.focus === 'function') opener.focus({ preventScroll: true });
+}
+
 /**
  * A modal on the native <dialog>: the browser gives focus trapping, Escape, an inert background and the top
- * layer, so no focus-trap library is needed. Focus returns to the opener when it closes.
+ * layer, so no focus-trap library is needed. The element that had focus when it opened gets it back when it closes,
+ * whether `open` turns false or the dialog is unmounted; toasts are raised above it.
  */
 export function Dialog({ open, onClose, title, description, children, variant = 'dialog', className, dismissible = true }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // Layout effects: the dialog opens before paint and closes while it is still in the document.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!open || !dialog) return;
+    if (!dialog.open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
+      raiseToasts();
     }
+    return () => closeAndRestore(dialog, opener.current);
   }, [open]);
 
   if (!open) return null;

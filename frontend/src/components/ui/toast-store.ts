@@ -4,6 +4,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
+  /** Stays when the screen changes (e.g. "Garage Sale Posted!" shown on the way back to the feed). */
+  keepOnNavigation?: boolean;
 }
 
 export interface Toast extends ToastInput {
@@ -16,10 +18,17 @@ export const TOAST_DURATION_MS = 5000;
 let current: Toast | null = null;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
+let paused = false;
 const listeners = new Set<() => void>();
+const raiseListeners = new Set<() => void>();
 
 function emit(): void {
   for (const listener of listeners) listener();
+}
+
+function schedule(id: number): void {
+  clearTimeout(timer);
+  if (!paused) timer = setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
 }
 
 export function dismissToast(id?: number): void {
@@ -31,12 +40,38 @@ export function dismissToast(id?: number): void {
 
 /** Shows a toast, replacing the one on screen (only one is ever visible). */
 export function toast(input: ToastInput): number {
-  clearTimeout(timer);
   const id = nextId++;
   current = { id, ...input };
-  timer = setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+  schedule(id);
   emit();
   return id;
+}
+
+/** While the pointer or keyboard focus is on the toast it stays; it leaves 5 s after they move on. */
+export function pauseToasts(): void {
+  paused = true;
+  clearTimeout(timer);
+}
+export function resumeToasts(): void {
+  paused = false;
+  if (current) schedule(current.id);
+}
+
+/** A new screen: the toast of the previous one goes, unless it was raised to be carried over. */
+export function dismissOnNavigation(): void {
+  if (current && !current.keepOnNavigation) dismissToast(current.id);
+}
+
+/**
+ * Modal dialogs live in the browser's top layer, above everything else. The toast region is a top-layer popover too;
+ * it is raised (re-shown, so it becomes the newest top-layer element) whenever a dialog opens.
+ */
+export function raiseToasts(): void {
+  for (const listener of raiseListeners) listener();
+}
+export function onRaiseToasts(listener: () => void): () => void {
+  raiseListeners.add(listener);
+  return () => raiseListeners.delete(listener);
 }
 
 export function useToastState(): Toast | null {
@@ -48,4 +83,11 @@ export function useToastState(): Toast | null {
     () => current,
     () => null,
   );
+}
+
+/** A toast's text without the title said twice ("You're interested!" / "You're interested! We'll keep…"). */
+export function withoutRepeatedTitle(title: string, message: string | undefined): string | undefined {
+  const text = message?.trim();
+  if (!text || text === title) return undefined;
+  return text.startsWith(title) ? text.slice(title.length).trim() || undefined : text;
 }

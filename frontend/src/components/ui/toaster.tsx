@@ -1,22 +1,48 @@
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { dismissToast, useToastState } from './toast-store';
+import { dismissOnNavigation, dismissToast, onRaiseToasts, pauseToasts, resumeToasts, useToastState } from './toast-store';
 
 const SWIPE_THRESHOLD_PX = 50;
 
-/** The toast region: F8 moves focus to it; a toast can be swiped right to dismiss it. */
+/** Re-shows the popover so it is the newest element of the top layer: above any open modal dialog, and not inert. */
+function raise(element: HTMLElement | null): void {
+  if (!element || typeof element.showPopover !== 'function') return;
+  try {
+    if (element.matches(':popover-open')) element.hidePopover();
+    element.showPopover();
+  } catch {
+    // An element that cannot be a popover right now (e.g. being removed): it stays where it is.
+  }
+}
+
+/**
+ * The toast region: a manual popover, so it shares the top layer with open dialogs and sheets and sits above them;
+ * F8 moves focus to it; a toast can be swiped right to dismiss it; it stays while hovered or focused.
+ */
 export function Toaster() {
   const toast = useToastState();
-  const regionRef = useRef<HTMLOListElement>(null);
+  const regionRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const [dragX, setDragX] = useState(0);
   const startX = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const region = regionRef.current;
+    raise(region);
+    return onRaiseToasts(() => raise(region));
+  }, []);
+  // A toast raised while a dialog is open must still be on top of it.
+  useLayoutEffect(() => {
+    if (toast) raise(regionRef.current);
+  }, [toast]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'F8') {
         event.preventDefault();
-        regionRef.current?.focus();
+        listRef.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -24,6 +50,10 @@ export function Toaster() {
   }, []);
 
   useEffect(() => setDragX(0), [toast?.id]);
+  // Removing the toast under the pointer or focus must not leave the timer paused for the next one.
+  useEffect(() => {
+    if (!toast) resumeToasts();
+  }, [toast]);
 
   const onPointerDown = (event: PointerEvent) => {
     startX.current = event.clientX;
@@ -38,8 +68,23 @@ export function Toaster() {
   };
 
   return (
-    <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 top-2 z-[2000] flex justify-center px-3">
-      <ol ref={regionRef} tabIndex={-1} className="w-full max-w-sm outline-none">
+    <section
+      ref={regionRef}
+      popover="manual"
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 top-2 bottom-auto z-[2000] m-0 flex h-auto w-full max-w-none justify-center overflow-visible border-0 bg-transparent p-0 px-3"
+    >
+      <ol
+        ref={listRef}
+        tabIndex={-1}
+        className="w-full max-w-sm outline-none"
+        onFocus={pauseToasts}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) resumeToasts();
+        }}
+        onPointerEnter={pauseToasts}
+        onPointerLeave={resumeToasts}
+      >
         {toast && (
           <li
             key={toast.id}
@@ -61,7 +106,12 @@ export function Toaster() {
               <p className="font-semibold">{toast.title}</p>
               {toast.description && <p className="mt-0.5 text-sm opacity-90">{toast.description}</p>}
             </div>
-            <button type="button" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)} className="rounded p-1 opacity-80 hover:opacity-100">
+            <button
+              type="button"
+              aria-label="Dismiss notification"
+              onClick={() => dismissToast(toast.id)}
+              className="grid size-8 shrink-0 place-items-center rounded opacity-80 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+            >
               <X className="size-4" aria-hidden />
             </button>
           </li>
@@ -69,4 +119,18 @@ export function Toaster() {
       </ol>
     </section>
   );
+}
+
+/** Inside the router: a new screen takes away the previous screen's toast. */
+export function DismissToastsOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    dismissOnNavigation();
+  }, [pathname]);
+  return null;
 }

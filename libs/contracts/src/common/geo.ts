@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { MAX_RADIUS_MILES } from '../client/items';
 
-export const EARTH_RADIUS_MILES = 3959;
+// Shared with the browser through the zod-free client entry.
+export { EARTH_RADIUS_MILES, MAX_RADIUS_MILES, SEARCH_RADII_MILES } from '../client/items';
 export const METERS_PER_MILE = 1609.344;
 
 /** Accepts a number or a numeric string (query strings and the spec's string coordinates). */
@@ -16,9 +18,6 @@ export const latitudeSchema = numeric('Latitude').pipe(
 export const longitudeSchema = numeric('Longitude').pipe(
   z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
 );
-
-export const SEARCH_RADII_MILES = [1, 2, 5, 10, 15, 25, 50, 100] as const;
-export const MAX_RADIUS_MILES = 100;
 
 export const radiusMilesSchema = numeric('Radius').pipe(
   z.number().gt(0, 'Radius must be more than 0 miles').max(MAX_RADIUS_MILES, `Radius must be at most ${MAX_RADIUS_MILES} miles`),

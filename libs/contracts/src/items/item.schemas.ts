@@ -4,33 +4,61 @@ import { RANK_NAMES } from '../rewards/ranks';
 import { subscriptionTierSchema } from '../users/user.schemas';
 import { isVisiblyEmpty } from '../validation/text';
 
-export const ITEM_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Household', 'Sports', 'Tools', 'Other'] as const;
-export const GARAGE_SALE_CATEGORY = 'Garage Sale';
-/** The garage-sale form's primary categories (spec §3), plus the generic "Garage Sale". */
-export const GARAGE_SALE_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Toys', 'Kitchen', 'Garden', 'Sports', 'Tools', 'Antiques', 'Other', GARAGE_SALE_CATEGORY] as const;
+import {
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  FEED_KINDS,
+  FEED_PAGE_MAX,
+  GARAGE_SALE_CATEGORIES,
+  GARAGE_SALE_CATEGORY,
+  GARAGE_SALE_DEFAULT_HOURS,
+  GARAGE_SALE_MAX_HOURS,
+  GARAGE_SALE_MIN_HOURS,
+  ITEM_CATEGORIES,
+  ITEM_STATUSES,
+  MAX_REWARD_CENTS,
+  MAX_TIME_LIMIT_HOURS,
+  MIN_REWARD_CENTS,
+  MIN_TIME_LIMIT_HOURS,
+  PRICING_TYPES,
+  REPORT_REQUIRED_MESSAGE,
+  REPORT_TYPES,
+  TITLE_MAX,
+  URGENCY_LABELS,
+} from '../client/items';
+
+// The constants live in the zod-free client entry (the browser's first screen imports them from there).
+export {
+  COMMENT_MAX,
+  DESCRIPTION_MAX,
+  FEED_KINDS,
+  FEED_PAGE_MAX,
+  FREE_COMMENTS_PER_MONTH,
+  GARAGE_SALE_CATEGORIES,
+  GARAGE_SALE_CATEGORY,
+  GARAGE_SALE_DEFAULT_HOURS,
+  GARAGE_SALE_MAX_HOURS,
+  GARAGE_SALE_MIN_HOURS,
+  ITEM_CATEGORIES,
+  ITEM_STATUSES,
+  MAX_REWARD_CENTS,
+  MAX_TIME_LIMIT_HOURS,
+  MIN_REWARD_CENTS,
+  MIN_TIME_LIMIT_HOURS,
+  PRICING_TYPES,
+  REPORT_REQUIRED_MESSAGE,
+  REPORT_TYPES,
+  SCOUT_FIND_HOURS,
+  TITLE_MAX,
+  URGENCY_LABELS,
+  urgencyFor,
+  type UrgencyLabel,
+} from '../client/items';
 export const ALL_CATEGORIES = [...new Set([...ITEM_CATEGORIES, ...GARAGE_SALE_CATEGORIES])] as [string, ...string[]];
-export const ITEM_STATUSES = ['available', 'claimed', 'first_dibs', 'expired', 'removed'] as const;
-export const PRICING_TYPES = ['free', 'paid'] as const;
-export const URGENCY_LABELS = ['Express Grab', 'Priority Pickup', 'Same Day', 'Flexible', 'No Rush'] as const;
 
 export const itemCategorySchema = z.enum(ITEM_CATEGORIES, { error: 'Category is required' });
 export const itemStatusSchema = z.enum(ITEM_STATUSES);
 export type ItemStatus = z.infer<typeof itemStatusSchema>;
-export type UrgencyLabel = (typeof URGENCY_LABELS)[number];
-
-export const MIN_REWARD_CENTS = 100;
-export const MAX_REWARD_CENTS = 10_000;
-export const MIN_TIME_LIMIT_HOURS = 1;
-export const MAX_TIME_LIMIT_HOURS = 24;
-export const SCOUT_FIND_HOURS = 24;
-export const GARAGE_SALE_MIN_HOURS = 24;
-export const GARAGE_SALE_MAX_HOURS = 168;
-export const GARAGE_SALE_DEFAULT_HOURS = 72;
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MAX = 500;
-export const COMMENT_MAX = 500;
-export const FREE_COMMENTS_PER_MONTH = 5;
-export const FEED_PAGE_MAX = 50;
 
 /** Photos come from POST /api/upload; nothing else may be shown as an item's picture. */
 export const ITEM_PHOTO_URL = /^\/api\/media\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
@@ -133,8 +161,6 @@ export const updateItemRequestSchema = z
       ctx.addIssue({ code: 'custom', path: ['customAmount'], message: 'Paid items need a reward between $1 and $100' });
   });
 export type UpdateItemRequest = z.infer<typeof updateItemRequestSchema>;
-
-export const FEED_KINDS = ['all', 'items', 'garage_sales'] as const;
 
 export const feedQuerySchema = z.object({
   lat: latitudeSchema,
@@ -253,8 +279,6 @@ export const updateCommentRequestSchema = z.object({ content: commentContentSche
 export const monthlyCommentsSchema = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
 export type MonthlyComments = z.infer<typeof monthlyCommentsSchema>;
 
-export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplicate', 'other'] as const;
-export const REPORT_REQUIRED_MESSAGE = 'Please select a report type and provide a reason';
 export const createReportRequestSchema = z.object({
   reporterId: z.uuid().optional(),
   reportedUserId: z.uuid().nullish(),
@@ -266,11 +290,3 @@ export const createReportRequestSchema = z.object({
 export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
 export const reportResponseSchema = z.object({ success: z.boolean(), message: z.string(), id: z.uuid() });
 
-/** Urgency from the hours left until expiry (DESIGN §4). */
-export function urgencyFor(hoursLeft: number): UrgencyLabel {
-  if (hoursLeft <= 2) return 'Express Grab';
-  if (hoursLeft <= 6) return 'Priority Pickup';
-  if (hoursLeft <= 24) return 'Same Day';
-  if (hoursLeft <= 72) return 'Flexible';
-  return 'No Rush';
-}

@@ -1,10 +1,11 @@
 import type { Item } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateItemLists } from '../../items/api/query-keys';
 
 export const claimItem = (itemId: string, userId: string, verificationPhoto?: string) =>
-  api.patch<{ success: boolean; message: string; item: Item }>(`/api/items/${itemId}/claim`, verificationPhoto ? { userId, verificationPhoto } : { userId });
+  api.patch<{ success: boolean; message: string; item: Item }>(apiPath('claim', { id: itemId }), verificationPhoto ? { userId, verificationPhoto } : { userId });
 
 export function useClaimItem() {
   const queryClient = useQueryClient();

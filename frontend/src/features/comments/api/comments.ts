@@ -1,25 +1,26 @@
 import type { Comment, MonthlyComments } from '@curbside/contracts';
+import { apiPath, ApiRoutes } from '@curbside/contracts/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type { Comment };
 
-export const getComments = (itemId: string, signal?: AbortSignal) => api.get<Comment[]>(`/api/items/${itemId}/comments`, signal);
-export const commentsQueryOptions = (itemId: string) => queryOptions({ queryKey: ['/api/items', itemId, 'comments'], queryFn: ({ signal }) => getComments(itemId, signal) });
+export const getComments = (itemId: string, signal?: AbortSignal) => api.get<Comment[]>(apiPath('comments', { id: itemId }), signal);
+export const commentsQueryOptions = (itemId: string) => queryOptions({ queryKey: [ApiRoutes.feed.path, itemId, 'comments'], queryFn: ({ signal }) => getComments(itemId, signal) });
 export const useComments = (itemId: string) => useQuery(commentsQueryOptions(itemId));
 
-export const getCommentQuota = (userId: string, signal?: AbortSignal) => api.get<MonthlyComments>(`/api/users/${userId}/comments/monthly`, signal);
+export const getCommentQuota = (userId: string, signal?: AbortSignal) => api.get<MonthlyComments>(apiPath('monthlyComments', { id: userId }), signal);
 export const commentQuotaQueryOptions = (userId: string | null, enabled: boolean) =>
   queryOptions({
-    queryKey: ['/api/users', userId, 'comments', 'monthly'],
+    queryKey: [ApiRoutes.createUser.path, userId, 'comments', 'monthly'],
     queryFn: ({ signal }) => getCommentQuota(userId as string, signal),
     enabled: enabled && userId !== null,
   });
 export const useCommentQuota = (userId: string | null, enabled: boolean) => useQuery(commentQuotaQueryOptions(userId, enabled));
 
-export const createComment = (itemId: string, userId: string, content: string) => api.post<Comment>(`/api/items/${itemId}/comments`, { userId, content });
-export const updateComment = (itemId: string, commentId: string, content: string) => api.patch<Comment>(`/api/items/${itemId}/comments/${commentId}`, { content });
-export const deleteComment = (itemId: string, commentId: string) => api.delete<unknown>(`/api/items/${itemId}/comments/${commentId}`);
+export const createComment = (itemId: string, userId: string, content: string) => api.post<Comment>(apiPath('createComment', { id: itemId }), { userId, content });
+export const updateComment = (itemId: string, commentId: string, content: string) => api.patch<Comment>(apiPath('updateComment', { id: itemId, commentId }), { content });
+export const deleteComment = (itemId: string, commentId: string) => api.delete<unknown>(apiPath('deleteComment', { id: itemId, commentId }));
 
 /** After any comment change: the item's list, the quota and the counts on the item lists. */
 function useRefreshComments(itemId: string) {
@@ -27,8 +28,8 @@ function useRefreshComments(itemId: string) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: commentsQueryOptions(itemId).queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['/api/users'], predicate: (q) => q.queryKey.includes('monthly') }),
-      queryClient.invalidateQueries({ queryKey: ['/api/items'], predicate: (q) => q.queryKey[1] === 'feed' || q.queryKey[1] === 'nearby' }),
+      queryClient.invalidateQueries({ queryKey: [ApiRoutes.createUser.path], predicate: (q) => q.queryKey.includes('monthly') }),
+      queryClient.invalidateQueries({ queryKey: [ApiRoutes.feed.path], predicate: (q) => q.queryKey[1] === 'feed' || q.queryKey[1] === 'nearby' }),
     ]);
 }
 

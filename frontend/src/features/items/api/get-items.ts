@@ -1,12 +1,13 @@
 import type { Position } from '@curbside/contracts';
+import { apiPath, ApiRoutes, FEED_PAGE_MAX, type FEED_KINDS } from '@curbside/contracts/client';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGetWithHeaders, withQuery } from '../../../lib/api-client';
 import { mergeNewestFirst, type FeedItem } from '../lib/item-rules';
 
 export const FEED_PAGE_SIZE = 20;
-const FEED_MAX_LIMIT = 50;
+const FEED_MAX_LIMIT = FEED_PAGE_MAX;
 
-export type FeedKind = 'all' | 'items' | 'garage_sales';
+export type FeedKind = (typeof FEED_KINDS)[number];
 
 interface FeedParams {
   position: Position;
@@ -26,7 +27,7 @@ export interface FeedPage {
 }
 
 export async function getItems({ position, radius, limit = FEED_MAX_LIMIT, cursor, kind, q, category }: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
-  const url = withQuery('/api/items', { lat: position.lat, lng: position.lng, radius, limit, cursor, kind: kind === 'all' ? undefined : kind, q: q || undefined, category: category || undefined });
+  const url = withQuery(apiPath('feed'), { lat: position.lat, lng: position.lng, radius, limit, cursor, kind: kind === 'all' ? undefined : kind, q: q || undefined, category: category || undefined });
   const { data, headers } = await apiGetWithHeaders<FeedItem[]>(url, signal);
   return { items: data, limit, nextCursor: headers.get('X-Next-Cursor') };
 }
@@ -42,7 +43,7 @@ export function nextFeedPage(last: FeedPage): PageParam | undefined {
 
 export const feedQueryOptions = (position: Position | null, radius: number) =>
   infiniteQueryOptions({
-    queryKey: ['/api/items', 'feed', position?.lat, position?.lng, radius],
+    queryKey: [ApiRoutes.feed.path, 'feed', position?.lat, position?.lng, radius],
     queryFn: ({ pageParam, signal }) => getItems({ position: position as Position, radius, ...pageParam }, signal),
     initialPageParam: { limit: FEED_PAGE_SIZE } as PageParam,
     getNextPageParam: nextFeedPage,
@@ -63,7 +64,7 @@ interface NearbyFilters {
 /** One call of up to 50 items, for the map and search (the map refetches every 60 s); the server filters. */
 export const nearbyQueryOptions = (position: Position, radius: number, filters: NearbyFilters = {}, refetchInterval: number | false = false) =>
   queryOptions({
-    queryKey: ['/api/items', 'nearby', position.lat, position.lng, radius, filters.kind ?? 'all', filters.q ?? '', filters.category ?? ''],
+    queryKey: [ApiRoutes.feed.path, 'nearby', position.lat, position.lng, radius, filters.kind ?? 'all', filters.q ?? '', filters.category ?? ''],
     queryFn: ({ signal }) => getItems({ position, radius, limit: FEED_MAX_LIMIT, ...filters }, signal).then((page) => mergeNewestFirst([page.items])),
     refetchInterval,
     placeholderData: (previous) => previous,

@@ -1,4 +1,5 @@
 import type { Position } from '@curbside/contracts';
+import { apiPath, ApiRoutes } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../lib/api-client';
 import type { FeedItem } from '../lib/item-rules';
@@ -6,12 +7,12 @@ import type { FeedItem } from '../lib/item-rules';
 export const TOP_FINDS_RADIUS = 10;
 
 export const getTopFinds = (position: Position, radius: number, signal?: AbortSignal) =>
-  api.get<FeedItem[]>(withQuery('/api/top-finds', { lat: position.lat, lng: position.lng, radius }), signal);
+  api.get<FeedItem[]>(withQuery(apiPath('topFinds'), { lat: position.lat, lng: position.lng, radius }), signal);
 
 /** Polled every 30 s, and only once the coordinates are known. */
 export const topFindsQueryOptions = (position: Position | null, radius: number = TOP_FINDS_RADIUS) =>
   queryOptions({
-    queryKey: ['/api/top-finds', position?.lat, position?.lng, radius],
+    queryKey: [ApiRoutes.topFinds.path, position?.lat, position?.lng, radius],
     queryFn: ({ signal }) => getTopFinds(position as Position, radius, signal),
     enabled: position !== null,
     refetchInterval: 30_000,

@@ -1,12 +1,13 @@
+import { apiPath, ApiRoutes } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { mergeNewestFirst, type FeedItem } from '../lib/item-rules';
 
-export const getUserItems = (userId: string, signal?: AbortSignal) => api.get<FeedItem[]>(`/api/users/${userId}/items`, signal);
+export const getUserItems = (userId: string, signal?: AbortSignal) => api.get<FeedItem[]>(apiPath('userItems', { id: userId }), signal);
 
 export const userItemsQueryOptions = (userId: string | null) =>
   queryOptions({
-    queryKey: ['/api/users-items', userId],
+    queryKey: [ApiRoutes.userItems.path, userId],
     queryFn: ({ signal }) => getUserItems(userId as string, signal),
     enabled: userId !== null,
     select: (items) => mergeNewestFirst([items]),

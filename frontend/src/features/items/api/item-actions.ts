@@ -1,4 +1,5 @@
 import type { interestResponseSchema, Item, stillThereResponseSchema, updateItemRequestSchema, voteResponseSchema } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -14,20 +15,20 @@ type VoteResponse = z.infer<typeof voteResponseSchema>;
 type InterestResponse = z.infer<typeof interestResponseSchema>;
 type StillThereResponse = z.infer<typeof stillThereResponseSchema>;
 
-export const voteItem = (itemId: string, userId: string) => api.post<VoteResponse>(`/api/items/${itemId}/vote`, { userId });
+export const voteItem = (itemId: string, userId: string) => api.post<VoteResponse>(apiPath('vote', { id: itemId }), { userId });
 export const useVoteItem = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => voteItem(itemId, userId));
 
-export const markStillThere = (itemId: string, userId: string, stillThere = true) => api.post<StillThereResponse>(`/api/items/${itemId}/still-there`, { userId, stillThere });
+export const markStillThere = (itemId: string, userId: string, stillThere = true) => api.post<StillThereResponse>(apiPath('stillThere', { id: itemId }), { userId, stillThere });
 export const useStillThere = () =>
   useItemMutation(({ itemId, userId, stillThere }: { itemId: string; userId: string; stillThere?: boolean }) => markStillThere(itemId, userId, stillThere));
 
 export const toggleInterest = (itemId: string, userId: string) =>
-  api.post<InterestResponse>(`/api/items/${itemId}/interest`, { userId });
+  api.post<InterestResponse>(apiPath('interest', { id: itemId }), { userId });
 export const useToggleInterest = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => toggleInterest(itemId, userId));
 
 export type UpdateItemInput = z.input<typeof updateItemRequestSchema>;
-export const updateItem = (itemId: string, body: UpdateItemInput) => api.patch<Item>(`/api/items/${itemId}`, body);
+export const updateItem = (itemId: string, body: UpdateItemInput) => api.patch<Item>(apiPath('updateItem', { id: itemId }), body);
 export const useUpdateItem = () => useItemMutation(({ itemId, body }: { itemId: string; body: UpdateItemInput }) => updateItem(itemId, body));
 
-export const deleteItem = (itemId: string, userId: string) => api.delete<unknown>(`/api/items/${itemId}`, { userId });
+export const deleteItem = (itemId: string, userId: string) => api.delete<unknown>(apiPath('deleteItem', { id: itemId }), { userId });
 export const useDeleteItem = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => deleteItem(itemId, userId));

@@ -1,4 +1,5 @@
 import type { Item, ItemStatus, UrgencyLabel, User } from '@curbside/contracts';
+import { ITEM_CATEGORIES, MAX_RADIUS_MILES, SEARCH_RADII_MILES, URGENCY_LABELS, urgencyFor } from '@curbside/contracts/client';
 import { hoursLeft } from '../../../lib/time';
 
 /** An item as every list answers it (the contract's item). */
@@ -12,13 +13,10 @@ export const STATUS_LABELS: Record<ItemStatus, string> = {
   removed: 'Removed',
 };
 
-/**
- * Categories of the item forms and the radius options. The contracts hold the same lists, but a value import from
- * them would put the schema library into the first screen's bundle; the contract test below keeps them equal.
- */
-export const ITEM_FORM_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Household', 'Sports', 'Tools', 'Other'] as const;
-export const SEARCH_RADII = [1, 2, 5, 10, 15, 25, 50, 100] as const;
-export const MAX_RADIUS = 100;
+/** Categories of the item forms and the radius options: the contracts' own values (zod-free entry). */
+export const ITEM_FORM_CATEGORIES = ITEM_CATEGORIES;
+export const SEARCH_RADII = SEARCH_RADII_MILES;
+export const MAX_RADIUS = MAX_RADIUS_MILES;
 
 /** An item whose expiry passed counts as expired even before the server's scheduler marks it. */
 export function effectiveStatus(item: Item, now: number = Date.now()): ItemStatus {
@@ -43,17 +41,12 @@ export function canManage(item: Item, user: User | null | undefined): boolean {
 
 export type Urgency = UrgencyLabel;
 
-/** Urgency from hours left (DESIGN §4: ≤2, ≤6, ≤24, ≤72, beyond), live as the countdown runs; the server's `urgency` is as of the answer. */
+/** Urgency from hours left (DESIGN §4), live as the countdown runs; the server's `urgency` is as of the answer. */
 export function urgencyOf(item: Item, now: number = Date.now()): Urgency {
-  const hours = hoursLeft(item.expiresAt, now);
-  if (hours <= 2) return 'Express Grab';
-  if (hours <= 6) return 'Priority Pickup';
-  if (hours <= 24) return 'Same Day';
-  if (hours <= 72) return 'Flexible';
-  return 'No Rush';
+  return urgencyFor(hoursLeft(item.expiresAt, now));
 }
 
-export const URGENCIES: readonly Urgency[] = ['Express Grab', 'Priority Pickup', 'Same Day', 'Flexible', 'No Rush'];
+export const URGENCIES: readonly Urgency[] = URGENCY_LABELS;
 
 export const URGENCY_COLORS: Record<Urgency, string> = {
   'Express Grab': '#b91c1c',

@@ -1,4 +1,5 @@
 import type { Item } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { invalidateItemLists } from '../../items/api/query-keys';
@@ -37,7 +38,7 @@ export interface CreateGarageSaleInput {
   posterId?: string;
 }
 
-export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => api.post<Item>('/api/items', body);
+export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => api.post<Item>(apiPath('createItem'), body);
 
 /** Posting refreshes the item lists (/api/items and /api/top-finds). */
 export function useCreateItem() {

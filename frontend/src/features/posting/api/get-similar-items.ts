@@ -1,4 +1,5 @@
 import type { Position } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { api, withQuery } from '../../../lib/api-client';
 import type { FeedItem } from '../../items/lib/item-rules';
 
@@ -8,7 +9,7 @@ import type { FeedItem } from '../../items/lib/item-rules';
  */
 export async function getSimilarItems(title: string, position: Position): Promise<FeedItem[]> {
   try {
-    return await api.get<FeedItem[]>(withQuery('/api/items/similar', { lat: position.lat, lng: position.lng, title }));
+    return await api.get<FeedItem[]>(withQuery(apiPath('similarItems'), { lat: position.lat, lng: position.lng, title }));
   } catch {
     return [];
   }

@@ -1,7 +1,8 @@
 import type { UploadResponse } from '@curbside/contracts';
+import { apiPath, ITEM_PHOTO_FIELD, ITEM_PHOTO_MAX_BYTES } from '@curbside/contracts/client';
 import { ApiError } from '../../../lib/api-client';
 
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const MAX_PHOTO_BYTES = ITEM_PHOTO_MAX_BYTES;
 
 /**
  * POST /api/upload as multipart field `photo`. XHR rather than fetch because only XHR reports upload
@@ -10,7 +11,7 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export function uploadPhoto(file: File, onProgress?: (percent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/upload');
+    xhr.open('POST', apiPath('upload'));
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
@@ -33,7 +34,7 @@ export function uploadPhoto(file: File, onProgress?: (percent: number) => void):
     };
     xhr.onerror = () => reject(new Error('Network error while uploading'));
     const form = new FormData();
-    form.append('photo', file);
+    form.append(ITEM_PHOTO_FIELD, file);
     xhr.send(form);
   });
 }

@@ -1,4 +1,5 @@
 import { REPORT_TYPES, type CreateReportRequest } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,5 +7,5 @@ import { api } from '../../../lib/api-client';
 export { REPORT_REQUIRED_MESSAGE, REPORT_TYPES } from '@curbside/contracts';
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-export const createReport = (body: CreateReportRequest) => api.post<{ success: boolean; message: string; id: string }>('/api/reports', body);
+export const createReport = (body: CreateReportRequest) => api.post<{ success: boolean; message: string; id: string }>(apiPath('report'), body);
 export const useCreateReport = () => useMutation({ mutationFn: createReport });

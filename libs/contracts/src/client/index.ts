@@ -1,0 +1,9 @@
+/**
+ * The contracts' browser entry: routes (method and path), constants and messages, without the schema library.
+ * The SPA's first screen imports only this (and types from the full entry).
+ */
+export * from './api-routes';
+export * from './items';
+export { RANKS, RANK_NAMES, rankForPoints, type RankName } from '../rewards/ranks';
+export { LIVE_STREAM_PATH, LIVE_STREAM_RETRY_MS, LIVE_STREAM_HEARTBEAT_MS, LiveEvent } from '../notifications/live-events';
+export { isVisiblyEmpty } from '../validation/text';

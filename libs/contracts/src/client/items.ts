@@ -1,0 +1,79 @@
+/**
+ * The item side's constants, zod-free so the first screen can import them. The schemas in items/item.schemas.ts and
+ * common/geo.ts build on these very values.
+ */
+export const ITEM_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Household', 'Sports', 'Tools', 'Other'] as const;
+export const GARAGE_SALE_CATEGORY = 'Garage Sale';
+/** The garage-sale form's primary categories (spec §3), plus the generic "Garage Sale". */
+export const GARAGE_SALE_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Toys', 'Kitchen', 'Garden', 'Sports', 'Tools', 'Antiques', 'Other', GARAGE_SALE_CATEGORY] as const;
+export const ITEM_STATUSES = ['available', 'claimed', 'first_dibs', 'expired', 'removed'] as const;
+export const PRICING_TYPES = ['free', 'paid'] as const;
+export const URGENCY_LABELS = ['Express Grab', 'Priority Pickup', 'Same Day', 'Flexible', 'No Rush'] as const;
+export type UrgencyLabel = (typeof URGENCY_LABELS)[number];
+
+export const MIN_REWARD_CENTS = 100;
+export const MAX_REWARD_CENTS = 10_000;
+export const MIN_TIME_LIMIT_HOURS = 1;
+export const MAX_TIME_LIMIT_HOURS = 24;
+export const SCOUT_FIND_HOURS = 24;
+export const GARAGE_SALE_MIN_HOURS = 24;
+export const GARAGE_SALE_MAX_HOURS = 168;
+export const GARAGE_SALE_DEFAULT_HOURS = 72;
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MAX = 500;
+export const LOCATION_DESCRIPTION_MAX = 200;
+export const COMMENT_MAX = 500;
+export const FREE_COMMENTS_PER_MONTH = 5;
+export const FEED_PAGE_MAX = 50;
+export const FEED_KINDS = ['all', 'items', 'garage_sales'] as const;
+export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplicate', 'other'] as const;
+export const REPORT_REQUIRED_MESSAGE = 'Please select a report type and provide a reason';
+/** A first-dibs reservation holds an item this long (DESIGN §4). */
+export const FIRST_DIBS_MINUTES = 30;
+
+export const EARTH_RADIUS_MILES = 3959;
+export const SEARCH_RADII_MILES = [1, 2, 5, 10, 15, 25, 50, 100] as const;
+export const MAX_RADIUS_MILES = 100;
+
+/** Item photos: the multipart field and the 5 MB limit the gateway enforces while it streams. */
+export const ITEM_PHOTO_FIELD = 'photo';
+export const ITEM_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The messages the server answers with for bad item input, worded as the specs word them; forms show the same
+ * words before anything is sent. A test parses bad input with the schemas and expects exactly these.
+ */
+export const ItemMessages = {
+  titleRequired: 'Please enter a title for your item.',
+  garageSaleTitleRequired: 'Title is required',
+  titleTooLong: `Title must be under ${TITLE_MAX} characters`,
+  descriptionTooLong: `Description must be under ${DESCRIPTION_MAX} characters`,
+  categoryRequired: 'Category is required',
+  rewardRange: 'Reward must be between $1 and $100',
+  paidNeedsReward: 'Paid items need a reward between $1 and $100',
+  rewardWholeDollars: 'Reward must be whole dollars between $1 and $100',
+  timeLimitRange: 'Time limit must be between 1 and 24 hours',
+  scoutNeedsPhoto: 'Scout finds need a photo',
+  locationRequired: 'Location is required',
+  fullAddressRequired: 'Full address is required',
+  contactRequired: 'Contact information is required',
+  startDateRequired: 'Start date is required',
+  endDateRequired: 'End date is required',
+  garageSaleTooShort: 'Garage sales must be posted for at least 24 hours',
+  garageSaleTooLong: 'Maximum 7 days',
+  endAfterStart: 'The end must be after the start',
+  commentEmpty: 'Please write something before posting',
+  commentTooLong: `Comments must be under ${COMMENT_MAX} characters`,
+  reportRequired: REPORT_REQUIRED_MESSAGE,
+  pickupPhotoRequired: 'Photo required - Please upload a verification photo',
+  imageTooLarge: 'Please select an image smaller than 5MB.',
+} as const;
+
+/** Urgency from the hours left until expiry (DESIGN §4). */
+export function urgencyFor(hoursLeft: number): UrgencyLabel {
+  if (hoursLeft <= 2) return 'Express Grab';
+  if (hoursLeft <= 6) return 'Priority Pickup';
+  if (hoursLeft <= 24) return 'Same Day';
+  if (hoursLeft <= 72) return 'Flexible';
+  return 'No Rush';
+}
