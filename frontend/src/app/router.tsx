@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
-import { LeaderboardRoute, ProfileRoute, ShopRoute } from './routes/placeholder';
 
 // Every screen is its own chunk; the shell around them loads first.
 const HomeRoute = lazy(() => import('./routes/home'));
@@ -10,6 +9,9 @@ const SearchRoute = lazy(() => import('./routes/search'));
 const ActivityRoute = lazy(() => import('./routes/activity'));
 const TopFindsRoute = lazy(() => import('./routes/top-finds'));
 const PostGarageSaleRoute = lazy(() => import('./routes/post-garage-sale'));
+const ProfileRoute = lazy(() => import('./routes/profile'));
+const ShopRoute = lazy(() => import('./routes/shop'));
+const LeaderboardRoute = lazy(() => import('./routes/leaderboard'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**

@@ -13,6 +13,3 @@ export function PlaceholderRoute({ title, text }: { title: string; text: string 
   );
 }
 
-export const ProfileRoute = () => <PlaceholderRoute title="Profile" text="Your profile, settings and notifications are coming soon." />;
-export const ShopRoute = () => <PlaceholderRoute title="Points Shop" text="Redeem your points for rewards — coming soon." />;
-export const LeaderboardRoute = () => <PlaceholderRoute title="Leaderboard" text="Top performers in the community — coming soon." />;

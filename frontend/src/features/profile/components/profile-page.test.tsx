@@ -1,0 +1,182 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiCalls, mockApi } from '../../../testing/api-mock';
+import { makeItem, makeUser } from '../../../testing/factories';
+import { renderWithApp } from '../../../testing/render';
+import { ProfilePage } from './profile-page';
+
+function setUp(overrides: Parameters<typeof makeUser>[0] = {}) {
+  localStorage.setItem('onboardingCompleted', 'true');
+  const user = makeUser({ username: 'CurbFan', points: 1, rank: 'Newbie', ...overrides });
+  localStorage.setItem('userId', user.id);
+  mockApi('GET /api/users/:id/items', [
+    makeItem({ posterId: user.id, voteCount: 2 }),
+    makeItem({ posterId: user.id, isScoutFind: true, voteCount: 1 }),
+    makeItem({ posterId: 'someone-else', voteCount: 7 }),
+  ]);
+  return user;
+}
+
+describe('ProfilePage', () => {
+  it('shows the name, rank, points, stats, plan and the settings list', async () => {
+    const user = setUp();
+    renderWithApp(<ProfilePage />, { user });
+    expect(screen.getByRole('heading', { name: 'CurbFan', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Newbie')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-points')).toHaveTextContent('1 point');
+    const stats = screen.getByRole('region', { name: 'Stats' });
+    await waitFor(() => expect(within(stats).getByText('Items Posted').previousSibling).toHaveTextContent('2'));
+    expect(within(stats).getByText('Scout Finds').previousSibling).toHaveTextContent('1');
+    expect(within(stats).getByText('Votes Received').previousSibling).toHaveTextContent('3');
+    expect(screen.getByRole('heading', { name: 'Free Plan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    const settings = screen.getByRole('navigation', { name: 'Settings' });
+    for (const name of ['Notifications', 'App Tutorial', 'Terms & Safety', 'Start Fresh', 'Account Verification']) {
+      expect(within(settings).getByRole('button', { name: new RegExp(name) })).toBeInTheDocument();
+    }
+  });
+
+  it('asks to complete onboarding first', () => {
+    renderWithApp(<ProfilePage />, { user: makeUser() });
+    expect(screen.getByRole('heading', { name: 'Please complete onboarding first' })).toBeInTheDocument();
+  });
+
+  it('says "Failed to load profile" with a Retry when there is no user', async () => {
+    localStorage.setItem('onboardingCompleted', 'true');
+    const reload = vi.fn();
+    renderWithApp(<ProfilePage reload={reload} />, { user: null });
+    expect(screen.getByRole('heading', { name: 'Failed to load profile' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('saves notification settings: the radius slider, the switches, garage sales locked on the free plan', async () => {
+    const user = setUp({ subscriptionTier: 'free' });
+    mockApi('PATCH /api/users/:id/notification-preferences', ({ body }: { body: object }) => ({ body: { ...body } }));
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
+    const slider = within(dialog).getByRole('slider', { name: 'Notification radius' });
+    expect(slider).toHaveAttribute('min', '0.5');
+    expect(slider).toHaveAttribute('max', '10');
+    expect(slider).toHaveAttribute('step', '0.5');
+    fireEvent.change(slider, { target: { value: '7.5' } });
+    expect(within(dialog).getByText('7.5 miles')).toBeInTheDocument();
+    const garage = within(dialog).getByRole('switch', { name: /Garage sale alerts/ });
+    expect(garage).toBeDisabled();
+    expect(within(dialog).getByText('Garage sale alerts are available on the Premium and Pro plans')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('switch', { name: /Voting alerts/ }));
+    await userEvent.click(within(dialog).getByRole('switch', { name: /SMS notifications/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Preferences' }));
+
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Preferences Updated');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Your notification preferences have been saved.');
+    expect(apiCalls('PATCH /api/users/' + user.id + '/notification-preferences')[0]?.body).toEqual({
+      enableNewItemAlerts: true,
+      enableScoutFindAlerts: true,
+      enableFirstDibsAlerts: true,
+      enablePickupRequestAlerts: true,
+      enableRankingAlerts: true,
+      enableVotingAlerts: true,
+      enablePostExpirationAlerts: true,
+      enableGarageSaleAlerts: false,
+      enablePushNotifications: true,
+      enableEmailNotifications: false,
+      enableSmsNotifications: true,
+      notificationRadius: '7.5',
+    });
+  });
+
+  it('lets Premium members turn garage sale alerts on, and says "Update Failed" when saving fails', async () => {
+    const user = setUp({ subscriptionTier: 'premium' });
+    mockApi('PATCH /api/users/:id/notification-preferences', { message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' }, 400);
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
+    const garage = within(dialog).getByRole('switch', { name: /Garage sale alerts/ });
+    expect(garage).toBeEnabled();
+    await userEvent.click(garage);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Preferences' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Update Failed');
+    expect(toast).toHaveTextContent('Notification radius must be between 0.5 and 10 miles');
+    expect(screen.getByRole('dialog', { name: 'Notification Settings' })).toBeInTheDocument();
+  });
+
+  it('records a chosen plan, with four plans priced and Premium the most popular', async () => {
+    const user = setUp();
+    mockApi('PATCH /api/users/:id/subscription', { ...user, subscriptionTier: 'premium' });
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose Your Plan' });
+    for (const price of ['$0', '$4.99', '$9.99', '$14.99']) expect(within(dialog).getByText(price)).toBeInTheDocument();
+    expect(within(dialog).getByText('Most Popular')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose Premium' }));
+    expect(await screen.findByRole('dialog', { name: "You're on Premium" })).toBeInTheDocument();
+    expect(apiCalls(`PATCH /api/users/${user.id}/subscription`).map((c) => c.body)).toEqual([{ tier: 'premium' }]);
+  });
+
+  it('shows the Terms of Use & Safety Disclaimer in eight sections', async () => {
+    const user = setUp();
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(screen.getByRole('button', { name: /Terms & Safety/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Terms of Use & Safety Disclaimer' });
+    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(8);
+  });
+
+  it('Start Fresh ends the session, forgets the user, onboarding and location, and reloads', async () => {
+    const user = setUp();
+    localStorage.setItem('locationPermitted', 'true');
+    mockApi('POST /api/auth/logout', { success: true, message: 'Signed out' });
+    const reload = vi.fn();
+    renderWithApp(<ProfilePage reload={reload} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: /Start Fresh/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Fresh?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start Fresh' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(apiCalls('POST /api/auth/logout')).toHaveLength(1);
+    expect(localStorage.getItem('userId')).toBeNull();
+    expect(localStorage.getItem('onboardingCompleted')).toBeNull();
+    expect(localStorage.getItem('locationPermitted')).toBeNull();
+  });
+
+  it('refuses a picture that is not an image or is over 2 MB, and uploads a good one', async () => {
+    const user = setUp();
+    mockApi('POST /api/users/:id/profile-picture', { profilePicture: '/api/media/avatars/me.webp' });
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'Change profile picture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Profile Picture' });
+    const input = within(dialog).getByTestId('avatar-input');
+
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Invalid file type');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Please select an image file.');
+
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [big] } });
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('File too large'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Please select an image smaller than 2MB.');
+    expect(apiCalls(`POST /api/users/${user.id}/profile-picture`)).toHaveLength(0);
+
+    fireEvent.change(input, { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Profile picture updated'));
+    expect(apiCalls(`POST /api/users/${user.id}/profile-picture`)).toHaveLength(1);
+  });
+
+  it('says "Upload failed" when the upload is refused, and "Permission required" when the camera is', async () => {
+    const user = setUp();
+    mockApi('POST /api/users/:id/profile-picture', { message: 'Please select an image file.' }, 415);
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn().mockRejectedValue(new Error('NotAllowedError')) } });
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'Change profile picture' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Profile Picture' });
+    fireEvent.change(within(dialog).getByTestId('avatar-input'), { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Upload failed'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Failed to upload profile picture');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take Photo' }));
+    expect(await within(dialog).findByText('Permission required')).toBeInTheDocument();
+    expect(screen.getByTestId('toast')).toHaveTextContent('Camera access denied');
+  });
+});

@@ -1,0 +1,171 @@
+import type { User } from '@curbside/contracts';
+import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { plural } from '../../../lib/plural';
+import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { useSession } from '../../users/session-provider';
+import { ProfileStats } from './profile-stats';
+import { TierCard } from './tier-card';
+
+// Every dialog is its own chunk, fetched when it is first opened.
+const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog').then((m) => ({ default: m.AvatarUploadDialog })));
+const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+const NotificationSettingsDialog = lazy(() => import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })));
+const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
+const StartFreshDialog = lazy(() => import('../../settings/components/start-fresh-dialog').then((m) => ({ default: m.StartFreshDialog })));
+const TutorialDialog = lazy(() => import('../../tutorial/components/tutorial-dialog').then((m) => ({ default: m.TutorialDialog })));
+const AccountVerificationSheet = lazy(() =>
+  import('../../posting/components/account-verification-sheet').then((m) => ({ default: m.AccountVerificationSheet })),
+);
+
+type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | null;
+
+const RANK_STYLES: Record<string, string> = {
+  'Curb Master': 'bg-amber-100 text-amber-900',
+  'Eco Warrior': 'bg-emerald-100 text-emerald-900',
+  'First Dibs': 'bg-violet-100 text-violet-900',
+  'Curb Sprinter': 'bg-sky-100 text-sky-900',
+  Scout: 'bg-orange-100 text-orange-900',
+};
+
+/** The profile (/profile): who you are, your numbers, your plan, and the settings list. */
+export function ProfilePage({ reload = () => window.location.reload() }: { reload?: () => void }) {
+  const { user, refreshUser } = useSession();
+  const [retrying, setRetrying] = useState(false);
+
+  if (storage.get(STORAGE_KEYS.onboardingCompleted) !== 'true') {
+    return (
+      <Notice title="Please complete onboarding first">
+        <Link to="/" className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-emerald-700 px-4 text-sm font-semibold text-white">
+          Go to onboarding
+        </Link>
+      </Notice>
+    );
+  }
+  if (user === undefined) return <ProfileSkeleton />;
+  if (user === null) {
+    const retry = async () => {
+      if (!storage.get(STORAGE_KEYS.userId)) return reload();
+      setRetrying(true);
+      try {
+        await refreshUser();
+      } catch (error) {
+        toast({ title: 'Failed to load profile', description: errorMessage(error), variant: 'destructive' });
+      } finally {
+        setRetrying(false);
+      }
+    };
+    return (
+      <Notice title="Failed to load profile">
+        <Button onClick={() => void retry()} disabled={retrying} className="mt-4">
+          {retrying ? 'Retrying...' : 'Retry'}
+        </Button>
+      </Notice>
+    );
+  }
+  return <Profile user={user} reload={reload} />;
+}
+
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl bg-white p-6 text-center shadow-sm">
+      <h1 className="text-lg font-bold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading profile" className="space-y-3">
+      <Skeleton className="h-40 w-full rounded-2xl" />
+      <Skeleton className="h-20 w-full rounded-2xl" />
+      <Skeleton className="h-28 w-full rounded-2xl" />
+    </div>
+  );
+}
+
+function Profile({ user, reload }: { user: User; reload: () => void }) {
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  return (
+    <div className="space-y-3">
+      <section aria-labelledby="profile-name" className="rounded-2xl bg-white p-4 text-center shadow-sm">
+        <div className="relative mx-auto size-24">
+          {user.profilePicture ? (
+            <img src={user.profilePicture} alt="" width={96} height={96} className="size-24 rounded-full object-cover ring-2 ring-emerald-700" />
+          ) : (
+            <span className="grid size-24 place-items-center rounded-full bg-slate-100 text-slate-500">
+              <UserRound className="size-12" aria-hidden />
+            </span>
+          )}
+          <button
+            type="button"
+            onClick={() => setOpen('avatar')}
+            aria-label="Change profile picture"
+            className="absolute -bottom-1 -right-1 grid size-11 place-items-center rounded-full border-2 border-white bg-emerald-700 text-white shadow hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+          >
+            <Camera className="size-5" aria-hidden />
+          </button>
+        </div>
+        <h1 id="profile-name" className="mt-3 flex items-center justify-center gap-1 text-xl font-bold">
+          {user.username}
+          {user.isVerified && <BadgeCheck className="size-5 text-sky-700" aria-label="Verified" role="img" />}
+        </h1>
+        <div className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm">
+          <span className={cn('rounded-full px-2.5 py-0.5 font-semibold', RANK_STYLES[user.rank] ?? 'bg-slate-100 text-slate-800')}>{user.rank}</span>
+          {user.scoutMode && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900">Scout</span>}
+          <span className="font-semibold text-emerald-800" data-testid="profile-points">
+            {plural(user.points, 'point')}
+          </span>
+        </div>
+      </section>
+
+      <ProfileStats userId={user.id} />
+
+      <TierCard tier={user.subscriptionTier} onUpgrade={() => setOpen('plans')} />
+
+      <nav aria-label="Settings" className="overflow-hidden rounded-2xl bg-white shadow-sm">
+        <h2 className="px-4 pb-1 pt-3 text-sm font-semibold text-slate-700">Settings</h2>
+        <ul className="divide-y divide-slate-100">
+          <SettingsRow icon={BadgeCheck} label="Account Verification" detail={user.isVerified ? 'Verified' : 'Verify your account'} onClick={() => setOpen('verify')} />
+          <SettingsRow icon={Bell} label="Notifications" detail="Alerts, radius, push, e-mail and SMS" onClick={() => setOpen('notifications')} />
+          <SettingsRow icon={BookOpen} label="App Tutorial" detail="A quick tour of Curbside" onClick={() => setOpen('tutorial')} />
+          <SettingsRow icon={ShieldCheck} label="Terms & Safety" detail="Terms of Use & Safety Disclaimer" onClick={() => setOpen('terms')} />
+          <SettingsRow icon={RotateCcw} label="Start Fresh" detail="Forget this account on this device" onClick={() => setOpen('start-fresh')} danger />
+        </ul>
+      </nav>
+
+      <Suspense fallback={null}>
+        {open === 'avatar' && <AvatarUploadDialog open onClose={close} current={user.profilePicture} />}
+        {open === 'plans' && <PlansDialog open onClose={close} />}
+        {open === 'notifications' && <NotificationSettingsDialog open onClose={close} user={user} />}
+        {open === 'tutorial' && <TutorialDialog open onClose={close} />}
+        {open === 'terms' && <TermsDialog open onClose={close} />}
+        {open === 'start-fresh' && <StartFreshDialog open onClose={close} reload={reload} />}
+        {open === 'verify' && <AccountVerificationSheet onClose={close} onVerified={close} />}
+      </Suspense>
+    </div>
+  );
+}
+
+function SettingsRow({ icon: Icon, label, detail, onClick, danger }: { icon: LucideIcon; label: string; detail: string; onClick: () => void; danger?: boolean }) {
+  return (
+    <li>
+      <button type="button" onClick={onClick} className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700">
+        <Icon className={cn('size-5 shrink-0', danger ? 'text-red-700' : 'text-emerald-800')} aria-hidden />
+        <span className="min-w-0 flex-1">
+          <span className={cn('block text-sm font-semibold', danger ? 'text-red-700' : 'text-slate-900')}>{label}</span>
+          <span className="block text-xs text-slate-600">{detail}</span>
+        </span>
+        <ChevronRight className="size-4 shrink-0 text-slate-500" aria-hidden />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,28 @@
+import { DEFAULT_NOTIFICATION_RADIUS, GARAGE_SALE_ALERTS_MESSAGE, NOTIFICATION_FLAG_DEFAULTS, notificationPreferencesRequestSchema } from '@curbside/contracts';
+import { makeUser } from '../../../testing/factories';
+import { ALERT_SWITCHES, DEFAULT_RADIUS, DELIVERY_SWITCHES, GARAGE_SALE_HINT, preferencesRequest, settingsOf, toSliderRadius } from './notification-settings';
+
+describe('notification settings', () => {
+  it('have a switch for each of the eleven flags and the contracts’ words and default', () => {
+    expect([...ALERT_SWITCHES, ...DELIVERY_SWITCHES].map((s) => s.key).sort()).toEqual(Object.keys(NOTIFICATION_FLAG_DEFAULTS).sort());
+    expect(GARAGE_SALE_HINT).toBe(GARAGE_SALE_ALERTS_MESSAGE);
+    expect(String(DEFAULT_RADIUS)).toBe(DEFAULT_NOTIFICATION_RADIUS);
+  });
+
+  it('put a stored radius on the slider’s half-mile scale between 0.5 and 10', () => {
+    expect(toSliderRadius('2')).toBe(2);
+    expect(toSliderRadius('2.5')).toBe(2.5);
+    expect(toSliderRadius('25')).toBe(10);
+    expect(toSliderRadius('0.1')).toBe(0.5);
+    expect(toSliderRadius('abc')).toBe(2);
+  });
+
+  it('send every switch and the radius in a body the server accepts, garage sales only on Premium and Pro', () => {
+    const user = makeUser({ enableGarageSaleAlerts: true, enableVotingAlerts: true, notificationRadius: '7.5' });
+    const settings = settingsOf(user);
+    const free = preferencesRequest(settings, 'free');
+    expect(free).toMatchObject({ enableGarageSaleAlerts: false, enableVotingAlerts: true, notificationRadius: '7.5' });
+    expect(preferencesRequest(settings, 'premium').enableGarageSaleAlerts).toBe(true);
+    expect(notificationPreferencesRequestSchema.safeParse(free).success).toBe(true);
+  });
+});
