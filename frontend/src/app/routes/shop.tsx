@@ -1,0 +1,132 @@
+import type { Reward } from '@curbside/contracts';
+import { Coins, Gift, Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from '../../components/ui/toast-store';
+import { errorMessage } from '../../lib/api-client';
+import { useRewards } from '../../features/shop/api/get-rewards';
+import { useUserRewards } from '../../features/shop/api/get-user-rewards';
+import { useRedeemReward } from '../../features/shop/api/redeem-reward';
+import { BackButton } from '../../features/shop/components/back-button';
+import { HowToEarn } from '../../features/shop/components/how-to-earn';
+import { RewardCard } from '../../features/shop/components/reward-card';
+import { redeemability, SHOP_SECTIONS } from '../../features/shop/lib/redeem-rules';
+import { useSession } from '../../features/users/session-provider';
+import { plural } from '../../lib/plural';
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="grid place-items-center py-16 text-emerald-700">
+      <Loader2 className="size-8 animate-spin motion-reduce:animate-none" aria-hidden />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+function Shop({ userId, points }: { userId: string; points: number }) {
+  const rewards = useRewards();
+  const redemptions = useUserRewards(userId);
+  const redeem = useRedeemReward(userId);
+
+  const onRedeem = (reward: Reward) => {
+    const state = redeemability(reward, points, redemptions.data ?? []);
+    if (!state.redeemable) {
+      if (state.reason === 'points') toast({ title: 'Not Enough Points', description: `You need ${state.missing} more points for ${reward.name}.`, variant: 'destructive' });
+      return;
+    }
+    redeem.mutate(reward.id, {
+      onSuccess: (answer) => {
+        if (answer.success) toast({ title: 'Reward Redeemed!', description: answer.message, variant: 'success' });
+        else toast({ title: 'Redemption Failed', description: answer.message, variant: 'destructive' });
+      },
+      onError: (error) => toast({ title: 'Redemption Failed', description: errorMessage(error), variant: 'destructive' }),
+    });
+  };
+
+  if (rewards.isPending || redemptions.isPending) return <Spinner label="Loading rewards" />;
+  if (rewards.isError || redemptions.isError) {
+    return (
+      <div role="alert" className="rounded-2xl bg-white p-6 text-center">
+        <p className="font-semibold">Failed to fetch rewards</p>
+        <p className="mt-1 text-sm text-slate-600">{errorMessage(rewards.error ?? redemptions.error)}</p>
+        <button
+          type="button"
+          onClick={() => void Promise.all([rewards.refetch(), redemptions.refetch()])}
+          className="mt-3 inline-flex min-h-11 items-center rounded-xl border border-slate-300 px-4 text-sm font-semibold"
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (rewards.data.length === 0) {
+    return (
+      <div className="rounded-2xl bg-white p-8 text-center">
+        <Gift className="mx-auto size-10 text-slate-500" aria-hidden />
+        <p className="mt-3 font-semibold">No rewards available</p>
+        <p className="mt-1 text-sm text-slate-600">Check back later for new rewards!</p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {SHOP_SECTIONS.map(({ category, title }) => {
+        const inSection = rewards.data.filter((r) => r.category === category);
+        if (inSection.length === 0) return null;
+        return (
+          <section key={category} aria-labelledby={`shop-${category}`}>
+            <h2 id={`shop-${category}`} className="mb-2 text-lg font-bold">
+              {title}
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {inSection.map((reward) => (
+                <RewardCard
+                  key={reward.id}
+                  reward={reward}
+                  redemptions={redemptions.data}
+                  state={redeemability(reward, points, redemptions.data)}
+                  pending={redeem.isPending && redeem.variables === reward.id}
+                  busy={redeem.isPending}
+                  onRedeem={onRedeem}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The points shop (/shop): rewards by section, what each costs and how often it may be had. */
+export default function ShopRoute() {
+  const { user, userId, refreshUser } = useSession();
+  // The points shown must be the current balance (posts and claims elsewhere may have changed it).
+  useEffect(() => {
+    if (userId) refreshUser().catch(() => undefined);
+  }, [userId, refreshUser]);
+  return (
+    <div className="space-y-4">
+      <header className="flex items-center gap-2">
+        <BackButton />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold">Points Shop</h1>
+          <p className="text-sm text-slate-600">Redeem your points for rewards</p>
+        </div>
+        {user && (
+          <p className="flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-950" data-testid="shop-points">
+            <Coins className="size-4" aria-hidden />
+            {plural(user.points, 'point')}
+          </p>
+        )}
+      </header>
+      {user === undefined ? (
+        <Spinner label="Loading" />
+      ) : !user || !userId ? (
+        <p className="rounded-2xl bg-white p-6 text-center font-medium">Please refresh the page to access the shop</p>
+      ) : (
+        <Shop userId={userId} points={user.points} />
+      )}
+      <HowToEarn />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { UserReward } from '@curbside/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getUserRewards = (userId: string, signal?: AbortSignal) => api.get<UserReward[]>(`/api/users/${userId}/rewards`, signal);
+
+export const userRewardsQueryOptions = (userId: string | null) =>
+  queryOptions({
+    queryKey: ['/api/users', userId, 'rewards'],
+    queryFn: ({ signal }) => getUserRewards(userId as string, signal),
+    enabled: userId !== null,
+  });
+
+export function useUserRewards(userId: string | null) {
+  return useQuery(userRewardsQueryOptions(userId));
+}

@@ -1,0 +1,17 @@
+import type { RedeemResponse } from '@curbside/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../users/session-provider';
+import { userRewardsQueryOptions } from './get-user-rewards';
+
+export const redeemReward = (rewardId: string, userId: string) => api.post<RedeemResponse>(`/api/rewards/${rewardId}/redeem`, { userId });
+
+/** Spec §4: after a redemption the user (points) and the user's redemptions are fetched again. */
+export function useRedeemReward(userId: string) {
+  const queryClient = useQueryClient();
+  const { refreshUser } = useSession();
+  return useMutation({
+    mutationFn: (rewardId: string) => redeemReward(rewardId, userId),
+    onSettled: () => Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: userRewardsQueryOptions(userId).queryKey })]),
+  });
+}

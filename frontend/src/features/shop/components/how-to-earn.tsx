@@ -1,0 +1,45 @@
+import { ACTION_POINTS, BADGES, TIER_MULTIPLIER } from '@curbside/contracts';
+import { Award, Info } from 'lucide-react';
+
+/** DESIGN §4's amounts (a scout find is worth 25, not the spec text's 15) and its one badge rule set. */
+export function HowToEarn() {
+  return (
+    <>
+      <section aria-labelledby="badges-notice" className="flex gap-3 rounded-2xl border border-violet-200 bg-violet-50 p-4">
+        <Award className="mt-0.5 size-5 shrink-0 text-violet-800" aria-hidden />
+        <div>
+          <h2 id="badges-notice" className="font-semibold text-violet-950">
+            Badges can't be bought
+          </h2>
+          <p className="mt-1 text-sm text-violet-950">
+            Badges are earned automatically as you take part, never bought with points. Each one adds bonus points:
+          </p>
+          <ul className="mt-2 space-y-1 text-sm text-violet-950">
+            {BADGES.map((badge) => (
+              <li key={badge.name}>
+                <span className="font-semibold">{badge.name}</span>: {badge.rule.charAt(0).toLowerCase() + badge.rule.slice(1)} (+{badge.bonusPoints} points)
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="how-to-earn" className="flex gap-3 rounded-2xl border border-sky-200 bg-sky-50 p-4">
+        <Info className="mt-0.5 size-5 shrink-0 text-sky-800" aria-hidden />
+        <div>
+          <h2 id="how-to-earn" className="font-semibold text-sky-950">
+            How to Earn Points
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-sky-950">
+            <li>Post an item: +{ACTION_POINTS.post_item} points</li>
+            <li>Post a scout find: +{ACTION_POINTS.scout_find} points</li>
+            <li>Claim an item: +{ACTION_POINTS.pickup_claim} points</li>
+            <li>Earn a badge: its bonus points (above)</li>
+          </ul>
+          <p className="mt-2 text-xs text-sky-950">
+            Plans multiply the points for posts, scout finds and claims: Basic {TIER_MULTIPLIER.basic}x, Premium {TIER_MULTIPLIER.premium}x, Pro {TIER_MULTIPLIER.pro}x.
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
