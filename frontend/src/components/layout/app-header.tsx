@@ -1,6 +1,7 @@
 import { BadgeCheck, Recycle, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { ScoutModeButton } from '../../features/scout/components/scout-mode-button';
 import { useSession } from '../../features/users/session-provider';
 import { cn } from '../../lib/cn';
 
@@ -44,6 +45,7 @@ export function AppHeader() {
           Curbside
         </Link>
         <div className="ml-auto flex items-center">
+          <ScoutModeButton />
           {userId && <NotificationBell userId={userId} />}
           <ProfileButton />
         </div>
