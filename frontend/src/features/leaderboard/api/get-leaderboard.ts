@@ -1,4 +1,5 @@
 import type { LeaderboardEntry } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGetWithHeaders, withQuery } from '../../../lib/api-client';
 
@@ -6,7 +7,7 @@ import { apiGetWithHeaders, withQuery } from '../../../lib/api-client';
 export const LEADERBOARD_PAGE = 100;
 
 export async function getLeaderboard(cursor: string | undefined, signal?: AbortSignal): Promise<{ entries: LeaderboardEntry[]; nextCursor: string | null }> {
-  const { data, headers } = await apiGetWithHeaders<LeaderboardEntry[]>(withQuery('/api/leaderboard', { limit: LEADERBOARD_PAGE, cursor }), signal);
+  const { data, headers } = await apiGetWithHeaders<LeaderboardEntry[]>(withQuery(apiPath('leaderboard'), { limit: LEADERBOARD_PAGE, cursor }), signal);
   return { entries: data, nextCursor: headers.get('X-Next-Cursor') };
 }
 

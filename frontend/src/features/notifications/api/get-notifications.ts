@@ -1,10 +1,11 @@
 import type { Notification } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, withQuery } from '../../../lib/api-client';
 import { notificationKeys } from './query-keys';
 
 export const getNotifications = (userId: string, unreadOnly: boolean, signal?: AbortSignal) =>
-  api.get<Notification[]>(`/api/notifications/${userId}?unreadOnly=${unreadOnly}`, signal);
+  api.get<Notification[]>(withQuery(apiPath('listNotifications', { userId }), { unreadOnly }), signal);
 
 /** The panel's list; it runs only while the panel is open (the panel is the only place that mounts it). */
 export const notificationsQueryOptions = (userId: string | null, unreadOnly: boolean, pollMs: number | false = false) =>

@@ -1,3 +1,4 @@
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useLiveConnected } from '../lib/live-status';
@@ -6,7 +7,7 @@ import { notificationKeys } from './query-keys';
 /** Spec §9: the count is polled every 30 s, unless the live stream is open and pushes it. */
 export const COUNT_POLL_MS = 30_000;
 
-export const getUnreadCount = (userId: string, signal?: AbortSignal) => api.get<{ count: number }>(`/api/notifications/${userId}/count`, signal);
+export const getUnreadCount = (userId: string, signal?: AbortSignal) => api.get<{ count: number }>(apiPath('notificationCount', { userId }), signal);
 
 export const unreadCountQueryOptions = (userId: string | null, live = false) =>
   queryOptions({

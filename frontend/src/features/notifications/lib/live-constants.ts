@@ -1,7 +1,6 @@
 /**
- * Local copies of the live channel's contract values: the header (first screen) opens the stream, and importing
- * the contracts' values there would bring the schema library into the first download. A unit test keeps them equal.
+ * The live channel's names come from the contracts' browser entry (no schema library); the celebration's trigger
+ * is a local copy of the contracts' value, kept equal by a unit test.
  */
-export const LIVE_STREAM_PATH = '/api/events/stream';
-export const LIVE_EVENT = { notification: 'notification', count: 'count' } as const;
+export { LIVE_STREAM_PATH, LiveEvent as LIVE_EVENT } from '@curbside/contracts/client';
 export const BADGE_ANIMATION_TRIGGER = 'badge_earned';

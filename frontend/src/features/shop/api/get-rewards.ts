@@ -1,8 +1,9 @@
 import type { Reward } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getRewards = (signal?: AbortSignal) => api.get<Reward[]>('/api/rewards', signal);
+export const getRewards = (signal?: AbortSignal) => api.get<Reward[]>(apiPath('listRewards'), signal);
 
 export const rewardsQueryOptions = () =>
   queryOptions({

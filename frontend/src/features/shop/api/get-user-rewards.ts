@@ -1,8 +1,9 @@
 import type { UserReward } from '@curbside/contracts';
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getUserRewards = (userId: string, signal?: AbortSignal) => api.get<UserReward[]>(`/api/users/${userId}/rewards`, signal);
+export const getUserRewards = (userId: string, signal?: AbortSignal) => api.get<UserReward[]>(apiPath('userRewards', { userId }), signal);
 
 export const userRewardsQueryOptions = (userId: string | null) =>
   queryOptions({
