@@ -21,6 +21,8 @@ export interface RunningStack {
   /** Base URL of the gateway, e.g. http://127.0.0.1:3000 */
   url: string;
   services: RunningService[];
+  /** Distributed mode: one more gateway process on the same servers (replica tests). */
+  startGatewayReplica?(): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,26 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
       return startService(definition, infrastructure);
     }),
   );
+  const replicas: { close(): Promise<void> }[] = [];
+  const first = await startDistributedGateway(config);
+  return {
+    url: first.url,
+    services,
+    async startGatewayReplica() {
+      const replica = await startDistributedGateway(config);
+      replicas.push(replica);
+      return replica;
+    },
+    async close() {
+      for (const gateway of [...replicas, first]) await gateway.close();
+      await Promise.all(services.map((s) => s.close()));
+      await Promise.all(infrastructures.map((i) => i.close()));
+    },
+  };
+}
+
+/** A gateway with connections of its own, as its own process would have. */
+async function startDistributedGateway(config: AppConfig): Promise<{ url: string; close(): Promise<void> }> {
   const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
   const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NAMESPACE}:throttle`);
@@ -86,14 +108,11 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
   const url = await listen(gateway, config);
   return {
     url,
-    services,
     async close() {
       await gateway.close();
       await rpcClient.close();
       await live.close();
       await rateLimitStorage.close();
-      await Promise.all(services.map((s) => s.close()));
-      await Promise.all(infrastructures.map((i) => i.close()));
     },
   };
 }

@@ -1,3 +1,5 @@
+import { EventStreamReader } from './event-stream';
+
 /** A small HTTP client for integration tests that keeps the session cookie like a browser would. */
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -33,6 +35,15 @@ export class ApiClient {
 
   async request<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
     return this.send<T>(method, path, body === undefined ? undefined : JSON.stringify(body), 'application/json');
+  }
+
+  /** Opens a Server-Sent Events stream with this browser's cookies (and a Last-Event-ID when resuming). */
+  async eventStream(path: string, options: { lastEventId?: string; baseUrl?: string } = {}): Promise<EventStreamReader> {
+    const controller = new AbortController();
+    const headers: Record<string, string> = { ...this.cookieHeader(), accept: 'text/event-stream' };
+    if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
+    const response = await fetch(`${options.baseUrl ?? this.baseUrl}${path}`, { headers, signal: controller.signal });
+    return new EventStreamReader(response, controller);
   }
 
   /** The same browser in another tab: a copy of the cookies that later responses will not change. */

@@ -1,4 +1,5 @@
 export * from './api-client';
+export * from './event-stream';
 export * from './wait-for';
 export * from './test-infrastructure';
 export * from './service-under-test';
