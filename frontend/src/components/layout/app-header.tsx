@@ -1,5 +1,6 @@
 import { BadgeCheck, Recycle, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { HiddenAdminEntry } from '../../features/admin/components/hidden-admin-entry';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ScoutModeButton } from '../../features/scout/components/scout-mode-button';
 import { useSession } from '../../features/users/session-provider';
@@ -39,6 +40,7 @@ export function AppHeader() {
   const { userId } = useSession();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {userId && <HiddenAdminEntry userId={userId} />}
       <div className="mx-auto flex h-14 max-w-3xl items-center gap-2 px-3">
         <Link to="/" className="flex items-center gap-1.5 text-lg font-extrabold tracking-tight text-emerald-800">
           <Recycle className="size-6" aria-hidden />

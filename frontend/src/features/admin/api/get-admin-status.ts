@@ -1,0 +1,18 @@
+import { apiPath } from '@curbside/contracts/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const getAdminStatus = (id: string, signal?: AbortSignal) => api.get<{ isAdmin: boolean }>(apiPath('adminStatus', { id }), signal);
+
+/** Asked afresh each time the emergency tool opens: rights can be granted or taken away meanwhile. */
+export const adminStatusQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['/api/users', id, 'admin-status'],
+    queryFn: ({ signal }) => getAdminStatus(id, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useAdminStatus(id: string) {
+  return useQuery(adminStatusQueryOptions(id));
+}

@@ -1,0 +1,155 @@
+import type { EmergencyAccessResponse, EmergencyLogEntry } from '@curbside/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiCalls, mockApi } from '../../../testing/api-mock';
+import { makeUser } from '../../../testing/factories';
+import { renderWithApp } from '../../../testing/render';
+import { SECRET_SEQUENCE } from '../lib/secret-sequence';
+import EmergencyDialog from './emergency-dialog';
+import { HiddenAdminEntry } from './hidden-admin-entry';
+
+const admin = makeUser({ username: 'Warden' });
+const target = makeUser({ username: 'Lost', verifiedPhone: null, firstName: 'Lou' });
+
+const logEntry = (overrides: Partial<EmergencyLogEntry> = {}): EmergencyLogEntry => ({
+  id: crypto.randomUUID(),
+  targetUserId: target.id,
+  reason: 'Missing person report',
+  lawEnforcementCase: null,
+  outcome: 'granted',
+  timestamp: new Date().toISOString(),
+  ...overrides,
+});
+
+const granted: EmergencyAccessResponse = {
+  user: target,
+  activity: { points: 40, earnedPoints: 40, rank: 'Newbie', scoutMode: false, badges: [] },
+  settings: { locationRadius: '2', notificationRadius: '2', enableSmsNotifications: false, smsSubscribed: false },
+  recentActivity: [],
+  recentItems: [],
+  unavailable: [],
+  auditEntryId: crypto.randomUUID(),
+};
+
+function asAdmin(logs: EmergencyLogEntry[] = []) {
+  mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: true });
+  mockApi('GET /api/emergency/logs', () => ({ body: logs }));
+}
+
+async function authenticate(password = 'correct horse battery') {
+  const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
+  expect(within(gate).getByRole('button', { name: 'Authenticate' })).toBeDisabled();
+  await userEvent.type(within(gate).getByLabelText('Admin password'), `${password}{Enter}`);
+  return screen.findByRole('dialog', { name: 'Emergency Access Dashboard' });
+}
+
+describe('emergency dialog', () => {
+  it('refuses members who are not administrators, and never asks for the password', async () => {
+    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false });
+    renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+    const dialog = await screen.findByRole('dialog', { name: 'Access Denied' });
+    expect(within(dialog).getByText('You do not have administrator privileges to access this feature.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Admin password')).not.toBeInTheDocument();
+    expect(apiCalls('GET /api/emergency/logs')).toHaveLength(0);
+  });
+
+  it('sends the password with the lookup and shows the user, with "Not provided" and "Location not available"', async () => {
+    asAdmin();
+    mockApi('POST /api/emergency/access', granted);
+    renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+    const dashboard = await authenticate();
+    expect(within(dashboard).getByText('ADMIN MODE ACTIVE')).toBeInTheDocument();
+    expect(within(dashboard).getByText('For safety emergencies only. All access is logged and audited.')).toBeInTheDocument();
+    expect(await within(dashboard).findByText('No emergency access logs')).toBeInTheDocument();
+    expect(screen.getByTestId('toast')).toHaveTextContent('Emergency Access Dashboard Activated');
+
+    await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Missing Information');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Please provide target user ID or phone number and reason');
+    expect(apiCalls('POST /api/emergency/access')).toHaveLength(0);
+
+    await userEvent.type(within(dashboard).getByLabelText('Target user ID'), target.id);
+    await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Family reports them missing');
+    await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
+    const panel = await within(dashboard).findByTestId('emergency-user-panel');
+    expect(within(panel).getByText('Lost')).toBeInTheDocument();
+    expect(within(panel).getAllByText('Not provided').length).toBeGreaterThan(0);
+    expect(within(panel).getByText('Location not available')).toBeInTheDocument();
+    expect(within(panel).getAllByText('N/A').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('toast')).toHaveTextContent('Emergency Access Granted');
+    expect(apiCalls('POST /api/emergency/access')[0].body).toEqual({
+      adminUserId: admin.id,
+      targetUserId: target.id,
+      searchType: 'id',
+      reason: 'Family reports them missing',
+      adminPassword: 'correct horse battery',
+    });
+    // The attempt is a new line of the log: it is read again.
+    await waitFor(() => expect(apiCalls('GET /api/emergency/logs').length).toBeGreaterThan(1));
+    expect(apiCalls('GET /api/emergency/logs')[0].url).toBe(`/api/emergency/logs?adminUserId=${admin.id}`);
+  });
+
+  it('goes back to the password gate, cleared, when the server says the password is wrong', async () => {
+    asAdmin([logEntry({ outcome: 'refused', targetUserId: null, reason: '' })]);
+    mockApi('POST /api/emergency/access', { message: 'Invalid admin password' }, 401);
+    renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+    const dashboard = await authenticate('wrong one');
+    expect(await within(dashboard).findAllByTestId('emergency-log-entry')).toHaveLength(1);
+    await userEvent.click(within(dashboard).getByLabelText('Phone number'));
+    await userEvent.type(within(dashboard).getByLabelText('Target phone number'), '(555) 123-4567');
+    await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Welfare check');
+    await userEvent.type(within(dashboard).getByLabelText('Law enforcement case number (optional)'), 'NYPD-77');
+    await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
+    const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
+    expect(within(gate).getByLabelText('Admin password')).toHaveValue('');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Access Denied');
+    expect(screen.getByTestId('toast')).toHaveTextContent('Invalid admin password');
+    expect(apiCalls('POST /api/emergency/access')[0].body).toMatchObject({ searchType: 'phone', targetUserId: '(555) 123-4567', lawEnforcementCase: 'NYPD-77' });
+  });
+
+  it('says "Access Failed" with the server message otherwise', async () => {
+    asAdmin();
+    mockApi('POST /api/emergency/access', { message: 'No user found with that ID or phone number' }, 404);
+    renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+    const dashboard = await authenticate();
+    await userEvent.type(within(dashboard).getByLabelText('Target user ID'), 'nobody');
+    await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Welfare check');
+    await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Access Failed'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('No user found with that ID or phone number');
+    expect(screen.getByRole('dialog', { name: 'Emergency Access Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('hidden admin entry', () => {
+  it('opens after holding the top-left corner for 3 s, not sooner', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false });
+    renderWithApp(<HiddenAdminEntry userId={admin.id} />, { user: admin });
+    const area = screen.getByTestId('hidden-admin-area');
+    fireEvent.pointerDown(area);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    fireEvent.pointerUp(area);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.pointerDown(area);
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(await screen.findByRole('dialog', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('opens when the secret sequence is typed into a search box, not into other fields', async () => {
+    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false });
+    renderWithApp(
+      <>
+        <HiddenAdminEntry userId={admin.id} />
+        <input aria-label="Name" />
+        <input type="search" aria-label="Search items" />
+      </>,
+      { user: admin },
+    );
+    await userEvent.type(screen.getByLabelText('Name'), SECRET_SEQUENCE);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Search items'), `chair ${SECRET_SEQUENCE}`);
+    expect(await screen.findByRole('dialog', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+});
