@@ -52,6 +52,13 @@ export function lastSmsCode(stack: RunningStack, phoneE164: string): string {
   return code;
 }
 
+/** Every text the users service sent to a number that the log adapter still keeps, oldest first. */
+export function smsSentTo(stack: RunningStack, phoneE164: string): string[] {
+  const sms = stack.services.find((s) => s.name === 'users')?.runtime.infrastructure.sms;
+  if (!(sms instanceof LogSmsSender)) throw new Error('the users service does not use the log SMS adapter');
+  return sms.sentTo(phoneE164).map((m) => m.body);
+}
+
 export function dataSourceOf(stack: RunningStack, service: string) {
   const found = stack.services.find((s) => s.name === service);
   if (!found) throw new Error(`no ${service} service in the stack`);

@@ -1,11 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { AlertTextsService } from './alerts/alert-texts.service';
 import { AuthService } from './auth/auth.service';
 import { PhoneCodeEntity } from './codes/phone-code.entity';
 import { PhoneCodesService } from './codes/phone-codes.service';
 import { CreateUsers1763800000100 } from './migrations/1763800000100-create-users';
 import { CodeRequester1763800000102 } from './migrations/1763800000102-code-requester';
 import { PhoneIdentity1763800000101 } from './migrations/1763800000101-phone-identity';
+import { TextedAlerts1763800000103 } from './migrations/1763800000103-texted-alerts';
+import { TextAlertsWhenRequestedHandler } from './reactions/text-alerts-when-requested.handler';
 import { UpdatePointsWhenPointsAreAwardedHandler } from './reactions/update-points-when-points-are-awarded.handler';
 import { SessionEntity } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';
@@ -21,7 +24,7 @@ export class UsersModule {
       module: UsersModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [UsersController],
-      providers: [UsersService, SessionsService, PhoneCodesService, AuthService, VerificationService, UpdatePointsWhenPointsAreAwardedHandler],
+      providers: [UsersService, SessionsService, PhoneCodesService, AuthService, VerificationService, UpdatePointsWhenPointsAreAwardedHandler, AlertTextsService, TextAlertsWhenRequestedHandler],
     };
   }
 }
@@ -30,6 +33,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -131,6 +131,13 @@ export const Events = {
       earnedAt: z.string(),
     }),
   ),
+  /** Notifications to text to members who switched SMS alerts on (their plan allows it); the users service has the phones. */
+  notificationTextRequested: defineEvent(
+    'notification.text-requested.v1',
+    z.object({
+      messages: z.array(z.object({ userId: z.uuid(), notificationId: z.uuid(), text: z.string().max(320) })).max(1000),
+    }),
+  ),
   emergencyAccessed: defineEvent(
     'emergency.accessed.v1',
     z.object({

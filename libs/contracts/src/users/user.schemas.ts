@@ -81,6 +81,10 @@ export type UserView = User | PublicUser;
 export const NOTIFICATION_RADIUS_MESSAGE = 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5';
 export const GARAGE_SALE_ALERTS_MESSAGE = 'Garage sale alerts are available on the Premium and Pro plans';
 export const GARAGE_SALE_ALERT_TIERS: readonly SubscriptionTier[] = ['premium', 'pro'];
+/** Plans whose members can have alerts texted to their phone (spec §6: e-mail and SMS alerts from Basic up). */
+export const SMS_ALERT_TIERS: readonly SubscriptionTier[] = ['basic', 'premium', 'pro'];
+/** Texted alerts a member receives in an hour at most; the rest stay in the app. */
+export const SMS_ALERTS_PER_HOUR = 4;
 
 const notificationRadiusSchema = z
   .union([z.string(), z.number()], { error: NOTIFICATION_RADIUS_MESSAGE })

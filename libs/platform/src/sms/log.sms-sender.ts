@@ -22,6 +22,11 @@ export class LogSmsSender implements SmsSender {
     if (this.recent.length > 100) this.recent.shift();
   }
 
+  /** Every kept message sent to a number, oldest first. */
+  sentTo(toE164: string): SentSms[] {
+    return this.recent.filter((m) => m.to === toE164);
+  }
+
   /** The newest message sent to a number, if any. */
   lastTo(toE164: string): SentSms | undefined {
     return this.recent.filter((m) => m.to === toE164).at(-1);

@@ -20,6 +20,7 @@ import {
   NotificationListQuery,
   NotificationType,
   Position,
+  SMS_ALERT_TIERS,
 } from '@curbside/contracts';
 
 import { LIVE_CHANNEL, LiveChannel, Transaction } from '@curbside/platform';
@@ -57,6 +58,23 @@ export interface NearbyAlert {
   excludeUserIds: string[];
 }
 
+/** A notification just written, and whether its member gets it texted too. */
+interface WrittenRow {
+  id: string;
+  user_id: string;
+  title: string;
+  message: string;
+  text: boolean;
+}
+
+/** Reads the rows a CTE named `inserted` wrote, with the texting decision (parameter `tiers`: the plans that may). */
+const selectWritten = (tiers: string) => `SELECT i.id, i.user_id, i.title, i.message,
+         coalesce((m.flags ->> 'enableSmsNotifications')::boolean, false) AND coalesce(m.tier, 'free') = ANY (${tiers}::text[]) AS text
+       FROM inserted i LEFT JOIN notifications.members m ON m.user_id = i.user_id`;
+
+/** Longest text we send: two SMS segments. */
+const SMS_TEXT_MAX = 320;
+
 interface Row {
   id: string;
   seq?: string;
@@ -79,14 +97,15 @@ export class NotificationsService {
   /** Writes the notification unless the member switched its kind off, or the event was applied before. */
   async notify(tx: Transaction & { event: { id: string } }, notification: NewNotification): Promise<boolean> {
     if (notification.flag && !(await this.flagOn(tx, notification.userId, notification.flag))) return false;
-    const inserted: unknown[] = await tx.manager.query(
-      `INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-      [randomUUID(), notification.userId, notification.type, notification.title, notification.message, JSON.stringify(notification.data ?? {}), tx.event.id],
+    const written: WrittenRow[] = await tx.manager.query(
+      `WITH inserted AS (
+         INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id, user_id, title, message)
+       ${selectWritten('$8')}`,
+      [randomUUID(), notification.userId, notification.type, notification.title, notification.message, JSON.stringify(notification.data ?? {}), tx.event.id, SMS_ALERT_TIERS],
     );
-    const [row] = inserted as { id: string }[];
-    if (row) tx.afterCommit(() => this.signal([[notification.userId, row.id]]));
-    return inserted.length > 0;
+    this.written(tx, written);
+    return written.length > 0;
   }
 
   async mirrorMember(tx: Transaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
@@ -132,8 +151,9 @@ export class NotificationsService {
    * committed, the open streams of the members reached are told.
    */
   async fanOutNearby(tx: Transaction & { event: { id: string } }, alert: NearbyAlert): Promise<number> {
-    const written: { user_id: string; id: string }[] = await tx.manager.query(
-      `INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
+    const written: WrittenRow[] = await tx.manager.query(
+      `WITH inserted AS (
+       INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
        SELECT gen_random_uuid(), p.user_id, $1, $2,
               format($3::text, $4::text, d.miles),
               json_build_object('itemId', $5::uuid, 'distance', d.miles)::text, $6
@@ -146,7 +166,8 @@ export class NotificationsService {
          AND coalesce((m.flags ->> $11)::boolean, $12)
          AND ($13::text[] IS NULL OR coalesce(m.tier, 'free') = ANY ($13::text[]))
        ON CONFLICT DO NOTHING
-       RETURNING user_id, id`,
+       RETURNING id, user_id, title, message)
+       ${selectWritten('$14')}`,
       [
         alert.type,
         alert.title,
@@ -161,9 +182,10 @@ export class NotificationsService {
         alert.flag,
         NOTIFICATION_FLAG_DEFAULTS[alert.flag],
         alert.tiers,
+        SMS_ALERT_TIERS,
       ],
     );
-    if (written.length) tx.afterCommit(() => this.signal(written.map((r) => [r.user_id, r.id])));
+    this.written(tx, written);
     return written.length;
   }
 
@@ -251,6 +273,18 @@ export class NotificationsService {
     };
   }
 
+  /**
+   * What follows a write: the open streams of the members are told once it has committed, and the notifications of
+   * members who want alerts texted (and whose plan allows it) go to the users service, which holds the phones, in
+   * the same transaction.
+   */
+  private written(tx: Transaction, rows: WrittenRow[]): void {
+    if (rows.length === 0) return;
+    tx.afterCommit(() => this.signal(rows.map((r) => [r.user_id, r.id])));
+    const texts = rows.filter((r) => r.text).map((r) => ({ userId: r.user_id, notificationId: r.id, text: smsText(r.title, r.message) }));
+    for (let i = 0; i < texts.length; i += LIVE_SIGNAL_BATCH) tx.emit(Events.notificationTextRequested, { messages: texts.slice(i, i + LIVE_SIGNAL_BATCH) });
+  }
+
   /** Tells every gateway replica which members have news; sent after the commit, so the news can be read. */
   private async signal(entries: LiveNotificationSignal['entries']): Promise<void> {
     for (let i = 0; i < entries.length; i += LIVE_SIGNAL_BATCH) {
@@ -267,4 +301,9 @@ export class NotificationsService {
 
 function toNotification(r: Row): Notification {
   return { id: r.id, type: r.type, title: r.title, message: r.message, isRead: r.is_read, createdAt: r.created_at.toISOString(), data: r.data };
+}
+
+function smsText(title: string, message: string): string {
+  const text = `Curbside: ${title}. ${message}`;
+  return text.length > SMS_TEXT_MAX ? `${text.slice(0, SMS_TEXT_MAX - 1)}…` : text;
 }
