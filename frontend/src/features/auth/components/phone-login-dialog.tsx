@@ -1,6 +1,6 @@
 import type { User } from '@curbside/contracts';
 import { CheckCircle2, Loader2, Phone } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
@@ -80,7 +80,12 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
     try {
       const answer = await verifyLoginCode({ phoneNumber: phone, code, ...(name ? { firstName: name } : {}) });
       if (answer.success && answer.user) {
-        toast({ title: answer.isNewUser ? 'Account Created!' : 'Login Successful!', description: answer.message, variant: 'success' });
+        const greeting = answer.user.firstName ? `, ${answer.user.firstName}` : '';
+        toast({
+          title: answer.isNewUser ? 'Account Created!' : 'Login Successful!',
+          description: answer.isNewUser ? `Welcome to Curbside${greeting}!` : `Welcome back${greeting}!`,
+          variant: 'success',
+        });
         setResult({ user: answer.user, isNewUser: answer.isNewUser });
         setStage('success');
         return;
@@ -122,9 +127,13 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
     name: 'Create Your Account',
     success: result?.isNewUser ? 'Account Created!' : 'Welcome Back!',
   };
-  const descriptions: Record<Stage, string> = {
+  const descriptions: Record<Stage, ReactNode> = {
     phone: "We'll text you a 6-digit code. No password or e-mail needed.",
-    code: `We sent a 6-digit code to ${formatPhone(phone)}.`,
+    code: (
+      <>
+        We sent a 6-digit code to <span className="whitespace-nowrap">{formatPhone(phone)}</span>.
+      </>
+    ),
     name: 'This number is new to Curbside. What should neighbours call you?',
     success: result?.isNewUser ? 'Your account is ready.' : 'You are signed in.',
   };

@@ -164,7 +164,7 @@ export default function Onboarding() {
               </section>
               <TermsLink />
               <label className="flex items-start gap-3 rounded-xl border border-slate-300 p-3">
-                <input type="checkbox" className="mt-1 size-5 accent-emerald-700" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />
+                <input type="checkbox" className="mt-1 size-5 shrink-0 accent-emerald-700" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />
                 <span>I have read the safety guidelines and agree to the Terms of Use &amp; Safety Disclaimer.</span>
               </label>
             </StepBody>
@@ -322,7 +322,9 @@ function VerifyStep({ allowLocation, onBack, onDone }: { allowLocation: boolean;
   if (created) {
     return (
       <form onSubmit={(e) => void verify(e)} className="space-y-3" noValidate>
-        <p id={codeHintId}>We texted a 6-digit code to {formatPhone(phone)}. Enter it to verify your account now.</p>
+        <p id={codeHintId}>
+          We texted a 6-digit code to <span className="whitespace-nowrap">{formatPhone(phone)}</span>. Enter it to verify your account now.
+        </p>
         <Field id="onboarding-code" label="6-digit code">
           <input
             id="onboarding-code"

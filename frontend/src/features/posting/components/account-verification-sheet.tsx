@@ -172,7 +172,7 @@ function VerificationSheet({ onClose, onVerified }: { onClose: () => void; onVer
       ) : (
         <form onSubmit={(e) => void sendCode(e)} className="space-y-3 pb-1" noValidate>
           <p id={codeHintId} className="text-slate-700">
-            Enter the 6-digit code we texted to {formatPhone(phone)}.
+            Enter the 6-digit code we texted to <span className="whitespace-nowrap">{formatPhone(phone)}</span>.
           </p>
           <Field id="verify-code" label="6-digit code">
             <input
@@ -183,7 +183,7 @@ function VerificationSheet({ onClose, onVerified }: { onClose: () => void; onVer
               autoComplete="one-time-code"
               maxLength={CODE_LENGTH}
               value={code}
-              onChange={(e) => setCode(digitsOf(e.target.value).slice(0, CODE_LENGTH))}
+              onChange={(e) => (setCode(digitsOf(e.target.value).slice(0, CODE_LENGTH)), setError(undefined))}
             />
           </Field>
           {errorText}

@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Bell, CalendarDays, Hand, Home, Map, PartyPopper, Plus, Sparkles, Trophy, UserRound, Waves } from 'lucide-react';
+import { Bell, CalendarDays, Hand, Home, Map, PartyPopper, Plus, Recycle, Sparkles, Trophy, UserRound } from 'lucide-react';
 
 export interface TutorialStep {
   title: string;
@@ -10,9 +10,9 @@ export interface TutorialStep {
 /** The app tour (accounts spec §2 Tutorial): 11 steps, from the welcome to "ready". */
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   {
-    title: 'Welcome to Curbside!',
-    body: 'Neighbours share what they no longer need: furniture on the curb, free finds and garage sales. This short tour shows you around.',
-    icon: Waves,
+    title: 'Take a Quick Tour',
+    body: 'Welcome to Curbside! Neighbours share what they no longer need: furniture on the curb, free finds and garage sales. This short tour shows you around.',
+    icon: Recycle,
   },
   {
     title: 'Map View',
@@ -46,7 +46,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   },
   {
     title: 'Scout Mode',
-    body: 'Verified neighbours can become Curb Scouts: spot something good on the curb, snap a photo and post it as a free find for 24 hours.',
+    body: 'Verified neighbours can become Curb Scouts with the sparkle button at the top: spot something good on the curb, snap a photo and post it as a free find for 24 hours.',
     icon: Sparkles,
   },
   {

@@ -1,4 +1,3 @@
-import { Recycle } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { TutorialAutoOpen } from '../../tutorial/components/tutorial-auto-open';
 import { useSession } from '../session-provider';
@@ -9,13 +8,11 @@ const Onboarding = lazy(() => import('../../onboarding/components/onboarding'));
 /** A whole-screen status line while start-up runs ("Loading Curbside...") or recovers a lost user. */
 export function StartUpScreen({ text }: { text: string }) {
   return (
-    <div className="grid min-h-dvh place-items-center bg-emerald-50 px-6 text-center">
-      <div className="space-y-3">
-        <Recycle className="mx-auto size-12 animate-spin text-emerald-700 [animation-duration:3s] motion-reduce:animate-none" aria-hidden />
-        <p role="status" className="text-lg font-semibold text-emerald-950">
-          {text}
-        </p>
-      </div>
+    // Looks like index.html's static boot screen, so the hand-over from it does not flash.
+    <div className="grid min-h-dvh place-items-center px-6 text-center">
+      <p role="status" className="text-lg font-semibold text-emerald-800">
+        {text}
+      </p>
     </div>
   );
 }
