@@ -1,11 +1,14 @@
+import { ApiClient, EventStreamReader } from '@curbside/testing';
 import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
 import { proMember, runLoad } from '../harness/http-load';
 import { progress, sleep } from '../harness/log';
-import { round } from '../harness/stats';
+import { percentile, round } from '../harness/stats';
 import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
 
 const HERE = { lat: 47.6062, lng: -122.3321 };
 const RECIPIENTS = 10_000;
+/** Members among them with a live stream open (real accounts, one tab each). */
+const LISTENERS = 100;
 const MILES_PER_DEGREE_LAT = 69.05;
 
 /**
@@ -40,6 +43,9 @@ async function run(context: ScenarioContext): Promise<void> {
   );
   await db.query('ANALYZE notifications.positions');
 
+  progress(`${context.mode}: ${LISTENERS} more members with a live stream open`);
+  const streams = await openListeners(app.baseUrl);
+
   const member = await proMember(app.baseUrl, db);
   const feedUrl = `${app.baseUrl}/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`;
   progress(`${context.mode}: feed alone, ${options.connections} connections, ${options.durationSeconds} s`);
@@ -54,6 +60,7 @@ async function run(context: ScenarioContext): Promise<void> {
     body: JSON.stringify({ title: 'Solid oak table', category: 'Furniture', location: HERE }),
   });
   const answeredAt = performance.now();
+  const answeredWallClock = Date.now();
   if (posted.status !== 201) throw new Error(`POST /api/items answered ${posted.status}: ${await posted.text()}`);
   const { id } = (await posted.json()) as { id: string };
   let written = 0;
@@ -64,11 +71,21 @@ async function run(context: ScenarioContext): Promise<void> {
     if (written < RECIPIENTS) await sleep(20);
   }
   const fanoutMs = round(performance.now() - answeredAt, 0);
+  const pushed = await liveArrivals(streams, id, answeredWallClock);
   const during = await busy;
   if (!app.running) throw new Error(`the ${context.mode} app exited; last output:\n${app.recentOutput()}`);
-  progress(`  ${written} alerts written ${fanoutMs} ms after the post's answer`);
+  progress(`  ${written} alerts written ${fanoutMs} ms after the post's answer; ${pushed.length} of ${LISTENERS} open streams told`);
 
   context.report({ items: RECIPIENTS, case: `post reaching ${RECIPIENTS} members`, layer: 'fanout', recipients: written, fanout_ms: fanoutMs });
+  context.report({
+    items: RECIPIENTS,
+    case: `live push to ${LISTENERS} open streams`,
+    layer: 'sse',
+    recipients: pushed.length,
+    p50_ms: pushed.length ? percentile(pushed, 50) : undefined,
+    p99_ms: pushed.length ? percentile(pushed, 99) : undefined,
+    max_ms: pushed.at(-1),
+  });
   for (const [name, result] of [
     ['feed alone', quiet],
     ['feed during the fan-out', during],
@@ -86,6 +103,35 @@ async function run(context: ScenarioContext): Promise<void> {
       connections: options.connections,
     });
   }
+}
+
+/** Real members around the point, each with one open live stream that has had its first count. */
+async function openListeners(baseUrl: string): Promise<EventStreamReader[]> {
+  const streams: EventStreamReader[] = [];
+  for (let i = 0; i < LISTENERS; i++) {
+    const client = new ApiClient(baseUrl);
+    const { body } = await client.post<{ id: string }>('/api/users', {});
+    const at = { lat: HERE.lat + ((i % 10) - 5) * 0.001, lng: HERE.lng + (Math.floor(i / 10) - 5) * 0.001 };
+    const reported = await client.request('PUT', `/api/notifications/${body.id}/position`, at);
+    if (reported.status !== 200) throw new Error(`PUT position answered ${reported.status}`);
+    const stream = await client.eventStream('/api/events/stream');
+    await stream.next((e) => e.event === 'count', 10_000);
+    streams.push(stream);
+  }
+  return streams;
+}
+
+/** Milliseconds from the post's answer until each stream had the post's alert, sorted; the streams are closed. */
+async function liveArrivals(streams: EventStreamReader[], itemId: string, answeredWallClock: number): Promise<number[]> {
+  const isAlert = (e: { event: string; data: string }) => e.event === 'notification' && e.data.includes(itemId);
+  const arrivals = await Promise.all(
+    streams.map(async (stream) => {
+      const alert = await stream.next(isAlert, 30_000).catch(() => undefined);
+      return alert ? alert.receivedAt - answeredWallClock : undefined;
+    }),
+  );
+  await Promise.all(streams.map((s) => s.close()));
+  return arrivals.filter((a): a is number => a !== undefined).sort((a, b) => a - b);
 }
 
 export const fanoutScenario: Scenario = {
