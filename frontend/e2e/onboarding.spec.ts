@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { card, newNeighbour, openApp, photo, shot, smsCode } from './helpers';
 
 /** A number nobody else in this run uses: (555) 01x-xxxx style, shown as (###) ###-####. */
@@ -250,4 +251,64 @@ test('verification, then scout mode: Scout Finds, the Curbside Find button and a
   // Already verified: the sheet shows the info view instead of the flow.
   await page.getByRole('button', { name: 'Scout Mode', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Become a Curb Scout!' }).getByText("you'll verify your phone first")).toHaveCount(0);
+});
+
+test('a stored user that is gone: "User not found, reloading...", then a fresh user', async ({ page }) => {
+  const oldId = await openApp(page);
+  await page.evaluate(() => localStorage.setItem('userId', crypto.randomUUID()));
+  // Hold the new user's creation a moment so the notice can be seen.
+  await page.route('**/api/users', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByText('User not found, reloading...')).toBeVisible();
+  await shot(page, 'onboarding-30-user-not-found');
+  await expect(page.getByRole('tab', { name: 'Fresh Finds' })).toBeVisible();
+  await expect.poll(() => userId(page)).not.toBe(oldId);
+  const fresh = await userId(page);
+  const me = await page.evaluate(async (uid) => (await fetch(`/api/users/${uid}`)).json(), fresh);
+  expect(me).toMatchObject({ id: fresh, isVerified: false, points: 0 });
+});
+
+/** Gzipped size of every script the page downloads until the network is quiet. */
+async function firstScreenJs(page: Page, load: () => Promise<void>): Promise<{ total: number; files: string[] }> {
+  const sizes = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.body().catch(() => null);
+    if (body) sizes.set(new URL(response.url()).pathname, gzipSync(body).length);
+  });
+  await load();
+  await page.waitForLoadState('networkidle');
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  return { total, files: [...sizes.keys()] };
+}
+
+test('the first screen stays light: at most 170 KB of gzipped JS, onboarding included', async ({ browser, baseURL }) => {
+  const firstVisit = await newNeighbour(browser, baseURL as string, { firstVisit: true });
+  try {
+    const js = await firstScreenJs(firstVisit.page, async () => {
+      await openApp(firstVisit.page, '/', { firstVisit: true });
+      await expect(firstVisit.page.getByRole('heading', { name: 'Welcome to Curbside!' })).toBeVisible();
+    });
+    test.info().annotations.push({ type: 'first visit (onboarding) JS, gzipped', description: `${(js.total / 1024).toFixed(1)} KB in ${js.files.length} files` });
+    expect(js.total).toBeLessThanOrEqual(170 * 1024);
+    expect(js.files.some((f) => f.includes('phone-login-dialog'))).toBe(false);
+  } finally {
+    await firstVisit.context.close();
+  }
+
+  const returning = await newNeighbour(browser, baseURL as string);
+  try {
+    const js = await firstScreenJs(returning.page, async () => {
+      await openApp(returning.page);
+      await expect(returning.page.getByRole('tab', { name: 'Fresh Finds' })).toBeVisible();
+    });
+    test.info().annotations.push({ type: 'feed JS, gzipped', description: `${(js.total / 1024).toFixed(1)} KB in ${js.files.length} files` });
+    expect(js.files.some((f) => f.includes('onboarding'))).toBe(false);
+    expect(js.total).toBeLessThanOrEqual(170 * 1024);
+  } finally {
+    await returning.context.close();
+  }
 });

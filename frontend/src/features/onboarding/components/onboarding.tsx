@@ -344,6 +344,9 @@ function VerifyStep({ allowLocation, onBack, onDone }: { allowLocation: boolean;
         <Button variant="ghost" className="w-full" disabled={busy} onClick={() => onDone(created)}>
           Skip for now
         </Button>
+        <p className="text-center text-sm text-slate-600">
+          No code? A number that already has an account gets none here: use Login with Phone Number on the first step instead.
+        </p>
       </form>
     );
   }
