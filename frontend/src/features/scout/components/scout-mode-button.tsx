@@ -16,7 +16,7 @@ export function ScoutModeButton() {
       <button
         type="button"
         aria-label={scout ? 'Scout Mode Settings' : 'Scout Mode'}
-        aria-pressed={scout}
+        aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         className={cn(
           'grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700',
