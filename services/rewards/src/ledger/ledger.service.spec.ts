@@ -80,6 +80,11 @@ describe(LedgerService.name, () => {
   const deliver = async (...events: EventEnvelope<unknown>[]) => {
     for (const e of events) await sut.infrastructure.bus.publish(e);
     await waitFor(async () => (await processed(events.map((e) => e.id))) === new Set(events.map((e) => e.id)).size, { what: 'events applied' });
+    // What the service announced in reply is relayed after its commit: wait until it has left the outbox.
+    await waitFor(
+      async () => (await sut.service.runtime.dataSource.query(`SELECT count(*)::int AS n FROM rewards.outbox_events WHERE published_at IS NULL`))[0].n === 0,
+      { what: 'announcements relayed' },
+    );
   };
   /** Points straight into the ledger (a test's stand-in for a history of posts). */
   const grant = (userId: string, amount: number) =>
@@ -89,6 +94,7 @@ describe(LedgerService.name, () => {
     const userId = randomUUID();
     await deliver(posted(userId));
     expect(await balanceOf(userId)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'] });
+    await waitFor(async () => awards.filter((a) => a.userId === userId).length >= 2, { what: 'both awards announced' });
     expect(awards.filter((a) => a.userId === userId).map((a) => [a.amount, a.reason, a.balance])).toEqual([
       [10, 'post_item', 10],
       [10, 'badge:First Post Badge', 20],
