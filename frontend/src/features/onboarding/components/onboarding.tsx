@@ -172,7 +172,7 @@ export default function Onboarding() {
 
           {step === 3 && (
             <StepBody headingRef={headingRef} title="Location Access" icon={<MapPin className="size-10" aria-hidden />}>
-              <p>Curbside shows items and garage sales near you, nearest first, and tells you how far away each one is.</p>
+              <p>Curbside shows items and garage sales near you and tells you how far away each one is.</p>
               <p>Your exact position is never shown to other neighbours.</p>
               <Button className="mt-2 w-full" onClick={() => void askLocation()} disabled={locating}>
                 {locating ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <MapPin className="size-4" aria-hidden />}

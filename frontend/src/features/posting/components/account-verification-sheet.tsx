@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { CODE_LENGTH, digitsOf, formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
-import { confirmVerification, startVerification, verificationStatusQueryOptions } from '../../users/api/verification';
+import { confirmVerification, resendVerificationCode, startVerification, verificationStatusQueryOptions } from '../../users/api/verification';
 import { useSession } from '../../users/session-provider';
 
 type Step = 'details' | 'code' | 'complete';
@@ -64,7 +64,7 @@ function VerificationSheet({ onClose, onVerified }: { onClose: () => void; onVer
   const resendCode = async () => {
     setBusy(true);
     try {
-      const answer = await api.post<{ success: boolean; message: string }>('/api/phone/send-code', { phone, name: name.trim() });
+      const answer = await resendVerificationCode(phone, name);
       if (!answer.success) throw new Error(answer.message);
       toast({ title: 'Code Sent!', description: 'Check your phone for the verification code', variant: 'success' });
     } catch (e) {

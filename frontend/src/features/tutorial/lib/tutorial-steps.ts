@@ -36,7 +36,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   },
   {
     title: 'Feed and Map Buttons',
-    body: 'Feed lists fresh finds nearest first; Map shows the same items around you. Switch between them any time from the bottom bar.',
+    body: 'Feed lists the newest finds around you; Map shows the same items as pins. Switch between them any time from the bottom bar.',
     icon: Home,
   },
   {
