@@ -74,8 +74,15 @@ describe('Home feed', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enable Location' }));
     expect(request).toHaveBeenCalled();
     unmount();
+    mockApi('GET /api/items', []);
     renderWithApp(<HomeRoute />, { position: null, locationStatus: 'error', locationError: 'User denied Geolocation', requestLocation: request });
     expect(screen.getByText(/Location Error: Unable to get your location/)).toBeInTheDocument();
+    // Without a position the feed still shows something: the fallback area, as the map does.
+    expect(screen.getByText(/Showing items around the centre of the US/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(apiCalls('GET /api/items')[0]?.url).toContain('lat=39.83'));
+    // A visitor's plan searches 5 miles at most: nothing wider to offer.
+    expect(await screen.findByText('No items in your area yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Expand search/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(request).toHaveBeenCalledTimes(2);
   });

@@ -5,6 +5,7 @@ import { CardSkeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { FALLBACK_POSITION } from '../../lib/geo';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { FeedEmptyState, emptyKind } from '../../features/feed/components/feed-empty-state';
 import { PointsBanner } from '../../features/feed/components/points-banner';
@@ -30,7 +31,10 @@ function storedRadius(): number {
 }
 
 function FreshFinds() {
-  const { position } = useLocation();
+  const { position: devicePosition, status: locationStatus } = useLocation();
+  // Without the device position (refused or failing), the feed shows the fallback area, as the map does.
+  const onFallback = !devicePosition && locationStatus === 'error';
+  const position = devicePosition ?? (onFallback ? FALLBACK_POSITION : null);
   const { user } = useSession();
   const { openPostSheet } = usePostSheet();
   const [radius, setRadiusState] = useState(storedRadius);
@@ -38,7 +42,8 @@ function FreshFinds() {
   const feed = useFeed(position, radius);
   // The server holds the radius to the member's plan; say what it really searches.
   const searched = effectiveRadius(radius, user?.subscriptionTier);
-  useReportAlertPosition(user?.id ?? null, position);
+  const planMax = effectiveRadius(MAX_RADIUS, user?.subscriptionTier);
+  useReportAlertPosition(user?.id ?? null, devicePosition);
 
   const setRadius = (value: number) => {
     setRadiusState(value);
@@ -53,6 +58,11 @@ function FreshFinds() {
   return (
     <div className="space-y-3">
       <LocationBanner radius={searched} onChangeRadius={() => setPickerOpen((o) => !o)} />
+      {onFallback && (
+        <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">
+          Showing items around the centre of the US until your location is known. Try again above, or allow location in your browser settings.
+        </p>
+      )}
       <PointsBanner />
       {pickerOpen && (
         <section aria-label="Choose search radius" className="space-y-2 rounded-2xl bg-white p-3 shadow-sm">
@@ -73,7 +83,13 @@ function FreshFinds() {
         </div>
       )}
       {position && feed.isSuccess && items.length === 0 && (
-        <FeedEmptyState kind={emptyKind(searched, !!user && user.points === 0)} radius={searched} onExpand={() => setRadius(Math.min(MAX_RADIUS, radius * 2))} onPost={openPostSheet} />
+        <FeedEmptyState
+          kind={emptyKind(searched, !!user && user.points === 0, planMax)}
+          radius={searched}
+          maxRadius={planMax}
+          onExpand={setRadius}
+          onPost={openPostSheet}
+        />
       )}
       {items.length > 0 && (
         <ul className="space-y-4" aria-label="Items near you">

@@ -9,6 +9,7 @@ import { useDaylight } from '../../features/daylight/use-daylight';
 import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCard } from '../../features/items/components/item-card';
 import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../features/items/lib/item-rules';
+import { GARAGE_SALE_CATEGORIES } from '@curbside/contracts/client';
 import { useLocation } from '../../features/location/location-provider';
 import { ItemsMap } from '../../features/map/components/items-map';
 import { NearbyList } from '../../features/map/components/nearby-list';
@@ -38,13 +39,17 @@ export default function MapRoute() {
   const selected = visible.find((i) => i.id === selectedId) ?? null;
   const select = useCallback((id: string) => setSelectedId(id), []);
   const set = <K extends keyof MapFilters>(key: K, value: MapFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  // Each mode offers its own categories; a category the other mode does not have is dropped when switching.
+  const categories: readonly string[] = filters.mode === 'items' ? ITEM_FORM_CATEGORIES : GARAGE_SALE_CATEGORIES;
+  const setMode = (mode: MapFilters['mode']) =>
+    setFilters((f) => ({ ...f, mode, category: (mode === 'items' ? (ITEM_FORM_CATEGORIES as readonly string[]) : GARAGE_SALE_CATEGORIES).includes(f.category) ? f.category : '' }));
 
   return (
     <div className="space-y-3">
       <h1 className="sr-only">Map</h1>
       <div role="group" aria-label="Show" className="grid grid-cols-2 rounded-xl bg-white p-1 text-sm font-semibold shadow-sm">
         {(['items', 'garage-sales'] as const).map((mode) => (
-          <button key={mode} type="button" aria-pressed={filters.mode === mode} onClick={() => set('mode', mode)} className={cn('min-h-11 rounded-lg', filters.mode === mode ? 'bg-emerald-700 text-white' : 'text-slate-700')}>
+          <button key={mode} type="button" aria-pressed={filters.mode === mode} onClick={() => setMode(mode)} className={cn('min-h-11 rounded-lg', filters.mode === mode ? 'bg-emerald-700 text-white' : 'text-slate-700')}>
             {mode === 'items' ? 'Items' : 'Garage Sales'}
           </button>
         ))}
@@ -58,7 +63,7 @@ export default function MapRoute() {
           <span className="sr-only">Category</span>
           <select className={inputClass} value={filters.category} onChange={(e) => set('category', e.target.value)}>
             <option value="">All categories</option>
-            {ITEM_FORM_CATEGORIES.map((c) => (
+            {categories.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>

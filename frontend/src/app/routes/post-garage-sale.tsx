@@ -1,5 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
@@ -7,55 +8,37 @@ import { errorMessage } from '../../lib/api-client';
 import { currentPosition } from '../../features/location/current-position';
 import { useCreateItem } from '../../features/posting/api/create-item';
 import { GarageSaleFields } from '../../features/posting/components/garage-sale-fields';
-import { emptyGarageSale, parseDuration, toIso, validateGarageSale, type GarageSaleErrors, type GarageSaleValues } from '../../features/posting/lib/garage-sale-rules';
+import { emptyGarageSale, garageSaleFormSchema, garageSalePayload, type GarageSaleErrors, type GarageSaleValues } from '../../features/posting/lib/garage-sale-rules';
 import { useSession } from '../../features/users/session-provider';
 
+/** Post Garage Sale: the form is checked by the contract's garage-sale schema (through react-hook-form) before any call. */
 export default function PostGarageSaleRoute() {
   const navigate = useNavigate();
   const { user } = useSession();
   const create = useCreateItem();
-  const [values, setValues] = useState<GarageSaleValues>(emptyGarageSale);
-  const [errors, setErrors] = useState<GarageSaleErrors>({});
-  const [locating, setLocating] = useState(false);
-  const pending = locating || create.isPending;
+  const form = useForm<GarageSaleValues>({ defaultValues: emptyGarageSale(), resolver: zodResolver(garageSaleFormSchema), shouldFocusError: false });
+  const values = form.watch();
+  const { errors: fieldErrors, isSubmitting, isSubmitted } = form.formState;
+  const errors: GarageSaleErrors = Object.fromEntries(Object.entries(fieldErrors).map(([field, error]) => [field, error?.message]));
+  const pending = isSubmitting || create.isPending;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateGarageSale(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`sale-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    setLocating(true);
+  const post = async (valid: GarageSaleValues) => {
     try {
       // Posting needs the device position; without it the post fails.
       const position = await currentPosition();
-      await create.mutateAsync({
-        title: values.title.trim(),
-        description: values.description.trim(),
-        category: values.category,
-        latitude: String(position.lat),
-        longitude: String(position.lng),
-        locationDescription: values.locationDescription.trim(),
-        pricingType: 'free',
-        timeLimit: parseDuration(values.timeLimit),
-        isGarageSale: true,
-        garageSaleStartTime: toIso(values.startDate, values.startTime),
-        garageSaleEndTime: toIso(values.endDate, values.endTime),
-        garageSaleAddress: values.address.trim(),
-        garageSaleContactInfo: values.contactInfo.trim(),
-        ...(user ? { posterId: user.id } : {}),
-      });
-      toast({ title: 'Garage Sale Posted!', description: 'Your garage sale has been posted successfully.', variant: 'success' });
+      await create.mutateAsync({ ...garageSalePayload(valid, position), ...(user ? { posterId: user.id } : {}) });
+      toast({ title: 'Garage Sale Posted!', description: 'Your garage sale has been posted successfully.', variant: 'success', keepOnNavigation: true });
       navigate('/');
     } catch (error) {
       const message = errorMessage(error);
       toast(message ? { title: 'Error', description: message, variant: 'destructive' } : { title: 'Failed to post garage sale', variant: 'destructive' });
-    } finally {
-      setLocating(false);
     }
   };
+
+  const submit = form.handleSubmit(post, (invalid) => {
+    const first = Object.keys(invalid)[0];
+    if (first) document.getElementById(`sale-${first}`)?.focus();
+  });
 
   return (
     <div className="space-y-3">
@@ -71,8 +54,10 @@ export default function PostGarageSaleRoute() {
           values={values}
           errors={errors}
           onChange={(field, value) => {
-            setValues((v) => ({ ...v, [field]: value }));
-            setErrors((e) => ({ ...e, [field]: undefined }));
+            form.setValue(field, value, { shouldDirty: true });
+            // Before the first submit a field stays quiet; afterwards its message follows what is typed.
+            if (isSubmitted) void form.trigger();
+            else form.clearErrors(field);
           }}
         />
         <Button type="submit" disabled={pending} className="w-full">

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { toast, TOAST_DURATION_MS } from './toast-store';
-import { Toaster } from './toaster';
+import { Dialog } from './dialog';
+import { toast, TOAST_DURATION_MS, withoutRepeatedTitle } from './toast-store';
+import { DismissToastsOnNavigation, Toaster } from './toaster';
 
 describe('Toaster', () => {
   it('shows one toast at a time and hides it after 5 s', () => {
@@ -35,3 +38,81 @@ describe('Toaster', () => {
     expect(screen.queryByText('Swipe me')).not.toBeInTheDocument();
   });
 });
+
+describe('toasts over dialogs and across screens', () => {
+  it('is a manual popover, re-shown (raised above) whenever a dialog opens', () => {
+    const shown: string[] = [];
+    const proto = HTMLElement.prototype as unknown as { showPopover?: () => void; hidePopover?: () => void };
+    const had = { show: proto.showPopover, hide: proto.hidePopover };
+    proto.showPopover = function (this: HTMLElement) {
+      shown.push(this.getAttribute('aria-label') ?? '');
+    };
+    proto.hidePopover = () => undefined;
+    try {
+      render(
+        <>
+          <Toaster />
+          <DialogHost />
+        </>,
+      );
+      const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+      expect(region).toHaveAttribute('popover', 'manual');
+      const before = shown.length;
+      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+      expect(screen.getByRole('dialog', { name: 'Sheet' })).toBeInTheDocument();
+      expect(shown.length).toBeGreaterThan(before);
+    } finally {
+      proto.showPopover = had.show;
+      proto.hidePopover = had.hide;
+    }
+  });
+
+  it('stays while hovered and leaves 5 s after', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => void toast({ title: 'Read me' }));
+    const list = screen.getByRole('region', { name: 'Notifications (F8)' }).querySelector('ol') as HTMLOListElement;
+    fireEvent.pointerEnter(list);
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
+    expect(screen.getByText('Read me')).toBeInTheDocument();
+    fireEvent.pointerLeave(list);
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(screen.queryByText('Read me')).not.toBeInTheDocument();
+  });
+
+  it('takes the previous screen’s toast away on navigation, unless it was raised to be carried over', () => {
+    const router = createMemoryRouter([{ path: '*', element: <DismissToastsOnNavigation /> }], { initialEntries: ['/a'] });
+    render(
+      <>
+        <RouterProvider router={router} />
+        <Toaster />
+      </>,
+    );
+    act(() => void toast({ title: 'Old news' }));
+    act(() => void router.navigate('/b'));
+    expect(screen.queryByText('Old news')).not.toBeInTheDocument();
+    act(() => void toast({ title: 'Garage Sale Posted!', keepOnNavigation: true }));
+    act(() => void router.navigate('/'));
+    expect(screen.getByText('Garage Sale Posted!')).toBeInTheDocument();
+  });
+
+  it('does not say the title twice', () => {
+    expect(withoutRepeatedTitle("You're interested!", "You're interested! We'll keep this garage sale on your radar.")).toBe("We'll keep this garage sale on your radar.");
+    expect(withoutRepeatedTitle('Interest removed', 'Interest removed')).toBeUndefined();
+    expect(withoutRepeatedTitle('Error', 'boom')).toBe('boom');
+  });
+});
+
+function DialogHost() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Sheet">
+        <p>Body</p>
+      </Dialog>
+    </>
+  );
+}

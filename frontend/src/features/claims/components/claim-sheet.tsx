@@ -1,23 +1,34 @@
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { FIRST_DIBS_MINUTES } from '@curbside/contracts/client';
+import { CheckCircle2, Hourglass, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast-store';
-import { formatDollars, type FeedItem } from '../../items/lib/item-rules';
+import { toast, withoutRepeatedTitle } from '../../../components/ui/toast-store';
+import { errorMessage } from '../../../lib/api-client';
+import { effectiveStatus, formatClock, formatDollars, type FeedItem } from '../../items/lib/item-rules';
+import { SafetyTermsDialog } from '../../posting/components/safety-terms-dialog';
+import { hasAcceptedTerms, rememberAcceptedTerms, type SafetyTermsType } from '../../posting/lib/safety-terms';
 import { useSession } from '../../users/session-provider';
 import { useClaimItem } from '../api/claim-item';
 import { claimErrorToast } from '../lib/claim-errors';
 import { VerifyPickupDialog } from './verify-pickup-dialog';
 
-export type ClaimStep = 'confirm' | 'photo' | 'uploading' | 'success';
+export type ClaimStep = 'terms' | 'confirm' | 'photo' | 'uploading' | 'success';
 
 const SUCCESS_CLOSE_MS = 2000;
 
-/** Claim Item: confirm → photo (Verify Item Pickup) → uploading → success, which closes itself after 2 s. */
+/**
+ * Claim Item: the pickup safety terms once (claiming, or paid_pickup for a paid item) → confirm, where the item can
+ * also be reserved as First Dibs → photo (Verify Item Pickup) → uploading → success, which closes itself after 2 s.
+ */
 export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose: () => void }) {
   const { user, refreshUser } = useSession();
-  const [step, setStep] = useState<ClaimStep>('confirm');
+  const paid = item.pricingType === 'paid' && item.customAmount !== null;
+  const termsType: SafetyTermsType = paid ? 'paid_pickup' : 'claiming';
+  const [step, setStep] = useState<ClaimStep>(() => (hasAcceptedTerms(termsType) ? 'confirm' : 'terms'));
   const claim = useClaimItem();
+  const reserve = useClaimItem();
+  const reservedForMe = effectiveStatus(item) === 'first_dibs' && !!user && item.reservedById === user.id;
 
   useEffect(() => {
     if (step !== 'success') return;
@@ -46,23 +57,67 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
     );
   };
 
+  /** First dibs: the claim call without a photo holds the item for this neighbour for 30 minutes (DESIGN §4). */
+  const reserveItem = () => {
+    if (!user) return;
+    reserve.mutate(
+      { itemId: item.id, userId: user.id },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'First Dibs!', description: withoutRepeatedTitle('First dibs!', answer.message), variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          const mapped = claimErrorToast(error);
+          toast({ title: mapped.title === 'Claim failed' ? 'Could not reserve' : mapped.title, description: mapped.title === 'Claim failed' ? errorMessage(error) : mapped.description, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
   return (
     <>
-      <Dialog open={step !== 'photo'} onClose={onClose} title="Claim Item" variant="sheet" dismissible={step !== 'uploading'}>
+      {step === 'terms' && (
+        <SafetyTermsDialog
+          type={termsType}
+          onAccept={() => {
+            rememberAcceptedTerms(termsType);
+            setStep('confirm');
+          }}
+          onCancel={onClose}
+        />
+      )}
+      <Dialog open={step === 'confirm' || step === 'uploading' || step === 'success'} onClose={onClose} title="Claim Item" variant="sheet" dismissible={step !== 'uploading' && !reserve.isPending}>
         {step === 'confirm' && (
           <div className="space-y-3">
             <p className="text-sm text-slate-700">
               You're claiming <strong>{item.title}</strong>. Pick it up, then take a verification photo so the poster knows it found a new home.
             </p>
-            {item.pricingType === 'paid' && item.customAmount !== null && (
-              <p className="rounded-xl bg-amber-50 p-2 text-sm text-amber-950">Your reward for this pickup: {formatDollars(Math.round(item.customAmount / 2))}</p>
+            {/* The reward estimate is for verified neighbours only (spec §6). */}
+            {paid && user?.isVerified && (
+              <p className="rounded-xl bg-amber-50 p-2 text-sm text-amber-950">Your reward for this pickup: {formatDollars(Math.round((item.customAmount as number) / 2))}</p>
             )}
             <p className="text-sm font-medium text-emerald-800">Claiming earns you 5 points.</p>
+            {reservedForMe && item.reservedUntil ? (
+              <p className="flex items-center gap-2 rounded-xl bg-violet-50 p-2 text-sm text-violet-950">
+                <Hourglass className="size-4 shrink-0" aria-hidden /> You have first dibs until {formatClock(item.reservedUntil)}.
+              </p>
+            ) : (
+              <div className="space-y-2 rounded-xl border border-violet-200 bg-violet-50 p-2">
+                <p className="text-sm text-violet-950">Not there yet? Reserve it with First Dibs: nobody else can claim it for {FIRST_DIBS_MINUTES} minutes while you go and get it.</p>
+                <Button variant="secondary" className="w-full border-violet-300 text-violet-900 hover:bg-violet-100" onClick={reserveItem} disabled={reserve.isPending}>
+                  <Hourglass className="size-4" aria-hidden />
+                  {reserve.isPending ? 'Reserving...' : `Reserve with First Dibs (${FIRST_DIBS_MINUTES} min)`}
+                </Button>
+              </div>
+            )}
             <div className="grid grid-cols-2 gap-2">
-              <Button variant="secondary" onClick={onClose}>
+              <Button variant="secondary" onClick={onClose} disabled={reserve.isPending}>
                 Cancel
               </Button>
-              <Button onClick={() => setStep('photo')}>Continue</Button>
+              <Button onClick={() => setStep('photo')} disabled={reserve.isPending}>
+                Continue
+              </Button>
             </div>
           </div>
         )}

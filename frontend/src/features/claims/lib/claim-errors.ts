@@ -28,6 +28,6 @@ export function claimErrorToast(error: unknown): ToastText {
     return { title: 'Photo Verification Failed', description: explanation(error) ?? 'Your photo did not pass verification. Please retake it and try again.' };
   }
   if (message.includes('User not found')) return { title: 'Account Error', description: 'Please refresh the page and try again.' };
-  if (message.includes('Item not found')) return { title: 'Item Unavailable', description: 'This item is no longer available for claiming.' };
+  if (message.includes('Item not found') || message.includes('no longer available')) return { title: 'Item Unavailable', description: 'This item is no longer available for claiming.' };
   return { title: 'Claim failed', description: message };
 }

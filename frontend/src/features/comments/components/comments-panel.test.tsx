@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
@@ -30,7 +31,7 @@ describe('CommentsPanel', () => {
     renderWithApp(<CommentsPanel itemId={ITEM} />, { user });
     expect(await screen.findByText('2/5 comments used this month')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Comment cannot be empty');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please write something before posting');
     await userEvent.type(screen.getByLabelText('Add a comment'), '  Still there at 5pm ');
     await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
     await screen.findByRole('button', { name: 'Post Comment' });
@@ -44,6 +45,23 @@ describe('CommentsPanel', () => {
     renderWithApp(<CommentsPanel itemId={ITEM} />, { user });
     expect(await screen.findByText(/You've used all 5 free comments this month/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Post Comment' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a comment only after the author confirms', async () => {
+    const user = makeUser({ subscriptionTier: 'pro' });
+    mockApi(`GET /api/items/${ITEM}/comments`, [comment(user.id, 'first')]);
+    mockApi(`DELETE /api/items/${ITEM}/comments/c-first`, { success: true, message: 'Comment deleted' });
+    renderWithApp(<CommentsPanel itemId={ITEM} />, { user });
+    const trash = await screen.findByRole('button', { name: 'Delete comment' });
+    await userEvent.click(trash);
+    const dialog = screen.getByRole('dialog', { name: 'Delete comment?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Delete comment?' })).not.toBeInTheDocument();
+    expect(trash).toHaveFocus();
+    expect(apiCalls(`DELETE /api/items/${ITEM}/comments/c-first`)).toHaveLength(0);
+    await userEvent.click(trash);
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete comment?' })).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(apiCalls(`DELETE /api/items/${ITEM}/comments/c-first`)).toHaveLength(1));
   });
 
   it('lets the author edit inline and reports a failed update', async () => {

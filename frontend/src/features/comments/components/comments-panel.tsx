@@ -1,6 +1,8 @@
+import { COMMENT_MAX, ItemMessages } from '@curbside/contracts/client';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
@@ -29,7 +31,7 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
       return;
     }
     if (!draft.trim()) {
-      setDraftError('Comment cannot be empty');
+      setDraftError(ItemMessages.commentEmpty);
       return;
     }
     const content = draft.trim();
@@ -78,7 +80,7 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
                 id={`comment-${itemId}`}
                 className={inputClass}
                 rows={2}
-                maxLength={500}
+                maxLength={COMMENT_MAX}
                 placeholder="Add a comment..."
                 value={draft}
                 aria-invalid={!!draftError}
@@ -105,6 +107,7 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
 
 function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Comment; isAuthor: boolean }) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [text, setText] = useState(comment.content);
   const update = useUpdateComment(itemId);
   const remove = useDeleteComment(itemId);
@@ -112,7 +115,7 @@ function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Co
 
   const save = () => {
     if (!text.trim()) {
-      toast({ title: 'Failed to update comment', description: 'Comment cannot be empty', variant: 'destructive' });
+      toast({ title: 'Failed to update comment', description: ItemMessages.commentEmpty, variant: 'destructive' });
       return;
     }
     update.mutate(
@@ -125,7 +128,13 @@ function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Co
   };
 
   const onDelete = () =>
-    remove.mutate(comment.id, { onError: (error) => toast({ title: 'Failed to delete comment', description: errorMessage(error), variant: 'destructive' }) });
+    remove.mutate(comment.id, {
+      onSuccess: () => setConfirming(false),
+      onError: (error) => {
+        setConfirming(false);
+        toast({ title: 'Failed to delete comment', description: errorMessage(error), variant: 'destructive' });
+      },
+    });
 
   return (
     <li className="rounded-lg bg-white p-2 text-sm shadow-sm">
@@ -140,7 +149,7 @@ function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Co
             <button type="button" aria-label="Edit comment" onClick={() => setEditing(true)} className="grid size-9 place-items-center rounded hover:bg-slate-100">
               <Pencil className="size-3.5" aria-hidden />
             </button>
-            <button type="button" aria-label="Delete comment" onClick={onDelete} className="grid size-9 place-items-center rounded text-red-700 hover:bg-red-50">
+            <button type="button" aria-label="Delete comment" onClick={() => setConfirming(true)} className="grid size-9 place-items-center rounded text-red-700 hover:bg-red-50">
               <Trash2 className="size-3.5" aria-hidden />
             </button>
           </span>
@@ -151,7 +160,7 @@ function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Co
           <label htmlFor={`edit-${comment.id}`} className="sr-only">
             Edit comment
           </label>
-          <textarea id={`edit-${comment.id}`} className={inputClass} rows={2} maxLength={500} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea id={`edit-${comment.id}`} className={inputClass} rows={2} maxLength={COMMENT_MAX} value={text} onChange={(e) => setText(e.target.value)} />
           <div className="flex gap-2">
             <Button variant="secondary" onClick={() => setEditing(false)} className="flex-1">
               Cancel
@@ -164,6 +173,16 @@ function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Co
       ) : (
         <p className="mt-0.5 whitespace-pre-wrap text-slate-800">{comment.content}</p>
       )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Delete comment?" description="Your comment will be removed for everyone. This cannot be undone." dismissible={!remove.isPending}>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
+            {remove.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      </Dialog>
     </li>
   );
 }

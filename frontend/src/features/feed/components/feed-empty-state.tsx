@@ -1,18 +1,39 @@
 import { PackageOpen, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { MAX_RADIUS } from '../../items/lib/item-rules';
+import { MAX_RADIUS, SEARCH_RADII } from '../../items/lib/item-rules';
 import { plural } from '../../../lib/plural';
 
 export type EmptyKind = 'first-time' | 'no-results' | 'none-in-area';
 
-export function emptyKind(radius: number, firstTime: boolean): EmptyKind {
+/** maxRadius: the widest search the member's plan allows (100 miles on Pro). */
+export function emptyKind(radius: number, firstTime: boolean, maxRadius: number = MAX_RADIUS): EmptyKind {
   if (firstTime) return 'first-time';
-  return radius >= MAX_RADIUS ? 'none-in-area' : 'no-results';
+  return radius >= maxRadius ? 'none-in-area' : 'no-results';
 }
 
-/** The three empty states; expanding doubles the radius up to 100 miles. */
-export function FeedEmptyState({ kind, radius, onExpand, onPost }: { kind: EmptyKind; radius: number; onExpand: () => void; onPost: () => void }) {
-  const next = Math.min(MAX_RADIUS, radius * 2);
+/**
+ * Expand search doubles the radius up to 100 miles, landing on a radius the picker offers: the smallest offered
+ * radius at least double (5 → 10, 10 → 25, 25 → 50, 50 → 100).
+ */
+export function expandedRadius(radius: number, maxRadius: number = MAX_RADIUS): number {
+  return Math.min(SEARCH_RADII.find((r) => r >= radius * 2) ?? MAX_RADIUS, maxRadius);
+}
+
+/** The three empty states, with the expand-search action while a wider radius is left. */
+export function FeedEmptyState({
+  kind,
+  radius,
+  maxRadius = MAX_RADIUS,
+  onExpand,
+  onPost,
+}: {
+  kind: EmptyKind;
+  radius: number;
+  maxRadius?: number;
+  onExpand: (next: number) => void;
+  onPost: () => void;
+}) {
+  const next = expandedRadius(radius, maxRadius);
   return (
     <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
       {kind === 'first-time' ? <Sparkles className="size-10 text-amber-500" aria-hidden /> : <PackageOpen className="size-10 text-slate-500" aria-hidden />}
@@ -35,8 +56,8 @@ export function FeedEmptyState({ kind, radius, onExpand, onPost }: { kind: Empty
         </>
       )}
       <div className="mt-2 flex flex-wrap justify-center gap-2">
-        {radius < MAX_RADIUS && (
-          <Button variant="secondary" onClick={onExpand}>
+        {next > radius && (
+          <Button variant="secondary" onClick={() => onExpand(next)}>
             Expand search to {plural(next, 'mile')}
           </Button>
         )}

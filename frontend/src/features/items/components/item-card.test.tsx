@@ -3,9 +3,53 @@ import userEvent from '@testing-library/user-event';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeItem, makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
+import { resetChecks } from '../lib/still-there-checks';
 import { ItemCard } from './item-card';
 
 describe('ItemCard', () => {
+  beforeEach(resetChecks);
+
+  it('keeps the vote button off once voted today, and for the poster', () => {
+    const user = makeUser();
+    const { unmount } = renderWithApp(<ItemCard item={makeItem({ hasVotedToday: true, voteCount: 1 })} />, { user });
+    const voted = screen.getByRole('button', { name: /Vote for Oak bookshelf, 1 vote$/ });
+    expect(voted).toBeDisabled();
+    expect(voted).toHaveAttribute('aria-pressed', 'true');
+    unmount();
+    renderWithApp(<ItemCard item={makeItem({ posterId: user.id })} />, { user });
+    expect(screen.getByRole('button', { name: /Vote for/ })).toBeDisabled();
+  });
+
+  it('answers "not there", says when that took the item down, and offers no second answer that day', async () => {
+    const user = makeUser();
+    const item = makeItem();
+    mockApi(`POST /api/items/${item.id}/still-there`, { success: true, message: 'Thanks: neighbours agree it is gone, so it has been taken down.', stillThereCount: 0, removed: true });
+    renderWithApp(<ItemCard item={item} />, { user });
+    const group = screen.getByRole('group', { name: 'Is Oak bookshelf still there?' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Not there' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Item removed');
+    expect(apiCalls(`POST /api/items/${item.id}/still-there`)[0]?.body).toEqual({ userId: user.id, stillThere: false });
+    expect(screen.queryByRole('button', { name: 'Not there' })).not.toBeInTheDocument();
+    expect(screen.getByText('You reported it gone today')).toBeInTheDocument();
+  });
+
+  it('treats "already checked today" as the answer given, not as an error', async () => {
+    const item = makeItem();
+    mockApi(`POST /api/items/${item.id}/still-there`, { message: 'You already checked this item today' }, 409);
+    renderWithApp(<ItemCard item={item} />, { user: makeUser() });
+    await userEvent.click(screen.getByRole('button', { name: 'Still there' }));
+    expect(await screen.findByText('You confirmed it is still there today')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('does not repeat the title in the interest toast', async () => {
+    const item = makeItem({ isGarageSale: true, imageUrl: null, interestCount: 0 });
+    mockApi(`POST /api/items/${item.id}/interest`, { isInterested: true, message: "You're interested! We'll keep this garage sale on your radar.", interestCount: 1 });
+    renderWithApp(<ItemCard item={item} />, { user: makeUser() });
+    await userEvent.click(screen.getByRole('button', { name: /Interested \(0\)/ }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent(/^You're interested!We'll keep this garage sale on your radar\.$/);
+  });
+
   it('shows status, countdown, category, distance, age, poster and the still-there badge', () => {
     const item = makeItem({ stillThereCount: 3 });
     renderWithApp(<ItemCard item={item} position={{ lat: 40.758, lng: -73.9855 }} />);
@@ -22,7 +66,8 @@ describe('ItemCard', () => {
     renderWithApp(<ItemCard item={makeItem({ status: 'claimed', claimedBy: 'Sprinter' })} />, { user: makeUser() });
     expect(screen.getByTestId('item-card')).toHaveClass('opacity-60');
     expect(screen.getByText('Claimed')).toBeInTheDocument();
-    expect(screen.getByText(/Claimed by Sprinter/)).toBeInTheDocument();
+    // "Claimed by" stays together (no line starting with the separator dot).
+    expect(screen.getByText((_, element) => element?.textContent === 'Claimed by Sprinter')).toHaveClass('whitespace-nowrap');
     expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
   });
 

@@ -1,15 +1,16 @@
 import type { Position } from '@curbside/contracts';
-import { Calendar, Clock, Gift, ImageOff, MapPin, MessageCircle, Phone, Star, ThumbsUp, Zap } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Calendar, Check, Clock, Gift, Hourglass, ImageOff, MapPin, MessageCircle, Phone, Star, ThumbsUp, X, Zap } from 'lucide-react';
+import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/api-client';
+import { toast, withoutRepeatedTitle } from '../../../components/ui/toast-store';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { distanceMiles, formatMiles } from '../../../lib/geo';
 import { formatAge, formatCountdown, formatDateTime } from '../../../lib/time';
 import { useSession } from '../../users/session-provider';
 import { useDeleteItem, useStillThere, useToggleInterest, useVoteItem } from '../api/item-actions';
-import { canManage, effectiveStatus, formatDollars, isClaimable, itemPosition, urgencyOf, type FeedItem } from '../lib/item-rules';
+import { canManage, effectiveStatus, formatClock, formatDollars, isClaimable, itemPosition, urgencyOf, type FeedItem } from '../lib/item-rules';
+import { markChecked, stillThereAnswer, subscribeChecks } from '../lib/still-there-checks';
 import { StatusBadge, StillThereBadge } from './item-badges';
 import { ItemMenu } from './item-menu';
 import { plural } from '../../../lib/plural';
@@ -46,6 +47,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
   const isPoster = !!user && user.id === item.posterId;
   const distance = item.distance ?? (position ? distanceMiles(position, itemPosition(item)) : null);
   const isInterested = item.isInterested;
+  const checked = useSyncExternalStore(subscribeChecks, () => stillThereAnswer(item.id));
 
   const requireUser = (message: string): string | null => {
     if (!user) {
@@ -57,7 +59,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
 
   const onVote = () => {
     const userId = requireUser('Please log in to vote');
-    if (!userId) return;
+    if (!userId || item.hasVotedToday) return;
     vote.mutate(
       { itemId: item.id, userId },
       { onError: (error) => toast({ title: 'Voting failed', description: errorMessage(error), variant: 'destructive' }) },
@@ -70,21 +72,32 @@ export function ItemCard({ item, position, showComments = false, priority = fals
     interest.mutate(
       { itemId: item.id, userId },
       {
-        onSuccess: (answer) =>
-          toast({ title: answer.isInterested ? "You're interested!" : 'Interest removed', description: answer.message, variant: 'success' }),
+        onSuccess: (answer) => {
+          const title = answer.isInterested ? "You're interested!" : 'Interest removed';
+          toast({ title, description: withoutRepeatedTitle(title, answer.message), variant: 'success' });
+        },
         onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
       },
     );
   };
 
-  const onStillThere = () => {
+  const onStillThere = (isThere: boolean) => {
     const userId = requireUser('Please log in to confirm items');
     if (!userId) return;
     stillThere.mutate(
-      { itemId: item.id, userId },
+      { itemId: item.id, userId, stillThere: isThere },
       {
-        onSuccess: () => toast({ title: 'Thanks for checking!', description: 'You confirmed this item is still there.', variant: 'success' }),
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+        onSuccess: (answer) => {
+          markChecked(item.id, isThere);
+          if (answer.removed) toast({ title: 'Item removed', description: answer.message, variant: 'success' });
+          else if (isThere) toast({ title: 'Thanks for checking!', description: 'You confirmed this item is still there.', variant: 'success' });
+          else toast({ title: 'Thanks for letting us know', description: withoutRepeatedTitle('Thanks for letting us know', answer.message), variant: 'success' });
+        },
+        onError: (error) => {
+          // Answered earlier today (on another screen or before a reload): the answer stands, nothing failed.
+          if (error instanceof ApiError && error.status === 409) markChecked(item.id, isThere);
+          else toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+        },
       },
     );
   };
@@ -108,6 +121,8 @@ export function ItemCard({ item, position, showComments = false, priority = fals
   };
 
   const commentLabel = `View Comments (${item.commentCount})`;
+  const reservedForMe = status === 'first_dibs' && !!user && item.reservedById === user.id && item.reservedUntil;
+  const canCheck = status === 'available' && !!user && !isPoster;
 
   return (
     <article aria-labelledby={titleId} data-testid="item-card" className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', dimmed && 'opacity-60')}>
@@ -203,20 +218,52 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           </p>
         )}
 
-        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-          <span>
-            Posted by <span className="font-semibold text-slate-800">{item.poster.username}</span> · {item.poster.rank}
-          </span>
-          {item.claimedBy && <span>· Claimed by {item.claimedBy}</span>}
-        </div>
+        <p className="text-xs text-slate-600">
+          Posted by <span className="font-semibold text-slate-800">{item.poster.username}</span> · {item.poster.rank}
+          {item.claimedBy && (
+            <>
+              {/* The dot stays with the rank, so a wrapped line starts with "Claimed by", never with the dot. */}
+              {'\u00a0·'} <span className="whitespace-nowrap">Claimed by <span className="font-semibold text-slate-800">{item.claimedBy}</span></span>
+            </>
+          )}
+        </p>
+
+        {reservedForMe && (
+          <p className="inline-flex items-center gap-1 rounded-lg bg-violet-50 px-2 py-1 text-sm text-violet-950">
+            <Hourglass className="size-4" aria-hidden /> First Dibs: reserved for you until {formatClock(item.reservedUntil as string)}
+          </p>
+        )}
 
         {!item.isGarageSale && (
           <div className="flex flex-wrap items-center gap-2">
             <StillThereBadge count={item.stillThereCount} />
-            {status === 'available' && user && !isPoster && (
-              <button type="button" onClick={onStillThere} disabled={stillThere.isPending} className="min-h-11 rounded-lg px-2 text-xs font-semibold text-emerald-800 hover:bg-emerald-50">
-                Still There?
-              </button>
+            {canCheck && checked !== null && (
+              <span role="status" className="text-xs text-slate-700">
+                {checked ? 'You confirmed it is still there today' : 'You reported it gone today'}
+              </span>
+            )}
+            {canCheck && checked === null && (
+              <div role="group" aria-label={`Is ${item.title} still there?`} className="flex items-center gap-1">
+                <span className="text-xs font-medium text-slate-700" aria-hidden>
+                  Still There?
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onStillThere(true)}
+                  disabled={stillThere.isPending}
+                  className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-xs font-semibold text-emerald-800 hover:bg-emerald-50 disabled:text-slate-500"
+                >
+                  <Check className="size-3.5" aria-hidden /> Still there
+                </button>
+                <button
+                  type="button"
+                  onClick={() => onStillThere(false)}
+                  disabled={stillThere.isPending}
+                  className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-xs font-semibold text-red-800 hover:bg-red-50 disabled:text-slate-500"
+                >
+                  <X className="size-3.5" aria-hidden /> Not there
+                </button>
+              </div>
             )}
           </div>
         )}
@@ -225,10 +272,12 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           <Button
             variant={item.hasVotedToday ? 'gold' : 'secondary'}
             onClick={onVote}
-            disabled={vote.isPending}
+            // One vote a day, never for one's own post: the button says so rather than ending in an error.
+            disabled={vote.isPending || item.hasVotedToday || isPoster}
             aria-pressed={item.hasVotedToday}
             aria-label={`Vote for ${item.title}, ${plural(item.voteCount, 'vote')}`}
-            className="px-3"
+            title={item.hasVotedToday ? 'You voted for this today' : isPoster ? 'Neighbours vote for your post' : undefined}
+            className={cn('px-3', item.hasVotedToday && 'disabled:bg-amber-400 disabled:text-amber-950')}
           >
             <ThumbsUp className="size-4" aria-hidden /> {item.voteCount}
           </Button>

@@ -14,13 +14,18 @@ export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport }: I
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onDown = (event: MouseEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      triggerRef.current?.focus();
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -32,6 +37,8 @@ export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport }: I
   if (!canManage && !canReport) return null;
   const choose = (action: () => void) => () => {
     setOpen(false);
+    // The menu goes away: focus returns to its button, which the dialog opened next gives focus back to when it closes.
+    triggerRef.current?.focus();
     action();
   };
   const itemClass = 'flex min-h-11 w-full items-center gap-2 px-3 text-left text-sm hover:bg-slate-100';
@@ -39,6 +46,7 @@ export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport }: I
   return (
     <div ref={rootRef} className="relative">
       <button
+        ref={triggerRef}
         type="button"
         aria-label="More actions"
         aria-haspopup="menu"

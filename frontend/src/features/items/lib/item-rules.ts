@@ -69,6 +69,11 @@ export function formatDollars(cents: number): string {
   return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
 }
 
+/** "3:45 PM": when a reservation ends. */
+export function formatClock(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
 export function itemPosition(item: Item): { lat: number; lng: number } {
   return { lat: Number(item.latitude), lng: Number(item.longitude) };
 }

@@ -69,6 +69,22 @@ describe('PostSheet', () => {
     expect(toast).toHaveTextContent('Please select an image smaller than 5MB.');
   });
 
+  it('refuses a reward over $100 with the contract’s message, before any call', async () => {
+    stubGeolocation({ lat: 40.7, lng: -73.9 });
+    renderWithApp(<PostSheet onClose={() => undefined} />, { user: makeUser({ isVerified: true }) });
+    await userEvent.type(screen.getByLabelText('Title'), 'Sofa');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Furniture');
+    await userEvent.click(screen.getByLabelText('Pay a reward for pickup'));
+    const reward = screen.getByLabelText('Reward ($)');
+    expect(reward).toHaveAttribute('max', '100');
+    await userEvent.clear(reward);
+    await userEvent.type(reward, '150');
+    await userEvent.click(await screen.findByRole('button', { name: 'Post Item (+10 points)' }));
+    expect(screen.getByText('Reward must be between $1 and $100')).toBeInTheDocument();
+    expect(reward).toHaveAttribute('aria-invalid', 'true');
+    expect(apiCalls()).toEqual([]);
+  });
+
   it('uploads the photo, then asks terms, then shows similar items before posting', async () => {
     stubGeolocation({ lat: 40.7, lng: -73.9 });
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -83,7 +99,7 @@ describe('PostSheet', () => {
 
     await userEvent.upload(screen.getByTestId('photo-input'), new File(['x'], 'shelf.jpg', { type: 'image/jpeg' }));
     expect(screen.getByText('Uploading... 0%')).toBeInTheDocument();
-    FakeXhr.last?.respond(200, { imageUrl: '/api/media/photos/a.webp', url: '/api/media/photos/a.webp', thumbnailUrl: '/t.webp' });
+    FakeXhr.last?.respond(200, { imageUrl: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp', url: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp', thumbnailUrl: '/t.webp' });
     expect(await screen.findByText('Photo uploaded')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Title'), 'Oak bookshelf');
@@ -105,7 +121,7 @@ describe('PostSheet', () => {
     expect(apiCalls('POST /api/items')[0]?.body).toMatchObject({
       title: 'Oak bookshelf',
       category: 'Furniture',
-      imageUrl: '/api/media/photos/a.webp',
+      imageUrl: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp',
       scoutFind: false,
       pricingType: 'free',
       location: { lat: 40.7, lng: -73.9 },

@@ -8,13 +8,15 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { DESCRIPTION_MAX, ItemMessages, LOCATION_DESCRIPTION_MAX, SCOUT_FIND_HOURS, TITLE_MAX } from '@curbside/contracts/client';
 import { ITEM_FORM_CATEGORIES, type FeedItem } from '../../items/lib/item-rules';
 import { currentPosition } from '../../location/current-position';
 import { useSession } from '../../users/session-provider';
 import { useCreateItem } from '../api/create-item';
 import { getSimilarItems } from '../api/get-similar-items';
 import { MAX_PHOTO_BYTES, uploadPhoto } from '../api/upload-photo';
-import { emptyGarageSale, parseDuration, toIso, validateGarageSale, type GarageSaleErrors, type GarageSaleValues } from '../lib/garage-sale-rules';
+import { emptyGarageSale, garageSalePayload, validateGarageSale, type GarageSaleErrors, type GarageSaleValues } from '../lib/garage-sale-rules';
+import { MAX_REWARD_DOLLARS, MIN_REWARD_DOLLARS, parsePrice, singleItemErrors, type ItemFormErrors } from '../lib/single-item-rules';
 import { hasAcceptedTerms, rememberAcceptedTerms, type SafetyTermsType } from '../lib/safety-terms';
 import { AccountVerificationSheet } from './account-verification-sheet';
 import { GarageSaleFields } from './garage-sale-fields';
@@ -32,11 +34,7 @@ interface Photo {
   uploading: boolean;
 }
 
-/** A paid price: at least 1, cents allowed; anything unreadable becomes 1. */
-export function parsePrice(value: string): number {
-  const n = Number.parseFloat(value);
-  return Number.isFinite(n) && n >= 1 ? Math.round(n * 100) / 100 : 1;
-}
+export { parsePrice } from '../lib/single-item-rules';
 
 /** Post an Item / Post Curbside Find / garage sale, with the dialogs of spec §4 in order: verification, terms, duplicates. */
 export default function PostSheet({ onClose }: { onClose: () => void }) {
@@ -55,7 +53,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
   const [photo, setPhoto] = useState<Photo | null>(null);
   const [sale, setSale] = useState<GarageSaleValues>(emptyGarageSale);
   const [saleErrors, setSaleErrors] = useState<GarageSaleErrors>({});
-  const [fieldErrors, setFieldErrors] = useState<{ title?: string; category?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<ItemFormErrors>({});
   const [dialog, setDialog] = useState<FlowDialog>(null);
   const resolveDialog = useRef<((ok: boolean) => void) | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -87,7 +85,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: 'File too large', description: 'Please select an image smaller than 5MB.', variant: 'destructive' });
+      toast({ title: 'File too large', description: ItemMessages.imageTooLarge, variant: 'destructive' });
       return;
     }
     const previewUrl = URL.createObjectURL(file);
@@ -129,46 +127,48 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
 
   const submitItem = async () => {
     if (!user || !position) return;
-    const errors: typeof fieldErrors = {};
-    if (!title.trim()) {
-      errors.title = 'Please enter a title for your item.';
-      toast({ title: 'Title required', description: 'Please enter a title for your item.', variant: 'destructive' });
-    } else if (!category) errors.category = 'Category is required';
+    const paid = !scout && pricingType === 'paid';
+    const hours = scout ? SCOUT_FIND_HOURS : timeLimit;
+    const now = new Date();
+    const payload = {
+      title: title.trim(),
+      description: description.trim(),
+      category,
+      imageUrl: photo?.url ?? null,
+      scoutFind: scout,
+      pricingType: paid ? ('paid' as const) : ('free' as const),
+      customAmount: paid ? Math.round(parsePrice(price) * 100) : null,
+      location: position,
+      timeLimit: hours,
+      posterId: user.id,
+      locationDescription: locationDescription.trim() || null,
+      expirationTime: new Date(now.getTime() + hours * 3_600_000).toISOString(),
+      createdAt: now.toISOString(),
+    };
+    // The contract's own schema decides, with the words the server would answer with.
+    const errors = singleItemErrors(payload);
+    // A photo still uploading has no URL yet: that is not a missing photo.
+    if (photo?.uploading) delete errors.photo;
     setFieldErrors(errors);
-    if (errors.title || errors.category) return;
-    if (scout && !photo?.url) {
-      toast({ title: 'Photo required', description: 'Scout finds need a photo.', variant: 'destructive' });
+    if (errors.title) toast({ title: 'Title required', description: errors.title, variant: 'destructive' });
+    else if (errors.photo) toast({ title: 'Photo required', description: `${errors.photo}.`, variant: 'destructive' });
+    if (Object.keys(errors).length > 0) {
+      const first = (['title', 'category', 'price'] as const).find((f) => errors[f]);
+      if (first) document.getElementById(`post-${first}`)?.focus();
       return;
     }
     if (photo?.uploading) {
       toast({ title: 'Photo still uploading', description: 'Please wait for the upload to finish.' });
       return;
     }
-    const paid = !scout && pricingType === 'paid';
     if (!(await runFlow(paid))) return;
     const similar = await getSimilarItems(title.trim(), position);
     if (similar.length > 0 && !(await ask({ kind: 'similar', items: similar }))) {
       onClose();
       return;
     }
-    const hours = scout ? 24 : timeLimit;
-    const now = new Date();
     create.mutate(
-      {
-        title: title.trim(),
-        description: description.trim(),
-        category,
-        imageUrl: photo?.url ?? null,
-        scoutFind: scout,
-        pricingType: paid ? 'paid' : 'free',
-        customAmount: paid ? Math.round(parsePrice(price) * 100) : null,
-        location: position,
-        timeLimit: hours,
-        posterId: user.id,
-        locationDescription: locationDescription.trim() || null,
-        expirationTime: new Date(now.getTime() + hours * 3_600_000).toISOString(),
-        createdAt: now.toISOString(),
-      },
+      payload,
       {
         onSuccess: () => {
           toast({ title: scout ? 'Scout Find Posted!' : 'Item Posted!', description: scout ? 'You earned 25 points.' : 'You earned 10 points.', variant: 'success' });
@@ -187,22 +187,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
     if (Object.keys(errors).length > 0) return;
     if (!(await runFlow(false))) return;
     create.mutate(
-      {
-        title: sale.title.trim(),
-        description: sale.description.trim(),
-        category: sale.category,
-        latitude: String(position.lat),
-        longitude: String(position.lng),
-        locationDescription: sale.locationDescription.trim(),
-        pricingType: 'free',
-        timeLimit: parseDuration(sale.timeLimit),
-        isGarageSale: true,
-        garageSaleStartTime: toIso(sale.startDate, sale.startTime),
-        garageSaleEndTime: toIso(sale.endDate, sale.endTime),
-        garageSaleAddress: sale.address.trim(),
-        garageSaleContactInfo: sale.contactInfo.trim(),
-        posterId: user.id,
-      },
+      { ...garageSalePayload(sale, position), posterId: user.id },
       {
         onSuccess: () => {
           toast({ title: 'Garage Sale Posted!', description: 'Your garage sale has been posted successfully.', variant: 'success' });
@@ -286,7 +271,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
                 <input
                   id="post-title"
                   className={inputClass}
-                  maxLength={100}
+                  maxLength={TITLE_MAX}
                   value={title}
                   aria-invalid={!!fieldErrors.title}
                   onChange={(e) => (setTitle(e.target.value), setFieldErrors((f) => ({ ...f, title: undefined })))}
@@ -294,7 +279,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
                 />
               </Field>
               <Field id="post-description" label="Description">
-                <textarea id="post-description" rows={2} maxLength={500} className={inputClass} value={description} onChange={(e) => setDescription(e.target.value)} />
+                <textarea id="post-description" rows={2} maxLength={DESCRIPTION_MAX} className={inputClass} value={description} onChange={(e) => setDescription(e.target.value)} />
               </Field>
               <Field id="post-category" label="Category" error={fieldErrors.category}>
                 <select id="post-category" className={inputClass} value={category} aria-invalid={!!fieldErrors.category} onChange={(e) => (setCategory(e.target.value), setFieldErrors((f) => ({ ...f, category: undefined })))}>
@@ -318,8 +303,21 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
                     </div>
                   </fieldset>
                   {pricingType === 'paid' && (
-                    <Field id="post-price" label="Reward ($)" hint="The sprinter who picks it up receives half.">
-                      <input id="post-price" type="number" min={1} step={0.01} inputMode="decimal" className={inputClass} value={price} onChange={(e) => setPrice(e.target.value)} onBlur={() => setPrice(String(parsePrice(price)))} />
+                    <Field id="post-price" label="Reward ($)" error={fieldErrors.price} hint={`Between $${MIN_REWARD_DOLLARS} and $${MAX_REWARD_DOLLARS}. The sprinter who picks it up receives half.`}>
+                      <input
+                        id="post-price"
+                        type="number"
+                        min={MIN_REWARD_DOLLARS}
+                        max={MAX_REWARD_DOLLARS}
+                        step={0.01}
+                        inputMode="decimal"
+                        className={inputClass}
+                        value={price}
+                        aria-invalid={!!fieldErrors.price}
+                        aria-describedby={fieldErrors.price ? 'post-price-error' : undefined}
+                        onChange={(e) => (setPrice(e.target.value), setFieldErrors((f) => ({ ...f, price: undefined })))}
+                        onBlur={() => setPrice(String(parsePrice(price)))}
+                      />
                     </Field>
                   )}
                   <Field id="post-time" label={`Pickup window: ${timeLimit} h`}>
@@ -328,7 +326,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
                 </>
               )}
               <Field id="post-where" label="Where exactly? (optional)">
-                <input id="post-where" className={inputClass} maxLength={200} value={locationDescription} onChange={(e) => setLocationDescription(e.target.value)} placeholder="e.g. Corner of 5th and Main, by the tree" />
+                <input id="post-where" className={inputClass} maxLength={LOCATION_DESCRIPTION_MAX} value={locationDescription} onChange={(e) => setLocationDescription(e.target.value)} placeholder="e.g. Corner of 5th and Main, by the tree" />
               </Field>
             </>
           )}

@@ -1,4 +1,6 @@
-import { GARAGE_SALE_CATEGORIES as CONTRACT_CATEGORIES, GARAGE_SALE_DEFAULT_HOURS, GARAGE_SALE_MAX_HOURS, GARAGE_SALE_MIN_HOURS, GARAGE_SALE_CATEGORY, TITLE_MAX, DESCRIPTION_MAX } from '@curbside/contracts';
+import { createGarageSaleRequestSchema } from '@curbside/contracts';
+import { GARAGE_SALE_CATEGORIES as CONTRACT_CATEGORIES, GARAGE_SALE_CATEGORY, GARAGE_SALE_DEFAULT_HOURS, GARAGE_SALE_MAX_HOURS } from '@curbside/contracts/client';
+import { z } from 'zod';
 
 /** The Post Garage Sale form's values as typed. */
 export interface GarageSaleValues {
@@ -49,24 +51,92 @@ export function parseDuration(value: string): number {
   return Number.isFinite(n) ? n : DEFAULT_DURATION;
 }
 
-/** Every rule and message of spec §5 for the dedicated form. */
+const FIELDS: ReadonlyArray<keyof GarageSaleValues> = [
+  'title',
+  'description',
+  'category',
+  'locationDescription',
+  'address',
+  'contactInfo',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'timeLimit',
+];
+
+/** Where each field of the contract's garage-sale payload is typed in the form. */
+const FORM_FIELD: Record<string, keyof GarageSaleValues> = {
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  locationDescription: 'locationDescription',
+  garageSaleAddress: 'address',
+  garageSaleContactInfo: 'contactInfo',
+  garageSaleStartTime: 'startDate',
+  garageSaleEndTime: 'endTime',
+  timeLimit: 'timeLimit',
+};
+
+function isoOrUndefined(date: string, time: string): string | undefined {
+  if (!date || !time) return undefined;
+  const at = new Date(`${date}T${time}`);
+  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
+
+/** The POST /api/items body of a garage sale (spec §3) from the form; the position is the device's. */
+export function garageSalePayload(v: GarageSaleValues, position: { lat: number; lng: number }) {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    category: v.category,
+    latitude: String(position.lat),
+    longitude: String(position.lng),
+    locationDescription: v.locationDescription.trim(),
+    pricingType: 'free' as const,
+    timeLimit: parseDuration(v.timeLimit),
+    isGarageSale: true as const,
+    garageSaleStartTime: isoOrUndefined(v.startDate, v.startTime) as string,
+    garageSaleEndTime: isoOrUndefined(v.endDate, v.endTime) as string,
+    garageSaleAddress: v.address.trim(),
+    garageSaleContactInfo: v.contactInfo.trim(),
+  };
+}
+
+/**
+ * The form checked by the contract's own garage-sale schema, plus the split date and time fields of spec §5 that the
+ * contract sees only joined ("Start time is required"). First message per field, in the form's order.
+ */
+export const garageSaleFormSchema = z
+  .object(Object.fromEntries(FIELDS.map((f) => [f, z.string()])) as Record<keyof GarageSaleValues, z.ZodString>)
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    const add = (field: keyof GarageSaleValues, message: string) => {
+      if (seen.has(field)) return;
+      seen.add(field);
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (!v.startDate) add('startDate', 'Start date is required');
+    if (!v.startTime) add('startTime', 'Start time is required');
+    if (!v.endDate) add('endDate', 'End date is required');
+    if (!v.endTime) add('endTime', 'End time is required');
+    // The position is checked when posting (it comes from the device); any valid one stands in here.
+    const result = createGarageSaleRequestSchema.safeParse(garageSalePayload(v, { lat: 0, lng: 0 }));
+    for (const issue of result.error?.issues ?? []) {
+      const field = FORM_FIELD[String(issue.path[0])];
+      if (!field || (field === 'startDate' && seen.has('startTime')) || (field === 'endTime' && seen.has('endDate'))) continue;
+      add(field, issue.message);
+    }
+  });
+
+/** Every rule and message of spec §5 for the garage-sale forms, from the contract's schema. */
 export function validateGarageSale(v: GarageSaleValues): GarageSaleErrors {
+  const issues = garageSaleFormSchema.safeParse(v).error?.issues ?? [];
   const errors: GarageSaleErrors = {};
-  if (!v.title.trim()) errors.title = 'Title is required';
-  else if (v.title.trim().length > TITLE_MAX) errors.title = `Title must be under ${TITLE_MAX} characters`;
-  if (v.description.trim().length > DESCRIPTION_MAX) errors.description = `Description must be under ${DESCRIPTION_MAX} characters`;
-  if (!v.category) errors.category = 'Category is required';
-  if (!v.locationDescription.trim()) errors.locationDescription = 'Location is required';
-  if (!v.address.trim()) errors.address = 'Full address is required';
-  if (!v.contactInfo.trim()) errors.contactInfo = 'Contact information is required';
-  if (!v.startDate) errors.startDate = 'Start date is required';
-  if (!v.startTime) errors.startTime = 'Start time is required';
-  if (!v.endDate) errors.endDate = 'End date is required';
-  if (!v.endTime) errors.endTime = 'End time is required';
-  else if (v.startDate && v.startTime && v.endDate && new Date(`${v.endDate}T${v.endTime}`) <= new Date(`${v.startDate}T${v.startTime}`)) errors.endTime = 'The end must be after the start';
-  const hours = parseDuration(v.timeLimit);
-  if (hours < GARAGE_SALE_MIN_HOURS) errors.timeLimit = 'Garage sales must be posted for at least 24 hours';
-  else if (hours > GARAGE_SALE_MAX_HOURS) errors.timeLimit = 'Maximum 7 days';
+  for (const field of FIELDS) {
+    const issue = issues.find((i) => i.path[0] === field);
+    if (issue) errors[field] = issue.message;
+  }
   return errors;
 }
 
