@@ -142,9 +142,9 @@ export default function Onboarding() {
           {step === 2 && (
             <StepBody headingRef={headingRef} title="Safety & Terms" icon={<ShieldCheck className="size-10" aria-hidden />}>
               <section aria-labelledby="onboarding-safety" className="space-y-1">
-                <h3 id="onboarding-safety" className="font-semibold">
+                <h2 id="onboarding-safety" className="font-semibold">
                   Stay safe
-                </h3>
+                </h2>
                 <ul className="list-disc space-y-1 pl-5">
                   <li>Meet in public, well-lit places, and pick up in daylight when you can.</li>
                   <li>Tell a friend where you are going; bring someone along for large items.</li>
@@ -153,9 +153,9 @@ export default function Onboarding() {
                 </ul>
               </section>
               <section aria-labelledby="onboarding-guidelines" className="space-y-1">
-                <h3 id="onboarding-guidelines" className="font-semibold">
+                <h2 id="onboarding-guidelines" className="font-semibold">
                   Community guidelines
-                </h3>
+                </h2>
                 <ul className="list-disc space-y-1 pl-5">
                   <li>Post only items you may give away, with honest photos and descriptions.</li>
                   <li>No weapons, drugs, recalled or hazardous items.</li>
