@@ -99,7 +99,7 @@ export function PlansDialog({ open, onClose, reason, suggested }: PlansDialogPro
               </ul>
               <Button
                 variant={isCurrent ? 'secondary' : plan.mostPopular || plan.tier === suggested ? 'primary' : 'secondary'}
-                className="mt-3 w-full"
+                className="mt-3 w-full disabled:text-slate-600"
                 disabled={isCurrent || choose.isPending || !user}
                 onClick={() => pick(plan)}
               >

@@ -67,7 +67,7 @@ export function AvatarUploadDialog({ open, onClose, current }: { open: boolean; 
     try {
       streamRef.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' }, audio: false });
       setCamera('on');
-      toast({ title: 'Camera access granted', description: 'Smile! Tap Capture Photo when you are ready.', variant: 'success' });
+      toast({ title: 'Camera access granted', description: 'Smile! Tap Capture when you are ready.', variant: 'success' });
     } catch {
       setCamera('denied');
       toast({ title: 'Camera access denied', description: 'Please allow camera access to take a profile picture.', variant: 'destructive' });
@@ -130,7 +130,7 @@ export function AvatarUploadDialog({ open, onClose, current }: { open: boolean; 
               Cancel
             </Button>
             <Button onClick={() => void capture()} disabled={busy}>
-              <Camera className="size-4" aria-hidden /> Capture Photo
+              <Camera className="size-4" aria-hidden /> Capture
             </Button>
           </div>
         ) : (

@@ -43,7 +43,7 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Notification Settings" description="Choose what you hear about, and how far away." variant="sheet" dismissible={!save.isPending}>
+    <Dialog open={open} onClose={onClose} title="Notification Settings" description="What you hear about, and how far away." variant="sheet" dismissible={!save.isPending}>
       <form onSubmit={submit} className="space-y-4">
         <div>
           <div className="flex items-baseline justify-between">

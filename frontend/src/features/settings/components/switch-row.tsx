@@ -13,7 +13,7 @@ interface SwitchRowProps {
 export function SwitchRow({ label, hint, checked, disabled, onChange }: SwitchRowProps) {
   const id = useId();
   return (
-    <div className={cn('flex items-center justify-between gap-3 py-2', disabled && 'opacity-70')}>
+    <div className="flex items-center justify-between gap-3 py-2">
       <label htmlFor={id} className="min-w-0 flex-1">
         <span className="block text-sm font-medium text-slate-900">{label}</span>
         {hint && (
@@ -37,10 +37,11 @@ export function SwitchRow({ label, hint, checked, disabled, onChange }: SwitchRo
           aria-hidden
           className={cn(
             'flex h-7 w-12 items-center rounded-full p-0.5 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-emerald-700',
-            checked ? 'bg-emerald-700' : 'bg-slate-400',
+            checked ? 'bg-emerald-700' : 'bg-slate-500',
+            disabled && 'bg-slate-200',
           )}
         >
-          <span className={cn('size-6 rounded-full bg-white shadow transition-transform', checked && 'translate-x-5')} />
+          <span className={cn('size-6 rounded-full bg-white shadow transition-transform', checked && 'translate-x-5', disabled && 'border border-slate-300')} />
         </span>
       </span>
     </div>

@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newNeighbour, openApp, photo, shot } from './helpers';
+
+function settingsRow(page: Page, label: string) {
+  return page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: new RegExp(`^${label}`) });
+}
+
+async function openProfile(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+}
+
+test('profile from the header: notification settings are kept after a reload', async ({ page }) => {
+  const userId = await openApp(page);
+  await openProfile(page);
+  const user = (await (await page.request.get(`/api/users/${userId}`)).json()) as { username: string };
+  await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible();
+  await expect(page.getByTestId('profile-points')).toHaveText('0 points');
+  const stats = page.getByRole('region', { name: 'Stats' });
+  for (const label of ['Items Posted', 'Scout Finds', 'Votes Received']) await expect(stats.getByText(label)).toBeVisible();
+  await expect(stats).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByRole('heading', { name: 'Free Plan' })).toBeVisible();
+  await shot(page, 'profile-01-page');
+
+  await settingsRow(page, 'Notifications').click();
+  const dialog = page.getByRole('dialog', { name: 'Notification Settings' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('slider', { name: 'Notification radius' }).fill('7.5');
+  await expect(dialog.getByText('7.5 miles')).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: /Garage sale alerts/ })).toBeDisabled();
+  await expect(dialog.getByText('Garage sale alerts are available on the Premium and Pro plans')).toBeVisible();
+  await dialog.getByRole('switch', { name: /Voting alerts/ }).check();
+  await dialog.getByRole('switch', { name: /New item alerts/ }).uncheck();
+  await dialog.getByRole('switch', { name: /E-mail notifications/ }).check();
+  await shot(page, 'profile-02-notification-settings');
+  await dialog.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Preferences Updated' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await settingsRow(page, 'Notifications').click();
+  await expect(dialog.getByRole('slider', { name: 'Notification radius' })).toHaveValue('7.5');
+  await expect(dialog.getByRole('switch', { name: /Voting alerts/ })).toBeChecked();
+  await expect(dialog.getByRole('switch', { name: /New item alerts/ })).not.toBeChecked();
+  await expect(dialog.getByRole('switch', { name: /E-mail notifications/ })).toBeChecked();
+  const saved = (await (await page.request.get(`/api/users/${userId}`)).json()) as { notificationRadius: string; enableVotingAlerts: boolean };
+  expect(saved).toMatchObject({ notificationRadius: '7.5', enableVotingAlerts: true });
+});
+
+test('a locked radius opens the plans; choosing Premium shows the tier and unlocks 25 miles', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByText('Searching 5 miles around you')).toBeVisible();
+  await page.getByRole('button', { name: 'Change' }).click();
+  const picker = page.getByRole('group', { name: 'Search radius' });
+  await expect(picker.getByRole('button', { name: '5 mi', exact: true })).toBeVisible();
+  await expect(picker.getByRole('button', { name: '25 miles, locked: needs the Premium plan' })).toBeVisible();
+  await shot(page, 'profile-03-locked-radii');
+  await picker.getByRole('button', { name: '25 miles, locked: needs the Premium plan' }).click();
+  const plans = page.getByRole('dialog', { name: 'Choose Your Plan' });
+  await expect(plans.getByText('Searching 25 miles needs the Premium plan or higher.')).toBeVisible();
+  await shot(page, 'profile-04-plans-from-radius');
+  await plans.getByRole('button', { name: 'Close' }).click();
+  await expect(plans).toBeHidden();
+
+  await openProfile(page);
+  await page.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(plans).toBeVisible();
+  for (const price of ['$0', '$4.99', '$9.99', '$14.99']) await expect(plans.getByText(price, { exact: true })).toBeVisible();
+  await expect(plans.getByText('Most Popular')).toBeVisible();
+  await plans.getByRole('button', { name: 'Choose Premium' }).click();
+  const done = page.getByRole('dialog', { name: "You're on Premium" });
+  await expect(done).toBeVisible();
+  await shot(page, 'profile-05-plan-chosen');
+  await done.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('heading', { name: 'Premium Plan' })).toBeVisible();
+  await shot(page, 'profile-06-premium-tier');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(picker.getByRole('button', { name: '25 mi', exact: true })).toBeVisible();
+  await expect(picker.getByRole('button', { name: '50 miles, locked: needs the Pro plan' })).toBeVisible();
+  await shot(page, 'profile-07-unlocked-radii');
+  await picker.getByRole('button', { name: '25 mi', exact: true }).click();
+  await expect(page.getByText('Searching 25 miles around you')).toBeVisible();
+  const answer = await page.request.get('/api/items?lat=40.758&lng=-73.9855&radius=100&limit=1');
+  expect(answer.headers()['x-radius-cap']).toBe('25');
+});
+
+test('a new profile picture, from a file and from the camera, shows in the header', async ({ browser, baseURL }) => {
+  const { context, page } = await newNeighbour(browser, baseURL as string);
+  await openApp(page);
+  await openProfile(page);
+  await page.getByRole('button', { name: 'Change profile picture' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update Profile Picture' });
+  await expect(dialog).toBeVisible();
+  await shot(page, 'profile-08-avatar-dialog');
+  await dialog.getByTestId('avatar-input').setInputFiles(await photo(page, 'me.png'));
+  await expect(page.getByTestId('toast').filter({ hasText: 'Profile picture updated' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const headerPicture = page.getByRole('banner').getByRole('link', { name: 'Profile' }).locator('img');
+  await expect(headerPicture).toBeVisible();
+  const first = await headerPicture.getAttribute('src');
+  expect(first).toMatch(/^\/api\/media\//);
+  await expect.poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await shot(page, 'profile-09-avatar-in-header');
+
+  await page.getByRole('button', { name: 'Change profile picture' }).click();
+  await dialog.getByRole('button', { name: 'Take Photo' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Camera access granted' })).toBeVisible();
+  await expect(dialog.getByLabel('Camera preview')).toBeVisible();
+  await shot(page, 'profile-10-camera');
+  await dialog.getByRole('button', { name: 'Capture' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Profile picture updated' })).toBeVisible();
+  await expect.poll(() => headerPicture.getAttribute('src')).not.toBe(first);
+  await context.close();
+});
+
+test('Terms & Safety and the App Tutorial open from the settings list', async ({ page }) => {
+  await openApp(page, '/profile');
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+  const termsRow = settingsRow(page, 'Terms & Safety');
+  await termsRow.click();
+  const terms = page.getByRole('dialog', { name: 'Terms of Use & Safety Disclaimer' });
+  await expect(terms).toBeVisible();
+  await expect(terms.getByRole('heading', { level: 3 })).toHaveCount(8);
+  await shot(page, 'profile-11-terms');
+  await terms.getByRole('button', { name: 'I Understand' }).click();
+  await expect(terms).toBeHidden();
+  await expect(termsRow).toBeFocused();
+
+  await settingsRow(page, 'App Tutorial').click();
+  const tour = page.getByTestId('tutorial');
+  await expect(tour).toBeVisible();
+  await shot(page, 'profile-12-tutorial');
+  await page.keyboard.press('Escape');
+  await expect(tour).toBeHidden();
+});
+
+test('Start Fresh forgets the account on this device and ends its session', async ({ page }) => {
+  const userId = await openApp(page, '/profile');
+  await settingsRow(page, 'Start Fresh').click();
+  const dialog = page.getByRole('dialog', { name: 'Start Fresh?' });
+  await expect(dialog).toBeVisible();
+  await shot(page, 'profile-13-start-fresh');
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Start Fresh' }).click()]);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('userId'))).not.toBe(userId);
+  expect(await page.evaluate(() => localStorage.getItem('onboardingCompleted'))).toBeNull();
+  // The old account's session is gone: it now reads as anybody else's, the public view.
+  const old = (await (await page.request.get(`/api/users/${userId}`)).json()) as Record<string, unknown>;
+  expect(old).not.toHaveProperty('isVerified');
+  await expect(page.getByText('Loading Curbside...')).toBeHidden({ timeout: 15_000 });
+  await shot(page, 'profile-14-after-start-fresh');
+});
