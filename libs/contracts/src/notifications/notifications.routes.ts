@@ -61,7 +61,7 @@ export const NotificationRoutes = {
     summary:
       "Server-Sent Events for every open tab of the caller: `count` ({count}) at connect and after every change, `notification` (a new notification; its id the stream cursor, resumed with Last-Event-ID), `: ping` comments",
     auth: 'session',
-    response: z.string().describe('text/event-stream'),
+    response: z.string().meta({ contentMediaType: 'text/event-stream' }),
     tags: ['notifications'],
   },
 } as const satisfies Record<string, RouteContract>;
