@@ -127,6 +127,19 @@ export async function postItem(page: Page, title: string, options: { screenshot?
   await expect(posted).toBeVisible();
 }
 
+/** Opens the claim sheet of a card, accepting the pickup safety terms when they are asked for (once per browser). */
+export async function startClaim(page: Page, title: string): Promise<void> {
+  await card(page, title).getByRole('button', { name: 'Claim' }).click();
+  const terms = page.getByRole('dialog', { name: /Pickup Safety Terms|Paid Pickup Terms/ });
+  const sheet = page.getByRole('dialog', { name: 'Claim Item' });
+  await expect(terms.or(sheet).first()).toBeVisible();
+  if (await terms.isVisible()) {
+    for (const box of await terms.getByRole('checkbox').all()) await box.check();
+    await terms.getByRole('button', { name: 'Accept & Continue' }).click();
+  }
+  await expect(sheet).toBeVisible();
+}
+
 export function card(page: Page, title: string) {
   return page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }

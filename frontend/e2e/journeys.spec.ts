@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { card, newNeighbour, openApp, photo, postItem, shot } from './helpers';
+import { card, newNeighbour, openApp, photo, postItem, shot, startClaim } from './helpers';
 
 
 test('first visit: a user is created and the feed shows', async ({ page }) => {
@@ -43,8 +43,7 @@ test('a second neighbour claims it with a photo; the poster sees it claimed', as
   const other = await newNeighbour(browser, baseURL as string);
   try {
     await openApp(other.page);
-    const item = card(other.page, title);
-    await item.getByRole('button', { name: 'Claim' }).click();
+    await startClaim(other.page, title);
     await other.page.getByRole('dialog', { name: 'Claim Item' }).getByRole('button', { name: 'Continue' }).click();
     const verify = other.page.getByRole('dialog', { name: 'Verify Item Pickup' });
     await expect(verify.getByRole('button', { name: 'Claim Item' })).toBeDisabled();

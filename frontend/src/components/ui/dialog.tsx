@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { raiseToasts } from './toast-store';
+import { registerModal } from './toast-store';
 
 interface DialogProps {
   open: boolean;
@@ -28,7 +28,7 @@ function closeAndRestore(dialog: HTMLDialogElement | null, opener: HTMLElement |
 /**
  * A modal on the native <dialog>: the browser gives focus trapping, Escape, an inert background and the top
  * layer, so no focus-trap library is needed. The element that had focus when it opened gets it back when it closes,
- * whether `open` turns false or the dialog is unmounted; toasts are raised above it.
+ * whether `open` turns false or the dialog is unmounted; toasts show inside and above it.
  */
 export function Dialog({ open, onClose, title, description, children, variant = 'dialog', className, dismissible = true }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -45,9 +45,13 @@ export function Dialog({ open, onClose, title, description, children, variant = 
       opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-      raiseToasts();
     }
-    return () => closeAndRestore(dialog, opener.current);
+    // Toasts move into the newest open dialog: outside it they would be inert under its backdrop.
+    const unregister = registerModal(dialog);
+    return () => {
+      unregister();
+      closeAndRestore(dialog, opener.current);
+    };
   }, [open]);
 
   if (!open) return null;

@@ -20,7 +20,6 @@ let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let paused = false;
 const listeners = new Set<() => void>();
-const raiseListeners = new Set<() => void>();
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -63,15 +62,33 @@ export function dismissOnNavigation(): void {
 }
 
 /**
- * Modal dialogs live in the browser's top layer, above everything else. The toast region is a top-layer popover too;
- * it is raised (re-shown, so it becomes the newest top-layer element) whenever a dialog opens.
+ * Open modal dialogs, newest last. A modal dialog makes everything outside it inert (no pointer, no focus, hidden
+ * from screen readers), even other top-layer elements, so the toast region moves into the newest one while any is
+ * open; it is also a top-layer popover, re-shown (raised) when it moves, so it is drawn above the dialog's content.
  */
-export function raiseToasts(): void {
-  for (const listener of raiseListeners) listener();
+const modals: HTMLElement[] = [];
+const hostListeners = new Set<() => void>();
+
+export function registerModal(dialog: HTMLElement): () => void {
+  modals.push(dialog);
+  for (const listener of hostListeners) listener();
+  return () => {
+    const index = modals.lastIndexOf(dialog);
+    if (index >= 0) modals.splice(index, 1);
+    for (const listener of hostListeners) listener();
+  };
 }
-export function onRaiseToasts(listener: () => void): () => void {
-  raiseListeners.add(listener);
-  return () => raiseListeners.delete(listener);
+
+/** Where the toast region lives: the newest open modal dialog, or null for the page itself. */
+export function useToastHost(): HTMLElement | null {
+  return useSyncExternalStore(
+    (listener) => {
+      hostListeners.add(listener);
+      return () => hostListeners.delete(listener);
+    },
+    () => modals.at(-1) ?? null,
+    () => null,
+  );
 }
 
 export function useToastState(): Toast | null {

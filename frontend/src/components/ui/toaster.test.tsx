@@ -40,7 +40,7 @@ describe('Toaster', () => {
 });
 
 describe('toasts over dialogs and across screens', () => {
-  it('is a manual popover, re-shown (raised above) whenever a dialog opens', () => {
+  it('is a manual popover that moves into an open dialog (outside it would be inert) and is raised there', () => {
     const shown: string[] = [];
     const proto = HTMLElement.prototype as unknown as { showPopover?: () => void; hidePopover?: () => void };
     const had = { show: proto.showPopover, hide: proto.hidePopover };
@@ -59,8 +59,16 @@ describe('toasts over dialogs and across screens', () => {
       expect(region).toHaveAttribute('popover', 'manual');
       const before = shown.length;
       fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-      expect(screen.getByRole('dialog', { name: 'Sheet' })).toBeInTheDocument();
+      const dialog = screen.getByRole('dialog', { name: 'Sheet' });
       expect(shown.length).toBeGreaterThan(before);
+      expect(dialog).toContainElement(screen.getByRole('region', { name: 'Notifications (F8)' }));
+      act(() => void toast({ title: 'Title required', variant: 'destructive' }));
+      expect(dialog).toContainElement(screen.getByTestId('toast'));
+      fireEvent.keyDown(window, { key: 'Escape' });
+      fireEvent(dialog, new Event('cancel', { cancelable: true }));
+      expect(screen.queryByRole('dialog', { name: 'Sheet' })).not.toBeInTheDocument();
+      expect(document.body).toContainElement(screen.getByTestId('toast'));
+      expect(screen.getByTestId('toast').closest('dialog')).toBeNull();
     } finally {
       proto.showPopover = had.show;
       proto.hidePopover = had.hide;

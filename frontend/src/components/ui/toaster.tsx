@@ -1,12 +1,13 @@
 import { X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { dismissOnNavigation, dismissToast, onRaiseToasts, pauseToasts, resumeToasts, useToastState } from './toast-store';
+import { dismissOnNavigation, dismissToast, pauseToasts, resumeToasts, useToastHost, useToastState } from './toast-store';
 
 const SWIPE_THRESHOLD_PX = 50;
 
-/** Re-shows the popover so it is the newest element of the top layer: above any open modal dialog, and not inert. */
+/** Re-shows the popover so it is the newest element of the top layer, drawn above any open dialog. */
 function raise(element: HTMLElement | null): void {
   if (!element || typeof element.showPopover !== 'function') return;
   try {
@@ -18,25 +19,22 @@ function raise(element: HTMLElement | null): void {
 }
 
 /**
- * The toast region: a manual popover, so it shares the top layer with open dialogs and sheets and sits above them;
- * F8 moves focus to it; a toast can be swiped right to dismiss it; it stays while hovered or focused.
+ * The toast region: a manual popover inside the newest open dialog or sheet (the only part of the page a modal leaves
+ * usable), so it is drawn above it and reachable by pointer, keyboard and screen reader; F8 moves focus to it; a
+ * toast can be swiped right to dismiss it; it stays while hovered or focused.
  */
 export function Toaster() {
   const toast = useToastState();
+  const host = useToastHost();
   const regionRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const [dragX, setDragX] = useState(0);
   const startX = useRef<number | null>(null);
 
+  // Shown when it moves into (or out of) a dialog, and raised again for each toast so it is the newest on top.
   useLayoutEffect(() => {
-    const region = regionRef.current;
-    raise(region);
-    return onRaiseToasts(() => raise(region));
-  }, []);
-  // A toast raised while a dialog is open must still be on top of it.
-  useLayoutEffect(() => {
-    if (toast) raise(regionRef.current);
-  }, [toast]);
+    raise(regionRef.current);
+  }, [host, toast]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -67,7 +65,7 @@ export function Toaster() {
     setDragX(0);
   };
 
-  return (
+  return createPortal(
     <section
       ref={regionRef}
       popover="manual"
@@ -117,7 +115,8 @@ export function Toaster() {
           </li>
         )}
       </ol>
-    </section>
+    </section>,
+    host ?? document.body,
   );
 }
 
