@@ -13,7 +13,7 @@ import { useFeed } from '../../features/items/api/get-items';
 import { useReportAlertPosition } from '../../features/notifications/api/report-position';
 import { InfiniteSentinel } from '../../features/items/components/infinite-sentinel';
 import { ItemCard } from '../../features/items/components/item-card';
-import { RadiusPicker } from '../../features/items/components/radius-picker';
+import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
 import { effectiveRadius } from '../../features/plans/lib/plans';
 import { MAX_RADIUS, SEARCH_RADII } from '../../features/items/lib/item-rules';
 import { LocationBanner } from '../../features/location/components/location-banner';
@@ -41,7 +41,7 @@ function FreshFinds() {
   const [pickerOpen, setPickerOpen] = useState(false);
   const feed = useFeed(position, radius);
   // The server holds the radius to the member's plan; say what it really searches.
-  const searched = effectiveRadius(radius, user?.subscriptionTier);
+  const searched = useSearchedRadius(radius);
   const planMax = effectiveRadius(MAX_RADIUS, user?.subscriptionTier);
   useReportAlertPosition(user?.id ?? null, devicePosition);
 

@@ -9,9 +9,7 @@ import { cn } from '../../lib/cn';
 import { FALLBACK_POSITION } from '../../lib/geo';
 import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCard } from '../../features/items/components/item-card';
-import { RadiusPicker } from '../../features/items/components/radius-picker';
-import { effectiveRadius } from '../../features/plans/lib/plans';
-import { useSession } from '../../features/users/session-provider';
+import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
 import { ITEM_FORM_CATEGORIES } from '../../features/items/lib/item-rules';
 import { useLocation } from '../../features/location/location-provider';
 
@@ -23,8 +21,7 @@ export default function SearchRoute() {
   const [showFilters, setShowFilters] = useState(false);
   const [category, setCategory] = useState<string | null>(null);
   const [radius, setRadius] = useState(SEARCH_DEFAULT_RADIUS);
-  const { user } = useSession();
-  const searched = effectiveRadius(radius, user?.subscriptionTier);
+  const searched = useSearchedRadius(radius);
   const q = useDeferredValue(text.trim());
   const items = useNearbyItems(position ?? FALLBACK_POSITION, radius, { q, category: category ?? undefined });
 

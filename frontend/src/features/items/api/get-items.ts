@@ -3,6 +3,7 @@ import { apiPath, ApiRoutes, FEED_PAGE_MAX, type FEED_KINDS } from '@curbside/co
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGetWithHeaders, withQuery } from '../../../lib/api-client';
 import { mergeNewestFirst, type FeedItem } from '../lib/item-rules';
+import { reportRadiusCap } from '../../plans/lib/radius-cap-store';
 
 export const FEED_PAGE_SIZE = 20;
 const FEED_MAX_LIMIT = FEED_PAGE_MAX;
@@ -29,6 +30,7 @@ export interface FeedPage {
 export async function getItems({ position, radius, limit = FEED_MAX_LIMIT, cursor, kind, q, category }: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
   const url = withQuery(apiPath('feed'), { lat: position.lat, lng: position.lng, radius, limit, cursor, kind: kind === 'all' ? undefined : kind, q: q || undefined, category: category || undefined });
   const { data, headers } = await apiGetWithHeaders<FeedItem[]>(url, signal);
+  reportRadiusCap(headers.get('X-Radius-Cap'));
   return { items: data, limit, nextCursor: headers.get('X-Next-Cursor') };
 }
 

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { reportRadiusCap, resetRadiusCap } from '../../plans/lib/radius-cap-store';
 import { makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 import { RadiusPicker } from './radius-picker';
@@ -19,6 +20,8 @@ function Picker({ initial, onChange }: { initial: number; onChange?: (r: number)
 }
 
 describe('RadiusPicker', () => {
+  afterEach(() => resetRadiusCap());
+
   it('locks the radii above a free plan’s 5 miles and opens the plans from them', async () => {
     const changed = vi.fn();
     renderWithApp(<Picker initial={2} onChange={changed} />, { user: makeUser({ subscriptionTier: 'free' }) });
@@ -46,5 +49,12 @@ describe('RadiusPicker', () => {
     expect(screen.queryByText(/See plans/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '100 mi' }));
     expect(changed).toHaveBeenCalledWith(100);
+  });
+
+  it('shows the radius the server said it searched (X-Radius-Cap) as chosen', () => {
+    reportRadiusCap('25');
+    renderWithApp(<Picker initial={50} />, { user: makeUser({ subscriptionTier: 'pro' }) });
+    expect(screen.getByRole('button', { name: '25 mi' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '50 mi' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

@@ -2,11 +2,18 @@ import { Lock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { plural } from '../../../lib/plural';
-import { TIER_RADIUS_CAP, planFor, planOf } from '../../plans/lib/plans';
+import { TIER_RADIUS_CAP, effectiveRadius, planFor, planOf } from '../../plans/lib/plans';
+import { useServerRadiusCap } from '../../plans/lib/radius-cap-store';
 import { useSession } from '../../users/session-provider';
 import { SEARCH_RADII } from '../lib/item-rules';
 
 const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+
+/** The radius a search with `radius` really covers for this member (what the server clamps it to). */
+export function useSearchedRadius(radius: number): number {
+  const { user } = useSession();
+  return effectiveRadius(radius, user?.subscriptionTier, useServerRadiusCap());
+}
 
 interface RadiusPickerProps {
   value: number;
@@ -23,7 +30,7 @@ export function RadiusPicker({ value, onChange, label = 'Search radius' }: Radiu
   const { user } = useSession();
   const plan = planOf(user?.subscriptionTier);
   const cap = TIER_RADIUS_CAP[plan.tier];
-  const effective = Math.min(value, cap);
+  const effective = useSearchedRadius(value);
   // The locked radius that opened the plans (0: opened from "See plans"); null while they are closed.
   const [plansFor, setPlansFor] = useState<number | null>(null);
   const locked = SEARCH_RADII.some((r) => r > cap);
@@ -61,7 +68,7 @@ export function RadiusPicker({ value, onChange, label = 'Search radius' }: Radiu
       </div>
       {locked && (
         <p className="text-xs text-slate-600">
-          {value > cap ? `Searching ${plural(cap, 'mile')}: ` : ''}
+          {value > effective ? `Searching ${plural(effective, 'mile')}: ` : ''}
           The {plan.name} plan searches up to {plural(cap, 'mile')}.{' '}
           <button type="button" onClick={() => setPlansFor(0)} className="font-semibold text-emerald-800 underline">
             See plans

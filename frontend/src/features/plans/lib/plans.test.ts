@@ -18,12 +18,13 @@ describe('plans', () => {
     for (const plan of PLANS) expect(plan.features).toContain(`${TIER_RADIUS_CAP[plan.tier]}-mile search`);
   });
 
-  it('holds a radius to the plan’s cap and to a smaller cap from the server', () => {
+  it('holds a radius to the plan’s cap until the server says its own', () => {
     expect(effectiveRadius(25, 'free')).toBe(5);
     expect(effectiveRadius(2, 'free')).toBe(2);
     expect(effectiveRadius(25, 'premium')).toBe(25);
-    expect(effectiveRadius(50, 'pro', 10)).toBe(10);
     expect(effectiveRadius(50, undefined)).toBe(5);
+    expect(effectiveRadius(50, 'pro', 10)).toBe(10);
+    expect(effectiveRadius(50, 'free', 25)).toBe(25);
   });
 
   it('finds the cheapest plan reaching a radius', () => {

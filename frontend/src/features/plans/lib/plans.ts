@@ -50,9 +50,12 @@ export function planOf(tier: string | null | undefined): Plan {
   return PLANS.find((p) => p.tier === tier) ?? PLANS[0];
 }
 
-/** The radius a search really uses: the chosen one, held to the plan's cap (and to the server's, when it said one). */
+/**
+ * The radius a search really uses: the chosen one held to the cap the server last said (X-Radius-Cap), or,
+ * before it said one, to the plan's cap.
+ */
 export function effectiveRadius(radius: number, tier: string | null | undefined, serverCap?: number | null): number {
-  const cap = Math.min(TIER_RADIUS_CAP[planOf(tier).tier], serverCap && serverCap > 0 ? serverCap : Infinity);
+  const cap = serverCap && serverCap > 0 ? serverCap : TIER_RADIUS_CAP[planOf(tier).tier];
   return Math.min(radius, cap);
 }
 
