@@ -17,13 +17,14 @@ export interface RunningApp {
 
 /**
  * The whole app in embedded mode on a free loopback port with a throw-away data dir; its output goes to
- * frontend/test-results/app.log. stop() ends exactly the process it started (by its pid) and removes the dir.
+ * app.log in a temp folder of its own (E2E_APP_LOG). stop() ends exactly the process it started (by its pid) and removes the dir.
  */
 export async function startEmbeddedApp(options: { frontendDist?: string; logFile?: string } = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
   // As root the app's PostgreSQL runs as the postgres user, which must be able to enter the (private) temp folder.
   chmodSync(dataDir, 0o755);
-  const logFile = options.logFile ?? join(REPO_ROOT, 'frontend', 'test-results', 'app.log');
+  // A folder of its own per run: Playwright empties test-results/ when any run starts, and journeys read codes from this log.
+  const logFile = options.logFile ?? join(mkdtempSync(join(tmpdir(), 'curbside-e2e-log-')), 'app.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   const child: ChildProcess = spawn(process.execPath, [EMBEDDED_ENTRY], {
     cwd: REPO_ROOT,
@@ -39,6 +40,8 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
       // Many journeys run from one address: the write limit must not be what a test measures.
       RATE_LIMIT_WRITES_PER_MINUTE: '2000',
       RATE_LIMIT_AUTH_PER_15_MINUTES: '2000',
+      // The emergency password of the journeys, E2E_EMERGENCY_PASSWORD in community.spec.ts (npm run admin:hash-password).
+      EMERGENCY_PASSWORD_HASH: 'scrypt$32768$8$1$zN5SNyvS3gyEe57DJd0pOQ$Sajuezn5z05b9W7tanOGLgSHus3OH2-HObBAmGglIF0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
