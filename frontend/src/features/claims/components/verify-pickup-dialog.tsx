@@ -1,4 +1,5 @@
 import type { PhotoValidationResult } from '@curbside/contracts';
+import { ItemMessages } from '@curbside/contracts/client';
 import { Camera, CheckCircle2, Loader2, Upload, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -81,7 +82,7 @@ export function VerifyPickupDialog({ itemId, itemTitle, onClose, onClaim }: Veri
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: 'File too large', description: 'Please select an image under 5MB', variant: 'destructive' });
+      toast({ title: 'File too large', description: ItemMessages.imageTooLarge, variant: 'destructive' });
       return;
     }
     try {

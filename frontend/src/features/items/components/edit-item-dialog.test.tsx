@@ -14,7 +14,7 @@ describe('EditItemDialog', () => {
     const title = screen.getByLabelText('Title');
     await userEvent.clear(title);
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Title is required');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a title for your item.');
     await userEvent.type(title, 'Desk');
     fireEvent.change(screen.getByLabelText('Reward: $5'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Pickup time limit: 6 h'), { target: { value: '24' } });

@@ -1,3 +1,5 @@
+import { updateItemRequestSchema } from '@curbside/contracts';
+import { DESCRIPTION_MAX, TITLE_MAX } from '@curbside/contracts/client';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -23,23 +25,29 @@ export default function EditItemDialog({ item, onClose }: { item: FeedItem; onCl
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!user) return;
-    if (!title.trim()) {
-      setTitleError('Title is required');
+    const body = {
+      userId: user.id,
+      title: title.trim(),
+      description: description.trim(),
+      category: category as (typeof ITEM_FORM_CATEGORIES)[number],
+      pricingType,
+      customAmount: pricingType === 'paid' ? reward * 100 : null,
+      timeLimit,
+    };
+    // The contract's own schema, so the dialog says what the server would.
+    const issues = updateItemRequestSchema.safeParse(body).error?.issues ?? [];
+    const titleIssue = issues.find((i) => i.path[0] === 'title');
+    if (titleIssue) {
+      setTitleError(titleIssue.message);
+      document.getElementById('edit-title')?.focus();
+      return;
+    }
+    if (issues.length > 0) {
+      toast({ title: 'Failed to update item', description: issues[0].message, variant: 'destructive' });
       return;
     }
     update.mutate(
-      {
-        itemId: item.id,
-        body: {
-          userId: user.id,
-          title: title.trim(),
-          description: description.trim(),
-          category: category as (typeof ITEM_FORM_CATEGORIES)[number],
-          pricingType,
-          customAmount: pricingType === 'paid' ? reward * 100 : null,
-          timeLimit,
-        },
-      },
+      { itemId: item.id, body },
       {
         onSuccess: () => {
           toast({ title: 'Item updated', variant: 'success' });
@@ -60,7 +68,7 @@ export default function EditItemDialog({ item, onClose }: { item: FeedItem; onCl
             id="edit-title"
             className={inputClass}
             value={title}
-            maxLength={100}
+            maxLength={TITLE_MAX}
             aria-invalid={!!titleError}
             onChange={(e) => {
               setTitle(e.target.value);
@@ -69,7 +77,7 @@ export default function EditItemDialog({ item, onClose }: { item: FeedItem; onCl
           />
         </Field>
         <Field id="edit-description" label="Description">
-          <textarea id="edit-description" className={inputClass} rows={3} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <textarea id="edit-description" className={inputClass} rows={3} maxLength={DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} />
         </Field>
         <Field id="edit-category" label="Category">
           <select id="edit-category" className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)}>
