@@ -1,12 +1,13 @@
 import type { User, UserView } from '@curbside/contracts';
+import { apiPath, ApiRoutes } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getUser = (id: string, signal?: AbortSignal) => api.get<UserView>(`/api/users/${id}`, signal);
+export const getUser = (id: string, signal?: AbortSignal) => api.get<UserView>(apiPath('getUser', { id }), signal);
 
 export const userQueryOptions = (id: string | null) =>
   queryOptions({
-    queryKey: ['/api/users', id],
+    queryKey: [ApiRoutes.createUser.path, id],
     queryFn: ({ signal }) => getUser(id as string, signal),
     enabled: id !== null,
   });
