@@ -1,5 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '../../lib/api-client';
 import { apiCalls, mockApi } from '../../testing/api-mock';
 import { makeUser } from '../../testing/factories';
 import { createQueryClient } from '../../lib/query-client';
@@ -88,5 +91,43 @@ describe('start-up', () => {
     renderSession(reload);
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem('userId')).toBe(fresh.id);
+  });
+});
+
+describe('switching user', () => {
+  function Switcher({ to }: { to: ReturnType<typeof makeUser> }) {
+    const { user, switchUser } = useSession();
+    const items = useQuery({ queryKey: ['/api/items'], queryFn: () => api.get<unknown[]>('/api/items') });
+    return (
+      <>
+        <p>{user?.id}</p>
+        <p>{items.data ? 'items loaded' : 'no items'}</p>
+        <button type="button" onClick={() => switchUser(to)}>
+          Switch
+        </button>
+      </>
+    );
+  }
+
+  it('stores the new id, shows the new user and fetches what is on screen again', async () => {
+    const before = makeUser();
+    const after = makeUser();
+    localStorage.setItem('onboardingCompleted', 'true');
+    localStorage.setItem('userId', before.id);
+    mockApi(`GET /api/users/${before.id}`, before);
+    mockApi('GET /api/items', []);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider reload={vi.fn()}>
+          <Switcher to={after} />
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(before.id)).toBeInTheDocument();
+    await screen.findByText('items loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText(after.id)).toBeInTheDocument();
+    expect(localStorage.getItem('userId')).toBe(after.id);
+    await waitFor(() => expect(apiCalls('GET /api/items')).toHaveLength(2));
   });
 });

@@ -114,7 +114,9 @@ export function SessionProvider({ children, reload = () => window.location.reloa
   const switchUser = useCallback(
     (next: User) => {
       storage.set(STORAGE_KEYS.userId, next.id);
-      queryClient.clear();
+      // The previous user's answers go: unused ones are dropped, those on screen are fetched again.
+      queryClient.removeQueries({ type: 'inactive' });
+      void queryClient.resetQueries({ type: 'active' });
       queryClient.setQueryData(userQueryOptions(next.id).queryKey, next);
       setUser(next);
       setPhase('ready');
