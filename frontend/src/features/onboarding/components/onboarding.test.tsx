@@ -13,7 +13,12 @@ import { SessionProvider, useSession } from '../../users/session-provider';
 
 function TheApp() {
   const { user } = useSession();
-  return <p>The feed for {user?.firstName}</p>;
+  return (
+    <p>
+      The feed for {user?.firstName}
+      {user?.verifiedName ? `, verified as ${user.verifiedName}` : ''}
+    </p>
+  );
 }
 
 function renderFirstVisit() {
@@ -89,6 +94,7 @@ describe('onboarding', () => {
     mockApi('POST /api/users', user);
     mockApi(`POST /api/users/${user.id}/verify`, { success: true, message: 'Check your phone for the verification code' });
     mockApi('POST /api/phone/verify-code', { success: true, message: 'Your account is verified' });
+    mockApi(`GET /api/users/${user.id}`, { ...user, isVerified: true, verifiedName: 'Maya Lopez' });
     localStorage.setItem('tutorialCompleted', 'true');
     const { request } = renderFirstVisit();
     await toStep(4);
@@ -109,7 +115,7 @@ describe('onboarding', () => {
     await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify & Get Started' }));
 
-    expect(await screen.findByText('The feed for Maya')).toBeInTheDocument();
+    expect(await screen.findByText('The feed for Maya, verified as Maya Lopez')).toBeInTheDocument();
     expect(localStorage.getItem('userId')).toBe(user.id);
     expect(localStorage.getItem('onboardingCompleted')).toBe('true');
     expect(localStorage.getItem('locationPermitted')).toBe('true');

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { CODE_LENGTH, digitsOf, formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
 import { useLocation } from '../../location/location-provider';
+import { getUser, isOwnRecord } from '../../users/api/get-user';
 import { confirmVerification, startVerification } from '../../users/api/verification';
 import { useSession } from '../../users/session-provider';
 import { createOnboardedUser, type OnboardingCompletion } from '../api/complete-onboarding';
@@ -312,7 +313,8 @@ function VerifyStep({ allowLocation, onBack, onDone }: { allowLocation: boolean;
       const answer = await confirmVerification(phone, code);
       if (!answer.success) throw new Error(answer.message || 'Invalid verification code');
       toast({ title: 'Account Verified', description: 'Welcome to Curbside! You can now become a Curb Scout.', variant: 'success' });
-      onDone({ ...created, isVerified: true });
+      const fresh = await getUser(created.id).catch(() => null);
+      onDone(fresh && isOwnRecord(fresh) ? fresh : { ...created, isVerified: true });
     } catch (error) {
       toast({ title: 'Verification failed', description: errorMessage(error) || 'Invalid verification code', variant: 'destructive' });
       setBusy(false);
