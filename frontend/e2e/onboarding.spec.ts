@@ -196,7 +196,7 @@ test('verification, then scout mode: Scout Finds, the Curbside Find button and a
   const sheet = page.getByRole('dialog', { name: 'Account Verification' });
   await expect(sheet).toBeVisible();
   await sheet.getByRole('button', { name: 'Send Verification Code' }).click();
-  await expect(sheet.getByRole('alert')).toHaveText('Full name and phone number are required');
+  await expect(sheet.locator('form').getByRole('alert')).toHaveText('Full name and phone number are required');
   const phone = newPhone();
   await sheet.getByLabel('Full name').fill('Jordan Rivers');
   await sheet.getByLabel('Phone number').fill(phone.digits);
@@ -207,7 +207,7 @@ test('verification, then scout mode: Scout Finds, the Curbside Find button and a
   await sheet.getByLabel('6-digit code').fill('000000');
   await sheet.getByRole('button', { name: 'Verify' }).click();
   await expect(toast(page, 'Verification failed')).toBeVisible();
-  await expect(sheet.getByRole('alert')).toHaveText('Invalid verification code');
+  await expect(sheet.locator('form').getByRole('alert')).toHaveText('Invalid verification code');
   await sheet.getByLabel('6-digit code').fill(await smsCode(phone.e164, since));
   await shot(page, 'onboarding-22-verification-code');
   await sheet.getByRole('button', { name: 'Verify' }).click();
