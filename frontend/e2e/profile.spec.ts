@@ -74,6 +74,7 @@ test('a locked radius opens the plans; choosing Premium shows the tier and unloc
   await shot(page, 'profile-05-plan-chosen');
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('heading', { name: 'Premium Plan' })).toBeVisible();
+  await expect(page.getByTestId('tier-badge')).toHaveText('Premium');
   await shot(page, 'profile-06-premium-tier');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
@@ -150,5 +151,7 @@ test('Start Fresh forgets the account on this device and ends its session', asyn
   const old = (await (await page.request.get(`/api/users/${userId}`)).json()) as Record<string, unknown>;
   expect(old).not.toHaveProperty('isVerified');
   await expect(page.getByText('Loading Curbside...')).toBeHidden({ timeout: 15_000 });
+  // Onboarding again, as on a first visit.
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
   await shot(page, 'profile-14-after-start-fresh');
 });

@@ -36,6 +36,16 @@ describe('ProfilePage', () => {
     }
   });
 
+  it('shows a tier badge for paid plans only', () => {
+    const user = setUp({ subscriptionTier: 'pro' });
+    const { unmount } = renderWithApp(<ProfilePage />, { user });
+    expect(screen.getByTestId('tier-badge')).toHaveTextContent('Pro');
+    expect(screen.getByRole('button', { name: 'Change Plan' })).toBeInTheDocument();
+    unmount();
+    renderWithApp(<ProfilePage />, { user: { ...user, subscriptionTier: 'free' } });
+    expect(screen.queryByTestId('tier-badge')).not.toBeInTheDocument();
+  });
+
   it('asks to complete onboarding first', () => {
     renderWithApp(<ProfilePage />, { user: makeUser() });
     expect(screen.getByRole('heading', { name: 'Please complete onboarding first' })).toBeInTheDocument();

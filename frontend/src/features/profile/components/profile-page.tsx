@@ -1,5 +1,5 @@
 import type { User } from '@curbside/contracts';
-import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { plural } from '../../../lib/plural';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { planOf } from '../../plans/lib/plans';
 import { useSession } from '../../users/session-provider';
 import { ProfileStats } from './profile-stats';
 import { TierCard } from './tier-card';
@@ -121,6 +122,12 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
         <div className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm">
           <span className={cn('rounded-full px-2.5 py-0.5 font-semibold', RANK_STYLES[user.rank] ?? 'bg-slate-100 text-slate-800')}>{user.rank}</span>
           {user.scoutMode && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900">Scout</span>}
+          {user.subscriptionTier !== 'free' && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-400 px-2.5 py-0.5 font-semibold text-amber-950" data-testid="tier-badge">
+              <Crown className="size-3.5" aria-hidden />
+              {planOf(user.subscriptionTier).name}
+            </span>
+          )}
           <span className="font-semibold text-emerald-800" data-testid="profile-points">
             {plural(user.points, 'point')}
           </span>
