@@ -75,6 +75,8 @@ describe('points shop', () => {
     expect(toast).toHaveTextContent('Reward Redeemed!');
     expect(toast).toHaveTextContent('Spotlight Post is yours. 50 points were deducted.');
     expect(await within(cardOf('Spotlight Post')).findByText('1/5 redeemed')).toBeInTheDocument();
+    // The balance the redemption left shows at once, before the member's record has caught up.
+    expect(screen.getByTestId('shop-points')).toHaveTextContent('70 points');
     expect(apiCalls(`POST /api/rewards/${spotlight.id}/redeem`)[0].body).toEqual({ userId: user.id });
   });
 

@@ -1,6 +1,6 @@
 import type { Reward } from '@curbside/contracts';
 import { Coins, Gift, Loader2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
 import { useRewards } from '../../features/shop/api/get-rewards';
@@ -13,6 +13,9 @@ import { redeemability, SHOP_SECTIONS } from '../../features/shop/lib/redeem-rul
 import { useSession } from '../../features/users/session-provider';
 import { plural } from '../../lib/plural';
 
+const REFRESH_EVERY_MS = 1_000;
+const REFRESH_TRIES = 10;
+
 function Spinner({ label }: { label: string }) {
   return (
     <div role="status" className="grid place-items-center py-16 text-emerald-700">
@@ -22,7 +25,7 @@ function Spinner({ label }: { label: string }) {
   );
 }
 
-function Shop({ userId, points }: { userId: string; points: number }) {
+function Shop({ userId, points, onRedeemed }: { userId: string; points: number; onRedeemed: (cost: number) => void }) {
   const rewards = useRewards();
   const redemptions = useUserRewards(userId);
   const redeem = useRedeemReward(userId);
@@ -30,12 +33,15 @@ function Shop({ userId, points }: { userId: string; points: number }) {
   const onRedeem = (reward: Reward) => {
     const state = redeemability(reward, points, redemptions.data ?? []);
     if (!state.redeemable) {
-      if (state.reason === 'points') toast({ title: 'Not Enough Points', description: `You need ${state.missing} more points for ${reward.name}.`, variant: 'destructive' });
+      if (state.reason === 'points') toast({ title: 'Not Enough Points', description: `You need ${plural(state.missing, 'more point', 'more points')} for ${reward.name}.`, variant: 'destructive' });
       return;
     }
     redeem.mutate(reward.id, {
       onSuccess: (answer) => {
-        if (answer.success) toast({ title: 'Reward Redeemed!', description: answer.message, variant: 'success' });
+        if (answer.success) {
+          onRedeemed(reward.pointsCost);
+          toast({ title: 'Reward Redeemed!', description: answer.message, variant: 'success' });
+        }
         else toast({ title: 'Redemption Failed', description: answer.message, variant: 'destructive' });
       },
       onError: (error) => toast({ title: 'Redemption Failed', description: errorMessage(error), variant: 'destructive' }),
@@ -104,6 +110,26 @@ export default function ShopRoute() {
   useEffect(() => {
     if (userId) refreshUser().catch(() => undefined);
   }, [userId, refreshUser]);
+
+  // The member's record learns of a redemption a moment after it (an event from the points ledger): until it
+  // has, the balance shown is the one the redemption left, and the record is read again every second.
+  const [expected, setExpected] = useState<number | null>(null);
+  const serverPoints = user?.points ?? 0;
+  const caughtUp = expected === null || serverPoints <= expected;
+  useEffect(() => {
+    if (expected !== null && serverPoints <= expected) setExpected(null);
+  }, [expected, serverPoints]);
+  useEffect(() => {
+    if (caughtUp) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      if (++tries > REFRESH_TRIES) clearInterval(timer);
+      else refreshUser().catch(() => undefined);
+    }, REFRESH_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [caughtUp, refreshUser]);
+  const points = caughtUp ? serverPoints : (expected as number);
+  const onRedeemed = useCallback((cost: number) => setExpected(Math.min(serverPoints, expected ?? Infinity) - cost), [serverPoints, expected]);
   return (
     <div className="space-y-4">
       <header className="flex items-center gap-2">
@@ -115,7 +141,7 @@ export default function ShopRoute() {
         {user && (
           <p className="flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-950" data-testid="shop-points">
             <Coins className="size-4" aria-hidden />
-            {plural(user.points, 'point')}
+            {plural(points, 'point')}
           </p>
         )}
       </header>
@@ -124,7 +150,7 @@ export default function ShopRoute() {
       ) : !user || !userId ? (
         <p className="rounded-2xl bg-white p-6 text-center font-medium">Please refresh the page to access the shop</p>
       ) : (
-        <Shop userId={userId} points={user.points} />
+        <Shop userId={userId} points={points} onRedeemed={onRedeemed} />
       )}
       <HowToEarn />
     </div>

@@ -1,0 +1,212 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { card, newNeighbour, openApp, postItem, shot } from './helpers';
+
+/** The passphrase whose hash app-server.ts gives the app as EMERGENCY_PASSWORD_HASH. */
+const E2E_EMERGENCY_PASSWORD = 'curbside emergency e2e passphrase';
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+/** The secret sequence of the hidden entry (features/admin/lib/secret-sequence.ts). */
+const SECRET_SEQUENCE = 'sos911';
+
+/** The operator command that makes an administrator (README, "Operator commands"), against the journeys' app. */
+async function grantAdmin(userId: string): Promise<void> {
+  await promisify(execFile)(process.execPath, [join(REPO_ROOT, 'services', 'users', 'dist', 'admin-grant.js'), '--user', userId], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+}
+
+async function points(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const id = localStorage.getItem('userId');
+    const response = await fetch(`/api/users/${id}`, { credentials: 'include' });
+    return ((await response.json()) as { points: number }).points;
+  });
+}
+
+function bell(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+}
+
+test('earn points: the first post celebrates the First Post Badge; enough points redeem a reward', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openApp(page);
+  await postItem(page, `Oak bookshelf ${Date.now()}`);
+
+  const celebration = page.getByTestId('badge-celebration');
+  await expect(celebration).toBeVisible({ timeout: 20_000 });
+  await expect(celebration).toContainText('Badge Earned!');
+  await expect(celebration).toContainText('First Post Badge');
+  await shot(page, 'c01-badge-celebration');
+  await expect(celebration).toBeHidden({ timeout: 8_000 });
+
+  // Post until the cheapest reward (Spotlight Post, 50 points) is within reach: 10 a post, 10 for the badge.
+  for (const title of ['Brass floor lamp', 'Kids bicycle', 'Ceramic plant pots']) {
+    if ((await points(page)) >= 50) break;
+    await postItem(page, `${title} ${Date.now()}`);
+  }
+  await expect.poll(() => points(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(50);
+  const before = await points(page);
+
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { name: 'Points Shop' })).toBeVisible();
+  await expect(page.getByTestId('shop-points')).toHaveText(`${before} points`);
+  for (const section of ['Perks', 'Merch & Virtual Gift Cards', 'Donations']) await expect(page.getByRole('heading', { name: section })).toBeVisible();
+  const spotlight = page.getByTestId('reward-card').filter({ has: page.getByRole('heading', { name: 'Spotlight Post' }) });
+  await expect(spotlight.getByText('50 pts')).toBeVisible();
+  await expect(spotlight.getByText('0/5 redeemed')).toBeVisible();
+  const tote = page.getByTestId('reward-card').filter({ has: page.getByRole('heading', { name: 'Curbside Tote Bag' }) });
+  await expect(tote.getByText(`Need ${600 - before} more points`)).toBeVisible();
+  await expect(tote.getByRole('button', { name: 'Redeem Curbside Tote Bag' })).toBeDisabled();
+  await shot(page, 'c02-shop');
+
+  await spotlight.getByRole('button', { name: 'Redeem Spotlight Post' }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Reward Redeemed!');
+  await expect(toast).toContainText('Spotlight Post is yours. 50 points were deducted.');
+  await expect(spotlight.getByText('1/5 redeemed')).toBeVisible();
+  await expect(page.getByTestId('shop-points')).toHaveText(`${before - 50} points`);
+  await shot(page, 'c03-shop-redeemed');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('heading', { name: 'Badges (1/7)' })).toBeVisible();
+  const me = page.getByTestId('leaderboard-row').filter({ hasText: '(you)' });
+  await expect(me.getByText('First Post Badge')).toBeVisible();
+  await expect(page.getByText('Active Users')).toBeVisible();
+  await shot(page, 'c04-leaderboard');
+  await page.getByRole('button', { name: /First Post Badge/ }).click();
+  const badge = page.getByRole('dialog', { name: 'First Post Badge' });
+  await expect(badge.getByText('How to earn:')).toBeVisible();
+  await expect(badge.getByText('✓ Earned')).toBeVisible();
+  await shot(page, 'c05-badge-dialog');
+});
+
+test('a notification arrives live: another neighbour reserves my item, and I mark it read in the panel', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await openApp(page);
+  const title = `Garden bench ${Date.now()}`;
+  await postItem(page, title);
+  // Let the first post's own notifications (badge, rank) arrive, then read them all: the next one is the reservation.
+  await expect(bell(page)).toHaveAccessibleName(/unread/, { timeout: 20_000 });
+  await page.getByTestId('badge-celebration').waitFor({ state: 'hidden', timeout: 10_000 });
+  await bell(page).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByText('Badge Earned: First Post Badge')).toBeVisible();
+  await panel.getByRole('button', { name: 'Mark All Read' }).click();
+  await expect(panel.getByRole('button', { name: 'Mark All Read' })).toBeHidden();
+  await panel.getByRole('button', { name: 'Close notifications' }).click();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+
+  const other = await newNeighbour(browser, baseURL as string);
+  try {
+    await openApp(other.page);
+    await card(other.page, title).getByRole('button', { name: 'Claim' }).click();
+    const terms = other.page.getByRole('dialog', { name: 'Pickup Safety Terms' });
+    const claim = other.page.getByRole('dialog', { name: 'Claim Item' });
+    await expect(terms.or(claim).first()).toBeVisible();
+    if (await terms.isVisible()) {
+      for (const box of await terms.getByRole('checkbox').all()) await box.check();
+      await terms.getByRole('button', { name: 'Accept & Continue' }).click();
+    }
+    await claim.getByRole('button', { name: /Reserve with First Dibs/ }).click();
+    await expect(other.page.getByTestId('toast').filter({ hasText: 'First Dibs!' })).toBeVisible();
+  } finally {
+    await other.context.close();
+  }
+
+  // No reload, no click: the stream brings it (the count is polled every 30 s only when the stream is down).
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 10_000 });
+  await expect(page.getByTestId('unread-badge')).toHaveText('1');
+  await shot(page, 'c06-bell-unread');
+
+  await bell(page).click();
+  await expect(panel).toBeVisible();
+  const row = panel.getByTestId('notification').filter({ hasText: 'Pickup Request' });
+  await expect(row).toContainText(title);
+  await expect(row).toHaveAttribute('data-read', 'false');
+  await shot(page, 'c07-panel-unread');
+  await row.getByRole('button', { name: 'Mark "Pickup Request" as read' }).click();
+  await expect(row).toHaveAttribute('data-read', 'true');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Mark All Read' })).toBeHidden();
+  await panel.getByRole('button', { name: 'Unread' }).click();
+  await expect(panel.getByText('No unread notifications')).toBeVisible();
+  await expect(panel.getByText("You're all caught up!")).toBeVisible();
+  await shot(page, 'c08-panel-read');
+
+  // A click outside the panel closes it.
+  await page.mouse.click(180, 700);
+  await expect(panel).toBeHidden();
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
+});
+
+test('administrator granted by the operator command: emergency lookup, then its log entry', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const other = await newNeighbour(browser, baseURL as string);
+  const targetId = await openApp(other.page);
+  await other.context.close();
+
+  const adminId = await openApp(page);
+  await grantAdmin(adminId);
+
+  await page.goto('/search');
+  await page.getByLabel('Search items').pressSequentially(SECRET_SEQUENCE, { delay: 50 });
+  const gate = page.getByRole('dialog', { name: 'Admin Authentication Required' });
+  await expect(gate).toBeVisible();
+  await shot(page, 'c09-admin-gate');
+
+  // A wrong password is refused by the server at the first lookup, and the gate comes back, cleared.
+  await gate.getByLabel('Admin password').fill('not the password at all');
+  await gate.getByLabel('Admin password').press('Enter');
+  const dashboard = page.getByRole('dialog', { name: 'Emergency Access Dashboard' });
+  await expect(dashboard.getByText('ADMIN MODE ACTIVE')).toBeVisible();
+  await dashboard.getByLabel('Target user ID').fill(targetId);
+  await dashboard.getByLabel('Reason').fill('Family reports the member missing since last night');
+  await dashboard.getByRole('button', { name: 'Request Emergency Access' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Invalid admin password');
+  await expect(gate.getByLabel('Admin password')).toHaveValue('');
+
+  await gate.getByLabel('Admin password').fill(E2E_EMERGENCY_PASSWORD);
+  await gate.getByRole('button', { name: 'Authenticate' }).click();
+  await expect(dashboard.getByText('For safety emergencies only. All access is logged and audited.')).toBeVisible();
+  await dashboard.getByLabel('Target user ID').fill(targetId);
+  await dashboard.getByLabel('Reason').fill('Family reports the member missing since last night');
+  await dashboard.getByLabel('Law enforcement case number (optional)').fill('NYPD-2026-0412');
+  await dashboard.getByRole('button', { name: 'Request Emergency Access' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Emergency Access Granted');
+  const user = dashboard.getByTestId('emergency-user-panel');
+  await expect(user).toContainText(targetId);
+  await expect(user.getByText('Location not available')).toBeVisible();
+  await expect(user.getByText('Not provided').first()).toBeVisible();
+  await shot(page, 'c10-admin-lookup');
+
+  const entry = dashboard.getByTestId('emergency-log-entry').filter({ hasText: 'NYPD-2026-0412' });
+  await expect(entry).toContainText('granted');
+  await expect(entry).toContainText(targetId);
+  await expect(dashboard.getByTestId('emergency-log-entry').filter({ hasText: 'refused' }).first()).toBeVisible();
+  await entry.scrollIntoViewIfNeeded();
+  await shot(page, 'c11-admin-log');
+});
+
+test('a member who is not an administrator is refused', async ({ page }) => {
+  await openApp(page);
+  const area = page.getByTestId('hidden-admin-area');
+  const box = await area.boundingBox();
+  if (!box) throw new Error('the hidden area has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(3_300);
+  await page.mouse.up();
+  const denied = page.getByRole('dialog', { name: 'Access Denied' });
+  await expect(denied.getByText('You do not have administrator privileges to access this feature.')).toBeVisible();
+  await expect(page.getByLabel('Admin password')).toHaveCount(0);
+  await shot(page, 'c12-access-denied');
+  await denied.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(denied).toBeHidden();
+});
