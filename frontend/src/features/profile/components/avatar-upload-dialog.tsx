@@ -148,7 +148,7 @@ export function AvatarUploadDialog({ open, onClose, current }: { open: boolean; 
               <label
                 htmlFor={inputId}
                 className={cn(
-                  'pointer-events-none flex min-h-11 items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 peer-hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-emerald-700',
+                  'pointer-events-none flex min-h-11 items-center justify-center gap-2 whitespace-nowrap rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 peer-hover:bg-slate-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-emerald-700',
                   busy && 'text-slate-400',
                 )}
               >

@@ -1,6 +1,6 @@
 import type { User } from '@curbside/contracts';
 import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -93,7 +93,12 @@ function ProfileSkeleton() {
 }
 
 function Profile({ user, reload }: { user: User; reload: () => void }) {
+  const { refreshUser } = useSession();
   const [open, setOpen] = useState<Open>(null);
+  // Points, rank and badges change as neighbours act: the profile shows them as they are now.
+  useEffect(() => {
+    refreshUser().catch((error: unknown) => console.warn('Refreshing the profile failed', error));
+  }, [refreshUser]);
   const close = () => setOpen(null);
   return (
     <div className="space-y-3">
