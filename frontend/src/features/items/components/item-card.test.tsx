@@ -42,6 +42,17 @@ describe('ItemCard', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('tells the holder and the poster about a first-dibs reservation', () => {
+    const user = makeUser();
+    const until = new Date(Date.now() + 20 * 60_000).toISOString();
+    const { unmount } = renderWithApp(<ItemCard item={makeItem({ status: 'first_dibs', reservedById: user.id, reservedUntil: until })} />, { user });
+    expect(screen.getByText(/First Dibs: reserved for you until/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Claim' })).toBeInTheDocument();
+    unmount();
+    renderWithApp(<ItemCard item={makeItem({ status: 'first_dibs', posterId: user.id, reservedById: null, reservedUntil: until })} />, { user });
+    expect(screen.getByText(/A neighbour has first dibs until/)).toBeInTheDocument();
+  });
+
   it('does not repeat the title in the interest toast', async () => {
     const item = makeItem({ isGarageSale: true, imageUrl: null, interestCount: 0 });
     mockApi(`POST /api/items/${item.id}/interest`, { isInterested: true, message: "You're interested! We'll keep this garage sale on your radar.", interestCount: 1 });

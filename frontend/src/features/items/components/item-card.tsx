@@ -233,6 +233,11 @@ export function ItemCard({ item, position, showComments = false, priority = fals
             <Hourglass className="size-4" aria-hidden /> First Dibs: reserved for you until {formatClock(item.reservedUntil as string)}
           </p>
         )}
+        {status === 'first_dibs' && isPoster && item.reservedUntil && (
+          <p className="inline-flex items-center gap-1 rounded-lg bg-violet-50 px-2 py-1 text-sm text-violet-950">
+            <Hourglass className="size-4" aria-hidden /> A neighbour has first dibs until {formatClock(item.reservedUntil)}
+          </p>
+        )}
 
         {!item.isGarageSale && (
           <div className="flex flex-wrap items-center gap-2">
