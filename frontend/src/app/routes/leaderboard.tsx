@@ -1,4 +1,5 @@
 import { Loader2, Star, Trophy, Users } from 'lucide-react';
+import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { useLeaderboard } from '../../features/leaderboard/api/get-leaderboard';
 import { BadgesCard } from '../../features/leaderboard/components/badges-card';
@@ -20,8 +21,12 @@ function StatTile({ icon: Icon, label, value }: { icon: typeof Users; label: str
 
 /** The leaderboard (/leaderboard): the member's badges, the standings and the top achievers. */
 export default function LeaderboardRoute() {
-  const { user } = useSession();
+  const { user, userId, refreshUser } = useSession();
   const board = useLeaderboard();
+  // Badges (n/7) counts the member's own badges: read afresh, one may have been earned since start-up.
+  useEffect(() => {
+    if (userId) refreshUser().catch(() => undefined);
+  }, [userId, refreshUser]);
   const entries = board.data?.pages.flatMap((p) => p.entries) ?? [];
   const achievers = topAchievers(entries);
 

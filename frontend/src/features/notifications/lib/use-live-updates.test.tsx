@@ -32,7 +32,7 @@ describe('live updates', () => {
   });
 
   it('opens the stream on the same origin and takes the unread count from it; polling stops while it is open', async () => {
-    renderWithApp(<NotificationBell userId={user.id} />, { user });
+    const { queryClient } = renderWithApp(<NotificationBell userId={user.id} />, { user });
     const stream = Source.latest();
     expect(stream.url).toBe('/api/events/stream');
     expect(unreadCountQueryOptions(user.id, false).refetchInterval).toBe(30_000);
@@ -42,9 +42,13 @@ describe('live updates', () => {
     act(() => stream.emit('count', { count: 12 }));
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('9+');
 
-    // A dropped stream: back to polling until the browser has reconnected.
+    // A dropped stream: back to polling until the browser has reconnected; then open lists are read again.
     act(() => stream.fail());
     expect(isLiveConnected()).toBe(false);
+    const spy = vi.spyOn(queryClient, 'invalidateQueries');
+    act(() => stream.open());
+    expect(isLiveConnected()).toBe(true);
+    expect(spy).toHaveBeenCalledWith({ queryKey: notificationKeys.lists(user.id) });
   });
 
   it('puts a new notification at the top of the loaded lists, once', async () => {

@@ -48,8 +48,14 @@ export function useLiveUpdates(userId: string | null): void {
     const connect = () => {
       const stream = new EventSource(LIVE_STREAM_PATH, { withCredentials: true });
       source = stream;
-      stream.onopen = () => setLiveConnected(true);
+      let dropped = false;
+      stream.onopen = () => {
+        setLiveConnected(true);
+        // Back after a drop: what was read meanwhile (elsewhere) is not replayed, so open lists are read again.
+        if (dropped) void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(userId) });
+      };
       stream.onerror = () => {
+        dropped = true;
         setLiveConnected(false);
         if (stream.readyState === EventSource.CLOSED && !stopped) {
           stream.close();
