@@ -1,3 +1,4 @@
+import { apiPath } from '@curbside/contracts/client';
 import type { User } from '@curbside/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { invalidateItemLists } from '../../items/api/query-keys';
 import type { Tier } from '../lib/plans';
 
 /** PATCH /api/users/:id/subscription records the chosen plan (no payment in this version). */
-export const setSubscription = (userId: string, tier: Tier) => api.patch<User>(`/api/users/${userId}/subscription`, { tier });
+export const setSubscription = (userId: string, tier: Tier) => api.patch<User>(apiPath('subscription', { id: userId }), { tier });
 
 export function useSetSubscription() {
   const queryClient = useQueryClient();

@@ -1,3 +1,4 @@
+import { apiPath } from '@curbside/contracts/client';
 import type { NotificationPreferences, NotificationPreferencesRequest } from '@curbside/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -5,7 +6,7 @@ import { useSession } from '../../users/session-provider';
 
 /** PATCH /api/users/:id/notification-preferences: the alert switches and the notification radius; answers what was saved. */
 export const updateNotificationPreferences = (userId: string, body: NotificationPreferencesRequest) =>
-  api.patch<NotificationPreferences>(`/api/users/${userId}/notification-preferences`, body);
+  api.patch<NotificationPreferences>(apiPath('notificationPreferences', { id: userId }), body);
 
 export function useUpdateNotificationPreferences() {
   const { userId, refreshUser } = useSession();

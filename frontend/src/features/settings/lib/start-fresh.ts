@@ -1,3 +1,4 @@
+import { apiPath } from '@curbside/contracts/client';
 import { api } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 
@@ -8,7 +9,7 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage';
  */
 export async function startFresh(reload: () => void = () => window.location.reload()): Promise<void> {
   try {
-    await api.post('/api/auth/logout');
+    await api.post(apiPath('logout'));
   } catch (error) {
     // The browser forgets the account anyway; a new one replaces the session at the next start-up.
     console.warn('Ending the session failed', error);
