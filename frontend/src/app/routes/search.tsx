@@ -82,6 +82,7 @@ export default function SearchRoute() {
           </button>
         )}
       </div>
+      {!position && <p className="text-xs text-slate-600">Searching around the centre of the US until your location is known.</p>}
       {items.isPending ? (
         <CardSkeleton />
       ) : (
