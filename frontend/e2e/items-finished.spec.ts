@@ -287,3 +287,19 @@ test('garage sales: the map offers garage-sale categories; the interest toast sa
     await other.context.close();
   }
 });
+
+test('with location refused, the feed shows the fallback area instead of nothing', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, permissions: [] });
+  try {
+    const page = await context.newPage();
+    await openApp(page);
+    await page.getByRole('button', { name: 'Enable Location' }).click();
+    await expect(page.getByText(/Location Error: Unable to get your location/)).toBeVisible();
+    await expect(page.getByText(/Showing items around the centre of the US until your location is known/)).toBeVisible();
+    // The feed answered for the fallback area: an empty state (or its items), never a blank screen.
+    await expect(page.getByRole('heading', { name: /No items|Welcome to Curbside!/ }).or(page.getByTestId('item-card').first())).toBeVisible();
+    await shot(page, 'f1-08-location-refused');
+  } finally {
+    await context.close();
+  }
+});
