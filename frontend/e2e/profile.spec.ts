@@ -88,6 +88,17 @@ test('a locked radius opens the plans; choosing Premium shows the tier and unloc
   expect(answer.headers()['x-radius-cap']).toBe('25');
 });
 
+test('choosing a plan from a locked radius searches that radius at once', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('group', { name: 'Search radius' }).getByRole('button', { name: '10 miles, locked: needs the Basic plan' }).click();
+  const plans = page.getByRole('dialog', { name: 'Choose Your Plan' });
+  await plans.getByRole('button', { name: 'Choose Basic' }).click();
+  await page.getByRole('dialog', { name: "You're on Basic" }).getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Searching 10 miles around you')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('homeRadius'))).toBe('10');
+});
+
 test('a new profile picture, from a file and from the camera, shows in the header', async ({ browser, baseURL }) => {
   const { context, page } = await newNeighbour(browser, baseURL as string);
   await openApp(page);
