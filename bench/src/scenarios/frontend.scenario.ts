@@ -9,7 +9,8 @@ import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
 
 /** Targets of the frontend issue: initial JS for / at most 170 KB gzipped; Lighthouse mobile Performance ≥ 90, Accessibility ≥ 95. */
 export const FRONTEND_TARGETS = { initialJsGzipKb: 170, performance: 90, accessibility: 95 } as const;
-const PAGES = ['/', '/map', '/search', '/profile'] as const;
+/** BENCH_FRONTEND_PAGES=/shop,/leaderboard measures only those. */
+const PAGES = process.env.BENCH_FRONTEND_PAGES?.split(',') ?? ['/', '/map', '/search', '/profile', '/shop', '/leaderboard'];
 /** A returning visitor: onboarding and the tutorial done, so the feed (not the first-visit overlay) is what is measured. */
 const RETURNING_VISITOR = { onboardingCompleted: 'true', tutorialCompleted: 'true' } as const;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -187,7 +188,7 @@ async function measure(context: ScenarioContext): Promise<void> {
 
 export const frontendScenario: Scenario = {
   name: 'frontend',
-  summary: 'The SPA: initial JS for / (gzipped) and Lighthouse mobile Performance and Accessibility on /, /map, /search and /profile (as a returning visitor)',
+  summary: 'The SPA: initial JS for / (gzipped) and Lighthouse mobile Performance and Accessibility on /, /map, /search, /profile, /shop and /leaderboard (as a returning visitor)',
   modes: RUN_MODES,
   async run(context) {
     // The gateway serves the same static build in both modes: one measurement (embedded, no servers needed) says it all.

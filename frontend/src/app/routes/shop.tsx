@@ -11,6 +11,7 @@ import { HowToEarn } from '../../features/shop/components/how-to-earn';
 import { RewardCard } from '../../features/shop/components/reward-card';
 import { redeemability, SHOP_SECTIONS } from '../../features/shop/lib/redeem-rules';
 import { useSession } from '../../features/users/session-provider';
+import { cn } from '../../lib/cn';
 import { plural } from '../../lib/plural';
 
 const REFRESH_EVERY_MS = 1_000;
@@ -66,11 +67,14 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
   }
   if (rewards.data.length === 0) {
     return (
-      <div className="rounded-2xl bg-white p-8 text-center">
-        <Gift className="mx-auto size-10 text-slate-500" aria-hidden />
-        <p className="mt-3 font-semibold">No rewards available</p>
-        <p className="mt-1 text-sm text-slate-600">Check back later for new rewards!</p>
-      </div>
+      <>
+        <div className="rounded-2xl bg-white p-8 text-center">
+          <Gift className="mx-auto size-10 text-slate-500" aria-hidden />
+          <p className="mt-3 font-semibold">No rewards available</p>
+          <p className="mt-1 text-sm text-slate-600">Check back later for new rewards!</p>
+        </div>
+        <HowToEarn />
+      </>
     );
   }
   return (
@@ -99,6 +103,8 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
           </section>
         );
       })}
+      {/* Below the rewards, and only once they are in: nothing already on screen moves when they arrive. */}
+      <HowToEarn />
     </div>
   );
 }
@@ -138,21 +144,26 @@ export default function ShopRoute() {
           <h1 className="text-2xl font-bold">Points Shop</h1>
           <p className="text-sm text-slate-600">Redeem your points for rewards</p>
         </div>
-        {user && (
-          <p className="flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-950" data-testid="shop-points">
-            <Coins className="size-4" aria-hidden />
-            {plural(points, 'point')}
-          </p>
-        )}
+        {/* The pill keeps its place while the member loads, so the title does not re-wrap when it arrives. */}
+        <p
+          data-testid={user ? 'shop-points' : undefined}
+          aria-hidden={user ? undefined : true}
+          className={cn('flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-950', !user && 'invisible')}
+        >
+          <Coins className="size-4" aria-hidden />
+          {plural(user ? points : 0, 'point')}
+        </p>
       </header>
       {user === undefined ? (
         <Spinner label="Loading" />
       ) : !user || !userId ? (
-        <p className="rounded-2xl bg-white p-6 text-center font-medium">Please refresh the page to access the shop</p>
+        <>
+          <p className="rounded-2xl bg-white p-6 text-center font-medium">Please refresh the page to access the shop</p>
+          <HowToEarn />
+        </>
       ) : (
         <Shop userId={userId} points={points} onRedeemed={onRedeemed} />
       )}
-      <HowToEarn />
     </div>
   );
 }
