@@ -10,8 +10,15 @@ const ActivityRoute = lazy(() => import('./routes/activity'));
 const TopFindsRoute = lazy(() => import('./routes/top-finds'));
 const PostGarageSaleRoute = lazy(() => import('./routes/post-garage-sale'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
-const ShopRoute = lazy(() => import('./routes/shop'));
-const LeaderboardRoute = lazy(() => import('./routes/leaderboard'));
+const loadShop = () => import('./routes/shop');
+const loadLeaderboard = () => import('./routes/leaderboard');
+const ShopRoute = lazy(loadShop);
+const LeaderboardRoute = lazy(loadLeaderboard);
+// Opened directly, these screens' code downloads while start-up loads the member, not after it.
+if (typeof window !== 'undefined') {
+  if (window.location.pathname === '/shop') void loadShop();
+  if (window.location.pathname === '/leaderboard') void loadLeaderboard();
+}
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**

@@ -112,6 +112,8 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
 /** The points shop (/shop): rewards by section, what each costs and how often it may be had. */
 export default function ShopRoute() {
   const { user, userId, refreshUser } = useSession();
+  // The catalogue is everybody's: asked for at once, while the member is still being loaded.
+  useRewards();
   // The points shown must be the current balance (posts and claims elsewhere may have changed it).
   useEffect(() => {
     if (userId) refreshUser().catch(() => undefined);
