@@ -1,5 +1,6 @@
 import type { User } from '@curbside/contracts';
 import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { plural } from '../../../lib/plural';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { planOf } from '../../plans/lib/plans';
+import { userQueryOptions } from '../../users/api/get-user';
 import { useSession } from '../../users/session-provider';
 import { ProfileStats } from './profile-stats';
 import { TierCard } from './tier-card';
@@ -24,6 +26,9 @@ const TutorialDialog = lazy(() => import('../../tutorial/components/tutorial-dia
 const AccountVerificationSheet = lazy(() =>
   import('../../posting/components/account-verification-sheet').then((m) => ({ default: m.AccountVerificationSheet })),
 );
+
+/** A user record younger than this is shown as it is. */
+const FRESH_MS = 10_000;
 
 type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | null;
 
@@ -95,10 +100,14 @@ function ProfileSkeleton() {
 function Profile({ user, reload }: { user: User; reload: () => void }) {
   const { refreshUser } = useSession();
   const [open, setOpen] = useState<Open>(null);
-  // Points, rank and badges change as neighbours act: the profile shows them as they are now.
+  const queryClient = useQueryClient();
+  // Points, rank and badges change as neighbours act: the profile shows them as they are now (unless the record
+  // was loaded a moment ago, as when the app starts on this page).
   useEffect(() => {
+    const loadedAt = queryClient.getQueryState(userQueryOptions(user.id).queryKey)?.dataUpdatedAt ?? 0;
+    if (Date.now() - loadedAt < FRESH_MS) return;
     refreshUser().catch((error: unknown) => console.warn('Refreshing the profile failed', error));
-  }, [refreshUser]);
+  }, [queryClient, refreshUser, user.id]);
   const close = () => setOpen(null);
   return (
     <div className="space-y-3">
