@@ -1,13 +1,16 @@
 import { Loader2, Star, Trophy, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button';
-import { useLeaderboard } from '../../features/leaderboard/api/get-leaderboard';
+import { startLeaderboardEarly, useLeaderboard } from '../../features/leaderboard/api/get-leaderboard';
 import { BadgesCard } from '../../features/leaderboard/components/badges-card';
 import { BadgeChips, LeaderboardRow, PlaceMark } from '../../features/leaderboard/components/leaderboard-row';
 import { topAchievers } from '../../features/leaderboard/lib/leaderboard-rules';
 import { useSession } from '../../features/users/session-provider';
 import { errorMessage } from '../../lib/api-client';
 import { plural } from '../../lib/plural';
+
+// Opened directly (the router loads this screen during start-up): the first page is asked for at once, too.
+if (typeof window !== 'undefined' && window.location.pathname === '/leaderboard') startLeaderboardEarly();
 
 function StatTile({ icon: Icon, label, value }: { icon: typeof Users; label: string; value: number }) {
   return (

@@ -3,8 +3,8 @@ import { Coins, Gift, Loader2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
-import { useRewards } from '../../features/shop/api/get-rewards';
-import { useUserRewards } from '../../features/shop/api/get-user-rewards';
+import { startRewardsEarly, useRewards } from '../../features/shop/api/get-rewards';
+import { startUserRewardsEarly, useUserRewards } from '../../features/shop/api/get-user-rewards';
 import { useRedeemReward } from '../../features/shop/api/redeem-reward';
 import { BackButton } from '../../features/shop/components/back-button';
 import { HowToEarn } from '../../features/shop/components/how-to-earn';
@@ -13,6 +13,14 @@ import { redeemability, SHOP_SECTIONS } from '../../features/shop/lib/redeem-rul
 import { useSession } from '../../features/users/session-provider';
 import { cn } from '../../lib/cn';
 import { plural } from '../../lib/plural';
+import { STORAGE_KEYS, storage } from '../../lib/storage';
+
+// Opened directly (the router loads this screen during start-up): its data is asked for at once, too.
+if (typeof window !== 'undefined' && window.location.pathname === '/shop') {
+  startRewardsEarly();
+  const storedId = storage.get(STORAGE_KEYS.userId);
+  if (storedId) startUserRewardsEarly(storedId);
+}
 
 const REFRESH_EVERY_MS = 1_000;
 const REFRESH_TRIES = 10;
