@@ -79,6 +79,22 @@ describe('points shop', () => {
     expect(apiCalls(`POST /api/rewards/${spotlight.id}/redeem`)[0].body).toEqual({ userId: user.id });
   });
 
+  it('shows the catalogue before the redemptions are in, with Redeem held back until they are', async () => {
+    const user = makeUser({ points: 120 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((done) => (release = done));
+    mockApi('GET /api/rewards', [spotlight]);
+    mockApi(`GET /api/users/${user.id}/rewards`, async () => {
+      await gate;
+      return { body: [] };
+    });
+    renderWithApp(<ShopRoute />, { user });
+    const button = await screen.findByRole('button', { name: 'Redeem Spotlight Post' });
+    expect(button).toBeDisabled();
+    release();
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
   it('says "Redemption Failed" with the server message', async () => {
     setup();
     mockApi(`POST /api/rewards/${tree.id}/redeem`, { message: 'Not enough points: this reward costs 100 points and you have 20.' }, 409);

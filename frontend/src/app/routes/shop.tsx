@@ -57,7 +57,8 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
     });
   };
 
-  if (rewards.isPending || redemptions.isPending) return <Spinner label="Loading rewards" />;
+  // The catalogue shows as soon as it is in; counters and buttons wait for the member's redemptions.
+  if (rewards.isPending) return <Spinner label="Loading rewards" />;
   if (rewards.isError || redemptions.isError) {
     return (
       <div role="alert" className="rounded-2xl bg-white p-6 text-center">
@@ -101,9 +102,9 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
                   key={reward.id}
                   reward={reward}
                   redemptions={redemptions.data}
-                  state={redeemability(reward, points, redemptions.data)}
+                  state={redeemability(reward, points, redemptions.data ?? [])}
                   pending={redeem.isPending && redeem.variables === reward.id}
-                  busy={redeem.isPending}
+                  busy={redeem.isPending || redemptions.isPending}
                   onRedeem={onRedeem}
                 />
               ))}

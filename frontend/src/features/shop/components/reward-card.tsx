@@ -1,6 +1,7 @@
 import type { Reward } from '@curbside/contracts';
 import { Clock, Frame, Gift, HeartHandshake, Loader2, ShoppingBag, Sparkles, Sticker, TreePine, Utensils, Wrench, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { counterText, reasonText, type Redeemability } from '../lib/redeem-rules';
 import type { UserReward } from '@curbside/contracts';
 
@@ -18,7 +19,8 @@ const ICONS: Record<string, LucideIcon> = {
 
 interface RewardCardProps {
   reward: Reward;
-  redemptions: readonly UserReward[];
+  /** Undefined while the member's redemptions load: counter and reason wait for them. */
+  redemptions: readonly UserReward[] | undefined;
   state: Redeemability;
   pending: boolean;
   /** Another redemption is on its way: one at a time. */
@@ -28,7 +30,8 @@ interface RewardCardProps {
 
 export function RewardCard({ reward, redemptions, state, pending, busy, onRedeem }: RewardCardProps) {
   const Icon = ICONS[reward.icon] ?? HeartHandshake;
-  const reason = reasonText(state);
+  const known = redemptions !== undefined;
+  const reason = known ? reasonText(state) : null;
   const reasonId = `reward-reason-${reward.id}`;
   return (
     <li data-testid="reward-card" className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -45,7 +48,7 @@ export function RewardCard({ reward, redemptions, state, pending, busy, onRedeem
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className="text-xs font-medium text-slate-600">{counterText(reward, redemptions)}</span>
+        <span className={cn('text-xs font-medium text-slate-600', !known && 'invisible')}>{counterText(reward, redemptions ?? [])}</span>
         {reason && (
           <span id={reasonId} className="text-xs font-medium text-slate-700">
             {reason}
