@@ -1,4 +1,4 @@
-import { BADGES, type BadgeName } from '@curbside/contracts';
+import { BADGES, type BadgeName } from '@curbside/contracts/client';
 import { Award, ChevronRight, Lock } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';

@@ -1,4 +1,4 @@
-import { ACTION_POINTS, BADGES, TIER_MULTIPLIER } from '@curbside/contracts';
+import { ACTION_POINTS, BADGES, TIER_MULTIPLIER } from '@curbside/contracts/client';
 import { Award, Info } from 'lucide-react';
 
 /** DESIGN §4's amounts (a scout find is worth 25, not the spec text's 15) and its one badge rule set. */
