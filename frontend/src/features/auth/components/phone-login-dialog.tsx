@@ -7,7 +7,8 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api-client';
 import { sendLoginCode, verifyLoginCode } from '../api/sign-in';
-import { CODE_LENGTH, digitsOf, formatPhone, isValidCode, isValidPhone } from '../lib/phone-format';
+import { formatPhone, isValidCode, isValidPhone } from '../lib/phone-format';
+import { CodeField, PhoneNumberField } from './phone-fields';
 
 /** How long the success screen shows before the neighbour is passed on (accounts spec §9). */
 export const SUCCESS_HANDOFF_MS = 1500;
@@ -142,20 +143,7 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
     <Dialog open onClose={onClose} title={titles[stage]} description={descriptions[stage]} dismissible={!busy && stage !== 'success'}>
       {stage === 'phone' && (
         <form onSubmit={(e) => void sendCode(e)} className="space-y-4 pb-1" noValidate>
-          <Field id="login-phone" label="Phone number">
-            <input
-              id="login-phone"
-              className={inputClass}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="(555) 123-4567"
-              value={phone}
-              onChange={(e) => setPhone(formatPhone(e.target.value))}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to type this number
-              autoFocus
-            />
-          </Field>
+          <PhoneNumberField id="login-phone" value={phone} onChange={setPhone} focusOnOpen />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Phone className="size-4" aria-hidden />}
             {busy ? 'Sending Code...' : 'Send Code'}
@@ -165,19 +153,7 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
 
       {stage === 'code' && (
         <form onSubmit={submitCode} className="space-y-4 pb-1" noValidate>
-          <Field id="login-code" label="6-digit code">
-            <input
-              id="login-code"
-              className={`${inputClass} text-center font-mono text-2xl tracking-[0.4em]`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={CODE_LENGTH}
-              value={code}
-              onChange={(e) => setCode(digitsOf(e.target.value).slice(0, CODE_LENGTH))}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the code is the only thing to type here
-              autoFocus
-            />
-          </Field>
+          <CodeField id="login-code" value={code} onChange={setCode} focusOnOpen />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
             {busy ? 'Verifying...' : 'Verify Code'}

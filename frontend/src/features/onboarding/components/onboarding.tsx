@@ -6,7 +6,8 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
-import { CODE_LENGTH, digitsOf, formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
+import { formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
+import { CodeField, PhoneNumberField } from '../../auth/components/phone-fields';
 import { useLocation } from '../../location/location-provider';
 import { getUser, isOwnRecord } from '../../users/api/get-user';
 import { confirmVerification, startVerification } from '../../users/api/verification';
@@ -327,18 +328,7 @@ function VerifyStep({ allowLocation, onBack, onDone }: { allowLocation: boolean;
         <p id={codeHintId}>
           We texted a 6-digit code to <span className="whitespace-nowrap">{formatPhone(phone)}</span>. Enter it to verify your account now.
         </p>
-        <Field id="onboarding-code" label="6-digit code">
-          <input
-            id="onboarding-code"
-            aria-describedby={codeHintId}
-            className={`${inputClass} text-center font-mono text-2xl tracking-[0.4em]`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
-            value={code}
-            onChange={(e) => setCode(digitsOf(e.target.value).slice(0, CODE_LENGTH))}
-          />
-        </Field>
+        <CodeField id="onboarding-code" describedBy={codeHintId} value={code} onChange={setCode} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
           {busy ? 'Verifying...' : 'Verify & Get Started'}
@@ -359,19 +349,7 @@ function VerifyStep({ allowLocation, onBack, onDone }: { allowLocation: boolean;
       <Field id="onboarding-name" label="Full name">
         <input id="onboarding-name" className={inputClass} autoComplete="name" maxLength={100} required value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
-      <Field id="onboarding-phone" label="Phone number">
-        <input
-          id="onboarding-phone"
-          className={inputClass}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="(555) 123-4567"
-          required
-          value={phone}
-          onChange={(e) => setPhone(formatPhone(e.target.value))}
-        />
-      </Field>
+      <PhoneNumberField id="onboarding-phone" value={phone} onChange={setPhone} />
       <ul className="space-y-1 text-sm text-slate-700">
         <li className="flex gap-2">
           <Camera className="size-4 shrink-0" aria-hidden /> Verified neighbours can post scout finds and offer pickup rewards.

@@ -6,7 +6,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import { CODE_LENGTH, digitsOf, formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
+import { formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
+import { CodeField, PhoneNumberField } from '../../auth/components/phone-fields';
 import { confirmVerification, resendVerificationCode, startVerification, verificationStatusQueryOptions } from '../../users/api/verification';
 import { useSession } from '../../users/session-provider';
 
@@ -151,18 +152,7 @@ function VerificationSheet({ onClose, onVerified }: { onClose: () => void; onVer
           <Field id="verify-name" label="Full name">
             <input id="verify-name" className={inputClass} autoComplete="name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
-          <Field id="verify-phone" label="Phone number">
-            <input
-              id="verify-phone"
-              className={inputClass}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="(555) 123-4567"
-              value={phone}
-              onChange={(e) => setPhone(formatPhone(e.target.value))}
-            />
-          </Field>
+          <PhoneNumberField id="verify-phone" value={phone} onChange={setPhone} />
           {errorText}
           <Button type="submit" disabled={busy} className="w-full">
             {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
@@ -174,18 +164,12 @@ function VerificationSheet({ onClose, onVerified }: { onClose: () => void; onVer
           <p id={codeHintId} className="text-slate-700">
             Enter the 6-digit code we texted to <span className="whitespace-nowrap">{formatPhone(phone)}</span>.
           </p>
-          <Field id="verify-code" label="6-digit code">
-            <input
-              id="verify-code"
-              aria-describedby={codeHintId}
-              className={`${inputClass} text-center font-mono text-2xl tracking-[0.4em]`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={CODE_LENGTH}
-              value={code}
-              onChange={(e) => (setCode(digitsOf(e.target.value).slice(0, CODE_LENGTH)), setError(undefined))}
-            />
-          </Field>
+          <CodeField
+            id="verify-code"
+            describedBy={codeHintId}
+            value={code}
+            onChange={(value) => (setCode(value), setError(undefined))}
+          />
           {errorText}
           <Button type="submit" disabled={busy} className="w-full">
             {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
