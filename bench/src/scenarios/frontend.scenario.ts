@@ -67,13 +67,10 @@ async function prepareReturningVisitor(port: number, baseUrl: string): Promise<v
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/api/health`);
-    await page.evaluate(async (flags) => {
-      // Runs in the page (the bench itself is compiled without the DOM types). A returning visitor has an account
-      // from an earlier visit: its id stored and its session cookie in the browser.
+    await page.evaluate((flags) => {
+      // Runs in the page (the bench itself is compiled without the DOM types).
       const store = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
       for (const [key, value] of Object.entries(flags)) store.setItem(key, value);
-      const created = await fetch('/api/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      store.setItem('userId', ((await created.json()) as { id: string }).id);
     }, RETURNING_VISITOR);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
