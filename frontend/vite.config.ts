@@ -2,38 +2,14 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-
-/**
- * The app's one stylesheet (about 9 KB gzipped) goes into index.html: the page then paints without waiting for
- * another request first. Lazy screens' own stylesheets (the map's) stay files.
- */
-function inlineEntryCss(): Plugin {
-  return {
-    name: 'curbside:inline-entry-css',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = Object.values(bundle).find((file) => file.type === 'asset' && file.fileName === 'index.html');
-      if (!html || html.type !== 'asset') return;
-      let source = String(html.source);
-      for (const [fileName, file] of Object.entries(bundle)) {
-        const link = `<link rel="stylesheet" crossorigin href="/${fileName}">`;
-        if (file.type !== 'asset' || !fileName.endsWith('.css') || !source.includes(link)) continue;
-        source = source.replace(link, () => `<style>${String(file.source)}</style>`);
-        delete bundle[fileName];
-      }
-      html.source = source;
-    },
-  };
-}
+import { defineConfig } from 'vite';
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 // The zod-free entry (routes, constants, messages) that the first screen may import by value.
 const contractsClient = fileURLToPath(new URL('../libs/contracts/src/client/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEntryCss()],
+  plugins: [react(), tailwindcss()],
   // The frontend may only use the contracts library, and uses it from source (no build step in between).
   resolve: {
     alias: [
@@ -55,9 +31,6 @@ export default defineConfig({
       output: {
         // React and the router change rarely: their own chunk stays cached across deploys.
         manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'vendor' : undefined),
-        // Shared bits of the lazy screens (an icon, a helper) would otherwise be a chunk each, one more request in
-        // the chain before a screen can show: small ones are merged where that changes nothing that runs.
-        experimentalMinChunkSize: 8_000,
       },
     },
   },

@@ -153,8 +153,6 @@ async function measure(context: ScenarioContext): Promise<void> {
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
       runs.push(result.lhr);
-      // BENCH_KEEP_LHR=1: every run's full Lighthouse report beside the results, to see where the time goes.
-      if (process.env.BENCH_KEEP_LHR === '1') context.attach(`lhr ${page} run ${i + 1}`, result.lhr);
       const score = (k: string) => Math.round((result.lhr.categories[k]?.score ?? 0) * 100);
       progress(`  ${page}${target.label} run ${i + 1}: performance ${score('performance')}, accessibility ${score('accessibility')}`);
     }
