@@ -7,5 +7,6 @@ export * from './items';
 export { RANKS, RANK_NAMES, rankForPoints, type RankName } from '../rewards/ranks';
 export { BADGES, BADGE_NAMES, type BadgeName } from '../rewards/badges';
 export { ACTION_POINTS, TIER_MULTIPLIER } from '../rewards/points';
-export { LIVE_STREAM_PATH, LIVE_STREAM_RETRY_MS, LIVE_STREAM_HEARTBEAT_MS, LiveEvent } from '../notifications/live-events';
+export { BADGE_ANIMATION_TRIGGER, LIVE_STREAM_PATH, LIVE_STREAM_RETRY_MS, LIVE_STREAM_HEARTBEAT_MS, LiveEvent } from '../notifications/live-events';
+export * from './plans';
 export { isVisiblyEmpty } from '../validation/text';

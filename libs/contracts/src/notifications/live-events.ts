@@ -18,3 +18,6 @@ export type LiveEventName = (typeof LiveEvent)[keyof typeof LiveEvent];
 export const LIVE_STREAM_RETRY_MS = 3000;
 /** A comment line this often keeps idle streams open through proxies. */
 export const LIVE_STREAM_HEARTBEAT_MS = 20_000;
+
+/** The celebration overlay's trigger in a "Badge Earned" notification's data. */
+export const BADGE_ANIMATION_TRIGGER = 'badge_earned';

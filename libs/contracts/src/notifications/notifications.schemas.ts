@@ -37,8 +37,6 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 /** An item's votes of the day that make it worth a voting prompt to the neighbours around it (voting alerts on). */
 export const VOTING_PROMPT_VOTES = 3;
 
-/** The celebration overlay's trigger in a "Badge Earned" notification's data. */
-export const BADGE_ANIMATION_TRIGGER = 'badge_earned';
 
 /** The live channel's topic: the notifications service signals, every gateway replica listens. */
 export const LIVE_NOTIFICATIONS_TOPIC = 'notifications';

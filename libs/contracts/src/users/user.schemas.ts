@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { RANK_NAMES } from '../rewards/ranks';
 
-export const SUBSCRIPTION_TIERS = ['free', 'basic', 'premium', 'pro'] as const;
-export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
-export type SubscriptionTier = z.infer<typeof subscriptionTierSchema>;
+import { SUBSCRIPTION_TIERS } from '../client/plans';
 
-/**
- * How far each tier may search (DESIGN §4; free is the spec's "4" rounded to an offered radius). The server
- * clamps feed, map, search and top-finds radii to it and says so in the X-Radius-Cap header.
- */
-export const TIER_RADIUS_CAP_MILES: Record<SubscriptionTier, number> = { free: 5, basic: 10, premium: 25, pro: 100 };
-export const RADIUS_CAP_HEADER = 'X-Radius-Cap';
+// Shared with the browser through the zod-free client entry.
+export {
+  GARAGE_SALE_ALERT_TIERS,
+  RADIUS_CAP_HEADER,
+  SMS_ALERT_TIERS,
+  SUBSCRIPTION_TIERS,
+  TIER_RADIUS_CAP_MILES,
+  type SubscriptionTier,
+} from '../client/plans';
+export const subscriptionTierSchema = z.enum(SUBSCRIPTION_TIERS);
 
 /** Miles as the spec's string ("2"), between 0.5 and 100. */
 export const milesStringSchema = z
@@ -80,9 +82,6 @@ export type UserView = User | PublicUser;
 
 export const NOTIFICATION_RADIUS_MESSAGE = 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5';
 export const GARAGE_SALE_ALERTS_MESSAGE = 'Garage sale alerts are available on the Premium and Pro plans';
-export const GARAGE_SALE_ALERT_TIERS: readonly SubscriptionTier[] = ['premium', 'pro'];
-/** Plans whose members can have alerts texted to their phone (spec §6: e-mail and SMS alerts from Basic up). */
-export const SMS_ALERT_TIERS: readonly SubscriptionTier[] = ['basic', 'premium', 'pro'];
 /** Texted alerts a member receives in an hour at most; the rest stay in the app. */
 export const SMS_ALERTS_PER_HOUR = 4;
 

@@ -1,5 +1,5 @@
 import type { Position } from '@curbside/contracts';
-import { apiPath, ApiRoutes, FEED_PAGE_MAX, type FEED_KINDS } from '@curbside/contracts/client';
+import { apiPath, ApiRoutes, FEED_PAGE_MAX, RADIUS_CAP_HEADER, type FEED_KINDS } from '@curbside/contracts/client';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGetWithHeaders, withQuery } from '../../../lib/api-client';
 import { mergeNewestFirst, type FeedItem } from '../lib/item-rules';
@@ -30,7 +30,7 @@ export interface FeedPage {
 export async function getItems({ position, radius, limit = FEED_MAX_LIMIT, cursor, kind, q, category }: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
   const url = withQuery(apiPath('feed'), { lat: position.lat, lng: position.lng, radius, limit, cursor, kind: kind === 'all' ? undefined : kind, q: q || undefined, category: category || undefined });
   const { data, headers } = await apiGetWithHeaders<FeedItem[]>(url, signal);
-  reportRadiusCap(headers.get('X-Radius-Cap'));
+  reportRadiusCap(headers.get(RADIUS_CAP_HEADER));
   return { items: data, limit, nextCursor: headers.get('X-Next-Cursor') };
 }
 

@@ -1,17 +1,19 @@
+import { GARAGE_SALE_ALERT_TIERS, SUBSCRIPTION_TIERS, TIER_RADIUS_CAP_MILES, type SubscriptionTier } from '@curbside/contracts/client';
+
 /**
  * The four plans of accounts spec §9 with the features of §6, search radii as DESIGN §4 settles them
- * (free 5 miles, pro 100). Local, schema-free copies: the search radius picker on the first screen uses them,
- * so they must not pull the contracts' validation library in; plans.test.ts checks them against the contracts.
+ * (free 5 miles, pro 100). Tiers, caps and garage-sale tiers come from the contracts' browser entry, which the
+ * search radius picker on the first screen can import without the validation library.
  */
-export type Tier = 'free' | 'basic' | 'premium' | 'pro';
+export type Tier = SubscriptionTier;
 
-export const TIERS: readonly Tier[] = ['free', 'basic', 'premium', 'pro'];
+export const TIERS: readonly Tier[] = SUBSCRIPTION_TIERS;
 
 /** How far each plan may search, in miles; the server clamps to it and answers with X-Radius-Cap. */
-export const TIER_RADIUS_CAP: Record<Tier, number> = { free: 5, basic: 10, premium: 25, pro: 100 };
+export const TIER_RADIUS_CAP: Record<Tier, number> = TIER_RADIUS_CAP_MILES;
 
 /** Garage sale alerts are a Premium and Pro feature (spec §2, §5). */
-export const GARAGE_SALE_TIERS: readonly Tier[] = ['premium', 'pro'];
+export const GARAGE_SALE_TIERS: readonly Tier[] = GARAGE_SALE_ALERT_TIERS;
 
 export interface Plan {
   tier: Tier;
