@@ -1,14 +1,19 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/router';
 import './index.css';
 import { createQueryClient } from './lib/query-client';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root') as HTMLElement);
+// A transition lets React yield to the browser while it builds the first screen, instead of one long task that
+// keeps taps and paints waiting (the static "Loading Curbside..." stays until the app has something to show).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

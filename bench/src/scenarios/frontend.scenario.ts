@@ -67,10 +67,13 @@ async function prepareReturningVisitor(port: number, baseUrl: string): Promise<v
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/api/health`);
-    await page.evaluate((flags) => {
-      // Runs in the page (the bench itself is compiled without the DOM types).
+    await page.evaluate(async (flags) => {
+      // Runs in the page (the bench itself is compiled without the DOM types). A returning visitor has an account
+      // from an earlier visit: its id stored and its session cookie in the browser.
       const store = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
       for (const [key, value] of Object.entries(flags)) store.setItem(key, value);
+      const created = await fetch('/api/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      store.setItem('userId', ((await created.json()) as { id: string }).id);
     }, RETURNING_VISITOR);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -153,6 +156,8 @@ async function measure(context: ScenarioContext): Promise<void> {
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
       if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${page}: ${result.lhr.runtimeError.message}`);
       runs.push(result.lhr);
+      // BENCH_KEEP_LHR=1: every run's full Lighthouse report beside the results, to see where the time goes.
+      if (process.env.BENCH_KEEP_LHR === '1') context.attach(`lhr ${page} run ${i + 1}`, result.lhr);
       const score = (k: string) => Math.round((result.lhr.categories[k]?.score ?? 0) * 100);
       progress(`  ${page}${target.label} run ${i + 1}: performance ${score('performance')}, accessibility ${score('accessibility')}`);
     }

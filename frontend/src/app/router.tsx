@@ -3,22 +3,29 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 
 // Every screen is its own chunk; the shell around them loads first.
-const HomeRoute = lazy(() => import('./routes/home'));
-const MapRoute = lazy(() => import('./routes/map'));
-const SearchRoute = lazy(() => import('./routes/search'));
-const ActivityRoute = lazy(() => import('./routes/activity'));
-const TopFindsRoute = lazy(() => import('./routes/top-finds'));
-const PostGarageSaleRoute = lazy(() => import('./routes/post-garage-sale'));
-const ProfileRoute = lazy(() => import('./routes/profile'));
-const loadShop = () => import('./routes/shop');
-const loadLeaderboard = () => import('./routes/leaderboard');
-const ShopRoute = lazy(loadShop);
-const LeaderboardRoute = lazy(loadLeaderboard);
-// Opened directly, these screens' code downloads while start-up loads the member, not after it.
-if (typeof window !== 'undefined') {
-  if (window.location.pathname === '/shop') void loadShop();
-  if (window.location.pathname === '/leaderboard') void loadLeaderboard();
-}
+const screens = {
+  '/': () => import('./routes/home'),
+  '/map': () => import('./routes/map'),
+  '/search': () => import('./routes/search'),
+  '/activity': () => import('./routes/activity'),
+  '/top-finds': () => import('./routes/top-finds'),
+  '/post-garage-sale': () => import('./routes/post-garage-sale'),
+  '/profile': () => import('./routes/profile'),
+  '/shop': () => import('./routes/shop'),
+  '/leaderboard': () => import('./routes/leaderboard'),
+} as const;
+// The screen opened directly downloads while start-up loads the member, not after it.
+if (typeof window !== 'undefined') void screens[window.location.pathname as keyof typeof screens]?.();
+
+const HomeRoute = lazy(screens['/']);
+const MapRoute = lazy(screens['/map']);
+const SearchRoute = lazy(screens['/search']);
+const ActivityRoute = lazy(screens['/activity']);
+const TopFindsRoute = lazy(screens['/top-finds']);
+const PostGarageSaleRoute = lazy(screens['/post-garage-sale']);
+const ProfileRoute = lazy(screens['/profile']);
+const ShopRoute = lazy(screens['/shop']);
+const LeaderboardRoute = lazy(screens['/leaderboard']);
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**

@@ -80,7 +80,10 @@ async function recover(): Promise<void> {
 
 export function SessionProvider({ children, reload = () => window.location.reload() }: { children: ReactNode; reload?: () => void }) {
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<SessionPhase>('loading');
+  // A returning neighbour (onboarding done, a stored id) gets the app at once while their record loads in the
+  // background; only a lost record stops it (the recovery path). Without a stored id the user is made first.
+  const [storedId] = useState(() => (storage.get(STORAGE_KEYS.onboardingCompleted) === 'true' ? storage.get(STORAGE_KEYS.userId) : null));
+  const [phase, setPhase] = useState<SessionPhase>(storedId ? 'ready' : 'loading');
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
@@ -124,7 +127,8 @@ export function SessionProvider({ children, reload = () => window.location.reloa
     [queryClient],
   );
 
-  const value = useMemo<Session>(() => ({ phase, user, userId: user?.id ?? null, refreshUser, switchUser }), [phase, user, refreshUser, switchUser]);
+  const userId = user === undefined ? storedId : (user?.id ?? null);
+  const value = useMemo<Session>(() => ({ phase, user, userId, refreshUser, switchUser }), [phase, user, userId, refreshUser, switchUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createQueryClient } from '../../../lib/query-client';
 import { mockApi } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
@@ -23,13 +23,21 @@ const renderGate = () =>
 describe('SessionGate', () => {
   beforeEach(() => localStorage.setItem('onboardingCompleted', 'true'));
 
-  it('reads "Loading Curbside..." while the user loads, then shows the app', async () => {
+  it('reads "Loading Curbside..." while a first user is made, then shows the app', async () => {
+    mockApi('POST /api/users', makeUser());
+    renderGate();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Curbside...');
+    expect(await screen.findByText('The app')).toBeInTheDocument();
+  });
+
+  it("shows a returning neighbour the app at once while their record loads", async () => {
     const user = makeUser({ points: 5 });
     localStorage.setItem('userId', user.id);
     mockApi(`GET /api/users/${user.id}`, user);
     renderGate();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading Curbside...');
-    expect(await screen.findByText('The app')).toBeInTheDocument();
+    expect(screen.getByText('The app')).toBeInTheDocument();
+    expect(screen.queryByText('Loading Curbside...')).not.toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('userId')).toBe(user.id));
   });
 
   it('reads "User not found, reloading..." when the stored user is gone', async () => {
