@@ -24,9 +24,15 @@ test('post an item with a photo: it appears in the feed and on the map', async (
   await expect(card(page, title).getByRole('img', { name: title })).toBeVisible();
   await shot(page, '03-home-with-item');
 
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
   await page.getByRole('link', { name: 'Map' }).click();
   await expect(page.getByRole('list', { name: 'Nearby' }).getByText(title)).toBeVisible();
   await expect(page.locator(`.leaflet-marker-icon[title="${title}"]`)).toBeVisible();
+  // The map's lazy chunk brings Leaflet's stylesheet, not a second copy of the app's (inlined in index.html).
+  expect(stylesheets.filter((path) => !path.includes('items-map'))).toEqual([]);
   await shot(page, '04-map');
 
   await page.getByRole('link', { name: 'Search' }).click();

@@ -5,7 +5,8 @@ import { AppShell } from '../components/layout/app-shell';
 // Every screen is its own chunk; the shell around them loads first.
 const screens = {
   '/': () => import('./routes/home'),
-  '/map': () => import('./routes/map'),
+  // The map itself (Leaflet) downloads beside the screen rather than after it.
+  '/map': () => Promise.all([import('./routes/map'), import('../features/map/components/items-map')]).then(([screen]) => screen),
   '/search': () => import('./routes/search'),
   '/activity': () => import('./routes/activity'),
   '/top-finds': () => import('./routes/top-finds'),

@@ -2,16 +2,13 @@ import type { Position } from '@curbside/contracts';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
-import { GOLD, itemPosition, URGENCY_COLORS, urgencyOf, type FeedItem } from '../../items/lib/item-rules';
+import { itemPosition, type FeedItem } from '../../items/lib/item-rules';
 import { plural } from '../../../lib/plural';
+import { pinColor } from '../lib/map-filters';
 
 /** Tiles come from VITE_TILE_URL when set at build time, else OpenStreetMap (the gateway's CSP allows its a/b/c hosts). */
 export const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
-
-export function pinColor(item: FeedItem): string {
-  return item.pricingType === 'paid' ? GOLD : URGENCY_COLORS[urgencyOf(item)];
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -39,7 +36,7 @@ interface ItemsMapProps {
  * An interactive Leaflet map. When tiles cannot load (offline, blocked) the pins stay usable on the plain
  * background and a note says so; nothing else depends on the tiles.
  */
-export function ItemsMap({ center, userPosition, items, selectedId, onSelect }: ItemsMapProps) {
+export default function ItemsMap({ center, userPosition, items, selectedId, onSelect }: ItemsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
@@ -93,7 +90,7 @@ export function ItemsMap({ center, userPosition, items, selectedId, onSelect }: 
       <div ref={containerRef} data-testid="items-map" className="map-canvas h-72 w-full overflow-hidden rounded-2xl border border-slate-200 sm:h-96" role="region" aria-label="Map of nearby items" />
       {tilesFailed && (
         <p role="status" className="absolute left-14 right-2 top-2 z-[500] rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow">
-          Map tiles could not load — pins are shown on a plain background.
+          Map tiles unavailable: pins on a plain background.
         </p>
       )}
     </div>

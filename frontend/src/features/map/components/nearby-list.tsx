@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn';
 import { distanceMiles, formatMiles } from '../../../lib/geo';
 import { formatAge } from '../../../lib/time';
 import { effectiveStatus, itemPosition, STATUS_LABELS, type FeedItem } from '../../items/lib/item-rules';
-import { pinColor } from './items-map';
+import { pinColor } from '../lib/map-filters';
 
 const STATUS_DOT: Record<string, string> = { available: 'bg-emerald-600', claimed: 'bg-slate-500', first_dibs: 'bg-violet-600', expired: 'bg-red-700', removed: 'bg-slate-400' };
 

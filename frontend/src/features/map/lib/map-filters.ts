@@ -1,4 +1,9 @@
-import { urgencyOf, type FeedItem, type Urgency } from '../../items/lib/item-rules';
+import { GOLD, URGENCY_COLORS, urgencyOf, type FeedItem, type Urgency } from '../../items/lib/item-rules';
+
+/** A pin's (and the nearby list's dot) colour: gold for a paid pickup, else the urgency's colour. */
+export function pinColor(item: FeedItem): string {
+  return item.pricingType === 'paid' ? GOLD : URGENCY_COLORS[urgencyOf(item)];
+}
 
 export interface MapFilters {
   mode: 'items' | 'garage-sales';
