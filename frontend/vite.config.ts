@@ -38,7 +38,45 @@ function inlineEntryCss(): Plugin {
 function manualChunks(id: string): string | undefined {
   if (/node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//.test(id)) return 'vendor';
   if (/node_modules\/lucide-react\//.test(id)) return 'icons';
+  // Leaflet (only the map screen's) is a file of its own, which that screen's page names beside the screen's.
+  if (/node_modules\/leaflet\//.test(id)) return 'leaflet';
   return undefined;
+}
+
+/**
+ * The files each screen needs beyond those index.html names, written to route-preloads.json ({ "/map": [...] }):
+ * the gateway names them in the page it serves for that path, so they download beside the app's entry instead of
+ * after it has run. Screens are src/app/routes/<name>.tsx, at /<name> ("home" at /), as in the router.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'curbside:route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      const page = html?.type === 'asset' ? String(html.source) : '';
+      const preloads: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        // Small chunks are merged, so one chunk may hold more than one screen.
+        for (const id of chunk.moduleIds) {
+          const screen = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/.exec(id)?.[1];
+          if (!screen || chunk.isEntry) continue;
+          const files = new Set<string>();
+          const add = (fileName: string) => {
+            if (files.has(fileName) || page.includes(`/${fileName}"`)) return;
+            files.add(fileName);
+            const dependency = bundle[fileName];
+            if (dependency?.type === 'chunk') dependency.imports.forEach(add);
+          };
+          add(chunk.fileName);
+          preloads[screen === 'home' ? '/' : `/${screen}`] = [...files].map((file) => `/${file}`);
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 2) });
+    },
+  };
 }
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
@@ -46,7 +84,7 @@ const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import
 const contractsClient = fileURLToPath(new URL('../libs/contracts/src/client/index.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEntryCss()],
+  plugins: [react(), tailwindcss(), inlineEntryCss(), routePreloads()],
   // The frontend may only use the contracts library, and uses it from source (no build step in between).
   resolve: {
     alias: [

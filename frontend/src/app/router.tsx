@@ -1,33 +1,54 @@
-import { lazy } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 
+type ScreenModule = { default: ComponentType };
+
+/**
+ * A screen in its own chunk. Once the chunk is here the screen renders at once; before, it suspends (the shell
+ * shows a skeleton). Whichever of the two a mounted screen started with, it keeps, so it never remounts.
+ */
+function lazyScreen(load: () => Promise<ScreenModule>) {
+  let loaded: ScreenModule | undefined;
+  let loading: Promise<ScreenModule> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = undefined; // a failed download may be tried again
+        throw error;
+      },
+    ));
+  const Suspending = lazy(preload);
+  function Screen() {
+    const [Ready] = useState(() => loaded?.default);
+    return Ready ? <Ready /> : <Suspending />;
+  }
+  return { preload, Screen };
+}
+
 // Every screen is its own chunk; the shell around them loads first.
 const screens = {
-  '/': () => import('./routes/home'),
-  // The map itself (Leaflet) downloads beside the screen rather than after it.
-  '/map': () => Promise.all([import('./routes/map'), import('../features/map/components/items-map')]).then(([screen]) => screen),
-  '/search': () => import('./routes/search'),
-  '/activity': () => import('./routes/activity'),
-  '/top-finds': () => import('./routes/top-finds'),
-  '/post-garage-sale': () => import('./routes/post-garage-sale'),
-  '/profile': () => import('./routes/profile'),
-  '/shop': () => import('./routes/shop'),
-  '/leaderboard': () => import('./routes/leaderboard'),
+  '/': lazyScreen(() => import('./routes/home')),
+  '/map': lazyScreen(() => import('./routes/map')),
+  '/search': lazyScreen(() => import('./routes/search')),
+  '/activity': lazyScreen(() => import('./routes/activity')),
+  '/top-finds': lazyScreen(() => import('./routes/top-finds')),
+  '/post-garage-sale': lazyScreen(() => import('./routes/post-garage-sale')),
+  '/profile': lazyScreen(() => import('./routes/profile')),
+  '/shop': lazyScreen(() => import('./routes/shop')),
+  '/leaderboard': lazyScreen(() => import('./routes/leaderboard')),
 } as const;
-// The screen opened directly downloads while start-up loads the member, not after it.
-if (typeof window !== 'undefined') void screens[window.location.pathname as keyof typeof screens]?.();
+const NotFound = lazyScreen(() => import('./routes/not-found'));
 
-const HomeRoute = lazy(screens['/']);
-const MapRoute = lazy(screens['/map']);
-const SearchRoute = lazy(screens['/search']);
-const ActivityRoute = lazy(screens['/activity']);
-const TopFindsRoute = lazy(screens['/top-finds']);
-const PostGarageSaleRoute = lazy(screens['/post-garage-sale']);
-const ProfileRoute = lazy(screens['/profile']);
-const ShopRoute = lazy(screens['/shop']);
-const LeaderboardRoute = lazy(screens['/leaderboard']);
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+/**
+ * Loads the screen at the address the app was opened on (its files are already downloading: the page names them),
+ * so the first render shows it rather than a skeleton that React would keep up for at least 300 ms.
+ */
+export function preloadOpenedScreen(): Promise<unknown> {
+  const screen = screens[window.location.pathname.replace(/(.)\/$/, '$1') as keyof typeof screens] ?? NotFound;
+  return screen.preload();
+}
 
 /**
  * Declarative routes: the app loads no data through the router, so the data router (loaders, actions, fetchers)
@@ -38,16 +59,10 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route element={<AppShell />}>
-          <Route path="/" element={<HomeRoute />} />
-          <Route path="/map" element={<MapRoute />} />
-          <Route path="/search" element={<SearchRoute />} />
-          <Route path="/activity" element={<ActivityRoute />} />
-          <Route path="/top-finds" element={<TopFindsRoute />} />
-          <Route path="/post-garage-sale" element={<PostGarageSaleRoute />} />
-          <Route path="/profile" element={<ProfileRoute />} />
-          <Route path="/shop" element={<ShopRoute />} />
-          <Route path="/leaderboard" element={<LeaderboardRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
+          {Object.entries(screens).map(([path, { Screen }]) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
+          <Route path="*" element={<NotFound.Screen />} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -1,5 +1,5 @@
 import { Car, Moon, ShieldAlert } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { inputClass } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
@@ -11,13 +11,10 @@ import { ItemCard } from '../../features/items/components/item-card';
 import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../features/items/lib/item-rules';
 import { GARAGE_SALE_CATEGORIES } from '@curbside/contracts/client';
 import { useLocation } from '../../features/location/location-provider';
+import ItemsMap from '../../features/map/components/items-map';
 import { NearbyList } from '../../features/map/components/nearby-list';
 import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
 import { useDriving } from '../../features/map/lib/use-driving';
-
-// Leaflet (about 45 KB gzipped) is a chunk of its own, downloaded beside this screen's (see the router): the
-// filters, banners and the nearby list show without waiting for it.
-const ItemsMap = lazy(() => import('../../features/map/components/items-map'));
 
 const MAP_RADIUS = 10;
 const MAP_REFETCH_MS = 60_000;
@@ -96,9 +93,7 @@ export default function MapRoute() {
         <ShieldAlert className="size-4 shrink-0" aria-hidden /> Pick up in daylight, in public view, and never while driving.
       </div>
 
-      <Suspense fallback={<div className="map-canvas h-72 w-full rounded-2xl border border-slate-200 sm:h-96" aria-hidden />}>
-        <ItemsMap center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
-      </Suspense>
+      <ItemsMap center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
       {!position && <p className="text-xs text-slate-600">Showing the centre of the US until your location is known.</p>}
       {selected && <ItemCard item={selected} position={position} />}
       <h2 className="text-base font-semibold">Nearby {filters.mode === 'items' ? 'items' : 'garage sales'}</h2>
