@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster';
 import { LocationProvider } from '../features/location/location-provider';
 import { SessionGate } from '../features/users/components/session-gate';
-import { SessionProvider } from '../features/users/session-provider';
+import { SessionProvider, type StartUp } from '../features/users/session-provider';
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({ queryClient, starting, children }: { queryClient: QueryClient; starting?: Promise<StartUp>; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+      <SessionProvider starting={starting}>
         <LocationProvider>
           <SessionGate>{children}</SessionGate>
           <Toaster />

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 import { apiCalls, mockApi } from '../../testing/api-mock';
 import { makeUser } from '../../testing/factories';
 import { createQueryClient } from '../../lib/query-client';
-import { SessionProvider, useSession } from './session-provider';
+import { SessionProvider, startUp, useSession } from './session-provider';
 
 function Who() {
   const { user, phase } = useSession();
@@ -51,6 +51,23 @@ describe('start-up', () => {
     mockApi(`GET /api/users/${user.id}`, user);
     renderSession();
     expect(await screen.findByText(`ready: ${user.id}`)).toBeInTheDocument();
+  });
+
+  it('uses start-up begun before it mounted (beside the first screen\'s download) rather than asking again', async () => {
+    const user = makeUser();
+    localStorage.setItem('userId', user.id);
+    mockApi(`GET /api/users/${user.id}`, user);
+    const starting = startUp();
+    expect(apiCalls(`GET /api/users/${user.id}`)).toHaveLength(1);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SessionProvider reload={vi.fn()} starting={starting}>
+          <Who />
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(`ready: ${user.id}`)).toBeInTheDocument();
+    expect(apiCalls(`GET /api/users/${user.id}`)).toHaveLength(1);
   });
 
   it('replaces a stored id that fails to load: flags cleared, a fresh user stored, then a reload', async () => {

@@ -30,7 +30,7 @@ const SessionContext = createContext<Session | null>(null);
 /** The flags that belong to a user rather than to the device; cleared with a user that is gone. */
 const USER_FLAGS = [STORAGE_KEYS.locationPermitted, STORAGE_KEYS.tutorialDismissed, STORAGE_KEYS.tutorialCompleted] as const;
 
-type StartUp = { phase: 'onboarding' } | { phase: 'ready'; user: User | null } | { phase: 'recovering' };
+export type StartUp = { phase: 'onboarding' } | { phase: 'ready'; user: User | null } | { phase: 'recovering' };
 
 /** A stored user that cannot be had: unknown (404), refused, or a session cookie that is someone else's. */
 function isGone(error: unknown): boolean {
@@ -62,7 +62,7 @@ async function newAnonymousUser(): Promise<User | null> {
  * Start-up (accounts spec §4): onboarding until it was completed; then the stored user is loaded, or a fresh
  * anonymous one is made when none is stored. Failures are only logged: browsing works without a user.
  */
-async function startUp(): Promise<StartUp> {
+export async function startUp(): Promise<StartUp> {
   if (storage.get(STORAGE_KEYS.onboardingCompleted) !== 'true') return { phase: 'onboarding' };
   const storedId = storage.get(STORAGE_KEYS.userId);
   if (!storedId) return { phase: 'ready', user: await newAnonymousUser() };
@@ -78,7 +78,19 @@ async function recover(): Promise<void> {
   await newAnonymousUser();
 }
 
-export function SessionProvider({ children, reload = () => window.location.reload() }: { children: ReactNode; reload?: () => void }) {
+/**
+ * starting: start-up already under way (main.tsx begins it before the first render, beside the screen's download);
+ * without it the provider starts up when it mounts.
+ */
+export function SessionProvider({
+  children,
+  reload = () => window.location.reload(),
+  starting,
+}: {
+  children: ReactNode;
+  reload?: () => void;
+  starting?: Promise<StartUp>;
+}) {
   const queryClient = useQueryClient();
   // A returning neighbour (onboarding done, a stored id) gets the app at once while their record loads in the
   // background; only a lost record stops it (the recovery path). Without a stored id the user is made first.
@@ -87,10 +99,14 @@ export function SessionProvider({ children, reload = () => window.location.reloa
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
+  const startingRef = useRef(starting);
 
   useEffect(() => {
     let cancelled = false;
-    void startUp().then(async (result) => {
+    const started = startingRef.current ?? startUp();
+    // Mounted again (React's development checks): start-up is not run twice.
+    startingRef.current = started;
+    void started.then(async (result) => {
       if (cancelled) return;
       if (result.phase === 'recovering') {
         setPhase('recovering');
