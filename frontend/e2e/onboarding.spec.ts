@@ -311,6 +311,11 @@ test('the first screen stays light: at most 170 KB of gzipped JS, onboarding inc
     // A returning neighbour downloads no onboarding, and no zod either.
     expect(js.code).not.toContain('Skip location access');
     expect(js.code).not.toContain('ZodError');
+    // Every file the feed needs is named by the page itself (the screen's files as module preloads), so none is
+    // discovered only after the app's entry has run.
+    const page = await (await returning.page.request.get('/')).text();
+    const named = [...page.matchAll(/(?:src|href)="(\/assets\/[\w.-]+\.js)"/g)].map((match) => match[1]);
+    expect(js.files.filter((file) => !named.includes(file))).toEqual([]);
     expect(js.total).toBeLessThanOrEqual(170 * 1024);
   } finally {
     await returning.context.close();

@@ -62,9 +62,14 @@ async function newAnonymousUser(): Promise<User | null> {
  * Start-up (accounts spec §4): onboarding until it was completed; then the stored user is loaded, or a fresh
  * anonymous one is made when none is stored. Failures are only logged: browsing works without a user.
  */
+/** The stored user of a returning neighbour (onboarding completed), or null. */
+function returningUserId(): string | null {
+  return storage.get(STORAGE_KEYS.onboardingCompleted) === 'true' ? storage.get(STORAGE_KEYS.userId) : null;
+}
+
 export async function startUp(): Promise<StartUp> {
   if (storage.get(STORAGE_KEYS.onboardingCompleted) !== 'true') return { phase: 'onboarding' };
-  const storedId = storage.get(STORAGE_KEYS.userId);
+  const storedId = returningUserId();
   if (!storedId) return { phase: 'ready', user: await newAnonymousUser() };
   const stored = await loadStoredUser(storedId);
   if (stored === 'gone') return { phase: 'recovering' };
@@ -94,7 +99,7 @@ export function SessionProvider({
   const queryClient = useQueryClient();
   // A returning neighbour (onboarding done, a stored id) gets the app at once while their record loads in the
   // background; only a lost record stops it (the recovery path). Without a stored id the user is made first.
-  const [storedId] = useState(() => (storage.get(STORAGE_KEYS.onboardingCompleted) === 'true' ? storage.get(STORAGE_KEYS.userId) : null));
+  const [storedId] = useState(returningUserId);
   const [phase, setPhase] = useState<SessionPhase>(storedId ? 'ready' : 'loading');
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const reloadRef = useRef(reload);
