@@ -1,5 +1,5 @@
 import { Car, Moon, ShieldAlert } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { inputClass } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
@@ -11,10 +11,13 @@ import { ItemCard } from '../../features/items/components/item-card';
 import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../features/items/lib/item-rules';
 import { GARAGE_SALE_CATEGORIES } from '@curbside/contracts/client';
 import { useLocation } from '../../features/location/location-provider';
-import ItemsMap from '../../features/map/components/items-map';
+import { MapLoadBoundary, MapPlaceholder } from '../../features/map/components/map-placeholder';
 import { NearbyList } from '../../features/map/components/nearby-list';
 import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
 import { useDriving } from '../../features/map/lib/use-driving';
+
+// Leaflet (about 45 KB) loads once the screen has painted: the filters, the safety notes and the list come first.
+const ItemsMap = lazy(() => import('../../features/map/components/items-map'));
 
 const MAP_RADIUS = 10;
 const MAP_REFETCH_MS = 60_000;
@@ -93,7 +96,11 @@ export default function MapRoute() {
         <ShieldAlert className="size-4 shrink-0" aria-hidden /> Pick up in daylight, in public view, and never while driving.
       </div>
 
-      <ItemsMap center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
+      <MapLoadBoundary>
+        <Suspense fallback={<MapPlaceholder />}>
+          <ItemsMap center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
+        </Suspense>
+      </MapLoadBoundary>
       {!position && <p className="text-xs text-slate-600">Showing the centre of the US until your location is known.</p>}
       {selected && <ItemCard item={selected} position={position} />}
       <h2 className="text-base font-semibold">Nearby {filters.mode === 'items' ? 'items' : 'garage sales'}</h2>

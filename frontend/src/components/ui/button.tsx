@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { withOverrides } from '../../lib/cn';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'gold';
 
@@ -11,13 +11,17 @@ const VARIANTS: Record<Variant, string> = {
   gold: 'bg-amber-400 text-amber-950 hover:bg-amber-300 disabled:bg-slate-300 disabled:text-slate-600',
 };
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+/** Compact buttons sit several to a row (vote, interested). */
+const SIZES = { default: 'px-4', compact: 'px-3' } as const;
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: keyof typeof SIZES };
+
+export function Button({ variant = 'primary', size = 'default', className, type = 'button', ...props }: ButtonProps) {
   return (
     <button
       type={type}
-      className={cn(
-        'inline-flex min-h-11 items-center justify-center gap-2 rounded-xl px-4 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed',
-        VARIANTS[variant],
+      className={withOverrides(
+        `inline-flex min-h-11 items-center justify-center gap-2 rounded-xl ${SIZES[size]} text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed ${VARIANTS[variant]}`,
         className,
       )}
       {...props}

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { withOverrides } from '../../lib/cn';
 import { registerModal } from './toast-store';
 
 interface DialogProps {
@@ -70,11 +70,10 @@ export function Dialog({ open, onClose, title, description, children, variant = 
       onClick={(event) => {
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
-      className={cn(
-        'bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50',
-        variant === 'sheet'
-          ? 'mx-auto mb-0 mt-auto max-h-[92dvh] w-full max-w-lg rounded-t-2xl'
-          : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl',
+      className={withOverrides(
+        `bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 ${
+          variant === 'sheet' ? 'mx-auto mb-0 mt-auto max-h-[92dvh] w-full max-w-lg rounded-t-2xl' : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl'
+        }`,
         className,
       )}
     >

@@ -1,7 +1,10 @@
-import { cn } from '../../lib/cn';
+import { withOverrides } from '../../lib/cn';
 
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn('animate-pulse rounded-lg bg-slate-200', className)} />;
+const CORNERS = { lg: 'rounded-lg', '2xl': 'rounded-2xl', full: 'rounded-full' } as const;
+
+/** A grey placeholder shaped like what is loading; `corners` follows the card or avatar it stands for. */
+export function Skeleton({ className, corners = 'lg' }: { className?: string; corners?: keyof typeof CORNERS }) {
+  return <div aria-hidden className={withOverrides(`animate-pulse bg-slate-200 ${CORNERS[corners]}`, className)} />;
 }
 
 export function CardSkeleton() {

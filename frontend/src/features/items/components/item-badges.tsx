@@ -1,6 +1,6 @@
 import type { ItemStatus } from '@curbside/contracts';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn, withOverrides } from '../../../lib/cn';
 import { STATUS_LABELS, stillThereLabel } from '../lib/item-rules';
 
 const STATUS_STYLES: Record<ItemStatus, string> = {
@@ -12,7 +12,7 @@ const STATUS_STYLES: Record<ItemStatus, string> = {
 };
 
 export function StatusBadge({ status, className }: { status: ItemStatus; className?: string }) {
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLES[status], className)}>{STATUS_LABELS[status]}</span>;
+  return <span className={withOverrides(`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`, className)}>{STATUS_LABELS[status]}</span>;
 }
 
 export function StillThereBadge({ count }: { count: number }) {

@@ -282,12 +282,13 @@ export function ItemCard({ item, position, showComments = false, priority = fals
             aria-pressed={item.hasVotedToday}
             aria-label={`Vote for ${item.title}, ${plural(item.voteCount, 'vote')}`}
             title={item.hasVotedToday ? 'You voted for this today' : isPoster ? 'Neighbours vote for your post' : undefined}
-            className={cn('px-3', item.hasVotedToday && 'disabled:bg-amber-400 disabled:text-amber-950')}
+            size="compact"
+            className={item.hasVotedToday ? 'disabled:bg-amber-400 disabled:text-amber-950' : undefined}
           >
             <ThumbsUp className="size-4" aria-hidden /> {item.voteCount}
           </Button>
           {item.isGarageSale && (
-            <Button variant={isInterested ? 'gold' : 'secondary'} onClick={onInterest} disabled={interest.isPending} aria-pressed={isInterested} className="px-3">
+            <Button variant={isInterested ? 'gold' : 'secondary'} onClick={onInterest} disabled={interest.isPending} aria-pressed={isInterested} size="compact">
               <Star className="size-4" aria-hidden /> Interested ({item.interestCount})
             </Button>
           )}

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { itemPosition, type FeedItem } from '../../items/lib/item-rules';
 import { plural } from '../../../lib/plural';
 import { pinColor } from '../lib/map-filters';
+import { MAP_CANVAS } from './map-placeholder';
 
 /** Tiles come from VITE_TILE_URL when set at build time, else OpenStreetMap (the gateway's CSP allows its a/b/c hosts). */
 export const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -45,6 +46,8 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
   useEffect(() => {
     if (!containerRef.current) return;
     const map = L.map(containerRef.current, { zoomControl: true, attributionControl: true }).setView([center.lat, center.lng], 13);
+    // The tiles' credit stays; Leaflet's own link and flag before it would crowd a phone-sized map.
+    map.attributionControl.setPrefix(false);
     const tiles = L.tileLayer(TILE_URL, { maxZoom: 19, subdomains: 'abc', attribution: ATTRIBUTION, crossOrigin: false });
     let errors = 0;
     tiles.on('tileerror', () => {
@@ -87,7 +90,7 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
 
   return (
     <div className="relative">
-      <div ref={containerRef} data-testid="items-map" className="map-canvas h-72 w-full overflow-hidden rounded-2xl border border-slate-200 sm:h-96" role="region" aria-label="Map of nearby items" />
+      <div ref={containerRef} data-testid="items-map" className={MAP_CANVAS} role="region" aria-label="Map of nearby items" />
       {tilesFailed && (
         <p role="status" className="absolute left-14 right-2 top-2 z-[500] rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow">
           Map tiles unavailable: pins on a plain background.

@@ -172,7 +172,7 @@ export default function NotificationsPanel({ userId, onClose }: { userId: string
             <ul aria-label="Loading notifications" className="space-y-2">
               {Array.from({ length: SKELETON_ROWS }, (_, i) => (
                 <li key={i} data-testid="notification-skeleton" className="flex gap-3 rounded-xl p-3">
-                  <Skeleton className="size-9 shrink-0 rounded-full" />
+                  <Skeleton className="size-9 shrink-0" corners="full" />
                   <div className="flex-1 space-y-2">
                     <Skeleton className="h-4 w-2/3" />
                     <Skeleton className="h-3 w-full" />

@@ -90,9 +90,9 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 function ProfileSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading profile" className="space-y-3">
-      <Skeleton className="h-40 w-full rounded-2xl" />
-      <Skeleton className="h-20 w-full rounded-2xl" />
-      <Skeleton className="h-28 w-full rounded-2xl" />
+      <Skeleton className="h-40 w-full" corners="2xl" />
+      <Skeleton className="h-20 w-full" corners="2xl" />
+      <Skeleton className="h-28 w-full" corners="2xl" />
     </div>
   );
 }
