@@ -90,6 +90,8 @@ export default defineConfig({
     alias: [
       { find: /^@curbside\/contracts\/client$/, replacement: contractsClient },
       { find: /^@curbside\/contracts$/, replacement: contracts },
+      // Leaflet's ES module build: no CommonJS wrapper to run, and the parts the map does not use can be left out.
+      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
     ],
   },
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -57,18 +57,21 @@ describe('toasts over dialogs and across screens', () => {
       );
       const region = screen.getByRole('region', { name: 'Notifications (F8)' });
       expect(region).toHaveAttribute('popover', 'manual');
-      const before = shown.length;
+      // Nothing to show yet: the region stays closed.
+      expect(shown).toEqual([]);
       fireEvent.click(screen.getByRole('button', { name: 'Open' }));
       const dialog = screen.getByRole('dialog', { name: 'Sheet' });
-      expect(shown.length).toBeGreaterThan(before);
       expect(dialog).toContainElement(screen.getByRole('region', { name: 'Notifications (F8)' }));
       act(() => void toast({ title: 'Title required', variant: 'destructive' }));
+      expect(shown).toEqual(['Notifications (F8)']);
       expect(dialog).toContainElement(screen.getByTestId('toast'));
       fireEvent.keyDown(window, { key: 'Escape' });
       fireEvent(dialog, new Event('cancel', { cancelable: true }));
       expect(screen.queryByRole('dialog', { name: 'Sheet' })).not.toBeInTheDocument();
       expect(document.body).toContainElement(screen.getByTestId('toast'));
       expect(screen.getByTestId('toast').closest('dialog')).toBeNull();
+      // Raised again where it now lives.
+      expect(shown).toHaveLength(2);
     } finally {
       proto.showPopover = had.show;
       proto.hidePopover = had.hide;

@@ -31,9 +31,10 @@ export function Toaster() {
   const [dragX, setDragX] = useState(0);
   const startX = useRef<number | null>(null);
 
-  // Shown when it moves into (or out of) a dialog, and raised again for each toast so it is the newest on top.
+  // Shown with a toast, raised again for each one and when it moves into (or out of) a dialog, so it is the newest on
+  // top. With no toast it stays closed: showing an empty region would cost a style pass in the app's first render.
   useLayoutEffect(() => {
-    raise(regionRef.current);
+    if (toast) raise(regionRef.current);
   }, [host, toast]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { Position } from '@curbside/contracts';
-import L from 'leaflet';
+import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { itemPosition, type FeedItem } from '../../items/lib/item-rules';
@@ -55,10 +55,13 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
       if (errors >= 2) setTilesFailed(true);
     });
     tiles.on('tileload', () => setTilesFailed(false));
-    tiles.addTo(map);
+    // The tiles are laid out in a task of their own, after the map and its pins: one long task becomes two short
+    // ones, and a tap on the screen meanwhile is answered between them.
+    const addTiles = setTimeout(() => tiles.addTo(map));
     layerRef.current = L.layerGroup().addTo(map);
     mapRef.current = map;
     return () => {
+      clearTimeout(addTiles);
       map.remove();
       mapRef.current = null;
     };
