@@ -16,12 +16,24 @@ export function cn(...classes: ClassName[]): string {
  */
 export function withOverrides(base: string, override: ClassName): string {
   if (!override) return base;
-  const baseKinds = new Set(base.split(/\s+/).filter(Boolean).map(kindOf));
+  const baseKinds = kindsOf(base);
   const clashes = override
     .split(/\s+/)
     .filter(Boolean)
     .some((token) => baseKinds.has(kindOf(token)));
   return clashes ? twMerge(base, override) : `${base} ${override}`;
+}
+
+/** A component's classes are a handful of fixed strings: each is taken apart once. */
+const kindsByBase = new Map<string, Set<string>>();
+
+function kindsOf(base: string): Set<string> {
+  let kinds = kindsByBase.get(base);
+  if (!kinds) {
+    kinds = new Set(base.split(/\s+/).filter(Boolean).map(kindOf));
+    kindsByBase.set(base, kinds);
+  }
+  return kinds;
 }
 
 /** Whether tailwind-merge could drop `earlier` for `later`: both are of one kind. */
