@@ -1,5 +1,5 @@
 import { Loader2, Star, Trophy, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Button } from '../../components/ui/button';
 import { startLeaderboardEarly, useLeaderboard } from '../../features/leaderboard/api/get-leaderboard';
 import { BadgesCard } from '../../features/leaderboard/components/badges-card';
@@ -30,7 +30,10 @@ export default function LeaderboardRoute() {
   useEffect(() => {
     if (userId) refreshUser().catch(() => undefined);
   }, [userId, refreshUser]);
-  const entries = board.data?.pages.flatMap((p) => p.entries) ?? [];
+  // The standings are drawn from a deferred copy: React builds the rows in short slices after the answer arrives
+  // (a tap is answered in between) instead of in one long task.
+  const pages = useDeferredValue(board.data?.pages);
+  const entries = pages?.flatMap((p) => p.entries) ?? [];
   const achievers = topAchievers(entries);
 
   return (
@@ -42,7 +45,7 @@ export default function LeaderboardRoute() {
 
       <BadgesCard held={user?.badges ?? []} />
 
-      {board.isPending ? (
+      {board.isPending || (!pages && board.isSuccess) ? (
         <div role="status" className="grid place-items-center py-12 text-emerald-700">
           <Loader2 className="size-8 animate-spin motion-reduce:animate-none" aria-hidden />
           <span className="sr-only">Loading the leaderboard</span>

@@ -1,6 +1,6 @@
 import type { Reward } from '@curbside/contracts';
 import { Coins, Gift, Loader2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
 import { startRewardsEarly, useRewards } from '../../features/shop/api/get-rewards';
@@ -38,6 +38,10 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
   const rewards = useRewards();
   const redemptions = useUserRewards(userId);
   const redeem = useRedeemReward(userId);
+  // The catalogue and the redemptions are drawn from deferred copies: React builds the cards in short slices after
+  // each answer arrives (a tap is answered in between) instead of in one long task.
+  const catalogue = useDeferredValue(rewards.data);
+  const redeemed = useDeferredValue(redemptions.data);
 
   const onRedeem = (reward: Reward) => {
     const state = redeemability(reward, points, redemptions.data ?? []);
@@ -58,7 +62,7 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
   };
 
   // The catalogue shows as soon as it is in; counters and buttons wait for the member's redemptions.
-  if (rewards.isPending) return <Spinner label="Loading rewards" />;
+  if (rewards.isPending || (!catalogue && !rewards.isError)) return <Spinner label="Loading rewards" />;
   if (rewards.isError || redemptions.isError) {
     return (
       <div role="alert" className="rounded-2xl bg-white p-6 text-center">
@@ -74,7 +78,7 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
       </div>
     );
   }
-  if (rewards.data.length === 0) {
+  if (!catalogue || catalogue.length === 0) {
     return (
       <>
         <div className="rounded-2xl bg-white p-8 text-center">
@@ -89,7 +93,7 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
   return (
     <div className="space-y-6">
       {SHOP_SECTIONS.map(({ category, title }) => {
-        const inSection = rewards.data.filter((r) => r.category === category);
+        const inSection = catalogue.filter((r) => r.category === category);
         if (inSection.length === 0) return null;
         return (
           <section key={category} aria-labelledby={`shop-${category}`}>
@@ -101,10 +105,10 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
                 <RewardCard
                   key={reward.id}
                   reward={reward}
-                  redemptions={redemptions.data}
-                  state={redeemability(reward, points, redemptions.data ?? [])}
+                  redemptions={redeemed}
+                  state={redeemability(reward, points, redeemed ?? [])}
                   pending={redeem.isPending && redeem.variables === reward.id}
-                  busy={redeem.isPending || redemptions.isPending}
+                  busy={redeem.isPending || !redeemed}
                   onRedeem={onRedeem}
                 />
               ))}
