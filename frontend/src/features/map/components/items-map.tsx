@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { itemPosition, type FeedItem } from '../../items/lib/item-rules';
 import { plural } from '../../../lib/plural';
 import { pinColor } from '../lib/map-filters';
-import { MAP_CANVAS } from './map-placeholder';
+import { MAP_REGION } from './map-placeholder';
 
 /** Tiles come from VITE_TILE_URL when set at build time, else OpenStreetMap (the gateway's CSP allows its a/b/c hosts). */
 export const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -93,7 +93,7 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
 
   return (
     <div className="relative">
-      <div ref={containerRef} data-testid="items-map" className={MAP_CANVAS} role="region" aria-label="Map of nearby items" />
+      <div ref={containerRef} data-testid="items-map" {...MAP_REGION} />
       {tilesFailed && (
         <p role="status" className="absolute left-14 right-2 top-2 z-[500] rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow">
           Map tiles unavailable: pins on a plain background.
