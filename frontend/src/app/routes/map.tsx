@@ -1,8 +1,9 @@
 import { Car, Moon, ShieldAlert } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react';
 import { inputClass } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
+import { useAfterFirstPaint } from '../../lib/after-paint';
 import { cn } from '../../lib/cn';
 import { FALLBACK_POSITION } from '../../lib/geo';
 import { useDaylight } from '../../features/daylight/use-daylight';
@@ -16,8 +17,23 @@ import { NearbyList } from '../../features/map/components/nearby-list';
 import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
 import { useDriving } from '../../features/map/lib/use-driving';
 
-// Leaflet (about 45 KB) loads once the screen has painted: the filters, the safety notes and the list come first.
 const ItemsMap = lazy(() => import('../../features/map/components/items-map'));
+
+/**
+ * Leaflet (about 45 KB) loads once the screen has painted: the filters, the safety notes and the list come first.
+ * The wait is this slot's own state, so letting the map in re-renders the slot alone, not the whole screen.
+ */
+function MapSlot(props: ComponentProps<typeof ItemsMap>) {
+  const painted = useAfterFirstPaint();
+  if (!painted) return <MapPlaceholder />;
+  return (
+    <MapLoadBoundary>
+      <Suspense fallback={<MapPlaceholder />}>
+        <ItemsMap {...props} />
+      </Suspense>
+    </MapLoadBoundary>
+  );
+}
 
 const MAP_RADIUS = 10;
 const MAP_REFETCH_MS = 60_000;
@@ -96,11 +112,7 @@ export default function MapRoute() {
         <ShieldAlert className="size-4 shrink-0" aria-hidden /> Pick up in daylight, in public view, and never while driving.
       </div>
 
-      <MapLoadBoundary>
-        <Suspense fallback={<MapPlaceholder />}>
-          <ItemsMap center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
-        </Suspense>
-      </MapLoadBoundary>
+      <MapSlot center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
       {!position && <p className="text-xs text-slate-600">Showing the centre of the US until your location is known.</p>}
       {selected && <ItemCard item={selected} position={position} />}
       <h2 className="text-base font-semibold">Nearby {filters.mode === 'items' ? 'items' : 'garage sales'}</h2>

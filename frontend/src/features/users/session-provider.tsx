@@ -1,6 +1,6 @@
 import type { User } from '@curbside/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 import { createUser } from './api/create-user';
@@ -120,8 +120,11 @@ export function SessionProvider({
         return;
       }
       if (result.phase === 'ready' && result.user) queryClient.setQueryData(userQueryOptions(result.user.id).queryKey, result.user);
-      setUser(result.phase === 'ready' ? result.user : null);
-      setPhase(result.phase);
+      // Everything that shows the member redraws: in a transition React does it in short slices, not one long task.
+      startTransition(() => {
+        setUser(result.phase === 'ready' ? result.user : null);
+        setPhase(result.phase);
+      });
     });
     return () => {
       cancelled = true;

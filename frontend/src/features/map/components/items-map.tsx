@@ -3,6 +3,7 @@ import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { itemPosition, type FeedItem } from '../../items/lib/item-rules';
+import { useAfterFirstPaint } from '../../../lib/after-paint';
 import { plural } from '../../../lib/plural';
 import { pinColor } from '../lib/map-filters';
 import { MAP_REGION } from './map-placeholder';
@@ -39,15 +40,18 @@ interface ItemsMapProps {
  */
 export default function ItemsMap({ center, userPosition, items, selectedId, onSelect }: ItemsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const mapRef = useRef<L.Map | null>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Leaflet measures its box when it starts: once the box has been laid out and painted that costs nothing, where
+  // in the task that put the box in the page it would force a layout of the whole screen in the middle of it.
+  const laidOut = useAfterFirstPaint();
 
   useEffect(() => {
-    if (!containerRef.current) return;
-    const map = L.map(containerRef.current, { zoomControl: true, attributionControl: true }).setView([center.lat, center.lng], 13);
+    if (!laidOut || !containerRef.current) return;
+    const created = L.map(containerRef.current, { zoomControl: true, attributionControl: true }).setView([center.lat, center.lng], 13);
     // The tiles' credit stays; Leaflet's own link and flag before it would crowd a phone-sized map.
-    map.attributionControl.setPrefix(false);
+    created.attributionControl.setPrefix(false);
     const tiles = L.tileLayer(TILE_URL, { maxZoom: 19, subdomains: 'abc', attribution: ATTRIBUTION, crossOrigin: false });
     let errors = 0;
     tiles.on('tileerror', () => {
@@ -57,25 +61,25 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
     tiles.on('tileload', () => setTilesFailed(false));
     // The tiles are laid out in a task of their own, after the map and its pins: one long task becomes two short
     // ones, and a tap on the screen meanwhile is answered between them.
-    const addTiles = setTimeout(() => tiles.addTo(map));
-    layerRef.current = L.layerGroup().addTo(map);
-    mapRef.current = map;
+    const addTiles = setTimeout(() => tiles.addTo(created));
+    layerRef.current = L.layerGroup().addTo(created);
+    setMap(created);
     return () => {
       clearTimeout(addTiles);
-      map.remove();
-      mapRef.current = null;
+      created.remove();
+      layerRef.current = null;
     };
     // The map is created once; centre changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [laidOut]);
 
   useEffect(() => {
-    mapRef.current?.setView([center.lat, center.lng], mapRef.current.getZoom());
-  }, [center.lat, center.lng]);
+    map?.setView([center.lat, center.lng], map.getZoom());
+  }, [map, center.lat, center.lng]);
 
   useEffect(() => {
     const layer = layerRef.current;
-    if (!layer) return;
+    if (!map || !layer) return;
     layer.clearLayers();
     if (userPosition) {
       L.circleMarker([userPosition.lat, userPosition.lng], { radius: 8, color: '#fff', weight: 3, fillColor: '#2563eb', fillOpacity: 1 })
@@ -89,7 +93,7 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
         .on('click', () => onSelect(item.id))
         .addTo(layer);
     }
-  }, [items, selectedId, userPosition, onSelect]);
+  }, [map, items, selectedId, userPosition, onSelect]);
 
   return (
     <div className="relative">
