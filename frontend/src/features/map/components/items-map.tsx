@@ -3,7 +3,7 @@ import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { itemPosition, type FeedItem } from '../../items/lib/item-rules';
-import { useAfterFirstPaint } from '../../../lib/after-paint';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { plural } from '../../../lib/plural';
 import { pinColor } from '../lib/map-filters';
 import { MAP_REGION } from './map-placeholder';
@@ -43,13 +43,10 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
   const [map, setMap] = useState<L.Map | null>(null);
   const layerRef = useRef<L.LayerGroup | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
-  // Leaflet measures its box when it starts: once the box has been laid out and painted that costs nothing, where
-  // in the task that put the box in the page it would force a layout of the whole screen in the middle of it.
-  const laidOut = useAfterFirstPaint();
 
   useEffect(() => {
-    if (!laidOut || !containerRef.current) return;
-    const created = L.map(containerRef.current, { zoomControl: true, attributionControl: true }).setView([center.lat, center.lng], 13);
+    if (!containerRef.current) return;
+    const created = L.map(containerRef.current, { zoomControl: true, attributionControl: true });
     // The tiles' credit stays; Leaflet's own link and flag before it would crowd a phone-sized map.
     created.attributionControl.setPrefix(false);
     const tiles = L.tileLayer(TILE_URL, { maxZoom: 19, subdomains: 'abc', attribution: ATTRIBUTION, crossOrigin: false });
@@ -59,19 +56,26 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
       if (errors >= 2) setTilesFailed(true);
     });
     tiles.on('tileload', () => setTilesFailed(false));
-    // The tiles are laid out in a task of their own, after the map and its pins: one long task becomes two short
-    // ones, and a tap on the screen meanwhile is answered between them.
-    const addTiles = setTimeout(() => tiles.addTo(created));
-    layerRef.current = L.layerGroup().addTo(created);
-    setMap(created);
+    let addTiles: ReturnType<typeof setTimeout> | undefined;
+    // Leaflet measures its box when it is given a view. Given right away, that would force a layout of the whole
+    // screen in this task (Leaflet has just restyled the box); after the next paint the box is laid out already.
+    const cancelView = afterNextPaint(() => {
+      created.setView([center.lat, center.lng], 13);
+      layerRef.current = L.layerGroup().addTo(created);
+      setMap(created);
+      // The tiles are laid out in a task of their own, after the map and its pins: one long task becomes two
+      // short ones, and a tap on the screen meanwhile is answered between them.
+      addTiles = setTimeout(() => tiles.addTo(created));
+    });
     return () => {
+      cancelView();
       clearTimeout(addTiles);
       created.remove();
       layerRef.current = null;
     };
     // The map is created once; centre changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [laidOut]);
+  }, []);
 
   useEffect(() => {
     map?.setView([center.lat, center.lng], map.getZoom());
