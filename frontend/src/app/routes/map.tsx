@@ -1,5 +1,5 @@
 import { Car, Moon, ShieldAlert } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ComponentProps, type Dispatch, type SetStateAction } from 'react';
 import { inputClass } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
@@ -23,7 +23,7 @@ const ItemsMap = lazy(() => import('../../features/map/components/items-map'));
  * Leaflet (about 45 KB) loads once the screen has painted: the filters, the safety notes and the list come first.
  * The wait is this slot's own state, so letting the map in re-renders the slot alone, not the whole screen.
  */
-function MapSlot(props: ComponentProps<typeof ItemsMap>) {
+const MapSlot = memo(function MapSlot(props: ComponentProps<typeof ItemsMap>) {
   const painted = useAfterFirstPaint();
   if (!painted) return <MapPlaceholder />;
   return (
@@ -33,39 +33,24 @@ function MapSlot(props: ComponentProps<typeof ItemsMap>) {
       </Suspense>
     </MapLoadBoundary>
   );
-}
+});
 
 const MAP_RADIUS = 10;
 const MAP_REFETCH_MS = 60_000;
 
-export default function MapRoute() {
-  const { position, status, request } = useLocation();
-  const center = position ?? FALLBACK_POSITION;
-  const [filters, setFilters] = useState<MapFilters>({ mode: 'items', text: '', category: '', urgency: '' });
-  const items = useNearbyItems(center, MAP_RADIUS, { kind: filters.mode === 'items' ? 'items' : 'garage_sales' }, MAP_REFETCH_MS);
-  const daylight = useDaylight(center);
-  const motion = useDriving();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (status === 'idle') request();
-  }, [status, request]);
-  useEffect(() => {
-    if (items.error) toast({ title: 'Failed to fetch items', description: errorMessage(items.error), variant: 'destructive' });
-  }, [items.error]);
-
-  const visible = useMemo(() => nightRestrict(filterMapItems(items.data ?? [], filters), daylight.isDaytime), [items.data, filters, daylight.isDaytime]);
-  const selected = visible.find((i) => i.id === selectedId) ?? null;
-  const select = useCallback((id: string) => setSelectedId(id), []);
-  const set = <K extends keyof MapFilters>(key: K, value: MapFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+/**
+ * The mode, the text and the two pickers. Its own (memoised) component: the screen redraws as the position, the
+ * answers and the daylight arrive, and these controls need not be built again each time.
+ */
+const MapFiltersBar = memo(function MapFiltersBar({ filters, onChange }: { filters: MapFilters; onChange: Dispatch<SetStateAction<MapFilters>> }) {
+  const set = <K extends keyof MapFilters>(key: K, value: MapFilters[K]) => onChange((f) => ({ ...f, [key]: value }));
   // Each mode offers its own categories; a category the other mode does not have is dropped when switching.
   const categories: readonly string[] = filters.mode === 'items' ? ITEM_FORM_CATEGORIES : GARAGE_SALE_CATEGORIES;
   const setMode = (mode: MapFilters['mode']) =>
-    setFilters((f) => ({ ...f, mode, category: (mode === 'items' ? (ITEM_FORM_CATEGORIES as readonly string[]) : GARAGE_SALE_CATEGORIES).includes(f.category) ? f.category : '' }));
+    onChange((f) => ({ ...f, mode, category: (mode === 'items' ? (ITEM_FORM_CATEGORIES as readonly string[]) : GARAGE_SALE_CATEGORIES).includes(f.category) ? f.category : '' }));
 
   return (
-    <div className="space-y-3">
-      <h1 className="sr-only">Map</h1>
+    <>
       <div role="group" aria-label="Show" className="grid grid-cols-2 rounded-xl bg-white p-1 text-sm font-semibold shadow-sm">
         {(['items', 'garage-sales'] as const).map((mode) => (
           <button key={mode} type="button" aria-pressed={filters.mode === mode} onClick={() => setMode(mode)} className={cn('min-h-11 rounded-lg', filters.mode === mode ? 'bg-emerald-700 text-white' : 'text-slate-700')}>
@@ -97,6 +82,34 @@ export default function MapRoute() {
           </select>
         </label>
       </div>
+    </>
+  );
+});
+
+export default function MapRoute() {
+  const { position, status, request } = useLocation();
+  const center = position ?? FALLBACK_POSITION;
+  const [filters, setFilters] = useState<MapFilters>({ mode: 'items', text: '', category: '', urgency: '' });
+  const items = useNearbyItems(center, MAP_RADIUS, { kind: filters.mode === 'items' ? 'items' : 'garage_sales' }, MAP_REFETCH_MS);
+  const daylight = useDaylight(center);
+  const motion = useDriving();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (status === 'idle') request();
+  }, [status, request]);
+  useEffect(() => {
+    if (items.error) toast({ title: 'Failed to fetch items', description: errorMessage(items.error), variant: 'destructive' });
+  }, [items.error]);
+
+  const visible = useMemo(() => nightRestrict(filterMapItems(items.data ?? [], filters), daylight.isDaytime), [items.data, filters, daylight.isDaytime]);
+  const selected = visible.find((i) => i.id === selectedId) ?? null;
+  const select = useCallback((id: string) => setSelectedId(id), []);
+
+  return (
+    <div className="space-y-3">
+      <h1 className="sr-only">Map</h1>
+      <MapFiltersBar filters={filters} onChange={setFilters} />
 
       {motion?.driving && (
         <div role="alert" className="flex items-center gap-2 rounded-xl bg-red-700 p-3 text-sm font-semibold text-white">

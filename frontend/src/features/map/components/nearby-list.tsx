@@ -1,5 +1,6 @@
 import type { Position } from '@curbside/contracts';
 import { ThumbsUp } from 'lucide-react';
+import { memo } from 'react';
 import { cn } from '../../../lib/cn';
 import { distanceMiles, formatMiles } from '../../../lib/geo';
 import { formatAge } from '../../../lib/time';
@@ -8,8 +9,21 @@ import { pinColor } from '../lib/map-filters';
 
 const STATUS_DOT: Record<string, string> = { available: 'bg-emerald-600', claimed: 'bg-slate-500', first_dibs: 'bg-violet-600', expired: 'bg-red-700', removed: 'bg-slate-400' };
 
-/** The nearby entries under the map: distance, age, votes and a status dot. */
-export function NearbyList({ items, position, selectedId, onSelect }: { items: FeedItem[]; position: Position; selectedId: string | null; onSelect: (id: string) => void }) {
+/**
+ * The nearby entries under the map: distance, age, votes and a status dot. Memoised: the map screen redraws for its
+ * own reasons (the position, the daylight) more often than its list changes.
+ */
+export const NearbyList = memo(function NearbyList({
+  items,
+  position,
+  selectedId,
+  onSelect,
+}: {
+  items: FeedItem[];
+  position: Position;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   if (items.length === 0) return <p className="rounded-xl bg-white p-4 text-center text-sm text-slate-600">Nothing matches here yet.</p>;
   return (
     <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl bg-white shadow-sm" aria-label="Nearby">
@@ -40,4 +54,4 @@ export function NearbyList({ items, position, selectedId, onSelect }: { items: F
       })}
     </ul>
   );
-}
+});
