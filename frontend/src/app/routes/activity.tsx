@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CardSkeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatAge } from '../../lib/time';
 import { useUserItems } from '../../features/items/api/get-user-items';
 import { StatusBadge } from '../../features/items/components/item-badges';
 import { effectiveStatus } from '../../features/items/lib/item-rules';
 import { useSession } from '../../features/users/session-provider';
+import { useErrorToast } from '../../lib/use-error-toast';
 
 type Tab = 'posts' | 'claims';
 
@@ -16,9 +15,7 @@ export default function ActivityRoute() {
   const [tab, setTab] = useState<Tab>('posts');
   const items = useUserItems(userId);
 
-  useEffect(() => {
-    if (items.error) toast({ title: 'Failed to fetch user items', description: errorMessage(items.error), variant: 'destructive' });
-  }, [items.error]);
+  useErrorToast(items.error, 'Failed to fetch user items');
 
   const all = items.data ?? [];
   const posts = all.filter((i) => i.posterId === userId);

@@ -1,9 +1,7 @@
 import { Heart } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CardSkeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { FALLBACK_POSITION } from '../../lib/geo';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
@@ -21,6 +19,7 @@ import { useLocation } from '../../features/location/location-provider';
 import { usePostSheet } from '../../features/posting/post-sheet-provider';
 import { TopFindsList } from '../../features/top-finds/components/top-finds-list';
 import { useSession } from '../../features/users/session-provider';
+import { useErrorToast } from '../../lib/use-error-toast';
 
 type Tab = 'fresh' | 'top' | 'shop';
 const HOME_DEFAULT_RADIUS = 5;
@@ -50,9 +49,7 @@ function FreshFinds() {
     storage.set(STORAGE_KEYS.homeRadius, String(value));
   };
 
-  useEffect(() => {
-    if (feed.error) toast({ title: 'Failed to fetch items', description: errorMessage(feed.error), variant: 'destructive' });
-  }, [feed.error]);
+  useErrorToast(feed.error, 'Failed to fetch items');
 
   const items = feed.data ?? [];
   return (

@@ -1,8 +1,6 @@
 import { Car, Moon, ShieldAlert } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ComponentProps, type Dispatch, type SetStateAction } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ComponentProps, type Dispatch, type SetStateAction } from 'react';
 import { inputClass } from '../../components/ui/field';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api-client';
 import { useAfterFirstPaint } from '../../lib/after-paint';
 import { cn } from '../../lib/cn';
 import { FALLBACK_POSITION } from '../../lib/geo';
@@ -11,11 +9,12 @@ import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCard } from '../../features/items/components/item-card';
 import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../features/items/lib/item-rules';
 import { GARAGE_SALE_CATEGORIES } from '@curbside/contracts/client';
-import { useLocation } from '../../features/location/location-provider';
+import { useLocationOnOpen } from '../../features/location/location-provider';
 import { MapLoadBoundary, MapPlaceholder } from '../../features/map/components/map-placeholder';
 import { NearbyList } from '../../features/map/components/nearby-list';
 import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
 import { useDriving } from '../../features/map/lib/use-driving';
+import { useErrorToast } from '../../lib/use-error-toast';
 
 const ItemsMap = lazy(() => import('../../features/map/components/items-map'));
 
@@ -87,7 +86,7 @@ const MapFiltersBar = memo(function MapFiltersBar({ filters, onChange }: { filte
 });
 
 export default function MapRoute() {
-  const { position, status, request } = useLocation();
+  const { position } = useLocationOnOpen();
   const center = position ?? FALLBACK_POSITION;
   const [filters, setFilters] = useState<MapFilters>({ mode: 'items', text: '', category: '', urgency: '' });
   const items = useNearbyItems(center, MAP_RADIUS, { kind: filters.mode === 'items' ? 'items' : 'garage_sales' }, MAP_REFETCH_MS);
@@ -95,12 +94,7 @@ export default function MapRoute() {
   const motion = useDriving();
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (status === 'idle') request();
-  }, [status, request]);
-  useEffect(() => {
-    if (items.error) toast({ title: 'Failed to fetch items', description: errorMessage(items.error), variant: 'destructive' });
-  }, [items.error]);
+  useErrorToast(items.error, 'Failed to fetch items');
 
   const visible = useMemo(() => nightRestrict(filterMapItems(items.data ?? [], filters), daylight.isDaytime), [items.data, filters, daylight.isDaytime]);
   const selected = visible.find((i) => i.id === selectedId) ?? null;

@@ -1,22 +1,21 @@
 import { Filter, Search as SearchIcon, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
 import { CardSkeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast-store';
-import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { FALLBACK_POSITION } from '../../lib/geo';
 import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCard } from '../../features/items/components/item-card';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
 import { ITEM_FORM_CATEGORIES } from '../../features/items/lib/item-rules';
-import { useLocation } from '../../features/location/location-provider';
+import { useLocationOnOpen } from '../../features/location/location-provider';
+import { useErrorToast } from '../../lib/use-error-toast';
 
 const SEARCH_DEFAULT_RADIUS = 10;
 
 export default function SearchRoute() {
-  const { position, status, request } = useLocation();
+  const { position } = useLocationOnOpen();
   const [text, setText] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [category, setCategory] = useState<string | null>(null);
@@ -25,12 +24,7 @@ export default function SearchRoute() {
   const q = useDeferredValue(text.trim());
   const items = useNearbyItems(position ?? FALLBACK_POSITION, radius, { q, category: category ?? undefined });
 
-  useEffect(() => {
-    if (status === 'idle') request();
-  }, [status, request]);
-  useEffect(() => {
-    if (items.error) toast({ title: 'Failed to fetch items', description: errorMessage(items.error), variant: 'destructive' });
-  }, [items.error]);
+  useErrorToast(items.error, 'Failed to fetch items');
 
   const results = items.data ?? [];
 

@@ -72,6 +72,16 @@ export function useLocation(): LocationState {
   return ctx;
 }
 
+/** For a screen that works from the position: asks for it when the screen opens, unless it is known or being asked. */
+export function useLocationOnOpen(): LocationState {
+  const location = useLocation();
+  const { status, request } = location;
+  useEffect(() => {
+    if (status === 'idle') request();
+  }, [status, request]);
+  return location;
+}
+
 /** For tests: a fixed location. */
 export function StaticLocationProvider({ value, children }: { value: Partial<LocationState>; children: ReactNode }) {
   const full: LocationState = { status: 'granted', position: null, accuracy: 10, error: null, request: () => undefined, ...value };

@@ -1,29 +1,20 @@
 import { MapPinOff, Trophy } from 'lucide-react';
-import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CardSkeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useTopFinds } from '../../items/api/get-top-finds';
 import { ItemCard } from '../../items/components/item-card';
-import { useLocation } from '../../location/location-provider';
+import { useLocationOnOpen } from '../../location/location-provider';
 import { plural } from '../../../lib/plural';
+import { useErrorToast } from '../../../lib/use-error-toast';
 
 const RANK_CIRCLES = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-700 text-white'];
 
 /** Most voted items around the user: ranked circles gold, silver, bronze, then grey. */
 export function TopFindsList() {
-  const { position, status, request } = useLocation();
+  const { position, status, request } = useLocationOnOpen();
   const topFinds = useTopFinds(position);
-
-  useEffect(() => {
-    if (status === 'idle') request();
-  }, [status, request]);
-
-  useEffect(() => {
-    if (topFinds.error) toast({ title: 'Failed to fetch top finds', description: errorMessage(topFinds.error), variant: 'destructive' });
-  }, [topFinds.error]);
+  useErrorToast(topFinds.error, 'Failed to fetch top finds');
 
   if (status === 'error') {
     return (
