@@ -6,7 +6,7 @@ import { useUserItems } from '../../features/items/api/get-user-items';
 import { StatusBadge } from '../../features/items/components/item-badges';
 import { effectiveStatus } from '../../features/items/lib/item-rules';
 import { useSession } from '../../features/users/session-provider';
-import { useErrorToast } from '../../lib/use-error-toast';
+import { useErrorToast } from '../../components/ui/toast-store';
 
 type Tab = 'posts' | 'claims';
 

@@ -19,7 +19,7 @@ import { useLocation } from '../../features/location/location-provider';
 import { usePostSheet } from '../../features/posting/post-sheet-provider';
 import { TopFindsList } from '../../features/top-finds/components/top-finds-list';
 import { useSession } from '../../features/users/session-provider';
-import { useErrorToast } from '../../lib/use-error-toast';
+import { useErrorToast } from '../../components/ui/toast-store';
 
 type Tab = 'fresh' | 'top' | 'shop';
 const HOME_DEFAULT_RADIUS = 5;

@@ -14,7 +14,7 @@ import { MapLoadBoundary, MapPlaceholder } from '../../features/map/components/m
 import { NearbyList } from '../../features/map/components/nearby-list';
 import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
 import { useDriving } from '../../features/map/lib/use-driving';
-import { useErrorToast } from '../../lib/use-error-toast';
+import { useErrorToast } from '../../components/ui/toast-store';
 
 const ItemsMap = lazy(() => import('../../features/map/components/items-map'));
 

@@ -10,7 +10,7 @@ import { ItemCard } from '../../features/items/components/item-card';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
 import { ITEM_FORM_CATEGORIES } from '../../features/items/lib/item-rules';
 import { useLocationOnOpen } from '../../features/location/location-provider';
-import { useErrorToast } from '../../lib/use-error-toast';
+import { useErrorToast } from '../../components/ui/toast-store';
 
 const SEARCH_DEFAULT_RADIUS = 10;
 

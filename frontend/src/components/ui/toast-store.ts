@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { errorMessage } from '../../lib/api-client';
 
 export interface ToastInput {
   title: string;
@@ -107,4 +108,11 @@ export function withoutRepeatedTitle(title: string, message: string | undefined)
   const text = message?.trim();
   if (!text || text === title) return undefined;
   return text.startsWith(title) ? text.slice(title.length).trim() || undefined : text;
+}
+
+/** A screen's failed query says so once, in a toast titled `title` with the server's message. */
+export function useErrorToast(error: unknown, title: string): void {
+  useEffect(() => {
+    if (error) toast({ title, description: errorMessage(error), variant: 'destructive' });
+  }, [error, title]);
 }

@@ -6,7 +6,7 @@ import { useTopFinds } from '../../items/api/get-top-finds';
 import { ItemCard } from '../../items/components/item-card';
 import { useLocationOnOpen } from '../../location/location-provider';
 import { plural } from '../../../lib/plural';
-import { useErrorToast } from '../../../lib/use-error-toast';
+import { useErrorToast } from '../../../components/ui/toast-store';
 
 const RANK_CIRCLES = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-700 text-white'];
 
