@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The app's one stylesheet (about 9 KB gzipped) goes into index.html: the page then paints without waiting for
- * another request first. Lazy chunks' own stylesheets (Leaflet's) stay files.
+ * another request first.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -38,8 +38,6 @@ function inlineEntryCss(): Plugin {
 function manualChunks(id: string): string | undefined {
   if (/node_modules\/(react|react-dom|scheduler|react-router|@tanstack)\//.test(id)) return 'vendor';
   if (/node_modules\/lucide-react\//.test(id)) return 'icons';
-  // Leaflet (only the map screen's) is a file of its own, which that screen's page names beside the screen's.
-  if (/node_modules\/leaflet\//.test(id)) return 'leaflet';
   return undefined;
 }
 
@@ -108,8 +106,6 @@ export default defineConfig({
     alias: [
       { find: /^@curbside\/contracts\/client$/, replacement: contractsClient },
       { find: /^@curbside\/contracts$/, replacement: contracts },
-      // Leaflet's ES module build: no CommonJS wrapper to run, and the parts the map does not use can be left out.
-      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
     ],
   },
   server: { host: '127.0.0.1', proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -30,8 +30,21 @@ test('post an item with a photo: it appears in the feed and on the map', async (
   });
   await page.getByRole('link', { name: 'Map' }).click();
   await expect(page.getByRole('list', { name: 'Nearby' }).getByText(title)).toBeVisible();
-  await expect(page.locator(`.leaflet-marker-icon[title="${title}"]`)).toBeVisible();
-  // The map's chunk brings Leaflet's stylesheet, not a second copy of the app's (inlined in index.html).
+  const map = page.getByTestId('items-map');
+  const pin = map.getByRole('button', { name: new RegExp(`^${title}:`) });
+  await expect(pin).toBeVisible();
+  // Dragging the map carries the pin with it.
+  const before = await pin.boundingBox();
+  const area = await map.boundingBox();
+  if (!before || !area) throw new Error('the map or its pin has no box');
+  await page.mouse.move(area.x + 40, area.y + area.height - 40);
+  await page.mouse.down();
+  await page.mouse.move(area.x + 100, area.y + area.height - 80, { steps: 6 });
+  await page.mouse.up();
+  const after = await pin.boundingBox();
+  expect(Math.round((after?.x ?? 0) - before.x)).toBe(60);
+  expect(Math.round((after?.y ?? 0) - before.y)).toBe(-40);
+  // Opening the map downloads no second copy of the app's stylesheet (inlined in index.html).
   const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(inlined).toHaveLength(1);
   expect(stylesheets.filter((path) => inlined.includes(path))).toEqual([]);

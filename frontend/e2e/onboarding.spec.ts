@@ -330,12 +330,11 @@ test('the map screen downloads its own code: every file named by its page, and n
     });
     test.info().annotations.push({ type: 'map JS, gzipped', description: `${(js.total / 1024).toFixed(1)} KB in ${js.files.length} files` });
     // Small chunks are merged by the build, and a new shared module can change what goes with what: the map screen
-    // once came with the comments panel this way. Leaflet comes after the first paint, so it is the one file the page
-    // does not name.
+    // once came with the comments panel this way.
     expect(js.code).not.toContain('Add a comment...');
     const page = await (await neighbour.page.request.get('/map')).text();
     const named = [...page.matchAll(/(?:src|href)="(\/assets\/[\w.-]+\.js)"/g)].map((match) => match[1]);
-    expect(js.files.filter((file) => !named.includes(file) && !/\/assets\/(items-map|leaflet)-/.test(file))).toEqual([]);
+    expect(js.files.filter((file) => !named.includes(file))).toEqual([]);
   } finally {
     await neighbour.context.close();
   }

@@ -17,7 +17,7 @@ export function afterNextPaint(run: () => void): () => void {
 
 /**
  * False in the first render and true once the browser has painted it: a part that is heavy to load (the map's
- * Leaflet) starts after the screen is on show instead of competing with it for the network and the main thread.
+ * tiles) starts after the screen is on show instead of competing with it for the network and the main thread.
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);

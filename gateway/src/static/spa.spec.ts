@@ -17,7 +17,7 @@ describe('serving the SPA', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Curbside</title></head><body></body></html>');
     writeFileSync(
       join(dir, 'route-preloads.json'),
-      JSON.stringify({ '/': ['/assets/home-1a2b.js', '/assets/shared-3c4d.js'], '/map': ['/assets/map-5e6f.js', '/assets/leaflet-7a8b.js'], '/shop': ['"><script>alert(1)</script>'] }),
+      JSON.stringify({ '/': ['/assets/home-1a2b.js', '/assets/shared-3c4d.js'], '/map': ['/assets/map-5e6f.js', '/assets/item-card-7a8b.js'], '/shop': ['"><script>alert(1)</script>'] }),
     );
     writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
@@ -44,9 +44,9 @@ describe('serving the SPA', () => {
 
   it("names the files of the screen at the path as module preloads, in the page's head", async () => {
     expect(await preloads('/')).toEqual(['/assets/home-1a2b.js', '/assets/shared-3c4d.js']);
-    expect(await preloads('/map')).toEqual(['/assets/map-5e6f.js', '/assets/leaflet-7a8b.js']);
-    expect(await preloads('/map/')).toEqual(['/assets/map-5e6f.js', '/assets/leaflet-7a8b.js']);
-    expect(await (await fetch(`${base}/map`)).text()).toMatch(/leaflet-7a8b\.js"><\/head>/);
+    expect(await preloads('/map')).toEqual(['/assets/map-5e6f.js', '/assets/item-card-7a8b.js']);
+    expect(await preloads('/map/')).toEqual(['/assets/map-5e6f.js', '/assets/item-card-7a8b.js']);
+    expect(await (await fetch(`${base}/map`)).text()).toMatch(/item-card-7a8b\.js"><\/head>/);
     // A client-side route without its own screen file (the not-found page) gets the plain page.
     expect(await preloads('/no/such/page')).toEqual([]);
   });

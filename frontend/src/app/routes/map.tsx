@@ -1,5 +1,5 @@
 import { Car, Moon, ShieldAlert } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useMemo, useState, type ComponentProps, type Dispatch, type SetStateAction } from 'react';
+import { memo, useCallback, useMemo, useState, type ComponentProps, type Dispatch, type SetStateAction } from 'react';
 import { inputClass } from '../../components/ui/field';
 import { useAfterFirstPaint } from '../../lib/after-paint';
 import { cn } from '../../lib/cn';
@@ -10,28 +10,21 @@ import { ItemCard } from '../../features/items/components/item-card';
 import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../features/items/lib/item-rules';
 import { GARAGE_SALE_CATEGORIES } from '@curbside/contracts/client';
 import { useLocationOnOpen } from '../../features/location/location-provider';
-import { MapLoadBoundary, MapPlaceholder } from '../../features/map/components/map-placeholder';
+import ItemsMap from '../../features/map/components/items-map';
+import { MapPlaceholder } from '../../features/map/components/map-placeholder';
 import { NearbyList } from '../../features/map/components/nearby-list';
 import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
 import { useDriving } from '../../features/map/lib/use-driving';
 import { useErrorToast } from '../../components/ui/toast-store';
 
-const ItemsMap = lazy(() => import('../../features/map/components/items-map'));
-
 /**
- * Leaflet (about 45 KB) loads once the screen has painted: the filters, the safety notes and the list come first.
- * The wait is this slot's own state, so letting the map in re-renders the slot alone, not the whole screen.
+ * The map (its tiles, pins and gestures) comes in once the screen has painted: the filters, the safety notes and
+ * the list come first, and the tiles do not compete with the screen's own requests. The wait is this slot's own
+ * state, so letting the map in re-renders the slot alone, not the whole screen.
  */
 const MapSlot = memo(function MapSlot(props: ComponentProps<typeof ItemsMap>) {
   const painted = useAfterFirstPaint();
-  if (!painted) return <MapPlaceholder />;
-  return (
-    <MapLoadBoundary>
-      <Suspense fallback={<MapPlaceholder />}>
-        <ItemsMap {...props} />
-      </Suspense>
-    </MapLoadBoundary>
-  );
+  return painted ? <ItemsMap {...props} /> : <MapPlaceholder />;
 });
 
 const MAP_RADIUS = 10;
