@@ -72,6 +72,16 @@ describe('ItemsMap', () => {
     expect(pinLeft(pin) - before).toBeCloseTo(80, 0);
   });
 
+  it('zooms in with a double click and with the wheel, which does not scroll the page', () => {
+    const { map } = renderMap();
+    fireEvent.doubleClick(map, { clientX: 200, clientY: 144 });
+    expect(tiles(map).every((src) => src.includes('/14/'))).toBe(true);
+    const wheel = new WheelEvent('wheel', { deltaY: -120, clientX: 200, clientY: 144, bubbles: true, cancelable: true });
+    fireEvent(map, wheel);
+    expect(wheel.defaultPrevented).toBe(true);
+    expect(tiles(map).every((src) => src.includes('/15/'))).toBe(true);
+  });
+
   it('stops zooming out at the whole-country view', async () => {
     renderMap();
     const zoomOut = screen.getByRole('button', { name: 'Zoom out' });

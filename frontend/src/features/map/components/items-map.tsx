@@ -94,7 +94,7 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
   useEffect(() => {
     const element = boxRef.current;
     if (!element || !box) return;
-    let last = 0;
+    let last = Number.NEGATIVE_INFINITY;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       if (event.deltaY === 0 || event.timeStamp - last < WHEEL_STEP_MS) return;
