@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
  * Runs `run` once the browser has painted the next frame (the timeout inside the frame callback runs after that
  * frame's paint), so that what the page shows now is laid out and on screen first. Returns a cancel function.
  */
-export function afterNextPaint(run: () => void): () => void {
+function afterNextPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(run);

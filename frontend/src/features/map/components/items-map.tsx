@@ -9,7 +9,7 @@ import { MAX_ZOOM, MIN_ZOOM, panBy, tilesFor, tileUrl, toBox, topLeft, unproject
 import { MAP_REGION } from './map-placeholder';
 
 /** Tiles come from VITE_TILE_URL when set at build time, else OpenStreetMap (the gateway's CSP allows its a/b/c hosts). */
-export const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const TILE_URL: string = import.meta.env.VITE_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 const START_ZOOM = 13;
 /** How far an arrow key moves the map, in pixels. */
@@ -277,7 +277,7 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
         contributors
       </p>
       {tilesFailed && (
-        <p role="status" className="absolute left-14 right-2 top-2 z-30 rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow">
+        <p role="status" className="pointer-events-none absolute left-14 right-2 top-2 z-30 rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow">
           Map tiles unavailable: pins on a plain background.
         </p>
       )}
