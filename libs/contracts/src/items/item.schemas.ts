@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { latitudeSchema, longitudeSchema, positionSchema, radiusMilesSchema } from '../common/geo';
 import { RANK_NAMES } from '../rewards/ranks';
 import { subscriptionTierSchema } from '../users/user.schemas';
+import { oneOf } from '../validation/one-of';
 import { isVisiblyEmpty } from '../validation/text';
 
 import {
@@ -56,7 +57,7 @@ export {
 } from '../client/items';
 export const ALL_CATEGORIES = [...new Set([...ITEM_CATEGORIES, ...GARAGE_SALE_CATEGORIES])] as [string, ...string[]];
 
-export const itemCategorySchema = z.enum(ITEM_CATEGORIES, { error: 'Category is required' });
+export const itemCategorySchema = oneOf(ITEM_CATEGORIES, 'Category');
 export const itemStatusSchema = z.enum(ITEM_STATUSES);
 export type ItemStatus = z.infer<typeof itemStatusSchema>;
 
@@ -91,7 +92,7 @@ export const createSingleItemRequestSchema = z
     category: itemCategorySchema,
     imageUrl: photoUrlSchema.nullish(),
     scoutFind: z.boolean().default(false),
-    pricingType: z.enum(PRICING_TYPES, { error: 'Pricing type must be free or paid' }).default('free'),
+    pricingType: oneOf(PRICING_TYPES, 'Pricing type').default('free'),
     customAmount: rewardCentsSchema.nullish(),
     location: positionSchema.optional(),
     timeLimit: timeLimitSchema.default(MAX_TIME_LIMIT_HOURS),
@@ -115,7 +116,7 @@ export const createGarageSaleRequestSchema = z
     isGarageSale: z.literal(true),
     title: titleSchema('Title is required'),
     description: descriptionSchema.default(''),
-    category: z.enum(GARAGE_SALE_CATEGORIES, { error: 'Category is required' }).default(GARAGE_SALE_CATEGORY),
+    category: oneOf(GARAGE_SALE_CATEGORIES, 'Category').default(GARAGE_SALE_CATEGORY),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
     locationDescription: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(200, 'Location must be under 200 characters'),
@@ -152,7 +153,7 @@ export const updateItemRequestSchema = z
     title: titleSchema('Please enter a title for your item.').optional(),
     description: descriptionSchema.optional(),
     category: itemCategorySchema.optional(),
-    pricingType: z.enum(PRICING_TYPES, { error: 'Pricing type must be free or paid' }).optional(),
+    pricingType: oneOf(PRICING_TYPES, 'Pricing type').optional(),
     customAmount: rewardCentsSchema.refine((c) => c % 100 === 0, 'Reward must be whole dollars between $1 and $100').nullish(),
     timeLimit: timeLimitSchema.optional(),
   })
@@ -170,7 +171,7 @@ export const feedQuerySchema = z.object({
   /** Opaque: the X-Next-Cursor header of the previous page. */
   cursor: z.string().max(200).optional(),
   q: z.string().trim().max(100, 'Search text must be under 100 characters').optional(),
-  category: z.enum(ALL_CATEGORIES, { error: 'Unknown category' }).optional(),
+  category: oneOf(ALL_CATEGORIES, 'Category').optional(),
   kind: z.enum(FEED_KINDS).default('all'),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
@@ -283,7 +284,7 @@ export const createReportRequestSchema = z.object({
   reporterId: z.uuid().optional(),
   reportedUserId: z.uuid().nullish(),
   reportedItemId: z.uuid({ error: 'reportedItemId must be a valid id' }),
-  reportType: z.enum(REPORT_TYPES, { error: REPORT_REQUIRED_MESSAGE }),
+  reportType: oneOf(REPORT_TYPES, 'Report type', REPORT_REQUIRED_MESSAGE),
   reason: z.string({ error: REPORT_REQUIRED_MESSAGE }).trim().min(1, REPORT_REQUIRED_MESSAGE).max(200, 'The reason must be under 200 characters'),
   details: z.string().trim().max(1000, 'Details must be under 1000 characters').nullish(),
 });
