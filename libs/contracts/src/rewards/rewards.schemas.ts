@@ -52,6 +52,17 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 export const LEADERBOARD_DEFAULT_LIMIT = 50;
 export const LEADERBOARD_MAX_LIMIT = 100;
 
+/**
+ * The cursor the rewards service hands out (leaderboard.query.ts): points earned, a PostgreSQL `integer`
+ * (0 … 2147483647, as `earned` is in its migration), then the member's UUID. The range and the UUID are in the
+ * pattern itself, not in a refinement, so the API document (generated from this schema) states exactly what the
+ * gateway accepts, and a cursor the database could not compare is refused here with a 400 instead of failing there.
+ */
+const INT4_DIGITS =
+  '(?:\\d{1,9}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])';
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const LEADERBOARD_CURSOR = new RegExp(`^${INT4_DIGITS}_${UUID}$`);
+
 export const leaderboardQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -59,10 +70,7 @@ export const leaderboardQuerySchema = z.object({
     .min(1, { error: 'limit must be at least 1' })
     .max(LEADERBOARD_MAX_LIMIT, { error: `limit must be at most ${LEADERBOARD_MAX_LIMIT}` })
     .default(LEADERBOARD_DEFAULT_LIMIT),
-  cursor: z
-    .string()
-    .regex(/^\d{1,10}_[0-9a-f-]{36}$/i, { error: 'cursor is not one this server gave out; start again without it' })
-    .optional(),
+  cursor: z.string().regex(LEADERBOARD_CURSOR, { error: 'cursor is not one this server gave out; start again without it' }).optional(),
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
