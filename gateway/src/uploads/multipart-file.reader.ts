@@ -94,8 +94,9 @@ export function readSingleFile<T>(request: Request, options: SingleFileOptions<T
       });
       stream.on('error', () => refuse(UploadErrors.interrupted()));
     });
-    parser.on('partsLimit', () => refuse(UploadErrors.interrupted()));
-    parser.on('fieldsLimit', () => refuse(UploadErrors.interrupted()));
+    // Past PART_LIMITS the client is sending something other than a photo form; say so rather than "interrupted".
+    parser.on('partsLimit', () => refuse(UploadErrors.tooManyParts(options.field, PART_LIMITS.fields)));
+    parser.on('fieldsLimit', () => refuse(UploadErrors.tooManyParts(options.field, PART_LIMITS.fields)));
     parser.on('error', () => refuse(UploadErrors.interrupted()));
     // busboy closes only after every file stream has ended, so a file seen by now has been read whole.
     parser.on('close', () => {

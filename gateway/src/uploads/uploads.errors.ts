@@ -9,6 +9,8 @@ export const UploadErrors = {
   tooLarge: (maxBytes: number) => new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, imageTooLargeMessage(maxBytes)),
   notMultipart: (field: string) =>
     new DomainError(ErrorCode.VALIDATION_FAILED, `Please send the image as multipart/form-data in the field "${field}".`),
+  tooManyParts: (field: string, maxFields: number) =>
+    new DomainError(ErrorCode.VALIDATION_FAILED, `Send only the image file in the multipart field "${field}" (at most ${maxFields} other fields, which are ignored).`),
   interrupted: () => new DomainError(ErrorCode.VALIDATION_FAILED, 'The upload was interrupted. Please try again.'),
   unsupportedType: (type: ImageType) =>
     new DomainError(ErrorCode.VALIDATION_FAILED, `${type.toUpperCase()} images are not supported. Please choose a JPEG, PNG or WebP photo.`),

@@ -184,6 +184,15 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       expect(await upload(two)).toEqual({ status: 400, body: { message: 'Please select a single image file.' } });
     });
 
+    it('refuses a form with a flood of text fields before the file, saying what to send instead', async () => {
+      const flooded = new FormData();
+      for (let i = 0; i < 30; i++) flooded.append(`field${i}`, 'x');
+      flooded.append('photo', new Blob([await pngImage(40, 30)], { type: 'image/png' }), 'a.png');
+      const { status, body } = await upload(flooded);
+      expect(status).toBe(400);
+      expect(body.message).toBe('Send only the image file in the multipart field "photo" (at most 10 other fields, which are ignored).');
+    });
+
     it('refuses a truncated JPEG as unreadable', async () => {
       const jpeg = await phoneJpeg(600, 400);
       expect(await upload(form('photo', jpeg.subarray(0, jpeg.length >> 1), 'cut.jpg', 'image/jpeg'))).toEqual({
@@ -272,6 +281,12 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       expect(bytesReceived - receivedAtStart).toBeLessThan(12 * MB);
       expect(bytesReceived - receivedAtStart).toBeGreaterThan(5 * MB);
     });
+  });
+
+  it('ignores a few text fields beside the file', async () => {
+    const withFields = form('photo', await pngImage(40, 30), 'a.png', 'image/png');
+    for (let i = 0; i < 10; i++) withFields.append(`field${i}`, 'x');
+    expect((await upload(withFields)).status).toBe(200);
   });
 
   it('accepts a file of exactly the limit and refuses one byte more', async () => {
