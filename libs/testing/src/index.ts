@@ -3,3 +3,4 @@ export * from './event-stream';
 export * from './wait-for';
 export * from './test-infrastructure';
 export * from './service-under-test';
+export * from './scripted-delivery';

@@ -11,7 +11,7 @@ export const DAILY_POST_CREDITS = 10;
 export const QUICK_DELETE_MS = 60 * 60 * 1000;
 
 /** The transaction of the event being applied: its id is the cause of every entry it writes. */
-export type EventTransaction = Transaction & { event: { id: string } };
+export type EventTransaction = Transaction & { event: { id: string; occurredAt: string } };
 
 type Posted = EventPayload<typeof Events.itemPosted>;
 type Claimed = EventPayload<typeof Events.itemClaimed>;
@@ -27,6 +27,16 @@ interface Entry {
   causeAt?: string;
   /** Whether the entry counts toward points earned (rank, leaderboard, badges): not for shop redemptions. */
   countsAsEarned: boolean;
+}
+
+/** A post's credit entry, as its reversal needs it. */
+interface PostCredit {
+  item_id: string;
+  user_id: string;
+  amount: number;
+  reason: string;
+  local_date: string | null;
+  cause_at: Date | null;
 }
 
 interface BalanceRow {
@@ -78,6 +88,7 @@ export class LedgerService {
       });
     }
     await this.awardBadges(tx, item.posterId, tx.event.id);
+    await this.applyPendingReversals(tx, item.itemId);
   }
 
   /** item.claimed → +5 for the claimer; progress toward Community Helper and Community Champion. */
@@ -109,15 +120,46 @@ export class LedgerService {
   /**
    * Takes a post's points back (a ledger entry of its own; badges stay): when its poster deletes it within an
    * hour of posting (`deletedAt`), or whenever it is removed after reports (no `deletedAt`). Its slot of the
-   * day's ten is freed, so points always match the posts that still stand.
+   * day's ten is freed, so points always match the posts that still stand. A withdrawal delivered before the
+   * post's credit is kept as pending, and the credit takes it back when it arrives (applyPendingReversals).
    */
   async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
-    const [credit]: { user_id: string; amount: number; reason: string; local_date: string | null; cause_at: Date | null }[] = await tx.manager.query(
-      `SELECT user_id, amount, reason, local_date::text AS local_date, cause_at FROM rewards.ledger_entries
+    const credit = await this.postCredit(tx, itemId);
+    if (credit) return this.reverseCredit(tx, credit, tx.event.id, deletedAt);
+    await tx.manager.query(
+      `INSERT INTO rewards.pending_post_reversals (item_id, source_event_id, withdrawn_at, hour_rule) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [itemId, tx.event.id, tx.event.occurredAt, deletedAt !== undefined],
+    );
+  }
+
+  /**
+   * The withdrawals of this item that arrived before its credit, applied right after the credit and its badges,
+   * each under its own event id: the ledger, the day's slots and the badges end as if they had come in order.
+   * A post that earned nothing (past the day's ten) has nothing to take back; its withdrawals go all the same.
+   */
+  private async applyPendingReversals(tx: EventTransaction, itemId: string): Promise<void> {
+    // A DELETE … RETURNING answers [rows, count].
+    const [pending]: [{ source_event_id: string; withdrawn_at: Date; hour_rule: boolean }[], number] = await tx.manager.query(
+      `DELETE FROM rewards.pending_post_reversals WHERE item_id = $1 RETURNING source_event_id, withdrawn_at, hour_rule`,
+      [itemId],
+    );
+    const credit = pending.length > 0 ? await this.postCredit(tx, itemId) : undefined;
+    if (!credit) return;
+    // In the order they happened: the first that qualifies reverses (one reversal per item), as it would have in order.
+    pending.sort((a, b) => a.withdrawn_at.getTime() - b.withdrawn_at.getTime());
+    for (const p of pending) await this.reverseCredit(tx, credit, p.source_event_id, p.hour_rule ? p.withdrawn_at.toISOString() : undefined);
+  }
+
+  private async postCredit(tx: Transaction, itemId: string): Promise<PostCredit | undefined> {
+    const [credit]: PostCredit[] = await tx.manager.query(
+      `SELECT item_id, user_id, amount, reason, local_date::text AS local_date, cause_at FROM rewards.ledger_entries
        WHERE item_id = $1 AND reason IN ('post_item', 'scout_find')`,
       [itemId],
     );
-    if (!credit) return;
+    return credit;
+  }
+
+  private async reverseCredit(tx: Transaction, credit: PostCredit, sourceEventId: string, deletedAt: string | undefined): Promise<void> {
     if (deletedAt && credit.cause_at && Date.parse(deletedAt) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
     const [balance]: { points: number }[] = await tx.manager.query(`SELECT points FROM rewards.balances WHERE user_id = $1 FOR UPDATE`, [credit.user_id]);
     const applied = await this.apply(tx, {
@@ -126,8 +168,8 @@ export class LedgerService {
       amount: -Math.min(credit.amount, balance?.points ?? 0),
       earnedAmount: -credit.amount,
       reason: 'post_reversal',
-      sourceEventId: tx.event.id,
-      itemId,
+      sourceEventId,
+      itemId: credit.item_id,
       countsAsEarned: true,
     });
     if (!applied) return;
