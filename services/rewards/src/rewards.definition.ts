@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
 import { LeaderboardService } from './leaderboard/leaderboard.service';
 import { LedgerController } from './ledger/ledger.controller';
 import { BalanceEntity, LedgerEntryEntity, MemberEntity } from './ledger/ledger.entities';
@@ -37,6 +37,6 @@ export class RewardsModule {
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
   entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],
-  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250],
   module: (runtime) => RewardsModule.register(runtime),
 };
