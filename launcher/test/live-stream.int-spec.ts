@@ -1,7 +1,7 @@
-import { Item, Notification, User } from '@curbside/contracts';
+import { Item, Notification, User, VerifyCodeResponse } from '@curbside/contracts';
 import { ApiClient, EventStreamReader } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { STACK_MODES } from './stack-modes';
+import { dataSourceOf, lastSmsCode, STACK_MODES } from './stack-modes';
 
 const MANHATTAN = { lat: 40.758, lng: -73.9855 };
 const STREAM = '/api/events/stream';
@@ -18,7 +18,7 @@ describe.each(STACK_MODES)('the live stream, $name', (mode) => {
   };
 
   beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ LIVE_HEARTBEAT_MS: '250' }));
+    ({ stack, dispose } = await mode.start({ LIVE_HEARTBEAT_MS: '250', RATE_LIMIT_AUTH_PER_15_MINUTES: '1000' }));
   }, 60_000);
 
   afterAll(async () => {
@@ -113,6 +113,48 @@ describe.each(STACK_MODES)('the live stream, $name', (mode) => {
     const odd = await open(near.client, { lastEventId: "1; DROP TABLE x" });
     await odd.next((e) => e.event === 'count');
     expect(odd.data('notification')).toEqual([]);
+  });
+
+  it("ends every open stream of a session when it signs out, on every gateway, and leaves the member's other sessions and other members streaming", async () => {
+    // One member signed in on two browsers (two sessions), by phone.
+    const digits = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+    const phone = { typed: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, e164: `+1${digits}` };
+    const laptop = new ApiClient(stack.url);
+    await laptop.post('/api/auth/send-code', { phoneNumber: phone.typed });
+    const account = await laptop.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Lena' });
+    expect(account.body.success).toBe(true);
+    await dataSourceOf(stack, 'users').query(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1`, [phone.e164]);
+    const phoneBrowser = new ApiClient(stack.url);
+    await phoneBrowser.post('/api/auth/send-code', { phoneNumber: phone.typed });
+    const signIn = await phoneBrowser.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164) });
+    expect(signIn.body.user?.id).toBe(account.body.user?.id);
+    const other = await neighbour(200);
+
+    // The laptop's session streams in two tabs, one of them through another gateway replica where there is one.
+    const [replica] = stack.startGatewayReplica ? [await stack.startGatewayReplica()] : [];
+    const laptopTab = await open(laptop);
+    const laptopTabElsewhere = await open(laptop.clone(), { baseUrl: replica?.url });
+    const phoneTab = await open(phoneBrowser);
+    const otherTab = await open(other.client);
+    for (const tab of [laptopTab, laptopTabElsewhere, phoneTab, otherTab]) await tab.next((e) => e.event === 'count');
+
+    // Signed out through the first gateway: its streams end there and on the replica.
+    const laptopAfterwards = laptop.clone();
+    const logout = await laptop.post('/api/auth/logout', {});
+    expect(logout.status).toBeLessThan(300);
+    for (let i = 0; i < 150 && !(laptopTab.isEnded && laptopTabElsewhere.isEnded); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(laptopTab.isEnded).toBe(true);
+    expect(laptopTabElsewhere.isEnded).toBe(true);
+    // The browser's reconnect is refused: the session is gone.
+    expect((await open(laptopAfterwards)).response.status).toBe(401);
+
+    // The member's phone session and the other member still stream, and still get news.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(phoneTab.isEnded).toBe(false);
+    expect(otherTab.isEnded).toBe(false);
+    const poster = await neighbour(0);
+    await post(poster.client, 'Oak sideboard');
+    await otherTab.next(isNewItemAlert('Oak sideboard'), 3000);
   });
 
   it('keeps at most ten streams per member, closing the oldest', async () => {

@@ -1,5 +1,14 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { LIVE_NOTIFICATIONS_TOPIC, LIVE_SIGNAL_BATCH, LiveBatchAnswer, LiveBatchCall, LiveNotificationSignal, Rpc } from '@curbside/contracts';
+import {
+  LIVE_NOTIFICATIONS_TOPIC,
+  LIVE_SESSIONS_ENDED_TOPIC,
+  LIVE_SIGNAL_BATCH,
+  LiveBatchAnswer,
+  LiveBatchCall,
+  LiveNotificationSignal,
+  LiveSessionsEndedSignal,
+  Rpc,
+} from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
 import type { Response } from 'express';
 import { ServiceClient } from '../http/service-client';
@@ -17,7 +26,7 @@ export const MAX_STREAMS_PER_MEMBER = 10;
 export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = createLogger('live');
   private readonly streams = new Map<string, Set<LiveStream>>();
-  private unsubscribe?: () => void;
+  private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
     @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
@@ -26,19 +35,22 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.unsubscribe = await this.live.subscribe(LIVE_NOTIFICATIONS_TOPIC, (signal) => void this.onSignal(signal as LiveNotificationSignal));
+    this.unsubscribe.push(
+      await this.live.subscribe(LIVE_NOTIFICATIONS_TOPIC, (signal) => void this.onSignal(signal as LiveNotificationSignal)),
+      await this.live.subscribe(LIVE_SESSIONS_ENDED_TOPIC, (signal) => void this.onSessionsEnded(signal as LiveSessionsEndedSignal)),
+    );
   }
 
   /** Ends every stream, so the HTTP server can close (browsers reconnect to another replica). */
   onModuleDestroy(): void {
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     for (const streams of this.streams.values()) for (const stream of streams) stream.end();
     this.streams.clear();
   }
 
   /** A new tab: registered first, so nothing signalled meanwhile is missed, then caught up and told the count. */
-  async open(userId: string, response: Response, lastEventId: string | undefined): Promise<void> {
-    const stream = new LiveStream(userId, response, this.config.LIVE_HEARTBEAT_MS);
+  async open(userId: string, sessionToken: string, response: Response, lastEventId: string | undefined): Promise<void> {
+    const stream = new LiveStream(userId, sessionToken, response, this.config.LIVE_HEARTBEAT_MS);
     let mine = this.streams.get(userId);
     if (!mine) this.streams.set(userId, (mine = new Set()));
     mine.add(stream);
@@ -89,6 +101,33 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
       } catch (err) {
         this.log.warn({ err, members: users.length }, 'live signal could not be delivered');
       }
+    }
+  }
+
+  /**
+   * One of these members' sessions ended (the users service signals every revocation). The signal names members,
+   * not sessions, so the session tokens never leave the gateway and the users service: each distinct session of their
+   * streams here is resolved again, and the streams of a session that no longer resolves to its member end. A
+   * member's other sessions (another browser) keep streaming. If the users service cannot answer, the streams stay:
+   * a reconnect is checked by the session guard anyway.
+   */
+  private async onSessionsEnded(signal: LiveSessionsEndedSignal): Promise<void> {
+    if (!Array.isArray(signal?.userIds)) return;
+    for (const userId of new Set(signal.userIds)) {
+      const mine = this.streams.get(userId);
+      if (!mine) continue;
+      const sessions = new Set([...mine].map((stream) => stream.sessionToken));
+      await Promise.all(
+        [...sessions].map(async (token) => {
+          try {
+            const { userId: current } = await this.services.call<{ userId: string | null }>(Rpc.users.resolveSession, { token });
+            if (current === userId) return;
+            for (const stream of [...(this.streams.get(userId) ?? [])]) if (stream.sessionToken === token) this.close(stream);
+          } catch (err) {
+            this.log.warn({ err, userId }, 'live streams of an ended session could not be checked');
+          }
+        }),
+      );
     }
   }
 

@@ -15,6 +15,8 @@ export class LiveStream {
 
   constructor(
     readonly userId: string,
+    /** The session cookie's token it was opened with: a sign-out ends the streams of that session only. */
+    readonly sessionToken: string,
     private readonly response: Response,
     heartbeatMs: number,
   ) {

@@ -1,8 +1,9 @@
-import { Controller, Headers, Res } from '@nestjs/common';
+import { Controller, Headers, Req, Res } from '@nestjs/common';
 import { Routes } from '@curbside/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { Caller } from '../session/caller.decorator';
+import { SESSION_COOKIE } from '../session/session-cookie';
 import { LiveHub } from './live-hub';
 
 /** The caller's own live stream: the session says whose notifications it carries. */
@@ -11,7 +12,14 @@ export class LiveController {
   constructor(private readonly hub: LiveHub) {}
 
   @ApiRoute(Routes.liveStream)
-  async stream(@Caller() callerId: string, @Headers('last-event-id') lastEventId: string | undefined, @Res() response: Response): Promise<void> {
-    await this.hub.open(callerId, response, lastEventId);
+  async stream(
+    @Caller() callerId: string,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    // The session guard resolved this very cookie to the caller (the route is session-only).
+    const sessionToken = String(request.signedCookies?.[SESSION_COOKIE]);
+    await this.hub.open(callerId, sessionToken, response, lastEventId);
   }
 }

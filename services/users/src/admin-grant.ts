@@ -1,5 +1,5 @@
 import { toE164 } from '@curbside/contracts';
-import { connectEmbeddedPostgres, createLogger, EventOutbox, loadConfig, openDatabase, schemaNameFor } from '@curbside/platform';
+import { connectEmbeddedPostgres, createLogger, EventOutbox, InMemoryLiveChannel, loadConfig, openDatabase, schemaNameFor } from '@curbside/platform';
 import { usersService } from './users.definition';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersService } from './users/users.service';
@@ -37,8 +37,9 @@ async function main(): Promise<void> {
     applicationName: 'curbside-admin-grant',
   });
   try {
-    // user.updated goes to the outbox; the users service relays it when it runs.
-    const users = new UsersService(dataSource, new EventOutbox(dataSource), new SessionsService(dataSource));
+    // user.updated goes to the outbox; the users service relays it when it runs. Granting ends no session, so no
+    // gateway needs to hear from this process on the live channel.
+    const users = new UsersService(dataSource, new EventOutbox(dataSource), new SessionsService(dataSource, new InMemoryLiveChannel()));
     const user = await users.grantAdmin(where);
     log.info({ userId: user.id, username: user.username }, 'administrator rights granted');
     console.log(`${user.username} (${user.id}) is now an administrator.`);

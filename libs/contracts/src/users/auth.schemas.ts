@@ -53,3 +53,13 @@ export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 
 export const successResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
+
+/**
+ * The live channel's topic for ended sessions: after a sign-out the users service names the member whose session
+ * it revoked, and every gateway replica re-checks the sessions of that member's open live streams
+ * (`/api/events/stream`) and ends those whose session no longer resolves. Only member ids travel on the channel.
+ */
+export const LIVE_SESSIONS_ENDED_TOPIC = 'sessions.ended';
+export interface LiveSessionsEndedSignal {
+  userIds: string[];
+}

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LIVE_SESSIONS_ENDED_TOPIC, LiveSessionsEndedSignal } from '@curbside/contracts';
+import { createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
 import { SessionEntity } from './session.entity';
 
@@ -11,7 +13,12 @@ export function hashToken(token: string): string {
 
 @Injectable()
 export class SessionsService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly log = createLogger('sessions');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
+  ) {}
 
   /** Starts a session for the user; the token is returned once and only its hash is kept. */
   async start(manager: EntityManager, userId: string): Promise<string> {
@@ -27,9 +34,27 @@ export class SessionsService {
     return token;
   }
 
-  /** Ends a session (sign out, "Start Fresh"); the cookie alone is then worth nothing. */
+  /**
+   * Ends a session (sign out, "Start Fresh"); the cookie alone is then worth nothing. The gateways are told whose
+   * session ended, so the live streams it opened end too (gateway/src/live/live-hub.ts) instead of pushing on to a
+   * tab that signed out.
+   */
   async revoke(token: string): Promise<void> {
-    await this.dataSource.getRepository(SessionEntity).update({ tokenHash: hashToken(token), revokedAt: IsNull() }, { revokedAt: new Date() });
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: new Date() })
+      .where({ tokenHash: hashToken(token), revokedAt: IsNull() })
+      .returning('user_id')
+      .execute();
+    const userIds = ((result.raw ?? []) as { user_id: string }[]).map((row) => row.user_id);
+    if (userIds.length === 0) return;
+    try {
+      await this.live.publish(LIVE_SESSIONS_ENDED_TOPIC, { userIds } satisfies LiveSessionsEndedSignal);
+    } catch (err) {
+      // The sign-out stands; open streams then last until the tab closes, and their reconnect is refused.
+      this.log.warn({ err }, 'could not signal the end of a session to the live streams');
+    }
   }
 
   async resolve(token: string): Promise<string | null> {
