@@ -47,7 +47,7 @@ interface Item {
   posterId: string;
 }
 
-const post = (item: Item, minutes: number, isScoutFind = false) =>
+const post = (item: Item, minutes: number, isScoutFind = false, posterTier: 'free' | 'premium' = 'free') =>
   scriptedEvent(
     Events.itemPosted.subject,
     {
@@ -61,6 +61,7 @@ const post = (item: Item, minutes: number, isScoutFind = false) =>
       lng: -74,
       createdAt: at(minutes).toISOString(),
       timeZone: 'America/New_York',
+      posterTier,
     },
     at(minutes),
   );
@@ -70,7 +71,16 @@ const remove = (item: Item, minutes: number, reason: 'reported' | 'not_there') =
 const claim = (item: Item, claimerId: string, minutes: number) =>
   scriptedEvent(
     Events.itemClaimed.subject,
-    { ...item, claimerId, title: 'x', pricingType: 'free' as const, customAmount: null, isScoutFind: false, claimedAt: at(minutes).toISOString() },
+    {
+      ...item,
+      claimerId,
+      title: 'x',
+      pricingType: 'free' as const,
+      customAmount: null,
+      isScoutFind: false,
+      claimedAt: at(minutes).toISOString(),
+      claimerTier: 'free' as const,
+    },
     at(minutes),
   );
 
@@ -94,8 +104,9 @@ const history: EventEnvelope[] = [
   del(quickDeleted, 1),
   post(reported, 1, true),
   post(gone, 2),
-  post(lateDeleted, 3),
-  user(alice, 'alice_renamed', 2, 3),
+  // Alice moves to Premium (1.5x) just before her fourth post: whenever either arrives, that post earns 15.
+  user(alice, 'alice_renamed', 2, 2.5, { tier: 'premium' }),
+  post(lateDeleted, 3, false, 'premium'),
   post(twice, 4),
   del(twice, 5),
   remove(twice, 6, 'reported'),
@@ -151,8 +162,8 @@ describe('rewards reactions in any order', () => {
   it('in the natural order, takes back only the posts withdrawn by the rules', () => {
     const { balances } = JSON.parse(natural) as { balances: { user_id: string; points: number; earned: number; badges: string[] }[] };
     expect(Object.fromEntries(balances.map(({ user_id, points, earned, badges }) => [user_id, { points, earned, badges }]))).toEqual({
-      // A, B reversed (10 + 25 back); C, D stand; badges First Post (10) and Scout (25) stay.
-      alice: { points: 20 + 35, earned: 55, badges: ['First Post Badge', 'Scout Badge'] },
+      // A, B reversed (10 + 25 back); C (10) and D (15, on Premium) stand; badges First Post (10) and Scout (25) stay.
+      alice: { points: 10 + 15 + 35, earned: 60, badges: ['First Post Badge', 'Scout Badge'] },
       // E reversed once; H stands; +5 for claiming C, +15 Community Helper.
       bob: { points: 10 + 10 + 5 + 15, earned: 40, badges: ['Community Helper', 'First Post Badge'] },
       // F reversed: only its badges stand. Claimed D (+5, +15).

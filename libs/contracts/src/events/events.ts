@@ -40,6 +40,11 @@ export const Events = {
       /** Where other neighbours see it (the blurred spot): what nearby alerts measure from. */
       publicLat: z.number().optional(),
       publicLng: z.number().optional(),
+      /**
+       * The poster's plan as items knew it when it accepted the post: the points multiplier travels with the act,
+       * so a plan change delivered before or after it cannot change what the post earns (absent in older events).
+       */
+      posterTier: subscriptionTierSchema.optional(),
     }),
   ),
   itemUpdated: defineEvent('item.updated.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), status: z.string() })),
@@ -59,6 +64,8 @@ export const Events = {
       customAmount: z.number().int().nullable(),
       isScoutFind: z.boolean(),
       claimedAt: z.string(),
+      /** The claimer's plan when the claim was made, for the points multiplier (absent in older events). */
+      claimerTier: subscriptionTierSchema.optional(),
     }),
   ),
   itemVoted: defineEvent(

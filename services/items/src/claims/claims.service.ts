@@ -154,6 +154,7 @@ export class ClaimsService {
       customAmount: claimed.custom_amount,
       isScoutFind: claimed.is_scout_find,
       claimedAt: new Date().toISOString(),
+      claimerTier: (await this.members.member(tx.manager, callerId)).subscriptionTier,
     });
     return 'Item claimed! Enjoy your find.';
   }

@@ -57,7 +57,7 @@ export class ItemsService {
     const row = await this.outbox.transaction(async (tx) => {
       const member = await this.posters.member(tx.manager, posterId);
       const fields = request.isGarageSale ? this.garageSale(request) : this.singleItem(request, member);
-      return this.insert(tx, posterId, fields);
+      return this.insert(tx, posterId, fields, member.subscriptionTier);
     });
     return toItem(row, posterId);
   }
@@ -241,7 +241,7 @@ export class ItemsService {
     };
   }
 
-  private async insert(tx: Transaction, posterId: string, fields: NewItem): Promise<ItemRow> {
+  private async insert(tx: Transaction, posterId: string, fields: NewItem, posterTier: Member['subscriptionTier']): Promise<ItemRow> {
     const item = tx.manager.create(ItemEntity, {
       ...fields,
       id: randomUUID(),
@@ -268,6 +268,7 @@ export class ItemsService {
       timeZone: item.timeZone,
       publicLat: row.public_lat,
       publicLng: row.public_lng,
+      posterTier,
     });
     return row;
   }

@@ -75,7 +75,7 @@ export class LedgerService {
       [item.posterId, localDate],
     );
     if (slot.length > 0) {
-      const amount = actionPoints(reason, await this.tierOf(tx, item.posterId));
+      const amount = actionPoints(reason, item.posterTier ?? (await this.tierOf(tx, item.posterId)));
       await this.apply(tx, {
         userId: item.posterId,
         amount,
@@ -104,7 +104,7 @@ export class LedgerService {
         claim.posterId,
       ]);
     }
-    const amount = actionPoints('pickup_claim', await this.tierOf(tx, claim.claimerId));
+    const amount = actionPoints('pickup_claim', claim.claimerTier ?? (await this.tierOf(tx, claim.claimerId)));
     await this.apply(tx, {
       userId: claim.claimerId,
       amount,
@@ -302,6 +302,10 @@ export class LedgerService {
     }
   }
 
+  /**
+   * The member's plan as this service's mirror has it now: only for events from before the plan travelled with the
+   * act (posterTier, claimerTier), where a plan change delivered in another order can change the multiplier.
+   */
   private async tierOf(tx: Transaction, userId: string): Promise<SubscriptionTier> {
     const [row]: { tier: SubscriptionTier }[] = await tx.manager.query(`SELECT tier FROM rewards.members WHERE user_id = $1`, [userId]);
     return row?.tier ?? 'free';
