@@ -66,7 +66,9 @@ export async function startService(definition: ServiceDefinition, infrastructure
   });
   await app.listen();
   relay.start();
-  createLogger(definition.name).info({ mode: infrastructure.mode, schema }, 'service started');
+  // Embedded, the six services start inside `npm start`, whose first lines are where the data lives and the URL.
+  const level = infrastructure.mode === 'embedded' ? 'debug' : 'info';
+  createLogger(definition.name)[level]({ mode: infrastructure.mode, schema }, 'service started');
   return {
     name: definition.name,
     app,

@@ -6,11 +6,13 @@ import type { PhotoValidator } from './photo-validator.port';
 /** OpenAI vision when a key is configured (DESIGN §2), the local offline model otherwise. */
 export function createPhotoValidator(config: AppConfig): PhotoValidator {
   const log = createLogger('photo-validation');
+  // Embedded, this is one of the services inside `npm start`, whose first lines are where the data lives and the URL.
+  const level = config.RUN_MODE === 'embedded' ? 'debug' : 'info';
   if (!config.OPENAI_API_KEY) {
-    log.info('pickup photos are checked by the local offline model');
+    log[level]('pickup photos are checked by the local offline model');
     return new LocalModelPhotoValidator();
   }
-  log.info({ model: config.OPENAI_MODEL, baseURL: config.OPENAI_BASE_URL ?? 'default' }, 'pickup photos are checked by OpenAI');
+  log[level]({ model: config.OPENAI_MODEL, baseURL: config.OPENAI_BASE_URL ?? 'default' }, 'pickup photos are checked by OpenAI');
   return new OpenAiPhotoValidator(
     {
       apiKey: config.OPENAI_API_KEY,
