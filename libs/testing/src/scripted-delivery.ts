@@ -64,9 +64,10 @@ export interface ScriptedService {
    * Hands every event to every consumer of its subject, one delivery at a time. Without a seed, in the list's
    * order; with one, in a random interleaving that keeps each consumer's events in the list's order (JetStream
    * gives one durable consumer its subject in order; consumers of different subjects, even in one service, run
-   * independently). Waits until what the service emitted has left its outbox.
+   * independently). `anyOrder` drops that too, as a redelivery after a failure or two replicas sharing a
+   * consumer can. Waits until what the service emitted has left its outbox.
    */
-  deliver(history: EventEnvelope[], seed?: number): Promise<void>;
+  deliver(history: EventEnvelope[], seed?: number, options?: { anyOrder?: boolean }): Promise<void>;
   /** Empties every table of the service's schema but its migrations (reference data too), for the next order of a history. */
   reset(): Promise<void>;
   stop(): Promise<void>;
@@ -88,9 +89,12 @@ export async function startScriptedService(definition: ServiceDefinition): Promi
   return {
     service,
     published: bus.published,
-    async deliver(history, seed) {
+    async deliver(history, seed, options = {}) {
       const queues = bus.consumers
-        .map((consumer) => ({ consumer, events: history.filter((e) => e.subject === consumer.subject) }))
+        .flatMap((consumer) => {
+          const events = history.filter((e) => e.subject === consumer.subject);
+          return options.anyOrder ? events.map((event) => ({ consumer, events: [event] })) : [{ consumer, events }];
+        })
         .filter((q) => q.events.length > 0);
       const random = seed === undefined ? undefined : seededRandom(seed);
       if (!random) {
