@@ -8,6 +8,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
+import { serveApiReferenceAssets } from './docs/api-reference';
 import { GatewayModule, GatewayOptions } from './gateway.module';
 import { bodyErrors } from './http/body-errors.middleware';
 import { refuseCrossSiteWrites } from './http/cross-site.middleware';
@@ -51,6 +52,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use(bodyErrors());
   app.use(rejectUnstorableText);
+  serveApiReferenceAssets(app.getHttpAdapter().getInstance());
   serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST);
   return app;
 }

@@ -158,8 +158,8 @@ describe.each(STACK_MODES)('the platform slice, $name', (mode) => {
   });
 
   it('serves the OpenAPI document and the SPA fallback', async () => {
-    const docs = await api.get<{ openapi: string; paths: Record<string, unknown> }>('/api/docs');
-    expect(docs.body.openapi).toBe('3.0.3');
+    const docs = await api.get<{ openapi: string; paths: Record<string, unknown> }>('/api/openapi.json');
+    expect(docs.body.openapi).toBe('3.1.1');
     expect(Object.keys(docs.body.paths)).toEqual(expect.arrayContaining(['/api/users', '/api/users/{id}', '/api/items', '/api/health']));
     expect((await api.get('/api/nothing-here')).status).toBe(404);
   });

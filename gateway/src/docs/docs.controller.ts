@@ -1,14 +1,22 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { Routes } from '@curbside/contracts';
+import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
+import { REFERENCE_PAGE } from './api-reference';
 import { buildOpenApiDocument } from './openapi';
 
 @Controller()
 export class DocsController {
   private readonly document = buildOpenApiDocument();
 
-  @ApiRoute(Routes.docs)
-  docs() {
+  @ApiRoute(Routes.openApiDocument)
+  openApiDocument() {
     return this.document;
+  }
+
+  @ApiRoute(Routes.docs)
+  docs(@Res({ passthrough: true }) response: Response): string {
+    response.type('html');
+    return REFERENCE_PAGE;
   }
 }

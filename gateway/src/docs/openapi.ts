@@ -1,43 +1,27 @@
-import { errorResponseSchema, RouteContract, Routes } from '@curbside/contracts';
+import {
+  ERROR_STATUS,
+  errorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  type ResponseHeaderContract,
+  type RouteContract,
+  Routes,
+  SESSION_COOKIE_NAME,
+  successStatus,
+} from '@curbside/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
+type Io = 'input' | 'output';
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as JsonSchema;
-
-function parameters(route: RouteContract): JsonSchema[] {
-  const list: JsonSchema[] = [];
-  const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
-    if (!schema) return;
-    const input = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema> };
-    const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
-    for (const [name, property] of Object.entries(input.properties ?? {})) {
-      // Required means the call fails without it; coercing and defaulted fields say so only when parsed.
-      const required = where === 'path' || shape[name]?.safeParse(undefined).success === false;
-      list.push({ name, in: where, required, schema: property });
-    }
-  };
-  add('path', route.params);
-  add('query', route.query);
-  return list;
-}
-
-/** A multipart upload: one binary part in the named field. */
-function multipartBody(multipart: NonNullable<RouteContract['multipart']>): JsonSchema {
-  const megabytes = Math.round(multipart.maxBytes / (1024 * 1024));
-  const file = { type: 'string', format: 'binary', description: `One file, at most ${megabytes} MB` };
-  return {
-    required: true,
-    content: { 'multipart/form-data': { schema: { type: 'object', required: [multipart.field], properties: { [multipart.field]: file } } } },
-  };
-}
-
-/** JSON unless the response schema names another media type (an image route answers with the image's bytes). */
-function responseContent(schema: z.ZodType): JsonSchema {
-  const mediaType = schema.meta()?.contentMediaType;
-  if (typeof mediaType === 'string') return { [mediaType]: { schema: { type: 'string', format: 'binary' } } };
-  return { 'application/json': { schema: toSchema(schema, 'output') } };
+/** OpenAPI 3.1 schemas are JSON Schema 2020-12; the dialect is said once for the document, not per schema. */
+function toSchema(schema: z.ZodType, io: Io): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
+  // A $ref inside an OpenAPI document resolves against the document, not the schema: a recursive schema would need
+  // its $defs moved to components. None of the contracts is recursive; fail loudly if one becomes so.
+  if (JSON.stringify(json).includes('"$ref"')) throw new Error('A contract schema is recursive: move its $defs to components.schemas');
+  return json;
 }
 
 /** Express `:id` and named wildcards `*key` become OpenAPI `{id}` / `{key}`. */
@@ -45,33 +29,198 @@ export function openApiPath(path: string): string {
   return path.replace(/[:*](\w+)/g, '{$1}');
 }
 
-/** The OpenAPI document of the public API, built from the same contracts the gateway validates with. */
+/** Where and how the document lists a route: a wildcard route under the path its contract documents it as. */
+export function documentedPath(route: RouteContract): string {
+  return openApiPath(route.documentedAs?.path ?? route.path);
+}
+
+function parameters(route: RouteContract): JsonSchema[] {
+  const list: JsonSchema[] = [];
+  const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
+    if (!schema) return;
+    const input = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema> };
+    const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+    for (const [name, { description, ...property }] of Object.entries(input.properties ?? {})) {
+      // Required means the call fails without it; coercing and defaulted fields say so only when parsed.
+      const required = where === 'path' || shape[name]?.safeParse(undefined).success === false;
+      list.push({ name, in: where, required, ...(description ? { description } : {}), schema: property });
+    }
+  };
+  add('path', route.documentedAs?.params ?? route.params);
+  add('query', route.query);
+  if (route.idempotencyKey) {
+    list.push({
+      name: IDEMPOTENCY_KEY_HEADER,
+      in: 'header',
+      required: false,
+      description: `One key per user action, kept across its retries: the same caller and key within ${IDEMPOTENCY_KEY_TTL_HOURS} h get the first answer again (same status and body) and nothing is written twice; the same key with another body is 422`,
+      schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7e]+$' },
+    });
+  }
+  return list;
+}
+
+function requestBody(route: RouteContract): JsonSchema | undefined {
+  if (route.multipart) {
+    const { field, maxBytes } = route.multipart;
+    // contentMediaType is 3.1's way; format: binary is kept for tools that still read 3.0's.
+    const file = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: `One image file, at most ${Math.round(maxBytes / (1024 * 1024))} MB` };
+    return {
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', required: [field], properties: { [field]: file } } } },
+    };
+  }
+  if (!route.body) return undefined;
+  return { required: !route.body.safeParse(undefined).success, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+}
+
+/** JSON unless the schema names another media type: an image's bytes, the live stream's events, an HTML page. */
+function content(schema: z.ZodType): JsonSchema {
+  const mediaType = schema.meta()?.contentMediaType;
+  if (typeof mediaType !== 'string') return { 'application/json': { schema: toSchema(schema, 'output') } };
+  // An OpenAPI 3.1 media type without a schema is bytes (the replacement of 3.0's format: binary).
+  return { [mediaType]: mediaType.startsWith('image/') ? {} : { schema: { type: 'string' } } };
+}
+
+/** Every answer carries the request's id (request-context.middleware.ts), the one to quote in a bug report. */
+const REQUEST_ID_HEADER = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+
+function headers(contracts: Record<string, ResponseHeaderContract> | undefined): Record<string, JsonSchema> {
+  const described: Record<string, JsonSchema> = { ...REQUEST_ID_HEADER };
+  for (const [name, header] of Object.entries(contracts ?? {})) {
+    described[name] = { description: header.description, required: header.required, schema: toSchema(header.schema, 'output') };
+  }
+  return described;
+}
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableContent',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
+
+const ERROR_CODES = Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[];
+const codesWithStatus = (status: number) => ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);
+
+/** The module whose codes a route's tag may answer with (libs/contracts/src/<module>/<module>.errors.ts). */
+const CODE_PREFIXES_BY_TAG: Record<string, string[]> = {
+  platform: [],
+  users: ['USER'],
+  auth: ['AUTH', 'USER'],
+  verification: ['USER', 'AUTH'],
+  items: ['ITEM'],
+  claims: ['CLAIM', 'ITEM'],
+  comments: ['COMMENT', 'ITEM'],
+  reports: ['REPORT', 'ITEM'],
+  media: ['MEDIA', 'UPLOAD'],
+  rewards: ['REWARD'],
+  emergency: ['EMERGENCY'],
+  notifications: ['NOTIFICATION'],
+};
+
+/**
+ * The error statuses a route can answer with: those of the shared layers that run for it (validation, session,
+ * cross-site and body checks, write limits, idempotency, a service that did not answer) and those of its module's
+ * codes. Every error body is the one `Error` schema.
+ */
+export function errorStatuses(route: RouteContract): number[] {
+  const statuses = new Set<number>([400, 500, 503]);
+  const writes = route.method !== 'get';
+  if (route.auth === 'session') [401, 403, 404].forEach((s) => statuses.add(s));
+  if (route.params) statuses.add(404);
+  if (writes) [403, 409, 413, 415, 429].forEach((s) => statuses.add(s));
+  if (route.idempotencyKey) [409, 422].forEach((s) => statuses.add(s));
+  for (const tag of route.tags) {
+    const prefixes = CODE_PREFIXES_BY_TAG[tag];
+    if (!prefixes) throw new Error(`Tag ${tag} names no module of error codes: add it to CODE_PREFIXES_BY_TAG`);
+    for (const code of ERROR_CODES) if (prefixes.some((prefix) => code.startsWith(`${prefix}.`))) statuses.add(ERROR_STATUS[code]);
+  }
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function responses(route: RouteContract): Record<string, JsonSchema> {
+  const status = successStatus(route);
+  const described: Record<string, JsonSchema> = {
+    [status]: {
+      description: status === 201 ? 'Created' : status === 204 ? 'Done (no body)' : 'OK',
+      headers: headers(route.headers),
+      ...(status === 204 ? {} : { content: content(route.response) }),
+    },
+  };
+  for (const [other, answer] of Object.entries(route.otherResponses ?? {})) {
+    described[other] = { description: answer.description, headers: headers(answer.headers), ...(answer.body ? { content: content(answer.body) } : {}) };
+  }
+  for (const error of errorStatuses(route)) described[error] ??= { $ref: `#/components/responses/${STATUS_NAMES[error]}` };
+  return described;
+}
+
+/** A session route needs the cookie; a public one reads it when sent (the caller's own view), unless it never does. */
+function security(route: RouteContract): JsonSchema[] {
+  if (route.auth === 'session') return [{ session: [] }];
+  return route.resolvesCaller === false ? [] : [{}, { session: [] }];
+}
+
+function errorResponse(status: number): JsonSchema {
+  const retryAfter = status === 429 || status === 503 ? { 'Retry-After': { $ref: `#/components/headers/RetryAfter${status === 429 ? '' : 'Optional'}` } } : {};
+  const codes = codesWithStatus(status);
+  return {
+    description: codes.length ? `Codes: ${codes.join(', ')}` : 'An error',
+    headers: { ...REQUEST_ID_HEADER, ...retryAfter },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
+/** The OpenAPI 3.1 document of the public API, built only from the route contracts the gateway serves them with. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const error = { description: 'Error', content: { 'application/json': { schema: toSchema(errorResponseSchema, 'output') } } };
+  const usedStatuses = new Set<number>();
   for (const [operationId, route] of Object.entries(Routes) as [string, RouteContract][]) {
-    const path = openApiPath(route.path);
+    const path = documentedPath(route);
+    const body = requestBody(route);
+    errorStatuses(route).forEach((status) => usedStatuses.add(status));
     paths[path] ??= {};
     paths[path][route.method] = {
       operationId,
       summary: route.summary,
       tags: route.tags,
-      security: route.auth === 'session' ? [{ session: [] }] : [],
+      security: security(route),
       parameters: parameters(route),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),
-      ...(route.multipart ? { requestBody: multipartBody(route.multipart) } : {}),
-      responses: {
-        '200': { description: 'OK', content: responseContent(route.response) },
-        '400': error,
-        ...(route.auth === 'session' ? { '401': error, '403': error } : {}),
-        ...(route.multipart ? { '413': error } : {}),
-      },
+      ...(body ? { requestBody: body } : {}),
+      responses: responses(route),
     };
   }
+  const retryAfter = (required: boolean) => ({ description: 'Seconds until a retry may succeed', required, schema: { type: 'integer', minimum: 1 } });
   return {
-    openapi: '3.0.3',
-    info: { title: 'Curbside API', version: '0.1.0' },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'curbside_session' } } },
+    openapi: '3.1.1',
+    info: {
+      title: 'Curbside API',
+      version: '0.1.0',
+      summary: 'Free curbside items and garage sales near you: post, find, claim, comment, earn points',
+      license: { name: 'UNLICENSED', identifier: 'UNLICENSED' },
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    servers: [{ url: '/', description: 'The server this document was read from (npm start: http://localhost:3000)' }],
+    tags: [...new Set(Object.values(Routes).flatMap((route) => route.tags))].map((name) => ({ name, description: `The ${name} routes` })),
     paths,
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME, description: 'The signed session cookie set by POST /api/users and POST /api/auth/verify-code' },
+      },
+      schemas: { Error: toSchema(errorResponseSchema, 'output') },
+      headers: {
+        RequestId: { description: "The request's id (sent back when the request named one in X-Request-Id)", required: true, schema: { type: 'string' } },
+        RetryAfter: retryAfter(true),
+        RetryAfterOptional: retryAfter(false),
+      },
+      responses: Object.fromEntries([...usedStatuses].sort((a, b) => a - b).map((status) => [STATUS_NAMES[status], errorResponse(status)])),
+    },
   };
 }

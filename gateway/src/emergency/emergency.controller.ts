@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Query } from '@nestjs/common';
+import { Body, Controller, Query } from '@nestjs/common';
 import { EmergencyAccessRequest, EmergencyAccessResponse, EmergencyLogEntry, Routes, Rpc } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
@@ -14,7 +14,6 @@ export class EmergencyController {
   constructor(private readonly services: ServiceClient) {}
 
   @ApiRoute(Routes.emergencyAccess)
-  @HttpCode(HttpStatus.OK)
   access(@Body(new ZodPipe(Routes.emergencyAccess.body)) body: EmergencyAccessRequest, @Caller() callerId?: string): Promise<EmergencyAccessResponse> {
     return this.services.call(Rpc.emergency.access, body, callerId);
   }

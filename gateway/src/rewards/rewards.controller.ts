@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, Rpc, UserReward } from '@curbside/contracts';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
+import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
@@ -23,14 +24,14 @@ export class RewardsController {
 
   /** The spec's client sends its user id in the body: it must be the session's, and is never used otherwise. */
   @ApiRoute(Routes.redeemReward)
-  @HttpCode(HttpStatus.OK)
   redeem(
     @Param(new ZodPipe(Routes.redeemReward.params)) params: { rewardId: string },
     @Body(new ZodPipe(Routes.redeemReward.body)) body: { userId?: string } | undefined,
     @Caller() callerId: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ): Promise<RedeemResponse> {
     assertIsCaller(body?.userId, callerId);
-    return this.services.call(Rpc.rewards.redeem, { rewardId: params.rewardId }, callerId);
+    return this.services.call(Rpc.rewards.redeem, { rewardId: params.rewardId }, callerId, { idempotencyKey });
   }
 
   /**

@@ -1,7 +1,9 @@
+import { SESSION_COOKIE_NAME } from '@curbside/contracts';
 import type { AppConfig } from '@curbside/platform';
 import type { Response } from 'express';
 
-export const SESSION_COOKIE = 'curbside_session';
+/** Named in libs/contracts, where the API document's security scheme reads it too. */
+export const SESSION_COOKIE = SESSION_COOKIE_NAME;
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /** httpOnly, SameSite=Lax, signed with SESSION_SECRET (cookie-parser); the value is an opaque session token. */

@@ -1,7 +1,9 @@
-import { Controller, HttpCode, HttpStatus, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import { Routes, type UploadResponse } from '@curbside/contracts';
 import type { Request } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
+import { IdempotencyKey } from '../http/idempotency-key.decorator';
+import { Caller } from '../session/caller.decorator';
 import { ImagePresets } from './image.presets';
 import { UploadsService } from './uploads.service';
 
@@ -11,9 +13,8 @@ export class UploadsController {
 
   /** The body is read here, from the raw request: multipart never goes through a body parser. */
   @ApiRoute(Routes.upload)
-  @HttpCode(HttpStatus.OK)
-  async upload(@Req() request: Request): Promise<UploadResponse> {
-    const { url, thumbnailUrl } = await this.uploads.receiveImage(request, ImagePresets.itemPhoto);
+  async upload(@Req() request: Request, @Caller() callerId: string, @IdempotencyKey() key?: string): Promise<UploadResponse> {
+    const { url, thumbnailUrl } = await this.uploads.receiveImage(request, ImagePresets.itemPhoto, key ? { callerId, key } : undefined);
     return { imageUrl: url, url, thumbnailUrl };
   }
 }

@@ -1,5 +1,5 @@
 import { MediaRoutes, mediaParamsSchema, Routes } from '@curbside/contracts';
-import { buildOpenApiDocument, openApiPath } from '../docs/openapi';
+import { buildOpenApiDocument, documentedPath } from '../docs/openapi';
 import { ImagePresets } from './image.presets';
 
 describe('upload contracts', () => {
@@ -31,10 +31,12 @@ describe('upload contracts', () => {
       },
     });
     expect(Object.keys(upload.responses as object)).toEqual(expect.arrayContaining(['200', '400', '401', '413']));
-    const media = doc.paths[openApiPath(Routes.media.path)].get;
-    expect((media.responses as Record<string, { content?: unknown }>)['200'].content).toEqual({
-      'image/webp': { schema: { type: 'string', format: 'binary' } },
-    });
-    expect(media.parameters).toEqual([expect.objectContaining({ name: 'key', in: 'path', required: true })]);
+    // OpenAPI path parameters never span a slash: the document names the key's two segments.
+    const media = doc.paths[documentedPath(Routes.media)].get;
+    expect((media.responses as Record<string, { content?: unknown }>)['200'].content).toEqual({ 'image/webp': {} });
+    expect(media.parameters).toEqual([
+      expect.objectContaining({ name: 'folder', in: 'path', required: true }),
+      expect.objectContaining({ name: 'file', in: 'path', required: true }),
+    ]);
   });
 });

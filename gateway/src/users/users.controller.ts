@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, Param, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import {
   CreateUserReply,
   CreateUserRequest,
@@ -77,7 +77,6 @@ export class UsersController {
 
   /** Checked before a byte is read: nobody uploads onto somebody else's profile. */
   @ApiRoute(Routes.profilePicture)
-  @HttpCode(HttpStatus.OK)
   async profilePicture(
     @Param(new ZodPipe(Routes.profilePicture.params)) params: IdParams,
     @Req() request: Request,

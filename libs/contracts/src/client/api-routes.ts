@@ -8,6 +8,7 @@ import type { Routes } from '../http/routes';
 export const ApiRoutes = {
   health: { method: 'get', path: '/api/health' },
   docs: { method: 'get', path: '/api/docs' },
+  openApiDocument: { method: 'get', path: '/api/openapi.json' },
   createUser: { method: 'post', path: '/api/users' },
   getUser: { method: 'get', path: '/api/users/:id' },
   scoutMode: { method: 'patch', path: '/api/users/:id/scout-mode' },

@@ -11,6 +11,7 @@ export const EmergencyRoutes = {
     auth: 'public',
     body: emergencyAccessRequestSchema,
     response: emergencyAccessResponseSchema,
+    status: 200,
     tags: ['emergency'],
   },
   emergencyLogs: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from '../http/route-contract';
-import { idParamsSchema } from '../http/route-contract';
+import { idParamsSchema, ResponseHeaders } from '../http/route-contract';
 import { ImageUploadLimits, imageTooLargeMessage } from '../media/media.schemas';
 import { photoValidationResultSchema } from '../photos/photo-validation.schemas';
 import {
@@ -47,6 +47,7 @@ export const ItemRoutes = {
     auth: 'session',
     body: createItemRequestSchema,
     response: itemSchema,
+    idempotencyKey: true,
     tags: ['items'],
   },
   feed: {
@@ -56,6 +57,7 @@ export const ItemRoutes = {
     auth: 'public',
     query: feedQuerySchema,
     response: itemListSchema,
+    headers: { ...ResponseHeaders.nextCursor, ...ResponseHeaders.radiusCap },
     tags: ['items'],
   },
   similarItems: {
@@ -74,6 +76,7 @@ export const ItemRoutes = {
     auth: 'public',
     query: topFindsQuerySchema,
     response: itemListSchema,
+    headers: ResponseHeaders.radiusCap,
     tags: ['items'],
   },
   getItem: {
@@ -114,6 +117,7 @@ export const ItemRoutes = {
     body: claimRequestSchema,
     largeJson: PICKUP_PHOTO_JSON,
     response: claimResponseSchema,
+    idempotencyKey: true,
     tags: ['claims'],
   },
   validatePickup: {
@@ -174,6 +178,7 @@ export const ItemRoutes = {
     params: idParamsSchema,
     body: createCommentRequestSchema,
     response: commentSchema,
+    idempotencyKey: true,
     tags: ['comments'],
   },
   updateComment: {
@@ -211,6 +216,7 @@ export const ItemRoutes = {
     auth: 'session',
     body: createReportRequestSchema,
     response: reportResponseSchema,
+    idempotencyKey: true,
     tags: ['reports'],
   },
   userItems: {

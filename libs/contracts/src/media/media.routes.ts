@@ -1,5 +1,12 @@
-import type { RouteContract } from '../http/route-contract';
-import { ImageUploadLimits, mediaParamsSchema, mediaResponseSchema, uploadResponseSchema } from './media.schemas';
+import { z } from 'zod';
+import { ResponseHeaders, type ResponseHeaderContract, type RouteContract } from '../http/route-contract';
+import { ImageUploadLimits, mediaParamsSchema, mediaPathSegmentsSchema, mediaResponseSchema, uploadResponseSchema } from './media.schemas';
+
+/** Sent with an image and with its 304, never with a 404 (a cached "not found" would outlive the upload). */
+const IMAGE_CACHE_HEADERS: Record<string, ResponseHeaderContract> = {
+  ...ResponseHeaders.cacheControl,
+  ETag: { description: "The image's entity tag, for If-None-Match", required: true, schema: z.string() },
+};
 
 export const MediaRoutes = {
   upload: {
@@ -9,6 +16,8 @@ export const MediaRoutes = {
     auth: 'session',
     multipart: ImageUploadLimits.itemPhoto,
     response: uploadResponseSchema,
+    status: 200,
+    idempotencyKey: true,
     tags: ['media'],
   },
   media: {
@@ -18,7 +27,10 @@ export const MediaRoutes = {
     summary: 'A stored image (immutable: cached for a year)',
     auth: 'public',
     params: mediaParamsSchema,
+    documentedAs: { path: '/api/media/:folder/:file', params: mediaPathSegmentsSchema },
     response: mediaResponseSchema,
+    headers: IMAGE_CACHE_HEADERS,
+    otherResponses: { 304: { description: 'The copy the client named in If-None-Match is still the image', headers: IMAGE_CACHE_HEADERS } },
     tags: ['media'],
   },
 } as const satisfies Record<string, RouteContract>;

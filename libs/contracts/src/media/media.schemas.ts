@@ -17,12 +17,26 @@ export function imageTooLargeMessage(maxBytes: number): string {
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const MEDIA_FOLDERS = ['photos', 'avatars'] as const;
+const MEDIA_FILE = `${UUID}(-thumb)?\\.webp`;
 
 /**
  * Only the re-encoded public images the gateway generated can be served: a key outside these folders (another
  * kind of object, such as a private verification photo, or anything hand-made) is never public.
  */
-export const MEDIA_KEY_PATTERN = new RegExp(`^(photos|avatars)/${UUID}(-thumb)?\\.webp$`);
+export const MEDIA_KEY_PATTERN = new RegExp(`^(${MEDIA_FOLDERS.join('|')})/${MEDIA_FILE}$`);
+
+/**
+ * The same key as two path segments, the way the API document spells GET /api/media/*key: an OpenAPI path
+ * parameter never spans a slash, so `{key}` could not describe the URLs the API hands out.
+ */
+export const mediaPathSegmentsSchema = z.object({
+  folder: z.enum(MEDIA_FOLDERS).describe('photos: item photos; avatars: profile pictures'),
+  file: z
+    .string()
+    .regex(new RegExp(`^${MEDIA_FILE}$`))
+    .describe('<id>.webp, or <id>-thumb.webp for the small version'),
+});
 
 /** Where a stored image is served from: our own origin (DESIGN §3). */
 export function mediaUrl(key: string): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { positionSchema } from '../common/geo';
-import type { RouteContract } from '../http/route-contract';
+import { ResponseHeaders, type RouteContract } from '../http/route-contract';
 import { LIVE_STREAM_PATH } from './live-events';
 import { notificationListQuerySchema, notificationSchema } from './notifications.schemas';
 
@@ -62,6 +62,7 @@ export const NotificationRoutes = {
       "Server-Sent Events for every open tab of the caller: `count` ({count}) at connect and after every change, `notification` (a new notification; its id the stream cursor, resumed with Last-Event-ID), `: ping` comments",
     auth: 'session',
     response: z.string().meta({ contentMediaType: 'text/event-stream' }),
+    headers: ResponseHeaders.cacheControl,
     tags: ['notifications'],
   },
 } as const satisfies Record<string, RouteContract>;

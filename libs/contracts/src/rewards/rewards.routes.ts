@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteContract } from '../http/route-contract';
+import { ResponseHeaders, type RouteContract } from '../http/route-contract';
 import { leaderboardEntrySchema, leaderboardQuerySchema, redeemResponseSchema, rewardSchema, userRewardSchema } from './rewards.schemas';
 
 const rewardIdParamsSchema = z.object({ rewardId: z.uuid({ error: 'Must be a valid reward id' }) });
@@ -32,6 +32,8 @@ export const RewardRoutes = {
     params: rewardIdParamsSchema,
     body: z.object({ userId: z.uuid().optional() }).optional(),
     response: redeemResponseSchema,
+    status: 200,
+    idempotencyKey: true,
     tags: ['rewards'],
   },
   leaderboard: {
@@ -42,6 +44,7 @@ export const RewardRoutes = {
     resolvesCaller: false,
     query: leaderboardQuerySchema,
     response: z.array(leaderboardEntrySchema),
+    headers: ResponseHeaders.nextCursor,
     tags: ['rewards'],
   },
 } as const satisfies Record<string, RouteContract>;

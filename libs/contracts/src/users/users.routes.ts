@@ -1,5 +1,5 @@
 import type { RouteContract } from '../http/route-contract';
-import { idParamsSchema } from '../http/route-contract';
+import { idParamsSchema, sessionCookieHeader } from '../http/route-contract';
 import { z } from 'zod';
 import {
   phoneSendCodeRequestSchema,
@@ -38,6 +38,7 @@ export const UserRoutes = {
     auth: 'public',
     body: createUserRequestSchema,
     response: userSchema,
+    headers: sessionCookieHeader('The new signed session cookie (httpOnly, SameSite=Lax)', true),
     tags: ['users'],
   },
   getUser: {
@@ -96,6 +97,7 @@ export const UserRoutes = {
     params: idParamsSchema,
     multipart: ImageUploadLimits.profilePicture,
     response: profilePictureResponseSchema,
+    status: 200,
     tags: ['users'],
   },
   sendCode: {
@@ -114,6 +116,7 @@ export const UserRoutes = {
     auth: 'public',
     body: verifyCodeRequestSchema,
     response: verifyCodeResponseSchema,
+    headers: sessionCookieHeader('The signed session cookie, when the code signed in', false),
     tags: ['auth'],
   },
   logout: {
@@ -122,6 +125,7 @@ export const UserRoutes = {
     summary: 'End the session ("Start Fresh") and clear the cookie',
     auth: 'public',
     response: successResponseSchema,
+    headers: sessionCookieHeader('Clears the session cookie', true),
     tags: ['auth'],
   },
   phoneSendCode: {
