@@ -3,8 +3,10 @@ import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/pla
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
+import { AlertsAsOfTheirTime1763800000450 } from './migrations/1763800000450-alerts-as-of-their-time';
 import { NotificationsController } from './notifications.controller';
 import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
+import { AlertsRepository } from './store/alerts.repository';
 import { NotificationsService } from './store/notifications.service';
 
 @Module({})
@@ -14,7 +16,7 @@ export class NotificationsModule {
       module: NotificationsModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [NotificationsController],
-      providers: [NotificationsService, NotifyFromEventsHandler],
+      providers: [NotificationsService, AlertsRepository, NotifyFromEventsHandler],
     };
   }
 }
@@ -23,6 +25,6 @@ export class NotificationsModule {
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   entities: [],
-  migrations: [CreateNotifications1763800000400, NearbyAlerts1763800000401, LiveStream1763800000402],
+  migrations: [CreateNotifications1763800000400, NearbyAlerts1763800000401, LiveStream1763800000402, AlertsAsOfTheirTime1763800000450],
   module: (runtime) => NotificationsModule.register(runtime),
 };

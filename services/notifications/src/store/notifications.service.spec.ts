@@ -97,8 +97,8 @@ describe('notifications from events', () => {
 
     it('alerts the members within their own radius, not those outside it, nor the poster', async () => {
       const [near, far, wide, poster] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-      await deliver(member(wide, {}, 2));
-      await sut.service.runtime.dataSource.query(`UPDATE notifications.members SET radius_miles = 10 WHERE user_id = $1`, [wide]);
+      const wideMember = member(wide, {}, 2);
+      await deliver({ ...wideMember, payload: { ...wideMember.payload, notificationRadius: '10' } });
       await at(near, 1_000); // 0.6 mile: inside the default 2 miles
       await at(far, 5_000); // 3.1 miles: outside 2
       await at(wide, 5_000); // inside this member's 10

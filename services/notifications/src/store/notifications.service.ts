@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_NOTIFICATION_RADIUS,
@@ -11,7 +10,6 @@ import {
   LiveBatchCall,
   LiveNotification,
   LiveNotificationSignal,
-  METERS_PER_MILE,
   EventPayload,
   Events,
   Notification,
@@ -20,14 +18,12 @@ import {
   NotificationListQuery,
   NotificationType,
   Position,
-  SMS_ALERT_TIERS,
 } from '@curbside/contracts';
 
 import { LIVE_CHANNEL, LiveChannel, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
+import { AlertsRepository, WrittenRow } from './alerts.repository';
 
-/** The widest alert radius a member can choose (the settings slider's maximum). */
-const MAX_NOTIFICATION_RADIUS_MILES = 10;
 /** A reconnecting stream catches up on at most this many notifications (the panel shows 50). */
 const LIVE_CATCH_UP = 50;
 
@@ -58,19 +54,8 @@ export interface NearbyAlert {
   excludeUserIds: string[];
 }
 
-/** A notification just written, and whether its member gets it texted too. */
-interface WrittenRow {
-  id: string;
-  user_id: string;
-  title: string;
-  message: string;
-  text: boolean;
-}
-
-/** Reads the rows a CTE named `inserted` wrote, with the texting decision (parameter `tiers`: the plans that may). */
-const selectWritten = (tiers: string) => `SELECT i.id, i.user_id, i.title, i.message,
-         coalesce((m.flags ->> 'enableSmsNotifications')::boolean, false) AND coalesce(m.tier, 'free') = ANY (${tiers}::text[]) AS text
-       FROM inserted i LEFT JOIN notifications.members m ON m.user_id = i.user_id`;
+/** The transaction of the event being applied: its id and time decide the alerts it writes. */
+type EventTransaction = Transaction & { event: { id: string; occurredAt: string } };
 
 /** Longest text we send: two SMS segments. */
 const SMS_TEXT_MAX = 320;
@@ -92,29 +77,45 @@ export class NotificationsService {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
+    private readonly alerts: AlertsRepository,
   ) {}
 
-  /** Writes the notification unless the member switched its kind off, or the event was applied before. */
-  async notify(tx: Transaction & { event: { id: string } }, notification: NewNotification): Promise<boolean> {
-    if (notification.flag && !(await this.flagOn(tx, notification.userId, notification.flag))) return false;
-    const written: WrittenRow[] = await tx.manager.query(
-      `WITH inserted AS (
-         INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id, user_id, title, message)
-       ${selectWritten('$8')}`,
-      [randomUUID(), notification.userId, notification.type, notification.title, notification.message, JSON.stringify(notification.data ?? {}), tx.event.id, SMS_ALERT_TIERS],
-    );
+  /**
+   * Writes the notification unless the member had switched its kind off when the event happened, or the event was
+   * applied before. It is kept all the same: settings from before the event that arrive after it decide again.
+   */
+  async notify(tx: EventTransaction, notification: NewNotification): Promise<boolean> {
+    await this.alerts.recordPersonal(tx, {
+      sourceEventId: tx.event.id,
+      userId: notification.userId,
+      type: notification.type,
+      title: notification.title,
+      message: notification.message,
+      data: notification.data ?? {},
+      flag: notification.flag ?? null,
+      occurredAt: tx.event.occurredAt,
+    });
+    const written = await this.alerts.writePersonal(tx, { eventId: tx.event.id });
     this.written(tx, written);
     return written.length > 0;
   }
 
-  async mirrorMember(tx: Transaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
+  /**
+   * user.created / user.updated: the newest version is what texts and live streams go by; every version is kept
+   * with when it took effect, and the alerts from then on are decided again by it (written, or taken back).
+   */
+  async mirrorMember(tx: EventTransaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
+    const radiusMiles = Number(user.notificationRadius) || Number(DEFAULT_NOTIFICATION_RADIUS);
     await tx.manager.query(
       `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id) DO UPDATE SET flags = EXCLUDED.flags, radius_miles = EXCLUDED.radius_miles, tier = EXCLUDED.tier, version = EXCLUDED.version
        WHERE members.version < EXCLUDED.version`,
-      [user.userId, JSON.stringify(user.notificationFlags), Number(user.notificationRadius) || Number(DEFAULT_NOTIFICATION_RADIUS), user.subscriptionTier, user.version],
+      [user.userId, JSON.stringify(user.notificationFlags), radiusMiles, user.subscriptionTier, user.version],
     );
+    const since = tx.event.occurredAt;
+    await this.alerts.recordMemberVersion(tx, { userId: user.userId, version: user.version, occurredAt: since, flags: user.notificationFlags, radiusMiles, tier: user.subscriptionTier });
+    if ((await this.alerts.retract(tx, user.userId, since)) > 0) tx.afterCommit(() => this.signal([[user.userId, null]]));
+    this.written(tx, [...(await this.alerts.writePersonal(tx, { userId: user.userId, since })), ...(await this.alerts.writeNearby(tx, { userId: user.userId, since }))]);
   }
 
   async reportPosition(userId: string, position: Position): Promise<{ success: boolean }> {
@@ -127,7 +128,7 @@ export class NotificationsService {
   }
 
   /** A new post's alert (new item, scout find, or garage sale for the plans that get those) to the members around it. */
-  fanOutNewItem(tx: Transaction & { event: { id: string } }, item: EventPayload<typeof Events.itemPosted>): Promise<number> {
+  fanOutNewItem(tx: EventTransaction, item: EventPayload<typeof Events.itemPosted>): Promise<number> {
     const kind = item.isGarageSale
       ? { type: 'new_item_alert', title: 'Garage Sale Nearby', flag: 'enableGarageSaleAlerts', tiers: GARAGE_SALE_ALERT_TIERS }
       : item.isScoutFind
@@ -145,46 +146,13 @@ export class NotificationsService {
   }
 
   /**
-   * One alert to every member whose alert radius holds the spot: the members are found through the GiST index on
-   * their positions (a box of the largest radius, then each member's own), and all rows go in with one
-   * INSERT … SELECT. Distances are measured from the item's public (blurred) position, rounded to 0.1 mile. Once
-   * committed, the open streams of the members reached are told.
+   * One alert to every member whose alert radius holds the spot, with their radius, switch and plan as of the
+   * event (AlertsRepository): found through the GiST index on their positions and written with one INSERT … SELECT.
+   * Once committed, the open streams of the members reached are told.
    */
-  async fanOutNearby(tx: Transaction & { event: { id: string } }, alert: NearbyAlert): Promise<number> {
-    const written: WrittenRow[] = await tx.manager.query(
-      `WITH inserted AS (
-       INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
-       SELECT gen_random_uuid(), p.user_id, $1, $2,
-              format($3::text, $4::text, d.miles),
-              json_build_object('itemId', $5::uuid, 'distance', d.miles)::text, $6
-       FROM notifications.positions p
-       LEFT JOIN notifications.members m ON m.user_id = p.user_id
-       CROSS JOIN LATERAL (SELECT round((earth_distance(ll_to_earth($7, $8), p.earth_pos) / ${METERS_PER_MILE})::numeric, 1) AS miles) d
-       WHERE earth_box(ll_to_earth($7, $8), $9) @> p.earth_pos
-         AND earth_distance(ll_to_earth($7, $8), p.earth_pos) <= coalesce(m.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
-         AND p.user_id <> ALL ($10::uuid[])
-         AND coalesce((m.flags ->> $11)::boolean, $12)
-         AND ($13::text[] IS NULL OR coalesce(m.tier, 'free') = ANY ($13::text[]))
-       ON CONFLICT DO NOTHING
-       RETURNING id, user_id, title, message)
-       ${selectWritten('$14')}`,
-      [
-        alert.type,
-        alert.title,
-        alert.messageTemplate,
-        alert.itemTitle,
-        alert.itemId,
-        tx.event.id,
-        alert.lat,
-        alert.lng,
-        MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE,
-        alert.excludeUserIds,
-        alert.flag,
-        NOTIFICATION_FLAG_DEFAULTS[alert.flag],
-        alert.tiers,
-        SMS_ALERT_TIERS,
-      ],
-    );
+  async fanOutNearby(tx: EventTransaction, alert: NearbyAlert): Promise<number> {
+    await this.alerts.recordNearby(tx, { ...alert, sourceEventId: tx.event.id, occurredAt: tx.event.occurredAt });
+    const written = await this.alerts.writeNearby(tx, { eventId: tx.event.id });
     this.written(tx, written);
     return written.length;
   }
@@ -291,11 +259,6 @@ export class NotificationsService {
       const signal: LiveNotificationSignal = { entries: entries.slice(i, i + LIVE_SIGNAL_BATCH) };
       await this.live.publish(LIVE_NOTIFICATIONS_TOPIC, signal);
     }
-  }
-
-  private async flagOn(tx: Transaction, userId: string, flag: keyof NotificationFlags): Promise<boolean> {
-    const [row]: { flags: Partial<NotificationFlags> }[] = await tx.manager.query(`SELECT flags FROM notifications.members WHERE user_id = $1`, [userId]);
-    return row?.flags?.[flag] ?? NOTIFICATION_FLAG_DEFAULTS[flag];
   }
 }
 

@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { DEFAULT_NOTIFICATION_RADIUS, METERS_PER_MILE, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationType, SMS_ALERT_TIERS } from '@curbside/contracts';
+import { Transaction } from '@curbside/platform';
+
+/** The widest alert radius a member can choose (the settings slider's maximum). */
+export const MAX_NOTIFICATION_RADIUS_MILES = 10;
+
+/** A notification just written, and whether its member gets it texted too. */
+export interface WrittenRow {
+  id: string;
+  user_id: string;
+  title: string;
+  message: string;
+  text: boolean;
+}
+
+/** Reads the rows a CTE named `inserted` wrote, with the texting decision (parameter `tiers`: the plans that may). */
+export const selectWritten = (tiers: string) => `SELECT i.id, i.user_id, i.title, i.message,
+         coalesce((m.flags ->> 'enableSmsNotifications')::boolean, false) AND coalesce(m.tier, 'free') = ANY (${tiers}::text[]) AS text
+       FROM inserted i LEFT JOIN notifications.members m ON m.user_id = i.user_id`;
+
+/** A notification for one member, kept with the switch it needs and when its event happened. */
+export interface PersonalAlert {
+  sourceEventId: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  flag: keyof NotificationFlags | null;
+  occurredAt: string;
+}
+
+/** An alert to every member around a spot whose own radius holds it, kept with what decides who gets it. */
+export interface NearbyAlertRecord {
+  sourceEventId: string;
+  type: NotificationType;
+  title: string;
+  /** A format() template: %1$s is the item's title, %2$s the distance in miles. */
+  messageTemplate: string;
+  itemId: string;
+  itemTitle: string;
+  lat: number;
+  lng: number;
+  flag: keyof NotificationFlags;
+  tiers: readonly string[] | null;
+  excludeUserIds: string[];
+  occurredAt: string;
+}
+
+/** Which alerts to decide: those of one event, or those of one member from a time on (their settings changed then). */
+export type AlertScope = { eventId: string } | { userId: string; since: string };
+
+/**
+ * The member's settings when the alert's event happened (`who` and `when` are SQL of the outer row): the newest
+ * version from that time or before. None: the member is not known yet, and the defaults stand until they are.
+ */
+const settingsAt = (who: string, when: string) => `LEFT JOIN LATERAL (
+         SELECT v.flags, v.radius_miles, v.tier FROM notifications.member_versions v
+         WHERE v.user_id = ${who} AND v.occurred_at <= ${when} ORDER BY v.version DESC LIMIT 1) s ON true`;
+
+/** Whether switch `flag` (SQL) was on in `s`, the default when the member or the switch is not known. */
+const switchedOn = (flag: string, defaults: string) => `coalesce((s.flags ->> ${flag})::boolean, (${defaults}::jsonb ->> ${flag})::boolean)`;
+
+/**
+ * Who gets an alert is decided from the member's settings as of the event's time, whichever of the two reached
+ * this service first: every alert is recorded, written now if it qualifies with what is known, and decided again
+ * for a member whenever a version of their settings arrives (written if it now qualifies, taken back if no longer).
+ * So the notifications end the same in any delivery order.
+ */
+@Injectable()
+export class AlertsRepository {
+  async recordMemberVersion(tx: Transaction, version: { userId: string; version: number; occurredAt: string; flags: object; radiusMiles: number; tier: string }): Promise<void> {
+    await tx.manager.query(
+      `INSERT INTO notifications.member_versions (user_id, version, occurred_at, flags, radius_miles, tier) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING`,
+      [version.userId, version.version, version.occurredAt, JSON.stringify(version.flags), version.radiusMiles, version.tier],
+    );
+  }
+
+  async recordPersonal(tx: Transaction, alert: PersonalAlert): Promise<void> {
+    await tx.manager.query(
+      `INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [alert.sourceEventId, alert.userId, alert.type, alert.title, alert.message, JSON.stringify(alert.data), alert.flag, alert.occurredAt],
+    );
+  }
+
+  async recordNearby(tx: Transaction, alert: NearbyAlertRecord): Promise<void> {
+    await tx.manager.query(
+      `INSERT INTO notifications.nearby_alerts
+         (source_event_id, type, title, message_template, item_id, item_title, lat, lng, flag, tiers, exclude_user_ids, occurred_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+      [
+        alert.sourceEventId,
+        alert.type,
+        alert.title,
+        alert.messageTemplate,
+        alert.itemId,
+        alert.itemTitle,
+        alert.lat,
+        alert.lng,
+        alert.flag,
+        alert.tiers,
+        alert.excludeUserIds,
+        alert.occurredAt,
+      ],
+    );
+  }
+
+  /** Writes the personal alerts in scope that qualify and are not written yet. */
+  writePersonal(tx: Transaction, scope: AlertScope): Promise<WrittenRow[]> {
+    const [where, params] = personalScope(scope, 3);
+    return tx.manager.query(
+      `WITH inserted AS (
+         INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
+         SELECT gen_random_uuid(), a.user_id, a.type, a.title, a.message, a.data, a.source_event_id
+         FROM notifications.personal_alerts a ${settingsAt('a.user_id', 'a.occurred_at')}
+         WHERE ${where} AND (a.flag IS NULL OR ${switchedOn('a.flag', '$1')})
+         ON CONFLICT DO NOTHING RETURNING id, user_id, title, message)
+       ${selectWritten('$2')}`,
+      [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), SMS_ALERT_TIERS, ...params],
+    );
+  }
+
+  /** Writes the nearby alerts in scope to every member who qualifies and has not got them yet. */
+  writeNearby(tx: Transaction, scope: AlertScope): Promise<WrittenRow[]> {
+    const [where, params] = nearbyScope(scope, 3);
+    return tx.manager.query(
+      `WITH inserted AS (
+         INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
+         SELECT gen_random_uuid(), r.user_id, r.type, r.title, format(r.message_template, r.item_title, r.miles),
+                json_build_object('itemId', r.item_id, 'distance', r.miles)::text, r.source_event_id
+         FROM (${nearbyRecipients(where, '$1')}) r
+         ON CONFLICT DO NOTHING RETURNING id, user_id, title, message)
+       ${selectWritten('$2')}`,
+      [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), SMS_ALERT_TIERS, ...params],
+    );
+  }
+
+  /** Takes back what a member was sent from `since` on that their settings as of then no longer allow. */
+  async retract(tx: Transaction, userId: string, since: string): Promise<number> {
+    const defaults = JSON.stringify(NOTIFICATION_FLAG_DEFAULTS);
+    const [, personal]: [unknown, number] = await tx.manager.query(
+      `DELETE FROM notifications.notifications n
+       USING notifications.personal_alerts a ${settingsAt('a.user_id', 'a.occurred_at')}
+       WHERE a.user_id = $2 AND a.occurred_at >= $3 AND a.flag IS NOT NULL AND NOT ${switchedOn('a.flag', '$1')}
+         AND n.source_event_id = a.source_event_id AND n.user_id = a.user_id AND n.type = a.type`,
+      [defaults, userId, since],
+    );
+    const [, nearby]: [unknown, number] = await tx.manager.query(
+      `DELETE FROM notifications.notifications n
+       USING notifications.nearby_alerts a
+       WHERE n.user_id = $2 AND a.occurred_at >= $3 AND n.source_event_id = a.source_event_id AND n.type = a.type
+         AND NOT EXISTS (SELECT 1 FROM (${nearbyRecipients('a2.source_event_id = a.source_event_id AND a2.type = a.type AND p.user_id = $2', '$1', 'a2')}) r)`,
+      [defaults, userId, since],
+    );
+    return personal + nearby;
+  }
+}
+
+function personalScope(scope: AlertScope, first: number): [string, unknown[]] {
+  return 'eventId' in scope
+    ? [`a.source_event_id = $${first}`, [scope.eventId]]
+    : [`a.user_id = $${first} AND a.occurred_at >= $${first + 1}`, [scope.userId, scope.since]];
+}
+
+function nearbyScope(scope: AlertScope, first: number): [string, unknown[]] {
+  return 'eventId' in scope
+    ? [`a.source_event_id = $${first}`, [scope.eventId]]
+    : [`p.user_id = $${first} AND a.occurred_at >= $${first + 1}`, [scope.userId, scope.since]];
+}
+
+/**
+ * The members a nearby alert reaches, with their distance: found through the GiST index on their positions (a box
+ * of the largest radius, then each member's own radius as of the alert), with their switch and plan as of then,
+ * never the poster nor whoever caused it. Distances from the item's public position, rounded to 0.1 mile.
+ */
+function nearbyRecipients(where: string, defaults: string, a = 'a'): string {
+  return `SELECT ${a}.*, p.user_id, d.miles
+    FROM notifications.nearby_alerts ${a}
+    JOIN notifications.positions p ON earth_box(ll_to_earth(${a}.lat, ${a}.lng), ${MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE}) @> p.earth_pos
+    ${settingsAt('p.user_id', `${a}.occurred_at`)}
+    CROSS JOIN LATERAL (SELECT round((earth_distance(ll_to_earth(${a}.lat, ${a}.lng), p.earth_pos) / ${METERS_PER_MILE})::numeric, 1) AS miles) d
+    WHERE ${where}
+      AND earth_distance(ll_to_earth(${a}.lat, ${a}.lng), p.earth_pos) <= coalesce(s.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
+      AND p.user_id <> ALL (${a}.exclude_user_ids)
+      AND ${switchedOn(`${a}.flag`, defaults)}
+      AND (${a}.tiers IS NULL OR coalesce(s.tier, 'free') = ANY (${a}.tiers))`;
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { EventEnvelope, Events, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags } from '@curbside/contracts';
+import { scriptedEvent, ScriptedService, startScriptedService } from '@curbside/testing';
+import { notificationsService } from '../src/notifications.definition';
+import { NotificationsService } from '../src/store/notifications.service';
+
+/**
+ * Who is told what depends on each member's switches, radius and plan when the event happened; those come on
+ * user.created / user.updated, other subjects than the events told of, so they arrive in any order (and one
+ * subject out of order after a redelivery). A scripted history is delivered in its natural order, then in seeded
+ * random orders; the notifications must end the same. REACTION_ORDER_SEED=<seed> replays one order.
+ */
+
+const T0 = Date.parse('2026-11-20T15:00:00Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+const HERE = { lat: 47.6062, lng: -122.3321 };
+const north = (metres: number) => ({ lat: HERE.lat + metres / 110_540, lng: HERE.lng });
+
+const names = new Map<string, string>();
+const id = (name: string) => {
+  const value = randomUUID();
+  names.set(value, name);
+  return value;
+};
+const poster = id('poster');
+const near = id('near');
+const switcher = id('switcher');
+const wide = id('wide');
+const upgrader = id('upgrader');
+const picker = id('picker');
+const voter = id('voter');
+
+const user = (
+  userId: string,
+  version: number,
+  minutes: number,
+  options: { flags?: Partial<NotificationFlags>; radius?: string; tier?: 'free' | 'premium' } = {},
+) =>
+  scriptedEvent(
+    version === 1 ? Events.userCreated.subject : Events.userUpdated.subject,
+    {
+      userId,
+      username: names.get(userId) ?? 'member',
+      subscriptionTier: options.tier ?? 'free',
+      scoutMode: false,
+      isVerified: false,
+      isAdmin: false,
+      notificationRadius: options.radius ?? '2',
+      notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS, ...options.flags },
+      version,
+    },
+    at(minutes),
+  );
+
+const item = (name: string) => ({ itemId: id(name), posterId: poster, title: name });
+const [chair, lamp, sale, stool, bigSale, desk] = ['Chair', 'Lamp', 'Yard sale', 'Stool', 'Moving sale', 'Desk'].map(item);
+
+const posted = (it: ReturnType<typeof item>, minutes: number, isGarageSale = false) =>
+  scriptedEvent(
+    Events.itemPosted.subject,
+    {
+      ...it,
+      category: 'Furniture',
+      isScoutFind: false,
+      isGarageSale,
+      pricingType: 'free' as const,
+      ...HERE,
+      publicLat: HERE.lat,
+      publicLng: HERE.lng,
+      createdAt: at(minutes).toISOString(),
+    },
+    at(minutes),
+  );
+
+const history: EventEnvelope[] = [
+  ...[poster, near, switcher, wide, upgrader, picker, voter].map((u, i) => user(u, 1, i * 0.1)),
+  posted(chair, 1),
+  // From here the wide member hears of posts 3 miles off.
+  user(wide, 2, 3, { radius: '10' }),
+  posted(lamp, 4),
+  user(switcher, 2, 5, { flags: { enableNewItemAlerts: false, enableVotingAlerts: true } }),
+  posted(sale, 6, true),
+  posted(stool, 7),
+  user(upgrader, 2, 8, { tier: 'premium', flags: { enableGarageSaleAlerts: true } }),
+  posted(bigSale, 9, true),
+  user(picker, 2, 10, { flags: { enableFirstDibsAlerts: false } }),
+  scriptedEvent(Events.itemReserved.subject, { ...chair, reservedById: picker, reservedUntil: at(41).toISOString() }, at(11)),
+  scriptedEvent(
+    Events.itemClaimed.subject,
+    { ...chair, claimerId: picker, pricingType: 'free' as const, customAmount: null, isScoutFind: false, claimedAt: at(12).toISOString() },
+    at(12),
+  ),
+  scriptedEvent(Events.itemVoted.subject, { ...lamp, voterId: voter, votes: 3, localDate: '2026-11-20', publicLat: HERE.lat, publicLng: HERE.lng }, at(13)),
+  scriptedEvent(Events.badgeEarned.subject, { userId: poster, badge: 'First Post Badge' as const, bonusPoints: 10, sourceEventId: randomUUID(), earnedAt: at(14).toISOString() }, at(14)),
+  scriptedEvent(Events.rankChanged.subject, { userId: poster, from: 'Newbie' as const, to: 'Scout' as const, points: 120, version: 5 }, at(14)),
+  scriptedEvent(Events.itemExpiring.subject, { ...lamp, expiresAt: at(75).toISOString() }, at(15)),
+  scriptedEvent(Events.itemRemoved.subject, { ...bigSale, reason: 'reported' as const }, at(16)),
+  user(poster, 2, 18, { flags: { enableRankingAlerts: false } }),
+  scriptedEvent(Events.rankChanged.subject, { userId: poster, from: 'Scout' as const, to: 'Newbie' as const, points: 90, version: 6 }, at(19)),
+  user(switcher, 3, 20, { flags: { enableNewItemAlerts: true, enableVotingAlerts: true } }),
+  posted(desk, 21),
+];
+
+describe('notifications in any order', () => {
+  let sut: ScriptedService;
+  let natural: string;
+
+  const endState = async () => {
+    const q = (sql: string) => sut.service.runtime.dataSource.query(sql) as Promise<unknown[]>;
+    const state = {
+      notifications: await q(`SELECT user_id, type, title, message, data, source_event_id FROM notifications.notifications ORDER BY user_id, source_event_id, type`),
+      members: await q(`SELECT user_id, flags, radius_miles, tier, version FROM notifications.members ORDER BY user_id`),
+    };
+    return JSON.stringify(state, null, 1).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => names.get(u) ?? u);
+  };
+
+  /** Positions are reported by the app, not events: the same before every run. */
+  const run = async (seed?: number) => {
+    await sut.reset();
+    const positions = sut.service.app.get(NotificationsService);
+    for (const [who, metres] of [[poster, 0], [near, 500], [switcher, 800], [wide, 5_000], [upgrader, 300], [picker, 600], [voter, 100]] as const) {
+      await positions.reportPosition(who, north(metres));
+    }
+    await sut.deliver(history, seed, seed === undefined ? {} : { anyOrder: true });
+    return endState();
+  };
+
+  beforeAll(async () => {
+    sut = await startScriptedService(notificationsService);
+    natural = await run();
+  });
+  afterAll(() => sut?.stop());
+
+  it('in the natural order, tells each member what their settings of the moment allowed', () => {
+    const { notifications } = JSON.parse(natural) as { notifications: { user_id: string; title: string; message: string }[] };
+    const told = (who: string) =>
+      notifications
+        .filter((n) => n.user_id === who)
+        .map((n) => `${n.title}: ${n.message.replace(/ was just posted .*| is no longer .*|, \d.*| expires .*| was picked up .*/, '')}`)
+        .sort();
+    expect(told('near')).toEqual(['New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
+    // Switched new-item alerts off between the lamp and the sales, on again before the desk.
+    expect(told('switcher')).toEqual(['Neighbours Are Voting: Neighbours are voting for "Lamp"', 'New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"']);
+    // Three miles off: only what came after the radius went to 10.
+    expect(told('wide')).toEqual(['New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
+    // Garage sales only once Premium with their switch on.
+    expect(told('upgrader')).toEqual(['Garage Sale Nearby: "Moving sale"', 'New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
+    // First dibs confirmations switched off before the reservation.
+    expect(told('picker')).toEqual(['New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
+    // The second rank change came after ranking alerts were switched off.
+    expect(told('poster').map((t) => t.split(':')[0])).toEqual(['Badge Earned', 'Item Picked Up', 'Pickup Request', 'Post Expiring Soon', 'Post Taken Down', 'Rank Up!']);
+  });
+
+  const seeds = process.env.REACTION_ORDER_SEED
+    ? [Number(process.env.REACTION_ORDER_SEED)]
+    : [...Array.from({ length: 15 }, (_, i) => i + 1), Math.floor(Math.random() * 2 ** 31)];
+
+  it.each(seeds)('ends the same in the order of seed %i', async (seed) => {
+    expect(await run(seed)).toEqual(natural);
+  });
+});
