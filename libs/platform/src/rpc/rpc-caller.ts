@@ -1,4 +1,5 @@
 import type { ClientProxy } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { DomainError, ErrorCode, isWireError, RpcRequest } from '@curbside/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { createLogger } from '../logging/logger';
@@ -30,7 +31,10 @@ export class RpcCaller {
       if (err instanceof TimeoutError) {
         throw new DomainError(ErrorCode.UNAVAILABLE, `The ${pattern.split('.')[0]} service did not answer in time. Please try again.`);
       }
-      this.log.error({ err, pattern }, 'service call failed');
+      // No process listens (stopped, crashed, still starting): the caller answers UNAVAILABLE and /api/health names
+      // the service; a stack trace for every such call (the health checks poll while services start) said nothing more.
+      if (err instanceof EmptyResponseException) this.log.debug({ pattern }, 'no service listens');
+      else this.log.error({ err, pattern }, 'service call failed');
       throw new DomainError(ErrorCode.UNAVAILABLE, `The ${pattern.split('.')[0]} service is unavailable. Please try again.`);
     }
   }
