@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { EmergencyAccessResponse, EmergencyLogEntry, Item, User } from '@curbside/contracts';
+import { AuthError, EmergencyAccessResponse, EmergencyError, EmergencyLogEntry, ErrorCode, Item, User } from '@curbside/contracts';
 import { hashPassword } from '@curbside/platform';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
@@ -61,20 +61,20 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     await dispose?.();
   });
 
-  const refusals: [string, number, string, () => ApiClient, () => Attempt][] = [
-    ['anonymous', 401, 'Please sign in first', () => api, () => good()],
-    ['a non-admin', 403, 'Access Denied: emergency access is for administrators only.', () => other, () => ({ ...good(), adminUserId: otherId })],
-    ["another admin's id in the body", 403, 'You can only act as yourself', () => other, () => good()],
-    ['an empty reason', 400, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), reason: '   ' })],
-    ['no target', 400, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), targetUserId: '' })],
-    ['an unknown target', 404, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), targetUserId: '00000000-0000-4000-8000-000000000000' })],
-    ['an unknown phone', 404, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), searchType: 'phone', targetUserId: '(514) 555-0199' })],
+  const refusals: [string, number, ErrorCode, string, () => ApiClient, () => Attempt][] = [
+    ['anonymous', 401, ErrorCode.UNAUTHENTICATED, 'Please sign in first', () => api, () => good()],
+    ['a non-admin', 403, EmergencyError.NOT_ADMIN, 'Access Denied: emergency access is for administrators only.', () => other, () => ({ ...good(), adminUserId: otherId })],
+    ["another admin's id in the body", 403, AuthError.NOT_YOURSELF, 'You can only act as yourself', () => other, () => good()],
+    ['an empty reason', 400, EmergencyError.MISSING_INFORMATION, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), reason: '   ' })],
+    ['no target', 400, EmergencyError.MISSING_INFORMATION, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), targetUserId: '' })],
+    ['an unknown target', 404, EmergencyError.TARGET_NOT_FOUND, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), targetUserId: '00000000-0000-4000-8000-000000000000' })],
+    ['an unknown phone', 404, EmergencyError.TARGET_NOT_FOUND, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), searchType: 'phone', targetUserId: '(514) 555-0199' })],
   ];
 
-  it.each(refusals)('refuses %s with %i "%s", one audit entry and no user data', async (_name, status, message, browser, body) => {
+  it.each(refusals)('refuses %s with %i %s "%s", one audit entry and no user data', async (_name, status, code, message, browser, body) => {
     const before = await auditCount();
     const response = await attempt(browser(), body());
-    expect({ status: response.status, body: response.body }).toEqual({ status, body: { message } });
+    expect({ status: response.status, body: response.body }).toEqual({ status, body: { code, message } });
     expect(await auditCount()).toBe(before + 1);
     expect(await lastEntry()).toMatchObject({ outcome: 'refused', target_user_id: null });
   });
@@ -117,7 +117,7 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     for (let i = 0; i < 5; i++) {
       const before = await auditCount();
       const wrong = await attempt(lockedAdmin, { ...body, adminPassword: `guess-${i}` });
-      expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { message: 'Invalid admin password' } });
+      expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { code: EmergencyError.WRONG_PASSWORD, message: 'Invalid admin password' } });
       expect(await auditCount()).toBe(before + 1);
     }
     const locked = await attempt(lockedAdmin, body);

@@ -1,5 +1,9 @@
+import { isErrorCode, type ErrorCode } from '@curbside/contracts/client';
+
 /** An HTTP failure worded as the spec wants it: "status: body" (or the status text when the body is empty). */
 export class ApiError extends Error {
+  private parsed?: { code?: ErrorCode; message?: string };
+
   constructor(
     readonly status: number,
     readonly body: string,
@@ -9,16 +13,36 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The server's own message when the body is `{message}` JSON, else the whole "status: body" text. */
+  /** The error's code from the contracts (`ITEM.NOT_AVAILABLE`): what the app branches on, never the wording. */
+  get code(): ErrorCode | undefined {
+    return this.wire().code;
+  }
+
+  /** The server's own message when the body is `{code, message}` JSON, else the whole "status: body" text. */
   get serverMessage(): string {
+    return this.wire().message ?? (this.body || this.message);
+  }
+
+  private wire(): { code?: ErrorCode; message?: string } {
+    if (this.parsed) return this.parsed;
+    this.parsed = {};
     try {
-      const parsed: unknown = JSON.parse(this.body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+      const value: unknown = JSON.parse(this.body);
+      if (value && typeof value === 'object') {
+        const { code, message } = value as Record<string, unknown>;
+        if (isErrorCode(code)) this.parsed.code = code;
+        if (typeof message === 'string') this.parsed.message = message;
+      }
     } catch {
       // not JSON: the raw text is the message
     }
-    return this.body || this.message;
+    return this.parsed;
   }
+}
+
+/** True when the error is an API answer with one of these codes. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): boolean {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
 }
 
 export function errorMessage(error: unknown): string {
@@ -43,11 +67,11 @@ export async function apiGetWithHeaders<T>(url: string, signal?: AbortSignal): P
 }
 
 /** The one request helper: cookies always travel (the session is an httpOnly cookie), bodies go as JSON. */
-export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' }), ...extraHeaders },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

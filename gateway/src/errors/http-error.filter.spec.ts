@@ -1,14 +1,16 @@
-import { ArgumentsHost, BadRequestException, NotFoundException } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@curbside/contracts';
+import { ArgumentsHost, BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { ClaimError, DomainError, ERROR_CODES, ERROR_STATUS, ErrorCode, ItemError, RewardError } from '@curbside/contracts';
 import { HttpErrorFilter } from './http-error.filter';
-import { HTTP_STATUS_BY_CODE } from './http-status';
 
-function run(exception: unknown): { status: number; body: unknown } {
-  const captured: { status: number; body: unknown } = { status: 0, body: undefined };
+function run(exception: unknown): { status: number; body: unknown; headers: Record<string, string> } {
+  const captured: { status: number; body: unknown; headers: Record<string, string> } = { status: 0, body: undefined, headers: {} };
   const response = {
     status(code: number) {
       captured.status = code;
       return this;
+    },
+    setHeader(name: string, value: string) {
+      captured.headers[name] = value;
     },
     json(body: unknown) {
       captured.body = body;
@@ -20,33 +22,45 @@ function run(exception: unknown): { status: number; body: unknown } {
 }
 
 describe(HttpErrorFilter.name, () => {
-  it('maps every error code to a status and keeps its message', () => {
-    for (const code of Object.values(ErrorCode)) {
-      expect(run(new DomainError(code, `because ${code}`))).toEqual({ status: HTTP_STATUS_BY_CODE[code], body: { message: `because ${code}` } });
+  it('answers every code of every module with its status, its code and its message', () => {
+    for (const code of ERROR_CODES) {
+      expect(run(new DomainError(code, `because ${code}`))).toEqual({ status: ERROR_STATUS[code], body: { code, message: `because ${code}` }, headers: {} });
     }
   });
 
   it.each([
     [ErrorCode.VALIDATION_FAILED, 400],
     [ErrorCode.UNAUTHENTICATED, 401],
-    [ErrorCode.FORBIDDEN, 403],
-    [ErrorCode.ITEM_NOT_FOUND, 404],
-    [ErrorCode.ITEM_NOT_AVAILABLE, 409],
+    [ClaimError.PHOTO_FAILED, 403],
+    [ItemError.NOT_FOUND, 404],
+    [ItemError.NOT_AVAILABLE, 409],
+    [RewardError.NOT_ENOUGH_POINTS, 409],
     [ErrorCode.RATE_LIMITED, 429],
     [ErrorCode.UNAVAILABLE, 503],
   ])('%s → %i', (code, status) => {
     expect(run(new DomainError(code, 'x')).status).toBe(status);
   });
 
-  it('answers Nest HTTP errors with their status and a plain message', () => {
-    expect(run(new NotFoundException('Cannot GET /api/nope'))).toEqual({ status: 404, body: { message: 'Cannot GET /api/nope' } });
-    expect(run(new BadRequestException(['a', 'b']))).toEqual({ status: 400, body: { message: 'a, b' } });
+  it('sends when to retry in the body and as Retry-After, in whole seconds of at least one', () => {
+    expect(run(new DomainError(ErrorCode.RATE_LIMITED, 'Slow down', 0.2))).toEqual({
+      status: 429,
+      body: { code: ErrorCode.RATE_LIMITED, message: 'Slow down', retryAfterSeconds: 1 },
+      headers: { 'Retry-After': '1' },
+    });
+    expect(run(new DomainError(ErrorCode.RATE_LIMITED, 'Slow down', 29.1)).headers).toEqual({ 'Retry-After': '30' });
+  });
+
+  it("gives Nest's own HTTP errors the shared code of their status", () => {
+    expect(run(new NotFoundException('Cannot GET /api/nope')).body).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Cannot GET /api/nope' });
+    expect(run(new BadRequestException(['a', 'b'])).body).toEqual({ code: ErrorCode.VALIDATION_FAILED, message: 'a, b' });
+    expect(run(new PayloadTooLargeException('Too big'))).toMatchObject({ status: 413, body: { code: ErrorCode.PAYLOAD_TOO_LARGE } });
   });
 
   it('never leaks an unexpected error', () => {
     expect(run(new Error('password=hunter2 in a stack trace'))).toEqual({
       status: 500,
-      body: { message: 'Something went wrong on our side. Please try again.' },
+      body: { code: ErrorCode.INTERNAL, message: 'Something went wrong on our side. Please try again.' },
+      headers: {},
     });
   });
 });

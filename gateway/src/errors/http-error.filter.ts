@@ -1,32 +1,29 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
-import { DomainError } from '@curbside/contracts';
+import { commonCodeForStatus, DomainError, ErrorCode } from '@curbside/contracts';
 import { createLogger } from '@curbside/platform';
 import type { Response } from 'express';
-import { HTTP_STATUS_BY_CODE } from './http-status';
+import { sendError } from './error-response';
 
-/** Every failed request answers `{ message }` with the status of its error code; nothing else leaks. */
+/** Every failed request answers `{code, message}` with the status of its code; nothing else leaks. */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly log = createLogger('http-errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const { status, message } = this.describe(exception);
-    if (status >= 500) this.log.error({ err: exception }, 'request failed');
-    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
-      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
-    }
-    response.status(status).json({ message });
+    const error = this.toDomainError(exception);
+    if (error.code === ErrorCode.INTERNAL) this.log.error({ err: exception }, 'request failed');
+    sendError(host.switchToHttp().getResponse<Response>(), error);
   }
 
-  private describe(exception: unknown): { status: number; message: string } {
-    if (exception instanceof DomainError) return { status: HTTP_STATUS_BY_CODE[exception.code], message: exception.message };
+  /** Nest's own HTTP errors (a route that does not exist, a guard's refusal) get the shared code of their status. */
+  private toDomainError(exception: unknown): DomainError {
+    if (exception instanceof DomainError) return exception;
     if (exception instanceof HttpException) {
       const body = exception.getResponse();
       const text = typeof body === 'string' ? body : (body as { message?: unknown }).message;
       const message = Array.isArray(text) ? text.join(', ') : typeof text === 'string' ? text : exception.message;
-      return { status: exception.getStatus(), message };
+      return new DomainError(commonCodeForStatus(exception.getStatus()), message);
     }
-    return { status: 500, message: 'Something went wrong on our side. Please try again.' };
+    return new DomainError(ErrorCode.INTERNAL, 'Something went wrong on our side. Please try again.');
   }
 }

@@ -1,4 +1,6 @@
+import { commonCodeForStatus, DomainError, ErrorCode } from '@curbside/contracts';
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express';
+import { sendError } from '../errors/error-response';
 
 interface BodyParserError extends Error {
   type?: string;
@@ -12,11 +14,11 @@ const MB = 1024 * 1024;
 export function bodyErrors(tooLargeMessage?: string): ErrorRequestHandler {
   return (err: BodyParserError, _request: Request, response: Response, next: NextFunction) => {
     if (err.type === 'entity.parse.failed') {
-      response.status(400).json({ message: 'The request body is not valid JSON' });
+      sendError(response, new DomainError(ErrorCode.VALIDATION_FAILED, 'The request body is not valid JSON'));
     } else if (err.type === 'entity.too.large') {
-      response.status(413).json({ message: tooLargeMessage ?? `The request body is too large (the limit is ${Math.round((err.limit ?? MB) / MB)} MB)` });
+      sendError(response, new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, tooLargeMessage ?? `The request body is too large (the limit is ${Math.round((err.limit ?? MB) / MB)} MB)`));
     } else if (err.status && err.status >= 400 && err.status < 500) {
-      response.status(err.status).json({ message: err.message });
+      sendError(response, new DomainError(commonCodeForStatus(err.status), err.message));
     } else {
       next(err);
     }

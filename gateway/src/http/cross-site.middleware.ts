@@ -1,4 +1,6 @@
+import { DomainError, ErrorCode } from '@curbside/contracts';
 import type { NextFunction, Request, Response } from 'express';
+import { sendError } from '../errors/error-response';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
@@ -14,12 +16,12 @@ const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
 export function refuseCrossSiteWrites(request: Request, response: Response, next: NextFunction): void {
   if (!STATE_CHANGING.has(request.method) || !request.path.startsWith('/api/')) return next();
   if (request.get('sec-fetch-site') === 'cross-site' || !sameOrigin(request)) {
-    response.status(403).json({ message: 'Requests from other sites are not accepted' });
+    sendError(response, new DomainError(ErrorCode.FORBIDDEN, 'Requests from other sites are not accepted'));
     return;
   }
   const type = request.get('content-type');
   if (type !== undefined && !ACCEPTED_TYPES.some((accepted) => type.toLowerCase().startsWith(accepted))) {
-    response.status(415).json({ message: 'Send the request as JSON (Content-Type: application/json)' });
+    sendError(response, new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the request as JSON (Content-Type: application/json)'));
     return;
   }
   next();

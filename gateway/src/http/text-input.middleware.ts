@@ -1,5 +1,6 @@
-import { findUnstorableText, unstorableTextMessage } from '@curbside/contracts';
+import { DomainError, ErrorCode, findUnstorableText, unstorableTextMessage } from '@curbside/contracts';
 import type { NextFunction, Request, Response } from 'express';
+import { sendError } from '../errors/error-response';
 
 /**
  * Every route at once: a NUL character or a lone surrogate anywhere in a JSON body or the query string is a 400
@@ -9,7 +10,7 @@ import type { NextFunction, Request, Response } from 'express';
 export function rejectUnstorableText(request: Request, response: Response, next: NextFunction): void {
   const found = findUnstorableText(request.query) ?? (request.is('application/json') ? findUnstorableText(request.body) : null);
   if (found) {
-    response.status(400).json({ message: unstorableTextMessage(found) });
+    sendError(response, new DomainError(ErrorCode.VALIDATION_FAILED, unstorableTextMessage(found)));
     return;
   }
   next();

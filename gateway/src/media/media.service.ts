@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@curbside/contracts';
+import { DomainError, MediaError } from '@curbside/contracts';
 import { OBJECT_STORAGE, type ObjectStorage, type StoredObject } from '@curbside/platform';
 import { parseMediaKey } from './media.rules';
 
@@ -29,5 +29,5 @@ export class MediaService {
 }
 
 function photoNotFound(): DomainError {
-  return DomainError.notFound('Photo');
+  return new DomainError(MediaError.NOT_FOUND, 'Photo not found');
 }

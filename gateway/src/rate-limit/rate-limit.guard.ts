@@ -1,5 +1,6 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerLimitDetail, ThrottlerRequest } from '@nestjs/throttler';
+import { DomainError, ErrorCode } from '@curbside/contracts';
 import { AUTH_THROTTLE } from '../auth/auth-throttle.decorator';
 
 export const WRITE_THROTTLER = 'writes';
@@ -16,10 +17,9 @@ export class RateLimitGuard extends ThrottlerGuard {
     return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
   }
 
-  /** The standard Retry-After header (the library names its own after each limit: Retry-After-writes). */
+  /** A coded refusal with the standard Retry-After (the library names its own header after each limit: Retry-After-writes). */
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    context.switchToHttp().getResponse<{ setHeader(name: string, value: string): void }>().setHeader('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
-    return super.throwThrottlingException(context, detail);
+    throw new DomainError(ErrorCode.RATE_LIMITED, await this.getErrorMessage(context, detail), Math.max(1, detail.timeToBlockExpire));
   }
 
   protected override async handleRequest(request: ThrottlerRequest): Promise<boolean> {

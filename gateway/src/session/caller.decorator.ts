@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@curbside/contracts';
+import { AuthError, DomainError } from '@curbside/contracts';
 import type { Request } from 'express';
 
 export interface SessionRequest extends Request {
@@ -14,6 +14,6 @@ export const Caller = createParamDecorator((_: unknown, context: ExecutionContex
 /** A userId/posterId/adminUserId sent by the client must be the session's own (DESIGN §3). */
 export function assertIsCaller(claimedId: string | undefined | null, callerId: string | undefined): void {
   if (claimedId != null && claimedId !== callerId) {
-    throw new DomainError(ErrorCode.FORBIDDEN, 'You can only act as yourself');
+    throw new DomainError(AuthError.NOT_YOURSELF, 'You can only act as yourself');
   }
 }

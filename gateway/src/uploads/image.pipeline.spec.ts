@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib';
-import { DomainError, ErrorCode } from '@curbside/contracts';
+import { DomainError, UploadError } from '@curbside/contracts';
 import sharp from 'sharp';
 import { ImagePipeline, MAX_INPUT_PIXELS } from './image.pipeline';
 import { ImagePresets } from './image.presets';
@@ -90,7 +90,7 @@ describe(ImagePipeline.name, () => {
     ['a JPEG header and nothing else', async () => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), 'jpeg'],
     ['a PNG sniffed as JPEG', () => pngImage(60, 40), 'jpeg'],
   ] as const)('refuses %s as unreadable', async (_name, make, type) => {
-    expect(await refusal(sut.process(await make(), type, ImagePresets.itemPhoto))).toEqual([ErrorCode.VALIDATION_FAILED, UNREADABLE]);
+    expect(await refusal(sut.process(await make(), type, ImagePresets.itemPhoto))).toEqual([UploadError.UNREADABLE, UNREADABLE]);
   });
 
   it.each([
@@ -100,7 +100,7 @@ describe(ImagePipeline.name, () => {
     const bomb = pngClaiming(await pngImage(16, 16), width, height);
 
     expect(await refusal(sut.process(bomb, 'png', ImagePresets.itemPhoto))).toEqual([
-      ErrorCode.VALIDATION_FAILED,
+      UploadError.TOO_MANY_PIXELS,
       'This image is too large to process. Please choose a smaller photo.',
     ]);
   });

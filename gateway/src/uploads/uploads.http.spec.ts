@@ -29,7 +29,7 @@ const TOKEN = 'live-session-token';
 const USER = '11111111-1111-4111-8111-111111111111';
 const MB = 1024 * 1024;
 const KEY = /^photos\/[0-9a-f-]{36}\.webp$/;
-const NOT_AN_IMAGE = { message: 'Please select an image file.' };
+const NOT_AN_IMAGE = { code: 'UPLOAD.NOT_AN_IMAGE', message: 'Please select an image file.' };
 
 /** The users service, as far as the session guard asks it: one live session. */
 const users = {
@@ -174,14 +174,14 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       expect(await upload(onlyText)).toEqual({ status: 400, body: NOT_AN_IMAGE });
       expect(await upload(form('image', await pngImage(40, 30), 'a.png', 'image/png'))).toEqual({
         status: 400,
-        body: { message: 'Please select an image file (send it in the multipart field "photo").' },
+        body: { code: 'UPLOAD.WRONG_FIELD', message: 'Please select an image file (send it in the multipart field "photo").' },
       });
     });
 
     it('refuses two files', async () => {
       const two = form('photo', await pngImage(40, 30), 'a.png', 'image/png');
       two.append('photo', new Blob([await pngImage(40, 30)], { type: 'image/png' }), 'b.png');
-      expect(await upload(two)).toEqual({ status: 400, body: { message: 'Please select a single image file.' } });
+      expect(await upload(two)).toEqual({ status: 400, body: { code: 'UPLOAD.ONE_FILE_ONLY', message: 'Please select a single image file.' } });
     });
 
     it('refuses a form with a flood of text fields before the file, saying what to send instead', async () => {
@@ -197,7 +197,7 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       const jpeg = await phoneJpeg(600, 400);
       expect(await upload(form('photo', jpeg.subarray(0, jpeg.length >> 1), 'cut.jpg', 'image/jpeg'))).toEqual({
         status: 400,
-        body: { message: 'This image could not be read. Please choose another photo.' },
+        body: { code: 'UPLOAD.UNREADABLE', message: 'This image could not be read. Please choose another photo.' },
       });
     });
 
@@ -205,7 +205,7 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       if ((sharp.format.heif.input.fileSuffix ?? []).includes('.heic')) return;
       expect(await upload(form('photo', heicHeader(), 'IMG_0002.HEIC', 'image/heic'))).toEqual({
         status: 400,
-        body: { message: 'HEIC images are not supported. Please choose a JPEG, PNG or WebP photo.' },
+        body: { code: 'UPLOAD.UNSUPPORTED_TYPE', message: 'HEIC images are not supported. Please choose a JPEG, PNG or WebP photo.' },
       });
     });
 
@@ -216,13 +216,13 @@ describe('POST /api/upload and GET /api/media/*key', () => {
         headers: { cookie: sessionCookie(), 'content-type': 'application/json' },
       });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: 'Please send the image as multipart/form-data in the field "photo".' });
+      expect(await response.json()).toEqual({ code: 'UPLOAD.NOT_MULTIPART', message: 'Please send the image as multipart/form-data in the field "photo".' });
     });
 
     it('asks for a session', async () => {
       expect(await upload(form('photo', await pngImage(40, 30), 'a.png', 'image/png'), {})).toEqual({
         status: 401,
-        body: { message: 'Please sign in first' },
+        body: { code: 'COMMON.UNAUTHENTICATED', message: 'Please sign in first' },
       });
       expect(await upload(form('photo', await pngImage(40, 30), 'a.png', 'image/png'), { cookie: sessionCookie('revoked') })).toMatchObject({
         status: 401,
@@ -274,7 +274,7 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       });
 
       expect(outcome.status).toBe(413);
-      expect(JSON.parse(outcome.body)).toEqual({ message: 'Please select an image smaller than 5MB.' });
+      expect(JSON.parse(outcome.body)).toEqual({ code: 'UPLOAD.TOO_LARGE', message: 'Please select an image smaller than 5MB.' });
       expect(outcome.finishedSending).toBe(false);
       expect(outcome.sentWhenAnswered).toBeLessThan(total);
       // The limit plus what socket buffers hold; far from the 20 MB sent.
@@ -296,7 +296,7 @@ describe('POST /api/upload and GET /api/media/*key', () => {
     expect((await upload(form('photo', exactly, 'a.jpg', 'image/jpeg'))).status).toBe(200);
     expect(await upload(form('photo', Buffer.concat([exactly, Buffer.from([0])]), 'a.jpg', 'image/jpeg'))).toEqual({
       status: 413,
-      body: { message: 'Please select an image smaller than 5MB.' },
+      body: { code: 'UPLOAD.TOO_LARGE', message: 'Please select an image smaller than 5MB.' },
     });
   });
 
@@ -304,7 +304,7 @@ describe('POST /api/upload and GET /api/media/*key', () => {
     const response = await fetch(`${baseUrl}/api/media/photos/${randomUUID()}.webp`);
 
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Photo not found' });
+    expect(await response.json()).toEqual({ code: 'MEDIA.NOT_FOUND', message: 'Photo not found' });
     expect(response.headers.get('cache-control') ?? '').not.toContain('immutable');
     const conditional = await fetch(`${baseUrl}/api/media/photos/${randomUUID()}.webp`, { headers: { 'if-none-match': '*' } });
     expect(conditional.status).toBe(404);

@@ -14,6 +14,10 @@ describe(ApiClient.name, () => {
         seen.push({ cookie: req.headers.cookie, body, type: req.headers['content-type'] });
         if (req.url === '/login') res.setHeader('Set-Cookie', ['sid=abc; Path=/; HttpOnly', 'theme=dark; Path=/']);
         res.setHeader('content-type', 'application/json');
+        if (req.url === '/api/uncoded') res.statusCode = 400;
+        if (req.url === '/api/coded') res.statusCode = 404;
+        if (req.url === '/api/uncoded') return res.end(JSON.stringify({ message: 'Nope' }));
+        if (req.url === '/api/coded') return res.end(JSON.stringify({ code: 'ITEM.NOT_FOUND', message: 'Item not found' }));
         res.end(req.url === '/text' ? 'plain' : JSON.stringify({ ok: true }));
       });
     });
@@ -37,5 +41,11 @@ describe(ApiClient.name, () => {
     await api.anotherBrowser().get('/me');
     expect(seen.at(-1)?.cookie).toBeUndefined();
     expect((await api.get('/text')).body).toBe('plain');
+  });
+
+  it('fails the test on an API error that is not a coded {code, message}', async () => {
+    const api = new ApiClient(baseUrl);
+    await expect(api.get('/api/coded')).resolves.toMatchObject({ status: 404, body: { code: 'ITEM.NOT_FOUND' } });
+    await expect(api.get('/api/uncoded')).rejects.toThrow('400 from');
   });
 });

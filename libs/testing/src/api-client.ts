@@ -1,3 +1,5 @@
+import { isWireError } from '@curbside/contracts';
+import { recordExchange } from './api-traffic-recorder';
 import { EventStreamReader } from './event-stream';
 
 /** A small HTTP client for integration tests that keeps the session cookie like a browser would. */
@@ -30,7 +32,7 @@ export class ApiClient {
     const form = new FormData();
     form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
     const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: this.cookieHeader() });
-    return this.read<T>(response);
+    return this.read<T>(response, 'POST');
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
@@ -43,6 +45,8 @@ export class ApiClient {
     const headers: Record<string, string> = { ...this.cookieHeader(), accept: 'text/event-stream' };
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
     const response = await fetch(`${options.baseUrl ?? this.baseUrl}${path}`, { headers, signal: controller.signal });
+    // The stream's body never ends by itself: its status and headers are what is recorded.
+    recordExchange('GET', response, undefined);
     return new EventStreamReader(response, controller);
   }
 
@@ -62,26 +66,38 @@ export class ApiClient {
     const headers: Record<string, string> = this.cookieHeader();
     if (body !== undefined) headers['content-type'] = contentType;
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
-    return this.read<T>(response);
+    return this.read<T>(response, method);
   }
 
   private cookieHeader(): Record<string, string> {
     return this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
   }
 
-  private async read<T>(response: Response): Promise<ApiResponse<T>> {
+  private async read<T>(response: Response, method: string): Promise<ApiResponse<T>> {
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
       this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
     }
     const text = await response.text();
+    recordExchange(method, response, text);
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       // not JSON: keep the text
     }
+    if (response.status >= 400 && new URL(response.url).pathname.startsWith('/api/')) assertWireError(response, parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+}
+
+/**
+ * Every stack test checks the API's error contract on every answer it gets: a failed /api call answers
+ * `{code, message}` with a code from the contracts, so clients can branch on codes and never on text.
+ */
+function assertWireError(response: Response, body: unknown): void {
+  if (!isWireError(body)) {
+    throw new Error(`${response.status} from ${response.url} is not a coded error {code, message}: ${JSON.stringify(body)}`);
   }
 }

@@ -97,7 +97,7 @@ describe('points shop', () => {
 
   it('says "Redemption Failed" with the server message', async () => {
     setup();
-    mockApi(`POST /api/rewards/${tree.id}/redeem`, { message: 'Not enough points: this reward costs 100 points and you have 20.' }, 409);
+    mockApi(`POST /api/rewards/${tree.id}/redeem`, { code: 'REWARD.NOT_ENOUGH_POINTS', message: 'Not enough points: this reward costs 100 points and you have 20.' }, 409);
     await userEvent.click(await screen.findByRole('button', { name: 'Redeem Plant a Tree' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Redemption Failed');

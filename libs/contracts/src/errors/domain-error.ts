@@ -5,7 +5,7 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** For RATE_LIMITED: when to try again, sent as the standard Retry-After header. */
+    /** When a retry may succeed (rate limits, a service restarting), sent as the standard Retry-After header too. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -14,9 +14,5 @@ export class DomainError extends Error {
 
   toWire(): WireError {
     return { code: this.code, message: this.message, ...(this.retryAfterSeconds !== undefined ? { retryAfterSeconds: this.retryAfterSeconds } : {}) };
-  }
-
-  static notFound(what: string): DomainError {
-    return new DomainError(ErrorCode.NOT_FOUND, `${what} not found`);
   }
 }

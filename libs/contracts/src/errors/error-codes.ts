@@ -1,34 +1,69 @@
+import { defineErrors } from './define-errors';
+import { AuthErrorSet, UserErrorSet } from '../users/users.errors';
+import { ClaimErrorSet, CommentErrorSet, ItemErrorSet, ReportErrorSet } from '../items/items.errors';
+import { RewardErrorSet } from '../rewards/rewards.errors';
+import { EmergencyErrorSet } from '../emergency/emergency.errors';
+import { NotificationErrorSet } from '../notifications/notifications.errors';
+import { MediaErrorSet, UploadErrorSet } from '../media/media.errors';
+import { IdempotencyErrorSet } from './idempotency.errors';
+
 /**
- * Every error a service can return, by code. The gateway maps each code to one HTTP status in one
- * place (gateway/src/errors/http-error.filter.ts); the message travels with the error.
+ * The codes every module shares: input that fails its schema, a missing session, a rate limit, a service that
+ * did not answer. A failure a client may act on has a code of its module instead (items.errors.ts and its
+ * siblings beside each module's schemas).
  */
-export const ErrorCode = {
-  VALIDATION_FAILED: 'COMMON.VALIDATION_FAILED',
-  UNAUTHENTICATED: 'COMMON.UNAUTHENTICATED',
-  FORBIDDEN: 'COMMON.FORBIDDEN',
-  NOT_FOUND: 'COMMON.NOT_FOUND',
-  CONFLICT: 'COMMON.CONFLICT',
-  RATE_LIMITED: 'COMMON.RATE_LIMITED',
-  PAYLOAD_TOO_LARGE: 'COMMON.PAYLOAD_TOO_LARGE',
-  UNAVAILABLE: 'COMMON.UNAVAILABLE',
-  INTERNAL: 'COMMON.INTERNAL',
-  USER_NOT_FOUND: 'USER.NOT_FOUND',
-  ITEM_NOT_FOUND: 'ITEM.NOT_FOUND',
-  ITEM_NOT_AVAILABLE: 'ITEM.NOT_AVAILABLE',
+const CommonErrorSet = defineErrors('COMMON', {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+});
+
+/** The shared codes by name: `ErrorCode.VALIDATION_FAILED`. The type `ErrorCode` is every code of every module. */
+export const ErrorCode = CommonErrorSet.codes;
+
+/** The one table of codes and the HTTP status each answers with (the gateway's filter and the API document read it). */
+export const ERROR_STATUS = {
+  ...CommonErrorSet.statuses,
+  ...UserErrorSet.statuses,
+  ...AuthErrorSet.statuses,
+  ...ItemErrorSet.statuses,
+  ...ClaimErrorSet.statuses,
+  ...CommentErrorSet.statuses,
+  ...ReportErrorSet.statuses,
+  ...RewardErrorSet.statuses,
+  ...EmergencyErrorSet.statuses,
+  ...NotificationErrorSet.statuses,
+  ...MediaErrorSet.statuses,
+  ...UploadErrorSet.statuses,
+  ...IdempotencyErrorSet.statuses,
 } as const;
 
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorCode = keyof typeof ERROR_STATUS;
 
-const codes = new Set<string>(Object.values(ErrorCode));
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && codes.has(value);
+/** The code the shared layers use for an HTTP status they raise themselves (a body parser's 413, a route not found). */
+export function commonCodeForStatus(status: number): ErrorCode {
+  const found = (Object.keys(CommonErrorSet.statuses) as ErrorCode[]).find((code) => ERROR_STATUS[code] === status);
+  return found ?? (status >= 500 ? ErrorCode.INTERNAL : ErrorCode.VALIDATION_FAILED);
 }
 
-/** The shape an error has on the wire between a service and the gateway. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}
+
+/** An error on the wire, between a service and the gateway and from the gateway to every client. */
 export interface WireError {
   code: ErrorCode;
   message: string;
+  /** For RATE_LIMITED and the like: seconds until a retry may succeed (also sent as the Retry-After header). */
   retryAfterSeconds?: number;
 }
 

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AuthError,
   DomainError,
   EMERGENCY_PARTS,
   EmergencyAccessRequest,
   EmergencyAccessResponse,
+  EmergencyError,
   EmergencyLogEntry,
   EmergencyMessages,
   ErrorCode,
@@ -12,6 +14,7 @@ import {
   Rpc,
   toE164,
   User,
+  UserError,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, currentRequestContext, RpcCaller, verifyPassword } from '@curbside/platform';
 import { AuditAttempt, AuditLog, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../audit/audit-log';
@@ -59,14 +62,14 @@ export class EmergencyAccessService {
 
     if (!callerId) return refuse(null, { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first', detail: 'not_signed_in' });
     const passwordHash = this.config.EMERGENCY_PASSWORD_HASH;
-    if (!passwordHash) return refuse(callerId, { code: ErrorCode.UNAVAILABLE, message: EmergencyMessages.disabled, detail: 'disabled' });
+    if (!passwordHash) return refuse(callerId, { code: EmergencyError.DISABLED, message: EmergencyMessages.disabled, detail: 'disabled' });
     if (request.adminUserId !== undefined && request.adminUserId !== callerId) {
       return refuse(callerId, { code: ErrorCode.FORBIDDEN, message: 'You can only act as yourself', detail: 'not_self' });
     }
     const admin = await this.isAdmin(callerId).catch((err: unknown) => usersUnavailable(err));
-    if (admin !== true) return refuse(callerId, admin === false ? { code: ErrorCode.FORBIDDEN, message: EmergencyMessages.notAdmin, detail: 'not_admin' } : admin);
+    if (admin !== true) return refuse(callerId, admin === false ? { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin, detail: 'not_admin' } : admin);
     if (!request.reason?.trim() || !request.targetUserId?.trim()) {
-      return refuse(callerId, { code: ErrorCode.VALIDATION_FAILED, message: EmergencyMessages.missingInformation, detail: 'missing_information' });
+      return refuse(callerId, { code: EmergencyError.MISSING_INFORMATION, message: EmergencyMessages.missingInformation, detail: 'missing_information' });
     }
 
     // The lockout and the password are decided under the audit log's lock, so parallel guesses cannot slip past.
@@ -78,11 +81,11 @@ export class EmergencyAccessService {
         const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
         return {
           attempt: attempt(callerId, 'locked_out', 'locked'),
-          result: { code: ErrorCode.RATE_LIMITED, message: EmergencyMessages.locked(minutes), detail: 'locked_out', retryAfterSeconds: (endsAt - now.getTime()) / 1000 },
+          result: { code: EmergencyError.LOCKED_OUT, message: EmergencyMessages.locked(minutes), detail: 'locked_out', retryAfterSeconds: (endsAt - now.getTime()) / 1000 },
         };
       }
       if (!(await verifyPassword(request.adminPassword ?? '', passwordHash))) {
-        return { attempt: attempt(callerId, 'wrong_password', 'refused'), result: { code: ErrorCode.UNAUTHENTICATED, message: EmergencyMessages.wrongPassword, detail: 'wrong_password' } };
+        return { attempt: attempt(callerId, 'wrong_password', 'refused'), result: { code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword, detail: 'wrong_password' } };
       }
       // The password was right: the attempt's one entry is written below, once its outcome is known.
       return { attempt: null, result: null };
@@ -127,8 +130,8 @@ export class EmergencyAccessService {
   /** The access log, for administrators only. */
   async logs(callerId: string | undefined, adminUserId: string | undefined): Promise<EmergencyLogEntry[]> {
     if (!callerId) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
-    if (adminUserId !== undefined && adminUserId !== callerId) throw new DomainError(ErrorCode.FORBIDDEN, 'You can only act as yourself');
-    if (!(await this.isAdmin(callerId))) throw new DomainError(ErrorCode.FORBIDDEN, EmergencyMessages.notAdmin);
+    if (adminUserId !== undefined && adminUserId !== callerId) throw new DomainError(AuthError.NOT_YOURSELF, 'You can only act as yourself');
+    if (!(await this.isAdmin(callerId))) throw new DomainError(EmergencyError.NOT_ADMIN, EmergencyMessages.notAdmin);
     return this.audit.list();
   }
 
@@ -137,7 +140,7 @@ export class EmergencyAccessService {
       return (await this.services.call<{ isAdmin: boolean }>(Rpc.users.adminStatus, {}, callerId)).isAdmin;
     } catch (err) {
       // A caller the users service does not know is no administrator; an unreachable users service is an outage.
-      if (err instanceof DomainError && (err.code === ErrorCode.USER_NOT_FOUND || err.code === ErrorCode.UNAUTHENTICATED)) return false;
+      if (err instanceof DomainError && (err.code === UserError.NOT_FOUND || err.code === ErrorCode.UNAUTHENTICATED)) return false;
       throw err;
     }
   }
@@ -147,17 +150,17 @@ export class EmergencyAccessService {
     let where: { userId: string } | { phone: string };
     if (request.searchType === 'phone') {
       const e164 = toE164(wanted);
-      if (!e164) return { refusal: { code: ErrorCode.VALIDATION_FAILED, message: EmergencyMessages.badPhone, detail: 'bad_phone' } };
+      if (!e164) return { refusal: { code: EmergencyError.BAD_PHONE, message: EmergencyMessages.badPhone, detail: 'bad_phone' } };
       where = { phone: e164 };
     } else {
-      if (!UUID.test(wanted)) return { refusal: { code: ErrorCode.USER_NOT_FOUND, message: EmergencyMessages.targetNotFound, detail: 'target_not_found' } };
+      if (!UUID.test(wanted)) return { refusal: { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound, detail: 'target_not_found' } };
       where = { userId: wanted };
     }
     try {
       return { user: await this.services.call<User>(Rpc.users.emergencyLookup, where) };
     } catch (err) {
-      if (err instanceof DomainError && err.code === ErrorCode.USER_NOT_FOUND) {
-        return { refusal: { code: ErrorCode.USER_NOT_FOUND, message: EmergencyMessages.targetNotFound, detail: 'target_not_found' } };
+      if (err instanceof DomainError && err.code === UserError.NOT_FOUND) {
+        return { refusal: { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound, detail: 'target_not_found' } };
       }
       throw err;
     }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  ClaimError,
   DomainError,
-  ErrorCode,
   Events,
   Item,
+  ItemError,
   PHOTO_VALIDATION_QUEUE,
   PhotoValidationJob,
   PhotoValidationResult,
@@ -134,7 +135,7 @@ export class ClaimsService {
     if (!validation) {
       // Say first whether the item could be claimed at all, then that the photo is missing its check.
       this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
-      throw new DomainError(ErrorCode.FORBIDDEN, PHOTO_VERIFICATION_FAILED);
+      throw new DomainError(ClaimError.PHOTO_FAILED, PHOTO_VERIFICATION_FAILED);
     }
     const [claimed] = await this.conditionalUpdate(
       tx,
@@ -173,7 +174,7 @@ export class ClaimsService {
     const limit = (await this.members.member(tx.manager, callerId)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
     if (held >= limit) {
       this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
-      throw new DomainError(ErrorCode.CONFLICT, tooManyReservationsMessage(limit));
+      throw new DomainError(ClaimError.HOLD_LIMIT, tooManyReservationsMessage(limit));
     }
     const [reserved] = await this.conditionalUpdate(
       tx,
@@ -207,21 +208,21 @@ export class ClaimsService {
   /** Why a claim or reservation did not happen, in the words the client maps (spec §8). */
   private async explainRefusal(tx: Transaction, itemId: string, callerId: string): Promise<never> {
     this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
-    throw new DomainError(ErrorCode.ITEM_NOT_AVAILABLE, NO_LONGER_AVAILABLE);
+    throw new DomainError(ItemError.NOT_AVAILABLE, NO_LONGER_AVAILABLE);
   }
 
   private async existing(manager: EntityManager, itemId: string): Promise<ItemEntity> {
     const item = await manager.findOneBy(ItemEntity, { id: itemId });
-    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    if (!item || item.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     return item;
   }
 
   private assertClaimableBy(item: ItemEntity, callerId: string): void {
-    if (item.posterId === callerId) throw new DomainError(ErrorCode.FORBIDDEN, "You can't claim your own item");
-    if (!item.imageUrl) throw new DomainError(ErrorCode.CONFLICT, 'Items without a photo cannot be claimed');
+    if (item.posterId === callerId) throw new DomainError(ItemError.OWN_ITEM, "You can't claim your own item");
+    if (!item.imageUrl) throw new DomainError(ClaimError.NO_ITEM_PHOTO, 'Items without a photo cannot be claimed');
     const heldByCaller = item.status === 'first_dibs' && item.reservedById === callerId;
     if (!item.listed || item.expiresAt.getTime() <= Date.now() || !(item.status === 'available' || heldByCaller)) {
-      throw new DomainError(ErrorCode.ITEM_NOT_AVAILABLE, NO_LONGER_AVAILABLE);
+      throw new DomainError(ItemError.NOT_AVAILABLE, NO_LONGER_AVAILABLE);
     }
   }
 }

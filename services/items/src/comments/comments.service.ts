@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Comment, DomainError, ErrorCode, Events, FREE_COMMENTS_PER_MONTH, MonthlyComments, RankName, SubscriptionTier } from '@curbside/contracts';
+import {
+  Comment,
+  CommentError,
+  DomainError,
+  Events,
+  FREE_COMMENTS_PER_MONTH,
+  MonthlyComments,
+  RankName,
+  SubscriptionTier,
+} from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { ItemsRepository } from '../items/items.repository';
@@ -61,7 +70,7 @@ export class CommentsService {
       await tx.manager.query(`SELECT pg_advisory_xact_lock(hashtext('comments:' || $1))`, [callerId]);
       const { used, limit } = await this.quota(tx.manager, callerId);
       if (limit !== null && used >= limit) {
-        throw new DomainError(ErrorCode.FORBIDDEN, `You've used your ${limit} free comments this month. Upgrade your plan for unlimited comments.`);
+        throw new DomainError(CommentError.MONTHLY_LIMIT, `You've used your ${limit} free comments this month. Upgrade your plan for unlimited comments.`);
       }
       const commentId = randomUUID();
       await tx.manager.query(`INSERT INTO items.comments (id, item_id, user_id, content) VALUES ($1, $2, $3, $4)`, [commentId, itemId, callerId, content]);
@@ -113,7 +122,7 @@ export class CommentsService {
       `SELECT user_id FROM items.comments WHERE id = $1 AND item_id = $2 AND deleted_at IS NULL FOR UPDATE`,
       [commentId, itemId],
     );
-    if (!row) throw new DomainError(ErrorCode.NOT_FOUND, 'Comment not found');
-    if (row.user_id !== callerId) throw new DomainError(ErrorCode.FORBIDDEN, `You can only ${action} your own comments`);
+    if (!row) throw new DomainError(CommentError.NOT_FOUND, 'Comment not found');
+    if (row.user_id !== callerId) throw new DomainError(CommentError.NOT_AUTHOR, `You can only ${action} your own comments`);
   }
 }

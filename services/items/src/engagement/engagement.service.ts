@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, Events } from '@curbside/contracts';
+import { DomainError, ErrorCode, Events, ItemError } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
@@ -22,13 +22,13 @@ export class EngagementService {
   async vote(itemId: string, callerId: string): Promise<{ success: boolean; votes: number; message: string }> {
     return this.outbox.transaction(async (tx) => {
       const item = await this.listedItem(tx, itemId);
-      if (item.posterId === callerId) throw new DomainError(ErrorCode.FORBIDDEN, "You can't vote for your own item");
+      if (item.posterId === callerId) throw new DomainError(ItemError.OWN_ITEM, "You can't vote for your own item");
       const [{ today }]: { today: string }[] = await tx.manager.query(`SELECT (now() AT TIME ZONE $1)::date::text AS today`, [item.timeZone]);
       const inserted: unknown[] = await tx.manager.query(
         `INSERT INTO items.votes (item_id, user_id, local_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING item_id`,
         [itemId, callerId, today],
       );
-      if (inserted.length === 0) throw new DomainError(ErrorCode.CONFLICT, 'You already voted for this item today');
+      if (inserted.length === 0) throw new DomainError(ItemError.ALREADY_VOTED, 'You already voted for this item today');
       const [[{ vote_count: votes, public_lat: publicLat, public_lng: publicLng }]]: [{ vote_count: number; public_lat: number; public_lng: number }[], number] =
         await tx.manager.query(
           `UPDATE items.items SET vote_count = CASE WHEN votes_date = $2 THEN vote_count + 1 ELSE 1 END, votes_date = $2
@@ -44,13 +44,13 @@ export class EngagementService {
   async stillThere(itemId: string, callerId: string, stillThere: boolean) {
     return this.outbox.transaction(async (tx) => {
       const item = await this.listedItem(tx, itemId);
-      if (item.posterId === callerId) throw new DomainError(ErrorCode.FORBIDDEN, 'Other neighbours confirm your item; you can edit or delete it');
+      if (item.posterId === callerId) throw new DomainError(ItemError.OWN_ITEM, 'Other neighbours confirm your item; you can edit or delete it');
       const inserted: unknown[] = await tx.manager.query(
         `INSERT INTO items.still_there_checks (item_id, user_id, check_date, still_there)
          VALUES ($1, $3, (now() AT TIME ZONE $2)::date, $4) ON CONFLICT DO NOTHING RETURNING item_id`,
         [itemId, item.timeZone, callerId, stillThere],
       );
-      if (inserted.length === 0) throw new DomainError(ErrorCode.CONFLICT, 'You already checked this item today');
+      if (inserted.length === 0) throw new DomainError(ItemError.ALREADY_CONFIRMED, 'You already checked this item today');
       if (stillThere) {
         await tx.manager.query(`UPDATE items.items SET still_there_count = still_there_count + 1, last_still_there_check = now() WHERE id = $1`, [itemId]);
         return { success: true, message: 'Thanks for confirming it is still there!', stillThereCount: item.stillThereCount + 1, removed: false };
@@ -93,7 +93,7 @@ export class EngagementService {
 
   private async listedItem(tx: Transaction, itemId: string): Promise<ItemEntity> {
     const item = await this.items.lock(tx.manager, itemId);
-    if (!item.listed || item.expiresAt.getTime() <= Date.now()) throw new DomainError(ErrorCode.ITEM_NOT_AVAILABLE, 'This item is no longer listed');
+    if (!item.listed || item.expiresAt.getTime() <= Date.now()) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer listed');
     return item;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode } from '@curbside/contracts';
+import { DomainError, ItemError } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { feedQuery, FeedQuery, FeedSearch, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
@@ -21,7 +21,7 @@ export class ItemsRepository {
   /** The item row locked for the rest of the transaction; 404 "Item not found" when it is gone. */
   async lock(manager: EntityManager, id: string): Promise<ItemEntity> {
     const item = await manager.createQueryBuilder(ItemEntity, 'i').where('i.id = :id', { id }).setLock('pessimistic_write').getOne();
-    if (!item || item.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    if (!item || item.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     return item;
   }
 

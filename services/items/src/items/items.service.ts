@@ -11,12 +11,14 @@ import {
   FeedQuery,
   FeedReply,
   Item,
+  ItemError,
   SCOUT_FIND_HOURS,
   SimilarItemsQuery,
   TIER_RADIUS_CAP_MILES,
   TopFindsQuery,
   TopFindsReply,
   UpdateItemRequest,
+  UserError,
 } from '@curbside/contracts';
 import { EventOutbox, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
@@ -64,7 +66,7 @@ export class ItemsService {
 
   async get(itemId: string, callerId: string | undefined): Promise<Item> {
     const row = await this.items.findView(itemId);
-    if (!row || row.status === 'removed') throw new DomainError(ErrorCode.ITEM_NOT_FOUND, 'Item not found');
+    if (!row || row.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     return (await this.views([row], callerId))[0];
   }
 
@@ -170,9 +172,9 @@ export class ItemsService {
     // Checked by the schema; narrowed here for the compiler.
     const location = request.location as { lat: number; lng: number };
     const scout = request.scoutFind;
-    if (scout && !member.scoutMode) throw new DomainError(ErrorCode.FORBIDDEN, 'Only Scouts can post scout finds. Turn on scout mode first.');
+    if (scout && !member.scoutMode) throw new DomainError(ItemError.SCOUT_MODE_REQUIRED, 'Only Scouts can post scout finds. Turn on scout mode first.');
     const paid = !scout && request.pricingType === 'paid';
-    if (paid && !member.isVerified) throw new DomainError(ErrorCode.FORBIDDEN, 'Only verified users can post items with a reward. Please verify your account first.');
+    if (paid && !member.isVerified) throw new DomainError(UserError.VERIFICATION_REQUIRED, 'Only verified users can post items with a reward. Please verify your account first.');
     const hours = scout ? SCOUT_FIND_HOURS : request.timeLimit;
     return {
       ...this.blank(),
@@ -275,14 +277,14 @@ export class ItemsService {
 
   private async editable(tx: Transaction, itemId: string, callerId: string, action: 'edit' | 'delete'): Promise<ItemEntity> {
     const item = await this.items.lock(tx.manager, itemId);
-    if (item.posterId !== callerId) throw new DomainError(ErrorCode.FORBIDDEN, `Only the poster can ${action} this item`);
-    if (item.status !== 'available') throw new DomainError(ErrorCode.CONFLICT, `Only available items can be ${action === 'edit' ? 'edited' : 'deleted'}`);
+    if (item.posterId !== callerId) throw new DomainError(ItemError.NOT_POSTER, `Only the poster can ${action} this item`);
+    if (item.status !== 'available') throw new DomainError(ItemError.NOT_EDITABLE, `Only available items can be ${action === 'edit' ? 'edited' : 'deleted'}`);
     return item;
   }
 
   private async requireVerifiedForPaid(tx: Transaction, userId: string): Promise<void> {
     if (!(await this.posters.member(tx.manager, userId)).isVerified) {
-      throw new DomainError(ErrorCode.FORBIDDEN, 'Only verified users can post items with a reward. Please verify your account first.');
+      throw new DomainError(UserError.VERIFICATION_REQUIRED, 'Only verified users can post items with a reward. Please verify your account first.');
     }
   }
 }

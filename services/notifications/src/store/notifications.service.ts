@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_NOTIFICATION_RADIUS,
   DomainError,
-  ErrorCode,
+  NotificationError,
   GARAGE_SALE_ALERT_TIERS,
   LIVE_NOTIFICATIONS_TOPIC,
   LIVE_SIGNAL_BATCH,
@@ -181,7 +181,7 @@ export class NotificationsService {
       `UPDATE notifications.notifications SET is_read = true WHERE id = $1 AND user_id = $2`,
       [notificationId, userId],
     );
-    if (affected === 0) throw new DomainError(ErrorCode.NOT_FOUND, 'Notification not found');
+    if (affected === 0) throw new DomainError(NotificationError.NOT_FOUND, 'Notification not found');
     await this.signal([[userId, null]]);
     return { success: true };
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, RedeemResponse, Reward, RewardCategory, RewardMessages, UserReward } from '@curbside/contracts';
+import { DomainError, RedeemResponse, Reward, RewardCategory, RewardError, RewardMessages, UserReward } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { LedgerService } from '../ledger/ledger.service';
@@ -50,16 +50,16 @@ export class ShopService {
         `SELECT id, name, description, icon, category, points_cost, limit_per_user FROM rewards.catalogue WHERE id = $1`,
         [rewardId],
       );
-      if (!reward) throw new DomainError(ErrorCode.NOT_FOUND, RewardMessages.notFound);
+      if (!reward) throw new DomainError(RewardError.NOT_FOUND, RewardMessages.notFound);
       const [balance]: { points: number }[] = await tx.manager.query(`SELECT points FROM rewards.balances WHERE user_id = $1 FOR UPDATE`, [userId]);
       const points = balance?.points ?? 0;
-      if (points < reward.points_cost) throw new DomainError(ErrorCode.CONFLICT, RewardMessages.notEnoughPoints(reward.points_cost, points));
+      if (points < reward.points_cost) throw new DomainError(RewardError.NOT_ENOUGH_POINTS, RewardMessages.notEnoughPoints(reward.points_cost, points));
       if (reward.limit_per_user !== null) {
         const [{ n }]: { n: number }[] = await tx.manager.query(
           `SELECT count(*)::int AS n FROM rewards.redemptions WHERE user_id = $1 AND reward_id = $2`,
           [userId, rewardId],
         );
-        if (n >= reward.limit_per_user) throw new DomainError(ErrorCode.CONFLICT, RewardMessages.limitReached(reward.limit_per_user));
+        if (n >= reward.limit_per_user) throw new DomainError(RewardError.LIMIT_REACHED, RewardMessages.limitReached(reward.limit_per_user));
       }
       const redemptionId = randomUUID();
       await tx.manager.query(`INSERT INTO rewards.redemptions (id, user_id, reward_id, points_cost) VALUES ($1, $2, $3, $4)`, [

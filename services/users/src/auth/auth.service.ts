@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, maskPhone, SendCodeResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
+import { AuthError, DomainError, maskPhone, SendCodeResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
 import { createLogger, EventOutbox, SMS_SENDER, SmsSender } from '@curbside/platform';
 import { PhoneCodesService } from '../codes/phone-codes.service';
 import { codeMessage } from '../codes/phone-code.rules';
@@ -50,7 +50,7 @@ export class AuthService {
         return { response: { success: false, isNewUser: true, needsName: true, message: 'Please enter your first name', user: null } };
       }
       if (!(await this.codes.consume(tx.manager, check.code))) {
-        throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Invalid verification code');
+        throw new DomainError(AuthError.INVALID_CODE, 'Invalid verification code');
       }
       const user = existing ?? (await this.users.insertUser(tx, { phone, firstName: request.firstName }));
       const sessionToken = await this.sessions.start(tx.manager, user.id);
@@ -64,7 +64,7 @@ export class AuthService {
       await this.sms.send(phone, codeMessage(code));
     } catch (err) {
       this.log.error({ err, to: maskPhone(phone) }, 'SMS delivery failed');
-      throw new DomainError(ErrorCode.UNAVAILABLE, 'We could not send the code. Please try again in a moment.');
+      throw new DomainError(AuthError.CODE_NOT_SENT, 'We could not send the code. Please try again in a moment.');
     }
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { callingCodeOf, callingCodesOf, DomainError, ErrorCode } from '@curbside/contracts';
+import { AuthError, callingCodeOf, callingCodesOf, DomainError } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
@@ -48,7 +48,7 @@ export class PhoneCodesService {
   async issue(manager: EntityManager, request: IssueCode): Promise<string> {
     const callingCode = callingCodeOf(request.phone);
     if (!callingCode || !this.allowedCallingCodes.has(callingCode)) {
-      throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Phone numbers from this country are not supported yet');
+      throw new DomainError(AuthError.COUNTRY_NOT_SUPPORTED, 'Phone numbers from this country are not supported yet');
     }
     const requester = this.requesterKey(request.requester);
     const [{ mine, all, newest }]: { mine: number; all: number; newest: Date | null }[] = await manager.query(
@@ -58,10 +58,10 @@ export class PhoneCodesService {
     );
     if (newest && Date.now() - new Date(newest).getTime() < MIN_SECONDS_BETWEEN_SENDS * 1000) {
       const wait = MIN_SECONDS_BETWEEN_SENDS - (Date.now() - new Date(newest).getTime()) / 1000;
-      throw new DomainError(ErrorCode.RATE_LIMITED, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
+      throw new DomainError(AuthError.TOO_MANY_CODES, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
     }
     if (mine >= MAX_SENDS_PER_HOUR || all >= MAX_SENDS_PER_HOUR_PER_PHONE) {
-      throw new DomainError(ErrorCode.RATE_LIMITED, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
+      throw new DomainError(AuthError.TOO_MANY_CODES, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
     }
     await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE phone = $1 AND purpose = $2 AND requester = $3 AND dead_at IS NULL`, [
       request.phone,
@@ -133,6 +133,6 @@ export class PhoneCodesService {
   }
 
   static fail(check: CodeCheck & { ok: false }): never {
-    throw new DomainError(ErrorCode.VALIDATION_FAILED, check.message);
+    throw new DomainError(AuthError.INVALID_CODE, check.message);
   }
 }

@@ -6,9 +6,8 @@ import {
   DEFAULT_LOCATION_RADIUS,
   DEFAULT_NOTIFICATION_RADIUS,
   DomainError,
-  ErrorCode,
-  Events,
   EventPayload,
+  Events,
   GARAGE_SALE_ALERT_TIERS,
   GARAGE_SALE_ALERTS_MESSAGE,
   NOTIFICATION_FLAG_DEFAULTS,
@@ -17,6 +16,7 @@ import {
   SubscriptionTier,
   toE164,
   User,
+  UserError,
   UserView,
 } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
@@ -95,7 +95,7 @@ export class UsersService {
     const user = lock
       ? await manager.createQueryBuilder(UserEntity, 'u').where('u.id = :userId', { userId }).setLock('pessimistic_write').getOne()
       : await manager.findOneBy(UserEntity, { id: userId });
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND, 'User not found');
+    if (!user) throw new DomainError(UserError.NOT_FOUND, 'User not found');
     return user;
   }
 
@@ -104,7 +104,7 @@ export class UsersService {
     return this.change(userId, (user) => {
       const next = requested ?? !user.scoutMode;
       if (next && !user.isVerified) {
-        throw new DomainError(ErrorCode.FORBIDDEN, 'Only verified users can become Scouts. Please verify your account first.');
+        throw new DomainError(UserError.VERIFICATION_REQUIRED, 'Only verified users can become Scouts. Please verify your account first.');
       }
       user.scoutMode = next;
       return { scoutMode: user.scoutMode };
@@ -117,7 +117,7 @@ export class UsersService {
       const merged: Record<string, boolean> = { ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags };
       for (const [key, value] of Object.entries(flags)) if (value !== undefined) merged[key] = value;
       if (merged.enableGarageSaleAlerts && !GARAGE_SALE_ALERT_TIERS.includes(user.subscriptionTier)) {
-        throw new DomainError(ErrorCode.FORBIDDEN, GARAGE_SALE_ALERTS_MESSAGE);
+        throw new DomainError(UserError.PLAN_REQUIRED, GARAGE_SALE_ALERTS_MESSAGE);
       }
       user.notificationFlags = merged;
       if (notificationRadius !== undefined) user.notificationRadius = notificationRadius;
@@ -149,7 +149,7 @@ export class UsersService {
     if ('userId' in where) return toUser(await this.require(manager, where.userId));
     const e164 = toE164(where.phone);
     const user = e164 ? await this.findByPhone(manager, e164) : null;
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND, 'User not found');
+    if (!user) throw new DomainError(UserError.NOT_FOUND, 'User not found');
     return toUser(user);
   }
 
@@ -160,7 +160,7 @@ export class UsersService {
   /** The operator command's work: the only way anybody becomes an administrator. */
   async grantAdmin(where: { userId: string } | { phone: string }): Promise<User> {
     const user = await ('userId' in where ? this.dataSource.manager.findOneBy(UserEntity, { id: where.userId }) : this.findByPhone(this.dataSource.manager, where.phone));
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND, 'User not found');
+    if (!user) throw new DomainError(UserError.NOT_FOUND, 'User not found');
     return this.change(user.id, (u) => {
       u.isAdmin = true;
       return toUser(u);

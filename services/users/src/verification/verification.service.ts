@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ErrorCode, SuccessResponse, VerificationStatus } from '@curbside/contracts';
+import { AuthError, DomainError, SuccessResponse, UserError, VerificationStatus } from '@curbside/contracts';
 import { DataSource } from 'typeorm';
 import { AuthService } from '../auth/auth.service';
 import { PhoneCodesService } from '../codes/phone-codes.service';
@@ -38,11 +38,11 @@ export class VerificationService {
   async confirm(userId: string, phone: string, code: string): Promise<SuccessResponse> {
     const check = await this.codes.check(phone, 'verify', code);
     if (!check.ok) return PhoneCodesService.fail(check);
-    if (check.code.userId !== userId) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Invalid verification code');
+    if (check.code.userId !== userId) throw new DomainError(AuthError.INVALID_CODE, 'Invalid verification code');
     try {
       await this.users.change(userId, async (user, tx) => {
         if (!(await this.codes.consume(tx.manager, check.code))) {
-          throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Invalid verification code');
+          throw new DomainError(AuthError.INVALID_CODE, 'Invalid verification code');
         }
         user.isVerified = true;
         user.verifiedName = check.code.pendingName;
@@ -50,7 +50,7 @@ export class VerificationService {
         user.verificationDate = new Date();
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'users_phone_key')) throw new DomainError(ErrorCode.CONFLICT, PHONE_TAKEN);
+      if (isUniqueViolation(err, 'users_phone_key')) throw new DomainError(UserError.PHONE_TAKEN, PHONE_TAKEN);
       throw err;
     }
     return { success: true, message: 'Your account is verified' };

@@ -91,7 +91,7 @@ describe('emergency dialog', () => {
 
   it('goes back to the password gate, cleared, when the server says the password is wrong', async () => {
     asAdmin([logEntry({ outcome: 'refused', targetUserId: null, reason: '' })]);
-    mockApi('POST /api/emergency/access', { message: 'Invalid admin password' }, 401);
+    mockApi('POST /api/emergency/access', { code: 'EMERGENCY.WRONG_PASSWORD', message: 'Invalid admin password' }, 401);
     renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
     const dashboard = await authenticate('wrong one');
     expect(await within(dashboard).findAllByTestId('emergency-log-entry')).toHaveLength(1);
@@ -109,7 +109,7 @@ describe('emergency dialog', () => {
 
   it('says "Access Failed" with the server message otherwise', async () => {
     asAdmin();
-    mockApi('POST /api/emergency/access', { message: 'No user found with that ID or phone number' }, 404);
+    mockApi('POST /api/emergency/access', { code: 'EMERGENCY.TARGET_NOT_FOUND', message: 'No user found with that ID or phone number' }, 404);
     renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
     const dashboard = await authenticate();
     await userEvent.type(within(dashboard).getByLabelText('Target user ID'), 'nobody');

@@ -1,11 +1,11 @@
-import { EmergencyMessages, type EmergencyAccessResponse, type EmergencyLogEntry } from '@curbside/contracts';
+import { EmergencyError, EmergencyMessages, type EmergencyAccessResponse, type EmergencyLogEntry } from '@curbside/contracts';
 import { Loader2, LockKeyhole, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useAdminStatus } from '../api/get-admin-status';
 import { useEmergencyAccess } from '../api/emergency-access';
@@ -175,7 +175,7 @@ function Dashboard({ userId, password, onWrongPassword }: { userId: string; pass
         },
         onError: (error) => {
           setResult(null);
-          if (error instanceof ApiError && error.status === 401 && error.serverMessage === EmergencyMessages.wrongPassword) {
+          if (hasErrorCode(error, EmergencyError.WRONG_PASSWORD)) {
             toast({ title: 'Access Denied', description: EmergencyMessages.wrongPassword, variant: 'destructive' });
             onWrongPassword();
           } else toast({ title: 'Access Failed', description: errorMessage(error), variant: 'destructive' });

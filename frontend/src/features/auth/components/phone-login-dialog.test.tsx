@@ -86,7 +86,7 @@ describe('PhoneLoginDialog', () => {
   });
 
   it('shows the server message when a send or a check fails, and "Change Number" goes back', async () => {
-    mockApi('POST /api/auth/send-code', { message: 'Please wait 30 seconds before asking for another code.' }, 429);
+    mockApi('POST /api/auth/send-code', { code: 'AUTH.TOO_MANY_CODES', message: 'Please wait 30 seconds before asking for another code.' }, 429);
     renderLogin();
     await userEvent.type(screen.getByLabelText('Phone number'), '5551234567');
     await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
@@ -94,7 +94,7 @@ describe('PhoneLoginDialog', () => {
     expect(toastText()).toContain('Please wait 30 seconds before asking for another code.');
 
     mockApi('POST /api/auth/send-code', { success: true, message: 'ok' });
-    mockApi('POST /api/auth/verify-code', { message: 'Invalid verification code' }, 400);
+    mockApi('POST /api/auth/verify-code', { code: 'AUTH.INVALID_CODE', message: 'Invalid verification code' }, 400);
     await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));
     await userEvent.type(await screen.findByLabelText('6-digit code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));

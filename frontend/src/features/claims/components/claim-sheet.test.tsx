@@ -118,7 +118,7 @@ describe('ClaimSheet', () => {
   it('maps a claim error and returns to the photo step', async () => {
     const item = makeItem();
     mockApi(`POST /api/items/${item.id}/validate-pickup`, { isValid: true, confidence: 0.8, reason: 'ok' });
-    mockApi(`PATCH /api/items/${item.id}/claim`, { message: 'Item not found' }, 404);
+    mockApi(`PATCH /api/items/${item.id}/claim`, { code: 'ITEM.NOT_FOUND', message: 'Item not found' }, 404);
     renderWithApp(<ClaimSheet item={item} onClose={() => undefined} />, { user: makeUser() });
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.upload(screen.getByLabelText('Upload verification photo'), photo());

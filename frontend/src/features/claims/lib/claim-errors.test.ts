@@ -1,19 +1,35 @@
+import { ClaimError, ErrorCode, ItemError, UserError } from '@curbside/contracts/client';
 import { ApiError } from '../../../lib/api-client';
 import { claimErrorToast } from './claim-errors';
 
+const answer = (status: number, body: object) => new ApiError(status, JSON.stringify(body), '');
+
 describe('claimErrorToast', () => {
-  it('maps the server messages of spec §8', () => {
-    expect(claimErrorToast(new ApiError(400, JSON.stringify({ message: 'Photo verification failed', reason: 'A person is in the photo' }), ''))).toEqual({
+  it('maps the errors of spec §8 by their codes', () => {
+    expect(claimErrorToast(answer(403, { code: ClaimError.PHOTO_FAILED, message: 'Photo verification failed', reason: 'A person is in the photo' }))).toEqual({
       title: 'Photo Verification Failed',
       description: 'A person is in the photo',
     });
-    expect(claimErrorToast(new ApiError(400, 'Photo verification failed', '')).title).toBe('Photo Verification Failed');
-    expect(claimErrorToast(new ApiError(404, JSON.stringify({ message: 'User not found' }), '')).title).toBe('Account Error');
-    expect(claimErrorToast(new ApiError(404, JSON.stringify({ message: 'Item not found' }), ''))).toEqual({
-      title: 'Item Unavailable',
-      description: 'This item is no longer available for claiming.',
+    expect(claimErrorToast(answer(403, { code: ClaimError.PHOTO_FAILED, message: 'Photo verification failed: take a pickup photo' }))).toEqual({
+      title: 'Photo Verification Failed',
+      description: 'Your photo did not pass verification. Please retake it and try again.',
     });
-    expect(claimErrorToast(new ApiError(409, JSON.stringify({ message: 'Already claimed' }), ''))).toEqual({ title: 'Claim failed', description: 'Already claimed' });
+    expect(claimErrorToast(answer(404, { code: UserError.NOT_FOUND, message: 'User not found' })).title).toBe('Account Error');
+    for (const code of [ItemError.NOT_FOUND, ItemError.NOT_AVAILABLE]) {
+      expect(claimErrorToast(answer(409, { code, message: 'whatever the wording' }))).toEqual({
+        title: 'Item Unavailable',
+        description: 'This item is no longer available for claiming.',
+      });
+    }
+    expect(claimErrorToast(answer(409, { code: 'CLAIM.HOLD_LIMIT', message: 'You can hold one item at a time' }))).toEqual({
+      title: 'Claim failed',
+      description: 'You can hold one item at a time',
+    });
     expect(claimErrorToast(new TypeError('Failed to fetch')).title).toBe('Failed to claim item');
+  });
+
+  it('never reads the wording: a message that names a case without its code is a plain failure', () => {
+    expect(claimErrorToast(answer(404, { code: ErrorCode.NOT_FOUND, message: 'Item not found' })).title).toBe('Claim failed');
+    expect(claimErrorToast(new ApiError(400, 'Photo verification failed', '')).title).toBe('Claim failed');
   });
 });

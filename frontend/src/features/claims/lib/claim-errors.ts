@@ -1,4 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
+import { ClaimError, ItemError, UserError } from '@curbside/contracts/client';
+import { ApiError, hasErrorCode } from '../../../lib/api-client';
 
 export interface ToastText {
   title: string;
@@ -20,14 +21,13 @@ function explanation(error: ApiError): string | undefined {
   return undefined;
 }
 
-/** The claim error mapping of spec §8, from the server's message. */
+/** The claim error mapping of spec §8, by the error's code (the server's wording may change; its codes do not). */
 export function claimErrorToast(error: unknown): ToastText {
   if (!(error instanceof ApiError)) return { title: 'Failed to claim item', description: error instanceof Error ? error.message : String(error) };
-  const message = error.serverMessage;
-  if (message.includes('Photo verification failed')) {
+  if (hasErrorCode(error, ClaimError.PHOTO_FAILED)) {
     return { title: 'Photo Verification Failed', description: explanation(error) ?? 'Your photo did not pass verification. Please retake it and try again.' };
   }
-  if (message.includes('User not found')) return { title: 'Account Error', description: 'Please refresh the page and try again.' };
-  if (message.includes('Item not found') || message.includes('no longer available')) return { title: 'Item Unavailable', description: 'This item is no longer available for claiming.' };
-  return { title: 'Claim failed', description: message };
+  if (hasErrorCode(error, UserError.NOT_FOUND)) return { title: 'Account Error', description: 'Please refresh the page and try again.' };
+  if (hasErrorCode(error, ItemError.NOT_FOUND, ItemError.NOT_AVAILABLE)) return { title: 'Item Unavailable', description: 'This item is no longer available for claiming.' };
+  return { title: 'Claim failed', description: error.serverMessage };
 }

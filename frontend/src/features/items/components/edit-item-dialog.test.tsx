@@ -26,7 +26,7 @@ describe('EditItemDialog', () => {
   it('says "Failed to update item" when the server refuses', async () => {
     const user = makeUser();
     const item = makeItem({ posterId: user.id });
-    mockApi(`PATCH /api/items/${item.id}`, { message: 'Item is no longer available' }, 409);
+    mockApi(`PATCH /api/items/${item.id}`, { code: 'ITEM.NOT_EDITABLE', message: 'Item is no longer available' }, 409);
     renderWithApp(<EditItemDialog item={item} onClose={() => undefined} />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     const toast = await screen.findByRole('alert');

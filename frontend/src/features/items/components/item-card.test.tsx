@@ -35,7 +35,7 @@ describe('ItemCard', () => {
 
   it('treats "already checked today" as the answer given, not as an error', async () => {
     const item = makeItem();
-    mockApi(`POST /api/items/${item.id}/still-there`, { message: 'You already checked this item today' }, 409);
+    mockApi(`POST /api/items/${item.id}/still-there`, { code: 'ITEM.ALREADY_CONFIRMED', message: 'You already checked this item today' }, 409);
     renderWithApp(<ItemCard item={item} />, { user: makeUser() });
     await userEvent.click(screen.getByRole('button', { name: 'Still there' }));
     expect(await screen.findByText('You confirmed it is still there today')).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('ItemCard', () => {
   it('votes, and shows "Voting failed" with the server message when it fails', async () => {
     const user = makeUser();
     const item = makeItem({ voteCount: 4 });
-    mockApi(`POST /api/items/${item.id}/vote`, { message: 'You already voted today' }, 409);
+    mockApi(`POST /api/items/${item.id}/vote`, { code: 'ITEM.ALREADY_VOTED', message: 'You already voted today' }, 409);
     renderWithApp(<ItemCard item={item} />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Vote for Oak bookshelf, 4 votes/ }));
     const toast = await screen.findByRole('alert');

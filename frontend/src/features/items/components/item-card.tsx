@@ -1,9 +1,10 @@
 import type { Position } from '@curbside/contracts';
+import { ItemError } from '@curbside/contracts/client';
 import { Calendar, Check, Clock, Gift, Hourglass, ImageOff, MapPin, MessageCircle, Phone, Star, ThumbsUp, X, Zap } from 'lucide-react';
 import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast, withoutRepeatedTitle } from '../../../components/ui/toast-store';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { distanceMiles, formatMiles } from '../../../lib/geo';
 import { formatAge, formatCountdown, formatDateTime } from '../../../lib/time';
@@ -95,7 +96,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
         },
         onError: (error) => {
           // Answered earlier today (on another screen or before a reload): the answer stands, nothing failed.
-          if (error instanceof ApiError && error.status === 409) markChecked(item.id, isThere);
+          if (hasErrorCode(error, ItemError.ALREADY_CONFIRMED)) markChecked(item.id, isThere);
           else toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
         },
       },

@@ -62,7 +62,7 @@ describe('AccountVerificationSheet', () => {
   it('says so when the details cannot be submitted', async () => {
     const user = makeUser();
     mockApi(`GET /api/verification/status/${user.id}`, { status: 'none', submittedAt: null });
-    mockApi(`POST /api/users/${user.id}/verify`, { message: 'This phone number belongs to another account' }, 409);
+    mockApi(`POST /api/users/${user.id}/verify`, { code: 'USER.PHONE_TAKEN', message: 'This phone number belongs to another account' }, 409);
     renderWithApp(<AccountVerificationSheet open onClose={() => undefined} />, { user });
     await userEvent.type(await screen.findByLabelText('Full name'), 'Ana Diaz');
     await userEvent.type(screen.getByLabelText('Phone number'), '5551234567');

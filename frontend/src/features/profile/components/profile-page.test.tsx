@@ -99,7 +99,7 @@ describe('ProfilePage', () => {
 
   it('lets Premium members turn garage sale alerts on, and says "Update Failed" when saving fails', async () => {
     const user = setUp({ subscriptionTier: 'premium' });
-    mockApi('PATCH /api/users/:id/notification-preferences', { message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' }, 400);
+    mockApi('PATCH /api/users/:id/notification-preferences', { code: 'COMMON.VALIDATION_FAILED', message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' }, 400);
     renderWithApp(<ProfilePage />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
@@ -176,7 +176,7 @@ describe('ProfilePage', () => {
 
   it('says "Upload failed" when the upload is refused, and "Permission required" when the camera is', async () => {
     const user = setUp();
-    mockApi('POST /api/users/:id/profile-picture', { message: 'Please select an image file.' }, 415);
+    mockApi('POST /api/users/:id/profile-picture', { code: 'UPLOAD.NOT_AN_IMAGE', message: 'Please select an image file.' }, 400);
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn().mockRejectedValue(new Error('NotAllowedError')) } });
     renderWithApp(<ProfilePage />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'Change profile picture' }));

@@ -75,7 +75,7 @@ describe('ScoutModeDialog', () => {
     const user = makeUser({ isVerified: true });
     serveUser(user);
     localStorage.setItem('acceptedSafetyTerms', JSON.stringify(['scout']));
-    mockApi(`PATCH /api/users/${user.id}/scout-mode`, { message: 'Only verified users can become Scouts' }, 403);
+    mockApi(`PATCH /api/users/${user.id}/scout-mode`, { code: 'USER.VERIFICATION_REQUIRED', message: 'Only verified users can become Scouts' }, 403);
     const { onClose } = renderScout();
     await userEvent.click(await screen.findByRole('button', { name: 'Become a Scout' }));
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Failed to activate Scout Mode'));

@@ -1,0 +1,13 @@
+import { defineErrors } from '../errors/define-errors';
+
+export const EmergencyErrorSet = defineErrors('EMERGENCY', {
+  /** No EMERGENCY_PASSWORD_HASH is configured. */
+  DISABLED: 503,
+  NOT_ADMIN: 403,
+  MISSING_INFORMATION: 400,
+  BAD_PHONE: 400,
+  WRONG_PASSWORD: 401,
+  LOCKED_OUT: 429,
+  TARGET_NOT_FOUND: 404,
+});
+export const EmergencyError = EmergencyErrorSet.codes;

@@ -1,0 +1,38 @@
+import { defineErrors } from '../errors/define-errors';
+
+export const ItemErrorSet = defineErrors('ITEM', {
+  NOT_FOUND: 404,
+  /** Taken, held, expired or no longer listed. */
+  NOT_AVAILABLE: 409,
+  /** Votes, still-there answers and claims are for other members' items. */
+  OWN_ITEM: 403,
+  NOT_POSTER: 403,
+  /** Only available items can be edited or deleted. */
+  NOT_EDITABLE: 409,
+  SCOUT_MODE_REQUIRED: 403,
+  ALREADY_VOTED: 409,
+  ALREADY_CONFIRMED: 409,
+});
+export const ItemError = ItemErrorSet.codes;
+
+export const ClaimErrorSet = defineErrors('CLAIM', {
+  /** The pickup photo did not pass its check; the body's message explains why. */
+  PHOTO_FAILED: 403,
+  /** The member already holds as many first-dibs holds as their standing allows. */
+  HOLD_LIMIT: 409,
+  NO_ITEM_PHOTO: 409,
+});
+export const ClaimError = ClaimErrorSet.codes;
+
+export const CommentErrorSet = defineErrors('COMMENT', {
+  NOT_FOUND: 404,
+  NOT_AUTHOR: 403,
+  MONTHLY_LIMIT: 403,
+});
+export const CommentError = CommentErrorSet.codes;
+
+export const ReportErrorSet = defineErrors('REPORT', {
+  OWN_ITEM: 400,
+  ALREADY_REPORTED: 409,
+});
+export const ReportError = ReportErrorSet.codes;

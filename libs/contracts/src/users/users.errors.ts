@@ -1,0 +1,23 @@
+import { defineErrors } from '../errors/define-errors';
+
+export const UserErrorSet = defineErrors('USER', {
+  NOT_FOUND: 404,
+  /** Scout mode and rewarded posts are for verified members. */
+  VERIFICATION_REQUIRED: 403,
+  /** The member's plan does not include the feature (garage-sale alerts). */
+  PLAN_REQUIRED: 403,
+  PHONE_TAKEN: 409,
+});
+export const UserError = UserErrorSet.codes;
+
+/** Sign-in and phone verification codes. */
+export const AuthErrorSet = defineErrors('AUTH', {
+  /** Wrong, expired or used-up code: the message says which. */
+  INVALID_CODE: 400,
+  COUNTRY_NOT_SUPPORTED: 400,
+  TOO_MANY_CODES: 429,
+  CODE_NOT_SENT: 503,
+  /** A body names another member than the session's. */
+  NOT_YOURSELF: 403,
+});
+export const AuthError = AuthErrorSet.codes;
