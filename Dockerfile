@@ -2,7 +2,10 @@
 # One image for the gateway and all six services; docker-compose.yml picks the entry point per service
 # (`node gateway/dist/main.js`, `node services/<name>/dist/main.js`).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, an LTS line maintained until April 2028 (package.json `engines` also allows 20.19+ and 22.13+). Pinned by
+# minor: the tag follows that minor's patch releases and never moves to a new minor unannounced; move it to each new
+# Node 24 minor, where later fixes land.
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 # --- manifests: only package.json files and the lock file ---------------------------------------
 # Copying the whole context and deleting everything else keeps the workspace list out of this file;
