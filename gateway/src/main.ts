@@ -1,5 +1,4 @@
 import { createLogger, createNatsLiveChannel, createObjectStorage, loadConfig, NamespacedClientNats } from '@curbside/platform';
-import Redis from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { createGatewayApp } from './create-gateway-app';
@@ -10,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
   const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NAMESPACE}:throttle`);
+  const rateLimitStorage = await RedisThrottlerStorage.connect(config.REDIS_URL, `${config.NAMESPACE}:throttle`);
   const live = createNatsLiveChannel(config, 'gateway');
   const app = await createGatewayApp({ config, rpcClient, live, storage: createObjectStorage(config), rateLimitStorage });
   app.enableShutdownHooks();

@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
 import { createGatewayApp, RedisThrottlerStorage } from '@curbside/gateway';
-import Redis from 'ioredis';
 import {
   AppConfig,
   createDistributedInfrastructure,
@@ -21,8 +20,8 @@ export interface RunningStack {
   /** Base URL of the gateway, e.g. http://127.0.0.1:3000 */
   url: string;
   services: RunningService[];
-  /** Distributed mode: one more gateway process on the same servers (replica tests). */
-  startGatewayReplica?(): Promise<{ url: string; close(): Promise<void> }>;
+  /** Distributed mode: one more gateway process on the same servers (replica tests), its settings changed by `overrides`. */
+  startGatewayReplica?(overrides?: Partial<AppConfig>): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -85,8 +84,8 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
   return {
     url: first.url,
     services,
-    async startGatewayReplica() {
-      const replica = await startDistributedGateway(config);
+    async startGatewayReplica(overrides = {}) {
+      const replica = await startDistributedGateway({ ...config, ...overrides });
       replicas.push(replica);
       return replica;
     },
@@ -102,7 +101,7 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
 async function startDistributedGateway(config: AppConfig): Promise<{ url: string; close(): Promise<void> }> {
   const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
   await rpcClient.connect();
-  const rateLimitStorage = new RedisThrottlerStorage(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }), `${config.NAMESPACE}:throttle`);
+  const rateLimitStorage = await RedisThrottlerStorage.connect(config.REDIS_URL, `${config.NAMESPACE}:throttle`);
   const live = createNatsLiveChannel(config, 'gateway');
   const gateway = await createGatewayApp({ config, rpcClient, live, storage: createObjectStorage(config), rateLimitStorage });
   const url = await listen(gateway, config);
