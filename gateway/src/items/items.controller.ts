@@ -20,6 +20,7 @@ import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
 import type { Response } from 'express';
 import { decodePickupPhoto } from '../claims/pickup-photo';
 import { ApiRoute } from '../http/api-route.decorator';
+import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
@@ -36,9 +37,13 @@ export class ItemsController {
   ) {}
 
   @ApiRoute(Routes.createItem)
-  create(@Body(new ZodPipe(Routes.createItem.body)) body: CreateItemRequest, @Caller() callerId: string): Promise<Item> {
+  create(
+    @Body(new ZodPipe(Routes.createItem.body)) body: CreateItemRequest,
+    @Caller() callerId: string,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<Item> {
     assertIsCaller(body.posterId, callerId);
-    return this.services.call(Rpc.items.create, body, callerId);
+    return this.services.call(Rpc.items.create, body, callerId, { idempotencyKey });
   }
 
   /**
@@ -111,10 +116,11 @@ export class ItemsController {
     @Param(new ZodPipe(Routes.claim.params)) params: IdParams,
     @Body(new ZodPipe(Routes.claim.body)) body: ClaimRequest,
     @Caller() callerId: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ) {
     assertIsCaller(body.userId, callerId);
     const photoHash = body.verificationPhoto ? decodePickupPhoto(body.verificationPhoto).hash : null;
-    return this.services.call(Rpc.items.claim, { itemId: params.id, photoHash }, callerId);
+    return this.services.call(Rpc.items.claim, { itemId: params.id, photoHash }, callerId, { idempotencyKey });
   }
 
   /** The photo is kept privately under pickups/ for the validator to read; it is never served. */
@@ -171,9 +177,10 @@ export class ItemsController {
     @Param(new ZodPipe(Routes.createComment.params)) params: IdParams,
     @Body(new ZodPipe(Routes.createComment.body)) body: { userId?: string; content: string },
     @Caller() callerId: string,
+    @IdempotencyKey() idempotencyKey?: string,
   ) {
     assertIsCaller(body.userId, callerId);
-    return this.services.call(Rpc.items.createComment, { itemId: params.id, content: body.content }, callerId);
+    return this.services.call(Rpc.items.createComment, { itemId: params.id, content: body.content }, callerId, { idempotencyKey });
   }
 
   @ApiRoute(Routes.updateComment)
@@ -197,8 +204,8 @@ export class ItemsController {
   }
 
   @ApiRoute(Routes.report)
-  report(@Body(new ZodPipe(Routes.report.body)) body: CreateReportRequest, @Caller() callerId: string) {
+  report(@Body(new ZodPipe(Routes.report.body)) body: CreateReportRequest, @Caller() callerId: string, @IdempotencyKey() idempotencyKey?: string) {
     assertIsCaller(body.reporterId, callerId);
-    return this.services.call(Rpc.items.report, body, callerId);
+    return this.services.call(Rpc.items.report, body, callerId, { idempotencyKey });
   }
 }

@@ -7,6 +7,7 @@ import type { ImagePreset } from './image.presets';
 import { ImagePipeline, type ProcessedImage } from './image.pipeline';
 import { type ImageType, SNIFF_BYTES, sniffImageType } from './image-type.sniffer';
 import { readSingleFile } from './multipart-file.reader';
+import { KeyedUploads } from './keyed-uploads';
 import { UploadErrors } from './uploads.errors';
 
 export interface StoredImage {
@@ -23,21 +24,26 @@ export interface StoredImage {
 @Injectable()
 export class UploadsService {
   private readonly log = createLogger('uploads');
+  private readonly keyed: KeyedUploads;
 
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly images: ImagePipeline,
-  ) {}
+  ) {
+    this.keyed = new KeyedUploads(storage);
+  }
 
-  async receiveImage(request: Request, preset: ImagePreset): Promise<StoredImage> {
+  /** With an Idempotency-Key, a repeat of the same file answers the same URLs and stores nothing new (keyed-uploads.ts). */
+  async receiveImage(request: Request, preset: ImagePreset, idempotency?: { callerId: string; key: string }): Promise<StoredImage> {
     const { bytes, head: type } = await readSingleFile(request, {
       field: preset.field,
       maxBytes: preset.maxBytes,
       headBytes: SNIFF_BYTES,
       inspectHead: (head) => this.acceptedType(head),
     });
-    const processed = await this.images.process(bytes, type, preset);
-    return this.store(processed, preset);
+    if (!idempotency) return this.store(await this.images.process(bytes, type, preset), preset, randomUUID());
+    const { key, thumbnailKey } = await this.keyed.run(idempotency, preset.keyPrefix, bytes, async (id) => this.store(await this.images.process(bytes, type, preset), preset, id));
+    return { key, url: mediaUrl(key), thumbnailKey, thumbnailUrl: mediaUrl(thumbnailKey) };
   }
 
   private acceptedType(head: Buffer): ImageType {
@@ -47,8 +53,7 @@ export class UploadsService {
     return type;
   }
 
-  private async store({ image, thumbnail }: ProcessedImage, preset: ImagePreset): Promise<StoredImage> {
-    const id = randomUUID();
+  private async store({ image, thumbnail }: ProcessedImage, preset: ImagePreset, id: string): Promise<StoredImage> {
     const key = `${preset.keyPrefix}/${id}.webp`;
     const thumbnailKey = `${preset.keyPrefix}/${id}-thumb.webp`;
     const results = await Promise.allSettled([

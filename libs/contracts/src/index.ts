@@ -7,6 +7,8 @@ export * from './rewards/rewards.errors';
 export * from './emergency/emergency.errors';
 export * from './notifications/notifications.errors';
 export * from './media/media.errors';
+export * from './errors/idempotency.errors';
+export * from './http/idempotency-key';
 export * from './common/geo';
 export * from './common/ids';
 export * from './rewards/ranks';

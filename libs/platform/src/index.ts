@@ -29,6 +29,7 @@ export * from './rpc/rpc-error.filter';
 export * from './rpc/caller';
 export * from './rpc/rpc-caller';
 export * from './rpc/rpc-context.interceptor';
+export * from './idempotency';
 export * from './service/tokens';
 export * from './service/infrastructure';
 export * from './service/platform.module';

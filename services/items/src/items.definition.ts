@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
 import { ClaimsController } from './claims/claims.controller';
 import { ClaimsService } from './claims/claims.service';
 import { CommentsController } from './comments/comments.controller';
@@ -48,6 +48,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
 import { LeaderboardService } from './leaderboard/leaderboard.service';
 import { LedgerController } from './ledger/ledger.controller';
 import { BalanceEntity, LedgerEntryEntity, MemberEntity } from './ledger/ledger.entities';
@@ -7,6 +7,7 @@ import { LedgerService } from './ledger/ledger.service';
 import { CreateLedger1763800000200 } from './migrations/1763800000200-create-ledger';
 import { RewardsRules1763800000201 } from './migrations/1763800000201-rewards-rules';
 import { PendingPostReversals1763800000250 } from './migrations/1763800000250-pending-post-reversals';
+import { UncreditedPosts1763800000251 } from './migrations/1763800000251-uncredited-posts';
 import { CreditPointsWhenItemIsClaimedHandler } from './reactions/credit-points-when-item-is-claimed.handler';
 import { CreditPointsWhenItemIsPostedHandler } from './reactions/credit-points-when-item-is-posted.handler';
 import { MirrorMemberWhenUserChangesHandler } from './reactions/mirror-member-when-user-changes.handler';
@@ -37,6 +38,6 @@ export class RewardsModule {
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
   entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],
-  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250],
+  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => RewardsModule.register(runtime),
 };

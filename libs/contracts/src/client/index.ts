@@ -17,3 +17,5 @@ export { RewardError } from '../rewards/rewards.errors';
 export { EmergencyError } from '../emergency/emergency.errors';
 export { NotificationError } from '../notifications/notifications.errors';
 export { MediaError, UploadError } from '../media/media.errors';
+export { IdempotencyError } from '../errors/idempotency.errors';
+export { IDEMPOTENCY_KEY_HEADER } from '../http/idempotency-key';

@@ -3,6 +3,11 @@ export interface RpcMeta {
   requestId: string;
   /** The session's user, resolved by the gateway; absent for anonymous callers. */
   callerId?: string;
+  /**
+   * The client's Idempotency-Key of a creating call: a handler marked @Idempotent() (libs/platform) runs once per
+   * caller and key and replays its first answer to a repeat.
+   */
+  idempotencyKey?: string;
 }
 
 export interface RpcRequest<TBody = unknown> {

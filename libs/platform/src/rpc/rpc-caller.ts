@@ -5,6 +5,12 @@ import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { createLogger } from '../logging/logger';
 import { currentRequestContext } from '../logging/request-context';
 
+/** A call's own timeout (default RPC_TIMEOUT_MS), and the client's Idempotency-Key of a creating call. */
+export interface RpcCallOptions {
+  timeoutMs?: number;
+  idempotencyKey?: string;
+}
+
 /** What a caller needs of a Nest client: ClientNats in distributed mode, InMemoryRpcClient embedded. */
 export type RpcClient = Pick<ClientProxy, 'send'>;
 
@@ -21,9 +27,11 @@ export class RpcCaller {
     private readonly defaultTimeoutMs: number,
   ) {}
 
-  async call<T>(pattern: string, body: unknown, callerId?: string, timeoutMs = this.defaultTimeoutMs): Promise<T> {
+  async call<T>(pattern: string, body: unknown, callerId?: string, options: number | RpcCallOptions = {}): Promise<T> {
+    const { timeoutMs = this.defaultTimeoutMs, idempotencyKey } = typeof options === 'number' ? { timeoutMs: options } : options;
     const context = currentRequestContext();
-    const request: RpcRequest = { meta: { requestId: context?.requestId ?? 'internal', callerId }, body };
+    const meta: RpcRequest['meta'] = { requestId: context?.requestId ?? 'internal', callerId, ...(idempotencyKey ? { idempotencyKey } : {}) };
+    const request: RpcRequest = { meta, body };
     try {
       return await firstValueFrom(this.client.send<T>(pattern, request).pipe(timeout(timeoutMs)));
     } catch (err) {

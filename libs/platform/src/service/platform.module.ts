@@ -3,6 +3,8 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { EventConsumers } from '../outbox/event-consumers';
 import { EventOutbox } from '../outbox/event-outbox';
+import { IdempotentCalls } from '../idempotency/idempotent-calls';
+import { PostgresIdempotencyStore } from '../idempotency/postgres.idempotency-store';
 import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
 import { RpcCaller } from '../rpc/rpc-caller';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
@@ -31,10 +33,12 @@ export class PlatformModule {
         { provide: DataSource, useValue: runtime.dataSource },
         { provide: EventOutbox, useValue: runtime.outbox },
         { provide: EventConsumers, useValue: runtime.consumers },
+        // Used only by handlers marked @Idempotent(), in services whose schema has the idempotency_keys table.
+        { provide: IdempotentCalls, useFactory: () => new IdempotentCalls(new PostgresIdempotencyStore(runtime.dataSource, runtime.schema)) },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
       ],
-      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, LIVE_CHANNEL, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers, RpcCaller],
+      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, LIVE_CHANNEL, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers, RpcCaller, IdempotentCalls],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { claimCallSchema, itemIdCallSchema, parseOrThrow, Rpc, RpcRequest, validatePickupCallSchema } from '@curbside/contracts';
-import { callerOf } from '@curbside/platform';
+import { callerOf, Idempotent } from '@curbside/platform';
 import { ClaimsService } from './claims.service';
 
 @Controller()
@@ -9,6 +9,7 @@ export class ClaimsController {
   constructor(private readonly claims: ClaimsService) {}
 
   @MessagePattern(Rpc.items.claim)
+  @Idempotent()
   claim(@Payload() request: RpcRequest) {
     const { itemId, photoHash } = parseOrThrow(claimCallSchema, request.body);
     return this.claims.claim(itemId, callerOf(request), photoHash);

@@ -1,7 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { commentCallSchema, createCommentCallSchema, itemIdCallSchema, parseOrThrow, Rpc, RpcRequest, updateCommentCallSchema } from '@curbside/contracts';
-import { callerOf } from '@curbside/platform';
+import {
+  commentCallSchema,
+  createCommentCallSchema,
+  itemIdCallSchema,
+  parseOrThrow,
+  Rpc,
+  RpcRequest,
+  updateCommentCallSchema,
+} from '@curbside/contracts';
+import { callerOf, Idempotent } from '@curbside/platform';
 import { CommentsService } from './comments.service';
 
 @Controller()
@@ -14,6 +22,7 @@ export class CommentsController {
   }
 
   @MessagePattern(Rpc.items.createComment)
+  @Idempotent()
   create(@Payload() request: RpcRequest) {
     const { itemId, content } = parseOrThrow(createCommentCallSchema, request.body);
     return this.comments.create(itemId, callerOf(request), content);

@@ -15,7 +15,7 @@ import {
   TopFindsReply,
   updateItemCallSchema,
 } from '@curbside/contracts';
-import { callerOf } from '@curbside/platform';
+import { callerOf, Idempotent } from '@curbside/platform';
 import { ItemsService } from './items.service';
 
 @Controller()
@@ -23,6 +23,7 @@ export class ItemsController {
   constructor(private readonly items: ItemsService) {}
 
   @MessagePattern(Rpc.items.create)
+  @Idempotent()
   create(@Payload() request: RpcRequest): Promise<Item> {
     return this.items.post(parseOrThrow(createItemCallSchema, request.body), callerOf(request));
   }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { createReportCallSchema, parseOrThrow, Rpc, RpcRequest } from '@curbside/contracts';
-import { callerOf } from '@curbside/platform';
+import { callerOf, Idempotent } from '@curbside/platform';
 import { ReportsService } from './reports.service';
 
 @Controller()
@@ -9,6 +9,7 @@ export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
   @MessagePattern(Rpc.items.report)
+  @Idempotent()
   file(@Payload() request: RpcRequest) {
     return this.reports.file(parseOrThrow(createReportCallSchema, request.body), callerOf(request));
   }

@@ -1,6 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { balanceCallSchema, DomainError, ErrorCode, leaderboardQuerySchema, parseOrThrow, redeemCallSchema, Rpc, RpcRequest } from '@curbside/contracts';
+import {
+  balanceCallSchema,
+  DomainError,
+  ErrorCode,
+  leaderboardQuerySchema,
+  parseOrThrow,
+  redeemCallSchema,
+  Rpc,
+  RpcRequest,
+} from '@curbside/contracts';
+import { Idempotent } from '@curbside/platform';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { ShopService } from '../shop/shop.service';
 import { LedgerService } from './ledger.service';
@@ -34,6 +44,7 @@ export class LedgerController {
   }
 
   @MessagePattern(Rpc.rewards.redeem)
+  @Idempotent()
   redeem(@Payload() request: RpcRequest) {
     return this.shop.redeem(callerOf(request), parseOrThrow(redeemCallSchema, request.body).rewardId);
   }
