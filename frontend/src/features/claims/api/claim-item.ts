@@ -1,11 +1,11 @@
 import type { Item } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 import { invalidateItemLists } from '../../items/api/query-keys';
 
 export const claimItem = (itemId: string, userId: string, verificationPhoto?: string) =>
-  api.patch<{ success: boolean; message: string; item: Item }>(apiPath('claim', { id: itemId }), verificationPhoto ? { userId, verificationPhoto } : { userId });
+  sendOnce<{ success: boolean; message: string; item: Item }>('PATCH', apiPath('claim', { id: itemId }), verificationPhoto ? { userId, verificationPhoto } : { userId });
 
 export function useClaimItem() {
   const queryClient = useQueryClient();

@@ -2,6 +2,7 @@ import type { Comment, MonthlyComments } from '@curbside/contracts';
 import { apiPath, ApiRoutes } from '@curbside/contracts/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 
 export type { Comment };
 
@@ -18,7 +19,7 @@ export const commentQuotaQueryOptions = (userId: string | null, enabled: boolean
   });
 export const useCommentQuota = (userId: string | null, enabled: boolean) => useQuery(commentQuotaQueryOptions(userId, enabled));
 
-export const createComment = (itemId: string, userId: string, content: string) => api.post<Comment>(apiPath('createComment', { id: itemId }), { userId, content });
+export const createComment = (itemId: string, userId: string, content: string) => sendOnce<Comment>('POST', apiPath('createComment', { id: itemId }), { userId, content });
 export const updateComment = (itemId: string, commentId: string, content: string) => api.patch<Comment>(apiPath('updateComment', { id: itemId, commentId }), { content });
 export const deleteComment = (itemId: string, commentId: string) => api.delete<unknown>(apiPath('deleteComment', { id: itemId, commentId }));
 

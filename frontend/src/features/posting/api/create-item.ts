@@ -1,7 +1,7 @@
 import type { Item } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 import { invalidateItemLists } from '../../items/api/query-keys';
 
 export interface CreateItemInput {
@@ -38,7 +38,8 @@ export interface CreateGarageSaleInput {
   posterId?: string;
 }
 
-export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => api.post<Item>(apiPath('createItem'), body);
+/** One post per tap of Post, however often a bad network makes it send (lib/send-once.ts). */
+export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => sendOnce<Item>('POST', apiPath('createItem'), body);
 
 /** Posting refreshes the item lists (/api/items and /api/top-finds). */
 export function useCreateItem() {

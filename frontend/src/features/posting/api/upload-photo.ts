@@ -1,18 +1,25 @@
 import type { UploadResponse } from '@curbside/contracts';
-import { apiPath, ITEM_PHOTO_FIELD, ITEM_PHOTO_MAX_BYTES } from '@curbside/contracts/client';
+import { apiPath, IDEMPOTENCY_KEY_HEADER, ITEM_PHOTO_FIELD, ITEM_PHOTO_MAX_BYTES } from '@curbside/contracts/client';
 import { ApiError } from '../../../lib/api-client';
+import { withOneKey } from '../../../lib/send-once';
 
 export const MAX_PHOTO_BYTES = ITEM_PHOTO_MAX_BYTES;
 
 /**
  * POST /api/upload as multipart field `photo`. XHR rather than fetch because only XHR reports upload
- * progress. Resolves with the photo URL (the client reads imageUrl, or url).
+ * progress. Resolves with the photo URL (the client reads imageUrl, or url). One choice of a photo is one
+ * Idempotency-Key: a retry after a lost answer gets the same URL, and no second copy is stored.
  */
-export function uploadPhoto(file: File, onProgress?: (percent: number) => void): Promise<string> {
+export function uploadPhoto(file: File, onProgress?: (percent: number) => void, retryDelaysMs?: readonly number[]): Promise<string> {
+  return withOneKey((key) => sendPhoto(file, key, onProgress), retryDelaysMs);
+}
+
+function sendPhoto(file: File, key: string, onProgress?: (percent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiPath('upload'));
     xhr.withCredentials = true;
+    xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, key);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(Math.round((event.loaded / event.total) * 100));
@@ -32,7 +39,8 @@ export function uploadPhoto(file: File, onProgress?: (percent: number) => void):
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     };
-    xhr.onerror = () => reject(new Error('Network error while uploading'));
+    // A TypeError, as fetch's: no answer came, so the same key may be sent again (lib/send-once.ts).
+    xhr.onerror = () => reject(new TypeError('Network error while uploading'));
     const form = new FormData();
     form.append(ITEM_PHOTO_FIELD, file);
     xhr.send(form);

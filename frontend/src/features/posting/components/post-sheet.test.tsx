@@ -19,6 +19,7 @@ class FakeXhr {
   responseType = '';
   withCredentials = false;
   open = vi.fn();
+  setRequestHeader = vi.fn();
   send = vi.fn(() => {
     FakeXhr.last = this;
   });

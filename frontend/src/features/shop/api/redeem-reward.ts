@@ -1,11 +1,11 @@
 import type { RedeemResponse } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { sendOnce } from '../../../lib/send-once';
 import { useSession } from '../../users/session-provider';
 import { userRewardsQueryOptions } from './get-user-rewards';
 
-export const redeemReward = (rewardId: string, userId: string) => api.post<RedeemResponse>(apiPath('redeemReward', { rewardId }), { userId });
+export const redeemReward = (rewardId: string, userId: string) => sendOnce<RedeemResponse>('POST', apiPath('redeemReward', { rewardId }), { userId });
 
 /** Spec §4: after a redemption the user (points) and the user's redemptions are fetched again. */
 export function useRedeemReward(userId: string) {
