@@ -1,4 +1,4 @@
-import { DomainError, imageTooLargeMessage, UploadError } from '@curbside/contracts';
+import { DomainError, ErrorCode, imageTooLargeMessage, UploadError } from '@curbside/contracts';
 import type { ImageType } from './image-type.sniffer';
 
 /** Every way an upload is refused, worded for the person who picked the file (the specs' texts where they have one). */
@@ -9,6 +9,8 @@ export const UploadErrors = {
   tooLarge: (maxBytes: number) => new DomainError(UploadError.TOO_LARGE, imageTooLargeMessage(maxBytes)),
   notMultipart: (field: string) =>
     new DomainError(UploadError.NOT_MULTIPART, `Please send the image as multipart/form-data in the field "${field}".`),
+  tooManyParts: (field: string, maxFields: number) =>
+    new DomainError(ErrorCode.VALIDATION_FAILED, `Send only the image file in the multipart field "${field}" (at most ${maxFields} other fields, which are ignored).`),
   interrupted: () => new DomainError(UploadError.INTERRUPTED, 'The upload was interrupted. Please try again.'),
   unsupportedType: (type: ImageType) =>
     new DomainError(UploadError.UNSUPPORTED_TYPE, `${type.toUpperCase()} images are not supported. Please choose a JPEG, PNG or WebP photo.`),
