@@ -82,7 +82,7 @@ export const SESSION_COOKIE_NAME = 'curbside_session';
 
 /** The Set-Cookie header of the routes that start or end a session. */
 export function sessionCookieHeader(description: string, required: boolean): Record<string, ResponseHeaderContract> {
-  return { 'Set-Cookie': { description, required, schema: z.string().startsWith(`${SESSION_COOKIE_NAME}=`) } };
+  return { 'Set-Cookie': { description, required, schema: z.string().regex(new RegExp(`^${SESSION_COOKIE_NAME}=`)) } };
 }
 
 /** Every error answer: a code a client branches on, a message to show, and when a retry may succeed. */
