@@ -7,9 +7,12 @@ import type { Request } from 'express';
  * undefined without one. The service that writes keeps the record (libs/platform/src/idempotency), so an answer
  * the gateway gave up waiting for (503) is still replayed to the retry.
  */
-export const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined =>
-  idempotencyKeyOf(context.switchToHttp().getRequest<Request>()),
-);
+export const IdempotencyKey = createParamDecorator(readIdempotencyKey);
+
+/** The decorator's factory, by name: a spec checks that exactly the routes whose contract says so read the key. */
+export function readIdempotencyKey(_: unknown, context: ExecutionContext): string | undefined {
+  return idempotencyKeyOf(context.switchToHttp().getRequest<Request>());
+}
 
 export function idempotencyKeyOf(request: Pick<Request, 'header'>): string | undefined {
   const value = request.header(IDEMPOTENCY_KEY_HEADER);
