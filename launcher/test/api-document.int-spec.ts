@@ -197,8 +197,8 @@ describe('the API document against the answers of the running app', () => {
 
     const report = check(stack.url, traffic, document);
     const called = new Set(report.operations);
-    expect(Object.keys(Routes).filter((operationId) => !called.has(operationId))).toEqual([]);
     expect(report.nonConforming).toEqual([]);
+    expect(Object.keys(Routes).filter((operationId) => !called.has(operationId))).toEqual([]);
     expect(report.checked).toBeGreaterThan(80);
     expect(report.statuses).toEqual(expect.arrayContaining([200, 201, 400, 401, 403, 404, 409, 415]));
   });
