@@ -24,6 +24,8 @@ const alice = id('alice');
 const bob = id('bob');
 const carol = id('carol');
 const dave = id('dave');
+const erin = id('erin');
+const frank = id('frank');
 
 const user = (userId: string, username: string, version: number, minutes: number, options: { tier?: 'free' | 'premium'; scoutMode?: boolean } = {}) =>
   scriptedEvent(
@@ -123,7 +125,23 @@ const history: EventEnvelope[] = [
   remove(gone, 200, 'not_there'),
   del(lateDeleted, 300),
   user(bob, 'bob_renamed', 3, 301, { scoutMode: true }),
+  // Eleven posts a day each. Erin deletes her first before posting the eleventh, which takes the freed slot;
+  // Frank deletes his first after posting his eleventh, which stays uncredited. Delivered the other way round,
+  // the ten must still be the same ten.
+  user(erin, 'erin', 1, 90),
+  user(frank, 'frank', 1, 90),
+  ...dayOfPosts(erin, 100, 115),
+  ...dayOfPosts(frank, 100, 125),
 ];
+
+/** Ten posts a minute apart from `from`, the first deleted at `deleteAt`, an eleventh at 120. */
+function dayOfPosts(posterId: string, from: number, deleteAt: number): EventEnvelope[] {
+  const name = names.get(posterId) as string;
+  const posts = Array.from({ length: 11 }, (_, i) => item(`${name} post ${i + 1}`, posterId));
+  const events: EventEnvelope[] = posts.map((p, i) => post(p, i < 10 ? from + i : 120));
+  events.push(del(posts[0], deleteAt));
+  return events.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+}
 
 describe('rewards reactions in any order', () => {
   let sut: ScriptedService;
@@ -147,6 +165,7 @@ describe('rewards reactions in any order', () => {
       days: await q(`SELECT user_id, local_date::text AS local_date, credited FROM rewards.post_days ORDER BY user_id, local_date`),
       claimedFrom: await q(`SELECT * FROM rewards.claimed_from ORDER BY user_id, poster_id`),
       members: await q(`SELECT user_id, tier, username, scout_mode, version FROM rewards.members ORDER BY user_id`),
+      uncredited: await q(`SELECT item_id FROM rewards.uncredited_posts ORDER BY item_id`),
     };
     // Names instead of ids, so a difference reads as the story.
     return JSON.stringify(state, null, 1).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => names.get(u) ?? u);
@@ -170,6 +189,10 @@ describe('rewards reactions in any order', () => {
       carol: { points: 10 + 25 + 5 + 15, earned: 55, badges: ['Community Helper', 'First Post Badge', 'Scout Badge'] },
       // G deleted within the hour: its First Post bonus stands. Claimed H (+5, +15).
       dave: { points: 10 + 5 + 15, earned: 30, badges: ['Community Helper', 'First Post Badge'] },
+      // Ten credited (the first reversed, the eleventh in its slot) and the First Post bonus.
+      erin: { points: 100 + 10, earned: 110, badges: ['First Post Badge'] },
+      // Nine credited: the eleventh came while the ten were taken.
+      frank: { points: 90 + 10, earned: 100, badges: ['First Post Badge'] },
     });
   });
 

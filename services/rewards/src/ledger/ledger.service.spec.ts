@@ -157,8 +157,8 @@ describe(LedgerService.name, () => {
     await deliver(...posts);
     await deliver(...posts.map((p) => deleted(p, new Date(start.getTime() + 5 * 60_000))));
     expect(await balanceOf(userId)).toEqual({ points: 10, earned: 10, badges: ['First Post Badge'] });
-    // The day's slots are free again: the next post that stands earns its points.
-    await deliver(posted(userId, { createdAt: start }));
+    // The day's slots are free again: the next post that stands (made after the deletions) earns its points.
+    await deliver(posted(userId, { createdAt: new Date(start.getTime() + 6 * 60_000) }));
     expect((await balanceOf(userId)).points).toBe(20);
   });
 

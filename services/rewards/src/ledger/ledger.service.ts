@@ -29,6 +29,24 @@ interface Entry {
   countsAsEarned: boolean;
 }
 
+/** A post as the day's ten slots see it. */
+interface DayPost {
+  itemId: string;
+  userId: string;
+  reason: string;
+  amount: number;
+  localDate: string;
+  createdAt: string;
+  sourceEventId: string;
+}
+
+/** What takes a post's points back: its event, when it happened, and whether the one-hour rule applies (a deletion). */
+interface Withdrawal {
+  sourceEventId: string;
+  at: string;
+  hourRule: boolean;
+}
+
 /** A post's credit entry, as its reversal needs it. */
 interface PostCredit {
   item_id: string;
@@ -67,28 +85,79 @@ export class LedgerService {
       `SELECT ($1::timestamptz AT TIME ZONE $2)::date::text AS local_date`,
       [item.createdAt, item.timeZone ?? 'UTC'],
     );
-    const slot: unknown[] = await tx.manager.query(
-      `INSERT INTO rewards.post_days (user_id, local_date, credited) VALUES ($1, $2, 1)
-       ON CONFLICT (user_id, local_date) DO UPDATE SET credited = post_days.credited + 1
-       WHERE post_days.credited < ${DAILY_POST_CREDITS}
-       RETURNING credited`,
-      [item.posterId, localDate],
-    );
-    if (slot.length > 0) {
-      const amount = actionPoints(reason, item.posterTier ?? (await this.tierOf(tx, item.posterId)));
-      await this.apply(tx, {
-        userId: item.posterId,
-        amount,
-        reason,
-        sourceEventId: tx.event.id,
-        itemId: item.itemId,
-        localDate,
-        causeAt: item.createdAt,
-        countsAsEarned: true,
-      });
+    const post: DayPost = {
+      itemId: item.itemId,
+      userId: item.posterId,
+      reason,
+      amount: actionPoints(reason, item.posterTier ?? (await this.tierOf(tx, item.posterId))),
+      localDate,
+      createdAt: item.createdAt,
+      sourceEventId: tx.event.id,
+    };
+    if (!(await this.creditInSlot(tx, post))) {
+      // Past the day's ten: it waits for a slot that a withdrawal from before it frees (fillFreedSlot).
+      await tx.manager.query(
+        `INSERT INTO rewards.uncredited_posts (item_id, user_id, reason, amount, local_date, created_at, source_event_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+        [post.itemId, post.userId, post.reason, post.amount, post.localDate, post.createdAt, post.sourceEventId],
+      );
     }
     await this.awardBadges(tx, item.posterId, tx.event.id);
     await this.applyPendingReversals(tx, item.itemId);
+  }
+
+  /**
+   * Credits the post if a slot of its day was free when it was made: the day's credited posts from before it (or
+   * the same instant), less those withdrawn before it (a reversal is dated by its withdrawal), are fewer than ten. Counted by when
+   * things happened, not by when they were delivered, so a withdrawal delivered early frees no slot for a post
+   * made before it. The day's row is locked first: two posts of one member are credited one after the other.
+   */
+  private async creditInSlot(tx: Transaction, post: DayPost): Promise<boolean> {
+    await tx.manager.query(
+      `INSERT INTO rewards.post_days (user_id, local_date, credited) VALUES ($1, $2, 0)
+       ON CONFLICT (user_id, local_date) DO UPDATE SET credited = post_days.credited`,
+      [post.userId, post.localDate],
+    );
+    const [{ taken }]: { taken: number }[] = await tx.manager.query(
+      `SELECT count(*)::int AS taken FROM rewards.ledger_entries c
+       WHERE c.user_id = $1 AND c.local_date = $2 AND c.reason IN ('post_item', 'scout_find') AND c.cause_at <= $3
+         AND NOT EXISTS (SELECT 1 FROM rewards.ledger_entries r
+                         WHERE r.item_id = c.item_id AND r.reason = 'post_reversal' AND coalesce(r.cause_at, r.created_at) < $3)`,
+      [post.userId, post.localDate, post.createdAt],
+    );
+    if (taken >= DAILY_POST_CREDITS) return false;
+    const applied = await this.apply(tx, {
+      userId: post.userId,
+      amount: post.amount,
+      reason: post.reason,
+      sourceEventId: post.sourceEventId,
+      itemId: post.itemId,
+      localDate: post.localDate,
+      causeAt: post.createdAt,
+      countsAsEarned: true,
+    });
+    if (applied) await tx.manager.query(`UPDATE rewards.post_days SET credited = credited + 1 WHERE user_id = $1 AND local_date = $2`, [post.userId, post.localDate]);
+    return applied !== null;
+  }
+
+  /**
+   * A withdrawal delivered after posts of its day that found the ten taken: the first of them made after it gets
+   * the freed slot, as it would have had the withdrawal been delivered first. Credited under its own event, with
+   * its badges and any withdrawal of its own that is waiting.
+   */
+  private async fillFreedSlot(tx: Transaction, userId: string, localDate: string, withdrawnAt: string): Promise<void> {
+    const waiting: { item_id: string; reason: string; amount: number; created_at: Date; source_event_id: string }[] = await tx.manager.query(
+      `SELECT item_id, reason, amount, created_at, source_event_id FROM rewards.uncredited_posts
+       WHERE user_id = $1 AND local_date = $2 AND created_at > $3 ORDER BY created_at, item_id`,
+      [userId, localDate, withdrawnAt],
+    );
+    for (const w of waiting) {
+      const post: DayPost = { itemId: w.item_id, userId, reason: w.reason, amount: w.amount, localDate, createdAt: w.created_at.toISOString(), sourceEventId: w.source_event_id };
+      if (!(await this.creditInSlot(tx, post))) continue;
+      await tx.manager.query(`DELETE FROM rewards.uncredited_posts WHERE item_id = $1`, [post.itemId]);
+      await this.awardBadges(tx, userId, post.sourceEventId);
+      await this.applyPendingReversals(tx, post.itemId);
+    }
   }
 
   /** item.claimed → +5 for the claimer; progress toward Community Helper and Community Champion. */
@@ -125,7 +194,7 @@ export class LedgerService {
    */
   async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
     const credit = await this.postCredit(tx, itemId);
-    if (credit) return this.reverseCredit(tx, credit, tx.event.id, deletedAt);
+    if (credit) return this.reverseCredit(tx, credit, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
     await tx.manager.query(
       `INSERT INTO rewards.pending_post_reversals (item_id, source_event_id, withdrawn_at, hour_rule) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
       [itemId, tx.event.id, tx.event.occurredAt, deletedAt !== undefined],
@@ -137,7 +206,7 @@ export class LedgerService {
    * each under its own event id: the ledger, the day's slots and the badges end as if they had come in order.
    * A post that earned nothing (past the day's ten) has nothing to take back; its withdrawals go all the same.
    */
-  private async applyPendingReversals(tx: EventTransaction, itemId: string): Promise<void> {
+  private async applyPendingReversals(tx: Transaction, itemId: string): Promise<void> {
     // A DELETE … RETURNING answers [rows, count].
     const [pending]: [{ source_event_id: string; withdrawn_at: Date; hour_rule: boolean }[], number] = await tx.manager.query(
       `DELETE FROM rewards.pending_post_reversals WHERE item_id = $1 RETURNING source_event_id, withdrawn_at, hour_rule`,
@@ -147,7 +216,7 @@ export class LedgerService {
     if (!credit) return;
     // In the order they happened: the first that qualifies reverses (one reversal per item), as it would have in order.
     pending.sort((a, b) => a.withdrawn_at.getTime() - b.withdrawn_at.getTime());
-    for (const p of pending) await this.reverseCredit(tx, credit, p.source_event_id, p.hour_rule ? p.withdrawn_at.toISOString() : undefined);
+    for (const p of pending) await this.reverseCredit(tx, credit, { sourceEventId: p.source_event_id, at: p.withdrawn_at.toISOString(), hourRule: p.hour_rule });
   }
 
   private async postCredit(tx: Transaction, itemId: string): Promise<PostCredit | undefined> {
@@ -159,8 +228,8 @@ export class LedgerService {
     return credit;
   }
 
-  private async reverseCredit(tx: Transaction, credit: PostCredit, sourceEventId: string, deletedAt: string | undefined): Promise<void> {
-    if (deletedAt && credit.cause_at && Date.parse(deletedAt) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
+  private async reverseCredit(tx: Transaction, credit: PostCredit, withdrawal: Withdrawal): Promise<void> {
+    if (withdrawal.hourRule && credit.cause_at && Date.parse(withdrawal.at) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
     const [balance]: { points: number }[] = await tx.manager.query(`SELECT points FROM rewards.balances WHERE user_id = $1 FOR UPDATE`, [credit.user_id]);
     const applied = await this.apply(tx, {
       userId: credit.user_id,
@@ -168,21 +237,24 @@ export class LedgerService {
       amount: -Math.min(credit.amount, balance?.points ?? 0),
       earnedAmount: -credit.amount,
       reason: 'post_reversal',
-      sourceEventId,
+      sourceEventId: withdrawal.sourceEventId,
       itemId: credit.item_id,
+      // Dated by the withdrawal: the day's slots are counted by when things happened (creditInSlot).
+      causeAt: withdrawal.at,
       countsAsEarned: true,
     });
     if (!applied) return;
+    await tx.manager.query(
+      `UPDATE rewards.user_stats SET posts = GREATEST(posts - 1, 0), scout_finds = GREATEST(scout_finds - $2, 0) WHERE user_id = $1`,
+      [credit.user_id, credit.reason === 'scout_find' ? 1 : 0],
+    );
     if (credit.local_date) {
       await tx.manager.query(`UPDATE rewards.post_days SET credited = credited - 1 WHERE user_id = $1 AND local_date = $2 AND credited > 0`, [
         credit.user_id,
         credit.local_date,
       ]);
+      await this.fillFreedSlot(tx, credit.user_id, credit.local_date, withdrawal.at);
     }
-    await tx.manager.query(
-      `UPDATE rewards.user_stats SET posts = GREATEST(posts - 1, 0), scout_finds = GREATEST(scout_finds - $2, 0) WHERE user_id = $1`,
-      [credit.user_id, credit.reason === 'scout_find' ? 1 : 0],
-    );
   }
 
   /**
