@@ -55,13 +55,19 @@ child.stdout.on('data', (chunk) => {
 });
 child.stderr.on('data', (chunk) => output.push(chunk));
 
-const stop = (signal) => child.kill(signal);
+let interrupted = false;
+const stop = (signal) => {
+  interrupted = true;
+  child.kill(signal);
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 child.on('exit', (code) => {
   clearTimeout(timer);
   if (code === 0) process.exit(0);
+  // Ctrl-C during the build: the person stopped it, nothing failed; 130 as a shell would answer.
+  if (interrupted) process.exit(130);
   sayBuilding();
   process.stderr.write(Buffer.concat(output));
   process.stderr.write(`\nThe build failed (nx run-many -t build --projects=${projects}); its output is above.\n`);
