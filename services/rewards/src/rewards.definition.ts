@@ -8,7 +8,6 @@ import { CreateLedger1763800000200 } from './migrations/1763800000200-create-led
 import { RewardsRules1763800000201 } from './migrations/1763800000201-rewards-rules';
 import { PendingPostReversals1763800000250 } from './migrations/1763800000250-pending-post-reversals';
 import { UncreditedPosts1763800000251 } from './migrations/1763800000251-uncredited-posts';
-import { UncreditedPosts1763800000251 } from './migrations/1763800000251-uncredited-posts';
 import { CreditPointsWhenItemIsClaimedHandler } from './reactions/credit-points-when-item-is-claimed.handler';
 import { CreditPointsWhenItemIsPostedHandler } from './reactions/credit-points-when-item-is-posted.handler';
 import { MirrorMemberWhenUserChangesHandler } from './reactions/mirror-member-when-user-changes.handler';
@@ -39,6 +38,6 @@ export class RewardsModule {
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
   entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],
-  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => RewardsModule.register(runtime),
 };
