@@ -107,7 +107,11 @@ describe('start:dist supervises its processes', () => {
     expect([...before.keys()].sort()).toEqual(['emergency', 'gateway', 'items', 'notifications', 'photo-validation', 'rewards', 'users']);
     const killedAt = Date.now();
     process.kill(before.get('items')!, 'SIGKILL');
-    await waitFor(async () => (await feed()).status === 200 && (await childrenOf(launcher.pid!)).get('items') !== before.get('items'), {
+    const statuses: number[] = [];
+    await waitFor(async () => {
+      statuses.push((await fetch(`${base}/api/health`)).status);
+      return (await feed()).status === 200 && (await childrenOf(launcher.pid!)).get('items') !== before.get('items');
+    }, {
       timeoutMs: 10_000,
       intervalMs: 100,
       what: 'the items service to answer again',
@@ -116,6 +120,9 @@ describe('start:dist supervises its processes', () => {
     expect(backAfterMs).toBeLessThan(10_000);
     expect(output.join('\n')).toMatch(/items stopped unexpectedly \(killed by SIGKILL\); restarting it in 0.5 s/);
     expect(output.join('\n')).toMatch(/items restarted \(pid \d+\)/);
+    // While items was down the gateway answered 503 (health and feed) and logged no stack trace for it.
+    expect(statuses).toContain(503);
+    expect(output.join('\n')).not.toMatch(/"stack"/);
     const after = await childrenOf(launcher.pid!);
     expect(after.get('users')).toBe(before.get('users'));
 
