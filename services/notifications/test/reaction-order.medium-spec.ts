@@ -151,6 +151,18 @@ describe('notifications in any order', () => {
     expect(told('poster').map((t) => t.split(':')[0])).toEqual(['Badge Earned', 'Item Picked Up', 'Pickup Request', 'Post Expiring Soon', 'Post Taken Down', 'Rank Up!']);
   });
 
+  it('forgets alerts and superseded settings older than the event stream keeps (30 days), once the member is written to again', async () => {
+    await sut.reset();
+    const q = (sql: string, params: unknown[]) => sut.service.runtime.dataSource.query(sql, params) as Promise<{ n: number }[]>;
+    const ago = (days: number) => -days * 24 * 60 - (T0 - Date.now()) / 60_000;
+    const removedAt = (minutes: number) => scriptedEvent(Events.itemRemoved.subject, { ...desk, reason: 'reported' as const }, at(minutes));
+    await sut.deliver([user(poster, 1, ago(50)), user(poster, 2, ago(40)), removedAt(ago(35)), user(poster, 3, ago(1)), removedAt(ago(1))]);
+    expect(await q(`SELECT count(*)::int AS n FROM notifications.personal_alerts WHERE user_id = $1`, [poster])).toEqual([{ n: 1 }]);
+    // Version 2 stays: it was in force 30 days ago, so an alert of then would still be decided by it.
+    expect(await q(`SELECT version AS n FROM notifications.member_versions WHERE user_id = $1 ORDER BY version`, [poster])).toEqual([{ n: 2 }, { n: 3 }]);
+    expect(await q(`SELECT count(*)::int AS n FROM notifications.notifications WHERE user_id = $1`, [poster])).toEqual([{ n: 2 }]);
+  });
+
   const seeds = process.env.REACTION_ORDER_SEED
     ? [Number(process.env.REACTION_ORDER_SEED)]
     : [...Array.from({ length: 15 }, (_, i) => i + 1), Math.floor(Math.random() * 2 ** 31)];

@@ -48,6 +48,13 @@ export interface NearbyAlertRecord {
   occurredAt: string;
 }
 
+/**
+ * Alerts, and settings versions superseded, are kept this long: the event stream keeps 30 days (max_age in
+ * libs/platform/src/events/nats.event-bus.ts), so no settings version older than that can still arrive to revisit
+ * them. Each write forgets what fell out of it, for that member (or, for nearby alerts, everybody).
+ */
+const KEPT = `now() - interval '30 days'`;
+
 /** Which alerts to decide: those of one event, or those of one member from a time on (their settings changed then). */
 export type AlertScope = { eventId: string } | { userId: string; since: string };
 
@@ -72,7 +79,10 @@ const switchedOn = (flag: string, defaults: string) => `coalesce((s.flags ->> ${
 export class AlertsRepository {
   async recordMemberVersion(tx: Transaction, version: { userId: string; version: number; occurredAt: string; flags: object; radiusMiles: number; tier: string }): Promise<void> {
     await tx.manager.query(
-      `INSERT INTO notifications.member_versions (user_id, version, occurred_at, flags, radius_miles, tier) VALUES ($1, $2, $3, $4, $5, $6)
+      `WITH superseded AS (
+         DELETE FROM notifications.member_versions WHERE user_id = $1 AND version <
+           (SELECT max(version) FROM notifications.member_versions WHERE user_id = $1 AND occurred_at < ${KEPT}))
+       INSERT INTO notifications.member_versions (user_id, version, occurred_at, flags, radius_miles, tier) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT DO NOTHING`,
       [version.userId, version.version, version.occurredAt, JSON.stringify(version.flags), version.radiusMiles, version.tier],
     );
@@ -80,7 +90,8 @@ export class AlertsRepository {
 
   async recordPersonal(tx: Transaction, alert: PersonalAlert): Promise<void> {
     await tx.manager.query(
-      `INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at)
+      `WITH forgotten AS (DELETE FROM notifications.personal_alerts WHERE user_id = $2 AND occurred_at < ${KEPT})
+       INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
       [alert.sourceEventId, alert.userId, alert.type, alert.title, alert.message, JSON.stringify(alert.data), alert.flag, alert.occurredAt],
     );
@@ -88,7 +99,8 @@ export class AlertsRepository {
 
   async recordNearby(tx: Transaction, alert: NearbyAlertRecord): Promise<void> {
     await tx.manager.query(
-      `INSERT INTO notifications.nearby_alerts
+      `WITH forgotten AS (DELETE FROM notifications.nearby_alerts WHERE occurred_at < ${KEPT})
+       INSERT INTO notifications.nearby_alerts
          (source_event_id, type, title, message_template, item_id, item_title, lat, lng, flag, tiers, exclude_user_ids, occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
       [
