@@ -108,9 +108,9 @@ export class LedgerService {
 
   /**
    * Credits the post if a slot of its day was free when it was made: the day's credited posts from before it (or
-   * the same instant), less those withdrawn before it (a reversal is dated by its withdrawal), are fewer than ten. Counted by when
-   * things happened, not by when they were delivered, so a withdrawal delivered early frees no slot for a post
-   * made before it. The day's row is locked first: two posts of one member are credited one after the other.
+   * the same instant), less those withdrawn before it (a reversal is dated by its withdrawal), are fewer than ten.
+   * Counted by when things happened, not by when they were delivered, so a withdrawal delivered early frees no slot
+   * for a post made before it. The day's row is locked first: two posts of one member are credited one at a time.
    */
   private async creditInSlot(tx: Transaction, post: DayPost): Promise<boolean> {
     await tx.manager.query(
