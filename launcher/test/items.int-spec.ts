@@ -426,7 +426,7 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const { browser, user } = await neighbour();
       const report = { reporterId: user.id, reportedItemId: item.id, reportType: 'spam', reason: 'Advertising', details: '' };
       expect(await browser.post('/api/reports', { ...report, reason: '' })).toMatchObject({ status: 400, body: { message: 'Please select a report type and provide a reason' } });
-      expect(await browser.post('/api/reports', { ...report, reportType: 'meh' })).toMatchObject({ status: 400, body: { message: 'Please select a report type and provide a reason' } });
+      expect(await browser.post('/api/reports', { ...report, reportType: 'meh' })).toMatchObject({ status: 400, body: { code: 'COMMON.VALIDATION_FAILED', message: 'Report type must be one of: spam, inappropriate, unsafe, fraud, duplicate, other' } });
       expect(await browser.post('/api/reports', { ...report, reporterId: posterUser.id })).toMatchObject({ status: 403 });
       expect(await browser.post('/api/reports', report)).toMatchObject({ status: 201, body: { success: true } });
       expect(await browser.post('/api/reports', report)).toMatchObject({ status: 409, body: { message: 'You have already reported this item' } });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HealthReport, Item, Rpc, RpcRequest, SERVICE_NAMES, User } from '@curbside/contracts';
+import { healthCall, HealthReport, Item, RpcRequest, SERVICE_NAMES, User } from '@curbside/contracts';
 import { NamespacedClientNats } from '@curbside/platform';
 import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
 import { Client } from 'pg';
@@ -69,7 +69,7 @@ describe('two replicas of every service (start:dist processes)', () => {
       const answered = new Set<string>();
       for (let i = 0; i < 40 && answered.size < 2; i++) {
         const request: RpcRequest = { meta: { requestId: randomUUID() }, body: {} };
-        const report = await firstValueFrom(nats.send<HealthReport>(Rpc.health(service), request).pipe(timeout(3000)));
+        const report = await firstValueFrom(nats.send<HealthReport>(healthCall(service).subject, request).pipe(timeout(3000)));
         expect(report.status).toBe('ok');
         answered.add(report.instance ?? 'unknown');
       }

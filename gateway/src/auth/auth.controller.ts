@@ -1,5 +1,5 @@
 import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
-import { Routes, Rpc, SendCodeResponse, SuccessResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
+import { Calls, Routes, SendCodeResponse, SuccessResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
 import type { Request, Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
@@ -18,7 +18,7 @@ export class AuthController {
   @ApiRoute(Routes.sendCode)
   @AuthThrottle()
   sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }, @Req() request: Request): Promise<SendCodeResponse> {
-    return this.services.call(Rpc.users.sendLoginCode, { ...body, requester: request.ip });
+    return this.services.call(Calls.users.sendLoginCode, { ...body, requester: request.ip });
   }
 
   @ApiRoute(Routes.verifyCode)
@@ -27,7 +27,7 @@ export class AuthController {
     @Body(new ZodPipe(Routes.verifyCode.body)) body: VerifyCodeRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<VerifyCodeResponse> {
-    const signIn = await this.services.call<{ response: VerifyCodeResponse; sessionToken?: string }>(Rpc.users.verifyLoginCode, body);
+    const signIn = await this.services.call(Calls.users.verifyLoginCode, body);
     if (signIn.sessionToken) setSessionCookie(response, signIn.sessionToken, this.config);
     return signIn.response;
   }
@@ -35,7 +35,7 @@ export class AuthController {
   @ApiRoute(Routes.logout)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SuccessResponse> {
     const token: unknown = request.signedCookies?.[SESSION_COOKIE];
-    if (typeof token === 'string' && token) await this.services.call(Rpc.users.revokeSession, { token });
+    if (typeof token === 'string' && token) await this.services.call(Calls.users.revokeSession, { token });
     clearSessionCookie(response);
     return { success: true, message: 'Signed out' };
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { DomainError, ErrorCode, Routes, Rpc, SuccessResponse, VerificationStatus, VerifyUserRequest } from '@curbside/contracts';
+import { Calls, DomainError, ErrorCode, Routes, SuccessResponse, VerificationStatus, VerifyUserRequest } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
@@ -18,13 +18,13 @@ export class VerificationController {
     @Req() request: Request,
     @Caller() callerId: string,
   ): Promise<SuccessResponse> {
-    return this.services.call(Rpc.users.startVerification, { ...body, requester: request.ip }, callerId);
+    return this.services.call(Calls.users.startVerification, { ...body, requester: request.ip }, callerId);
   }
 
   @ApiRoute(Routes.phoneVerifyCode)
   @AuthThrottle()
   verifyCode(@Body(new ZodPipe(Routes.phoneVerifyCode.body)) body: { phone: string; code: string }, @Caller() callerId: string): Promise<SuccessResponse> {
-    return this.services.call(Rpc.users.confirmVerification, body, callerId);
+    return this.services.call(Calls.users.confirmVerification, body, callerId);
   }
 
   @ApiRoute(Routes.verifyUser)
@@ -39,12 +39,12 @@ export class VerificationController {
     if (body.verificationMethod === 'email') {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'E-mail verification is not available. Please verify with your phone number.');
     }
-    return this.services.call(Rpc.users.startVerification, { name: body.name, phone: body.phone, requester: request.ip }, callerId);
+    return this.services.call(Calls.users.startVerification, { name: body.name, phone: body.phone, requester: request.ip }, callerId);
   }
 
   @ApiRoute(Routes.verificationStatus)
   status(@Param(new ZodPipe(Routes.verificationStatus.params)) params: { userId: string }, @Caller() callerId: string): Promise<VerificationStatus> {
     assertIsCaller(params.userId, callerId);
-    return this.services.call(Rpc.users.verificationStatus, {}, callerId);
+    return this.services.call(Calls.users.verificationStatus, {}, callerId);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { EmergencyAccessRequest, EmergencyAccessResponse, EmergencyLogEntry, Routes, Rpc } from '@curbside/contracts';
+import { Calls, EmergencyAccessRequest, EmergencyAccessResponse, EmergencyLogEntry, Routes } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
@@ -15,11 +15,11 @@ export class EmergencyController {
 
   @ApiRoute(Routes.emergencyAccess)
   access(@Body(new ZodPipe(Routes.emergencyAccess.body)) body: EmergencyAccessRequest, @Caller() callerId?: string): Promise<EmergencyAccessResponse> {
-    return this.services.call(Rpc.emergency.access, body, callerId);
+    return this.services.call(Calls.emergency.access, body, callerId);
   }
 
   @ApiRoute(Routes.emergencyLogs)
   logs(@Query(new ZodPipe(Routes.emergencyLogs.query)) query: { adminUserId?: string }, @Caller() callerId: string): Promise<EmergencyLogEntry[]> {
-    return this.services.call(Rpc.emergency.logs, query, callerId);
+    return this.services.call(Calls.emergency.logs, query, callerId);
   }
 }

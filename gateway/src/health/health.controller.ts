@@ -1,5 +1,5 @@
 import { Controller, Inject, Res } from '@nestjs/common';
-import { HealthReport, Routes, Rpc, SERVICE_NAMES, ServiceName } from '@curbside/contracts';
+import { healthCall, HealthReport, Routes, SERVICE_NAMES, ServiceName } from '@curbside/contracts';
 import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
@@ -29,7 +29,7 @@ export class HealthController {
   private async serviceReport(service: ServiceName): Promise<HealthReport> {
     try {
       // Which replica answered is for operators on the inside, not for the public health page.
-      const { status, checks } = await this.services.call<HealthReport>(Rpc.health(service), {}, undefined, HEALTH_TIMEOUT_MS);
+      const { status, checks } = await this.services.call(healthCall(service), {}, undefined, HEALTH_TIMEOUT_MS);
       return { status, checks };
     } catch (err) {
       return { status: 'down', checks: { reachable: { status: 'down', detail: (err as Error).message } } };

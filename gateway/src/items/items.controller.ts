@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Inject, Param, Query, Res } from '@nestjs/common';
 import {
+  Calls,
   ClaimRequest,
   CreateItemRequest,
   CreateReportRequest,
   FeedQuery,
-  FeedReply,
   Item,
   PhotoValidationResult,
-  Routes,
   RADIUS_CAP_HEADER,
-  Rpc,
+  Routes,
   SimilarItemsQuery,
   TopFindsQuery,
-  TopFindsReply,
   UpdateItemRequest,
 } from '@curbside/contracts';
 import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
@@ -43,7 +41,7 @@ export class ItemsController {
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<Item> {
     assertIsCaller(body.posterId, callerId);
-    return this.services.call(Rpc.items.create, body, callerId, { idempotencyKey });
+    return this.services.call(Calls.items.create, body, callerId, { idempotencyKey });
   }
 
   /**
@@ -56,7 +54,7 @@ export class ItemsController {
     @Res({ passthrough: true }) response: Response,
     @Caller() callerId?: string,
   ): Promise<string> {
-    const page = await this.services.call<FeedReply>(Rpc.items.feed, query, callerId);
+    const page = await this.services.call(Calls.items.feed, query, callerId);
     if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
     response.setHeader(RADIUS_CAP_HEADER, String(page.radiusCap));
     response.type('application/json');
@@ -65,7 +63,7 @@ export class ItemsController {
 
   @ApiRoute(Routes.similarItems)
   similar(@Query(new ZodPipe(Routes.similarItems.query)) query: SimilarItemsQuery, @Caller() callerId?: string): Promise<Item[]> {
-    return this.services.call(Rpc.items.similar, query, callerId);
+    return this.services.call(Calls.items.similar, query, callerId);
   }
 
   @ApiRoute(Routes.topFinds)
@@ -74,19 +72,19 @@ export class ItemsController {
     @Res({ passthrough: true }) response: Response,
     @Caller() callerId?: string,
   ): Promise<Item[]> {
-    const reply = await this.services.call<TopFindsReply>(Rpc.items.topFinds, query, callerId);
+    const reply = await this.services.call(Calls.items.topFinds, query, callerId);
     response.setHeader(RADIUS_CAP_HEADER, String(reply.radiusCap));
     return reply.items;
   }
 
   @ApiRoute(Routes.userItems)
   userItems(@Param(new ZodPipe(Routes.userItems.params)) params: IdParams, @Caller() callerId?: string): Promise<Item[]> {
-    return this.services.call(Rpc.items.byUser, { userId: params.id }, callerId);
+    return this.services.call(Calls.items.byUser, { userId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.getItem)
   get(@Param(new ZodPipe(Routes.getItem.params)) params: IdParams, @Caller() callerId?: string): Promise<Item> {
-    return this.services.call(Rpc.items.get, { itemId: params.id }, callerId);
+    return this.services.call(Calls.items.get, { itemId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.updateItem)
@@ -97,7 +95,7 @@ export class ItemsController {
   ): Promise<Item> {
     assertIsCaller(body.userId, callerId);
     const { userId: _ignored, ...changes } = body;
-    return this.services.call(Rpc.items.update, { ...changes, itemId: params.id }, callerId);
+    return this.services.call(Calls.items.update, { ...changes, itemId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.deleteItem)
@@ -107,7 +105,7 @@ export class ItemsController {
     @Caller() callerId: string,
   ) {
     assertIsCaller(body.userId, callerId);
-    return this.services.call(Rpc.items.delete, { itemId: params.id }, callerId);
+    return this.services.call(Calls.items.delete, { itemId: params.id }, callerId);
   }
 
   /** Only the photo's hash crosses the bus; it must match a photo that passed validate-pickup. */
@@ -120,7 +118,7 @@ export class ItemsController {
   ) {
     assertIsCaller(body.userId, callerId);
     const photoHash = body.verificationPhoto ? decodePickupPhoto(body.verificationPhoto).hash : null;
-    return this.services.call(Rpc.items.claim, { itemId: params.id, photoHash }, callerId, { idempotencyKey });
+    return this.services.call(Calls.items.claim, { itemId: params.id, photoHash }, callerId, { idempotencyKey });
   }
 
   /** The photo is kept privately under pickups/ for the validator to read; it is never served. */
@@ -132,19 +130,19 @@ export class ItemsController {
   ): Promise<PhotoValidationResult> {
     const photo = decodePickupPhoto(body.pickupPhoto);
     // Nothing is stored for a request that would be refused (no such item, one's own, no longer available).
-    await this.services.call(Rpc.items.pickupAdmissible, { itemId: params.id }, callerId);
+    await this.services.call(Calls.items.pickupAdmissible, { itemId: params.id }, callerId);
     const photoKey = `pickups/${randomUUID()}.${photo.extension}`;
     await this.storage.put(photoKey, photo.bytes, `image/${photo.extension === 'jpg' ? 'jpeg' : photo.extension}`).catch(() => {
       throw UploadErrors.storageUnavailable();
     });
     // A generous timeout: the check itself waits up to 20 s for the validator.
-    return this.services.call(Rpc.items.validatePickup, { itemId: params.id, photoKey, photoHash: photo.hash }, callerId, 30_000);
+    return this.services.call(Calls.items.validatePickup, { itemId: params.id, photoKey, photoHash: photo.hash }, callerId, 30_000);
   }
 
   @ApiRoute(Routes.vote)
   vote(@Param(new ZodPipe(Routes.vote.params)) params: IdParams, @Body(new ZodPipe(Routes.vote.body)) body: { userId?: string }, @Caller() callerId: string) {
     assertIsCaller(body.userId, callerId);
-    return this.services.call(Rpc.items.vote, { itemId: params.id }, callerId);
+    return this.services.call(Calls.items.vote, { itemId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.stillThere)
@@ -154,7 +152,7 @@ export class ItemsController {
     @Caller() callerId: string,
   ) {
     assertIsCaller(body.userId, callerId);
-    return this.services.call(Rpc.items.stillThere, { itemId: params.id, stillThere: body.stillThere }, callerId);
+    return this.services.call(Calls.items.stillThere, { itemId: params.id, stillThere: body.stillThere }, callerId);
   }
 
   @ApiRoute(Routes.interest)
@@ -164,12 +162,12 @@ export class ItemsController {
     @Caller() callerId: string,
   ) {
     assertIsCaller(body.userId, callerId);
-    return this.services.call(Rpc.items.interest, { itemId: params.id }, callerId);
+    return this.services.call(Calls.items.interest, { itemId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.comments)
   comments(@Param(new ZodPipe(Routes.comments.params)) params: IdParams) {
-    return this.services.call(Rpc.items.comments, { itemId: params.id });
+    return this.services.call(Calls.items.comments, { itemId: params.id });
   }
 
   @ApiRoute(Routes.createComment)
@@ -180,7 +178,7 @@ export class ItemsController {
     @IdempotencyKey() idempotencyKey?: string,
   ) {
     assertIsCaller(body.userId, callerId);
-    return this.services.call(Rpc.items.createComment, { itemId: params.id, content: body.content }, callerId, { idempotencyKey });
+    return this.services.call(Calls.items.createComment, { itemId: params.id, content: body.content }, callerId, { idempotencyKey });
   }
 
   @ApiRoute(Routes.updateComment)
@@ -189,23 +187,23 @@ export class ItemsController {
     @Body(new ZodPipe(Routes.updateComment.body)) body: { content: string },
     @Caller() callerId: string,
   ) {
-    return this.services.call(Rpc.items.updateComment, { itemId: params.id, commentId: params.commentId, content: body.content }, callerId);
+    return this.services.call(Calls.items.updateComment, { itemId: params.id, commentId: params.commentId, content: body.content }, callerId);
   }
 
   @ApiRoute(Routes.deleteComment)
   deleteComment(@Param(new ZodPipe(Routes.deleteComment.params)) params: CommentParams, @Caller() callerId: string) {
-    return this.services.call(Rpc.items.deleteComment, { itemId: params.id, commentId: params.commentId }, callerId);
+    return this.services.call(Calls.items.deleteComment, { itemId: params.id, commentId: params.commentId }, callerId);
   }
 
   @ApiRoute(Routes.monthlyComments)
   monthlyComments(@Param(new ZodPipe(Routes.monthlyComments.params)) params: IdParams, @Caller() callerId: string) {
     assertIsCaller(params.id, callerId);
-    return this.services.call(Rpc.items.monthlyComments, {}, callerId);
+    return this.services.call(Calls.items.monthlyComments, {}, callerId);
   }
 
   @ApiRoute(Routes.report)
   report(@Body(new ZodPipe(Routes.report.body)) body: CreateReportRequest, @Caller() callerId: string, @IdempotencyKey() idempotencyKey?: string) {
     assertIsCaller(body.reporterId, callerId);
-    return this.services.call(Rpc.items.report, body, callerId, { idempotencyKey });
+    return this.services.call(Calls.items.report, body, callerId, { idempotencyKey });
   }
 }

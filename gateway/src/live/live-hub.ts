@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import {
+  Calls,
   LIVE_NOTIFICATIONS_TOPIC,
   LIVE_SESSIONS_ENDED_TOPIC,
   LIVE_SIGNAL_BATCH,
@@ -7,7 +8,6 @@ import {
   LiveBatchCall,
   LiveNotificationSignal,
   LiveSessionsEndedSignal,
-  Rpc,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
 import type { Response } from 'express';
@@ -61,7 +61,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
     response.on('close', () => this.close(stream));
     const afterSeq = lastEventId && /^\d{1,18}$/.test(lastEventId) ? lastEventId : undefined;
     try {
-      const answer = await this.services.call<LiveBatchAnswer>(Rpc.notifications.live, { users: [{ userId, afterSeq }] } satisfies LiveBatchCall);
+      const answer = await this.services.call(Calls.notifications.live, { users: [{ userId, afterSeq }] } satisfies LiveBatchCall);
       this.deliver(answer, (s) => s === stream);
     } catch (err) {
       // The stream stays open: the next signal brings the count, and the client polls meanwhile.
@@ -96,7 +96,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
     const users = [...wanted].map(([userId, ids]) => ({ userId, ids }));
     for (let i = 0; i < users.length; i += LIVE_SIGNAL_BATCH) {
       try {
-        const answer = await this.services.call<LiveBatchAnswer>(Rpc.notifications.live, { users: users.slice(i, i + LIVE_SIGNAL_BATCH) } satisfies LiveBatchCall);
+        const answer = await this.services.call(Calls.notifications.live, { users: users.slice(i, i + LIVE_SIGNAL_BATCH) } satisfies LiveBatchCall);
         this.deliver(answer, () => true);
       } catch (err) {
         this.log.warn({ err, members: users.length }, 'live signal could not be delivered');
@@ -120,7 +120,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
       await Promise.all(
         [...sessions].map(async (token) => {
           try {
-            const { userId: current } = await this.services.call<{ userId: string | null }>(Rpc.users.resolveSession, { token });
+            const { userId: current } = await this.services.call(Calls.users.resolveSession, { token });
             if (current === userId) return;
             for (const stream of [...(this.streams.get(userId) ?? [])]) if (stream.sessionToken === token) this.close(stream);
           } catch (err) {

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
-import { Notification, NotificationListQuery, Position, Routes, Rpc } from '@curbside/contracts';
+import { Calls, Notification, NotificationListQuery, Position, Routes } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
@@ -17,18 +17,18 @@ export class NotificationsController {
     @Caller() callerId: string,
   ): Promise<Notification[]> {
     assertIsCaller(params.userId, callerId);
-    return this.services.call(Rpc.notifications.list, query, callerId);
+    return this.services.call(Calls.notifications.list, query, callerId);
   }
 
   @ApiRoute(Routes.notificationCount)
   count(@Param(new ZodPipe(Routes.notificationCount.params)) params: { userId: string }, @Caller() callerId: string): Promise<{ count: number }> {
     assertIsCaller(params.userId, callerId);
-    return this.services.call(Rpc.notifications.count, {}, callerId);
+    return this.services.call(Calls.notifications.count, {}, callerId);
   }
 
   @ApiRoute(Routes.markNotificationRead)
   markRead(@Param(new ZodPipe(Routes.markNotificationRead.params)) params: { notificationId: string }, @Caller() callerId: string): Promise<{ success: boolean }> {
-    return this.services.call(Rpc.notifications.markRead, { notificationId: params.notificationId }, callerId);
+    return this.services.call(Calls.notifications.markRead, { notificationId: params.notificationId }, callerId);
   }
 
   @ApiRoute(Routes.reportPosition)
@@ -38,12 +38,12 @@ export class NotificationsController {
     @Caller() callerId: string,
   ): Promise<{ success: boolean }> {
     assertIsCaller(params.userId, callerId);
-    return this.services.call(Rpc.notifications.reportPosition, body, callerId);
+    return this.services.call(Calls.notifications.reportPosition, body, callerId);
   }
 
   @ApiRoute(Routes.markAllNotificationsRead)
   readAll(@Param(new ZodPipe(Routes.markAllNotificationsRead.params)) params: { userId: string }, @Caller() callerId: string): Promise<{ success: boolean; count: number }> {
     assertIsCaller(params.userId, callerId);
-    return this.services.call(Rpc.notifications.readAll, {}, callerId);
+    return this.services.call(Calls.notifications.readAll, {}, callerId);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
-import { LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, Rpc, UserReward } from '@curbside/contracts';
+import { Calls, LeaderboardQuery, RedeemResponse, Reward, Routes, UserReward } from '@curbside/contracts';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
@@ -13,13 +13,13 @@ export class RewardsController {
 
   @ApiRoute(Routes.listRewards)
   list(): Promise<Reward[]> {
-    return this.services.call(Rpc.rewards.catalogue, {});
+    return this.services.call(Calls.rewards.catalogue, {});
   }
 
   @ApiRoute(Routes.userRewards)
   userRewards(@Param(new ZodPipe(Routes.userRewards.params)) params: { userId: string }, @Caller() callerId: string): Promise<UserReward[]> {
     assertIsCaller(params.userId, callerId);
-    return this.services.call(Rpc.rewards.userRewards, {}, callerId);
+    return this.services.call(Calls.rewards.userRewards, {}, callerId);
   }
 
   /** The spec's client sends its user id in the body: it must be the session's, and is never used otherwise. */
@@ -31,7 +31,7 @@ export class RewardsController {
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<RedeemResponse> {
     assertIsCaller(body?.userId, callerId);
-    return this.services.call(Rpc.rewards.redeem, { rewardId: params.rewardId }, callerId, { idempotencyKey });
+    return this.services.call(Calls.rewards.redeem, { rewardId: params.rewardId }, callerId, { idempotencyKey });
   }
 
   /**
@@ -40,7 +40,7 @@ export class RewardsController {
    */
   @ApiRoute(Routes.leaderboard)
   async leaderboard(@Query(new ZodPipe(Routes.leaderboard.query)) query: LeaderboardQuery, @Res({ passthrough: true }) response: Response): Promise<string> {
-    const page = await this.services.call<LeaderboardReply>(Rpc.rewards.leaderboard, query);
+    const page = await this.services.call(Calls.rewards.leaderboard, query);
     if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
     response.type('application/json');
     return page.entriesJson;

@@ -1,6 +1,6 @@
 import { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError, ErrorCode, RouteContract, Routes, Rpc } from '@curbside/contracts';
+import { CallContract, Calls, DomainError, ErrorCode, RouteContract, Routes } from '@curbside/contracts';
 import { ROUTE_CONTRACT } from '../http/api-route.decorator';
 import type { ServiceClient } from '../http/service-client';
 import { assertIsCaller, SessionRequest } from './caller.decorator';
@@ -11,9 +11,9 @@ const USER = '11111111-1111-4111-8111-111111111111';
 function setup(route: RouteContract | undefined, cookie: string | undefined, sessions: Record<string, string> = {}) {
   const calls: string[] = [];
   const services = {
-    call: async (pattern: string, body: { token: string }) => {
-      calls.push(pattern);
-      if (pattern !== Rpc.users.resolveSession) throw new Error(`unexpected call ${pattern}`);
+    call: async (contract: CallContract, body: { token: string }) => {
+      calls.push(contract.subject);
+      if (contract !== Calls.users.resolveSession) throw new Error(`unexpected call ${contract.subject}`);
       return { userId: sessions[body.token] ?? null };
     },
   } as unknown as ServiceClient;

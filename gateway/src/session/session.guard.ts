@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { DomainError, ErrorCode, Rpc, RouteContract } from '@curbside/contracts';
+import { Calls, DomainError, ErrorCode, RouteContract } from '@curbside/contracts';
 import { ROUTE_CONTRACT } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import type { SessionRequest } from './caller.decorator';
@@ -23,7 +23,7 @@ export class SessionGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<SessionRequest>();
     const token: unknown = request.signedCookies?.[SESSION_COOKIE];
     if (route.resolvesCaller !== false && typeof token === 'string' && token.length > 0) {
-      const { userId } = await this.services.call<{ userId: string | null }>(Rpc.users.resolveSession, { token });
+      const { userId } = await this.services.call(Calls.users.resolveSession, { token });
       request.callerId = userId ?? undefined;
     }
     if (route.auth === 'session' && !request.callerId) {

@@ -8,7 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Rpc } from '@curbside/contracts';
+import { CallContract, Calls } from '@curbside/contracts';
 import { LocalFolderStorage, OBJECT_STORAGE } from '@curbside/platform';
 import cookieParser from 'cookie-parser';
 import express from 'express';
@@ -33,8 +33,8 @@ const NOT_AN_IMAGE = { code: 'UPLOAD.NOT_AN_IMAGE', message: 'Please select an i
 
 /** The users service, as far as the session guard asks it: one live session. */
 const users = {
-  call: async (pattern: string, body: { token?: string }) => {
-    if (pattern !== Rpc.users.resolveSession) throw new Error(`unexpected call ${pattern}`);
+  call: async (contract: CallContract, body: { token?: string }) => {
+    if (contract !== Calls.users.resolveSession) throw new Error(`unexpected call ${contract.subject}`);
     return { userId: body.token === TOKEN ? USER : null };
   },
 };

@@ -1,11 +1,10 @@
 import { Body, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import {
-  CreateUserReply,
+  Calls,
   CreateUserRequest,
   NotificationPreferences,
   NotificationPreferencesRequest,
   Routes,
-  Rpc,
   SubscriptionTier,
   User,
   UserView,
@@ -35,14 +34,14 @@ export class UsersController {
     @Body(new ZodPipe(Routes.createUser.body)) body: CreateUserRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<User> {
-    const { user, sessionToken } = await this.services.call<CreateUserReply>(Rpc.users.create, body);
+    const { user, sessionToken } = await this.services.call(Calls.users.create, body);
     setSessionCookie(response, sessionToken, this.config);
     return user;
   }
 
   @ApiRoute(Routes.getUser)
   get(@Param(new ZodPipe(Routes.getUser.params)) params: IdParams, @Caller() callerId?: string): Promise<UserView> {
-    return this.services.call(Rpc.users.get, { userId: params.id }, callerId);
+    return this.services.call(Calls.users.get, { userId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.scoutMode)
@@ -52,7 +51,7 @@ export class UsersController {
     @Caller() callerId: string,
   ): Promise<{ scoutMode: boolean }> {
     assertIsCaller(params.id, callerId);
-    return this.services.call(Rpc.users.setScoutMode, body, callerId);
+    return this.services.call(Calls.users.setScoutMode, body, callerId);
   }
 
   @ApiRoute(Routes.notificationPreferences)
@@ -62,7 +61,7 @@ export class UsersController {
     @Caller() callerId: string,
   ): Promise<NotificationPreferences> {
     assertIsCaller(params.id, callerId);
-    return this.services.call(Rpc.users.updatePreferences, body, callerId);
+    return this.services.call(Calls.users.updatePreferences, body, callerId);
   }
 
   @ApiRoute(Routes.subscription)
@@ -72,7 +71,7 @@ export class UsersController {
     @Caller() callerId: string,
   ): Promise<User> {
     assertIsCaller(params.id, callerId);
-    return this.services.call(Rpc.users.setSubscription, body, callerId);
+    return this.services.call(Calls.users.setSubscription, body, callerId);
   }
 
   /** Checked before a byte is read: nobody uploads onto somebody else's profile. */
@@ -84,12 +83,12 @@ export class UsersController {
   ): Promise<{ profilePicture: string }> {
     assertIsCaller(params.id, callerId);
     const { url } = await this.uploads.receiveImage(request, ImagePresets.profilePicture);
-    return this.services.call(Rpc.users.setProfilePicture, { url }, callerId);
+    return this.services.call(Calls.users.setProfilePicture, { url }, callerId);
   }
 
   @ApiRoute(Routes.adminStatus)
   adminStatus(@Param(new ZodPipe(Routes.adminStatus.params)) params: IdParams, @Caller() callerId: string): Promise<{ isAdmin: boolean }> {
     assertIsCaller(params.id, callerId);
-    return this.services.call(Rpc.users.adminStatus, {}, callerId);
+    return this.services.call(Calls.users.adminStatus, {}, callerId);
   }
 }

@@ -28,6 +28,7 @@ export * from './rpc/namespaced-nats';
 export * from './rpc/rpc-error.filter';
 export * from './rpc/caller';
 export * from './rpc/rpc-caller';
+export * from './rpc/handles.decorator';
 export * from './rpc/rpc-context.interceptor';
 export * from './idempotency';
 export * from './service/tokens';

@@ -1,10 +1,11 @@
-import { HealthReport, Rpc, RpcRequest } from '@curbside/contracts';
+import { CallBody, CallContract, CallReply, healthCall } from '@curbside/contracts';
 import {
   createEmbeddedInfrastructure,
   createTestDatabase,
   EmbeddedInfrastructure,
   InMemoryRpcClient,
   loadConfig,
+  RpcCaller,
   RunningService,
   ServiceDefinition,
   startService,
@@ -12,13 +13,12 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { firstValueFrom } from 'rxjs';
 
 export interface ServiceUnderTest {
   service: RunningService;
   infrastructure: EmbeddedInfrastructure;
   /** Sends a request/reply call the way the gateway does. */
-  call<T>(pattern: string, body: unknown, callerId?: string): Promise<T>;
+  call<C extends CallContract>(contract: C, body: CallBody<C>, callerId?: string): Promise<CallReply<C>>;
   stop(): Promise<void>;
 }
 
@@ -32,14 +32,11 @@ export async function startServiceUnderTest(definition: ServiceDefinition): Prom
   const config = loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4' });
   const infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
   const service = await startService(definition, infrastructure);
-  const client = new InMemoryRpcClient(infrastructure.rpcBroker);
+  const caller = new RpcCaller(new InMemoryRpcClient(infrastructure.rpcBroker), 30_000);
   return {
     service,
     infrastructure,
-    call: <T>(pattern: string, body: unknown, callerId?: string) => {
-      const request: RpcRequest = { meta: { requestId: 'test', callerId }, body };
-      return firstValueFrom(client.send<T>(pattern, request));
-    },
+    call: (contract, body, callerId) => caller.call(contract, body, callerId),
     async stop() {
       await service.close();
       await infrastructure.close();
@@ -66,8 +63,8 @@ export function describeServiceStartsHealthy(definition: ServiceDefinition): voi
       expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['outbox_events', 'processed_events', 'migrations']));
     });
 
-    it(`answers ${Rpc.health(definition.name)} with every check ok`, async () => {
-      const report = await sut.call<HealthReport>(Rpc.health(definition.name), {});
+    it(`answers ${healthCall(definition.name).subject} with every check ok`, async () => {
+      const report = await sut.call(healthCall(definition.name), {});
       expect(report.status).toBe('ok');
       expect(report.checks).toMatchObject({ database: { status: 'ok' }, eventBus: { status: 'ok' } });
     });

@@ -1,19 +1,19 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { emergencyAccessRequestSchema, emergencyLogsQuerySchema, parseOrThrow, Rpc, RpcRequest } from '@curbside/contracts';
+import { CallRequest, Calls } from '@curbside/contracts';
 import { EmergencyAccessService } from './access/emergency-access.service';
+import { Handles } from '@curbside/platform';
 
 @Controller()
 export class EmergencyController {
   constructor(private readonly emergency: EmergencyAccessService) {}
 
-  @MessagePattern(Rpc.emergency.access)
-  access(@Payload() request: RpcRequest) {
-    return this.emergency.access(request.meta.callerId, parseOrThrow(emergencyAccessRequestSchema, request.body));
+  @Handles(Calls.emergency.access)
+  access(request: CallRequest<typeof Calls.emergency.access>) {
+    return this.emergency.access(request.meta.callerId, request.body);
   }
 
-  @MessagePattern(Rpc.emergency.logs)
-  logs(@Payload() request: RpcRequest) {
-    return this.emergency.logs(request.meta.callerId, parseOrThrow(emergencyLogsQuerySchema, request.body).adminUserId);
+  @Handles(Calls.emergency.logs)
+  logs(request: CallRequest<typeof Calls.emergency.logs>) {
+    return this.emergency.logs(request.meta.callerId, request.body.adminUserId);
   }
 }

@@ -1,7 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { liveBatchCallSchema, notificationIdCallSchema, notificationListQuerySchema, parseOrThrow, positionSchema, Rpc, RpcRequest } from '@curbside/contracts';
-import { callerOf } from '@curbside/platform';
+import { CallRequest, Calls } from '@curbside/contracts';
+import { callerOf, Handles } from '@curbside/platform';
 import { NotificationsService } from './store/notifications.service';
 
 /** Every call is about the session's user's own notifications; the gateway checked the path's user id. */
@@ -9,34 +8,34 @@ import { NotificationsService } from './store/notifications.service';
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
-  @MessagePattern(Rpc.notifications.list)
-  list(@Payload() request: RpcRequest) {
-    return this.notifications.list(callerOf(request), parseOrThrow(notificationListQuerySchema, request.body));
+  @Handles(Calls.notifications.list)
+  list(request: CallRequest<typeof Calls.notifications.list>) {
+    return this.notifications.list(callerOf(request), request.body);
   }
 
-  @MessagePattern(Rpc.notifications.count)
-  count(@Payload() request: RpcRequest) {
+  @Handles(Calls.notifications.count)
+  count(request: CallRequest<typeof Calls.notifications.count>) {
     return this.notifications.count(callerOf(request));
   }
 
-  @MessagePattern(Rpc.notifications.markRead)
-  markRead(@Payload() request: RpcRequest) {
-    return this.notifications.markRead(parseOrThrow(notificationIdCallSchema, request.body).notificationId, callerOf(request));
+  @Handles(Calls.notifications.markRead)
+  markRead(request: CallRequest<typeof Calls.notifications.markRead>) {
+    return this.notifications.markRead(request.body.notificationId, callerOf(request));
   }
 
-  @MessagePattern(Rpc.notifications.reportPosition)
-  reportPosition(@Payload() request: RpcRequest) {
-    return this.notifications.reportPosition(callerOf(request), parseOrThrow(positionSchema, request.body));
+  @Handles(Calls.notifications.reportPosition)
+  reportPosition(request: CallRequest<typeof Calls.notifications.reportPosition>) {
+    return this.notifications.reportPosition(callerOf(request), request.body);
   }
 
   /** Internal: the gateway names the members whose streams it holds. */
-  @MessagePattern(Rpc.notifications.live)
-  live(@Payload() request: RpcRequest) {
-    return this.notifications.liveBatch(parseOrThrow(liveBatchCallSchema, request.body));
+  @Handles(Calls.notifications.live)
+  live(request: CallRequest<typeof Calls.notifications.live>) {
+    return this.notifications.liveBatch(request.body);
   }
 
-  @MessagePattern(Rpc.notifications.readAll)
-  readAll(@Payload() request: RpcRequest) {
+  @Handles(Calls.notifications.readAll)
+  readAll(request: CallRequest<typeof Calls.notifications.readAll>) {
     return this.notifications.readAll(callerOf(request));
   }
 }

@@ -62,7 +62,9 @@ export const liveBatchCallSchema = z.object({
 });
 export type LiveBatchCall = z.infer<typeof liveBatchCallSchema>;
 /** A notification with its place in its member's stream (the SSE id). */
-export type LiveNotification = Notification & { seq: string };
-export interface LiveBatchAnswer {
-  users: { userId: string; count: number; notifications: LiveNotification[] }[];
-}
+export const liveNotificationSchema = notificationSchema.extend({ seq: z.string() });
+export type LiveNotification = z.infer<typeof liveNotificationSchema>;
+export const liveBatchAnswerSchema = z.object({
+  users: z.array(z.object({ userId: z.uuid(), count: z.number().int(), notifications: z.array(liveNotificationSchema) })),
+});
+export type LiveBatchAnswer = z.infer<typeof liveBatchAnswerSchema>;

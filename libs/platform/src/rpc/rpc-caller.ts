@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
-import { DomainError, ErrorCode, isWireError, RpcRequest } from '@curbside/contracts';
+import { CallBody, CallContract, CallReply, DomainError, ErrorCode, isWireError, RpcRequest } from '@curbside/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { createLogger } from '../logging/logger';
 import { currentRequestContext } from '../logging/request-context';
@@ -27,13 +27,15 @@ export class RpcCaller {
     private readonly defaultTimeoutMs: number,
   ) {}
 
-  async call<T>(pattern: string, body: unknown, callerId?: string, options: number | RpcCallOptions = {}): Promise<T> {
+  /** Sends a call's body (typed by its contract) and resolves to its reply, or throws the DomainError it answered. */
+  async call<C extends CallContract>(contract: C, body: CallBody<C>, callerId?: string, options: number | RpcCallOptions = {}): Promise<CallReply<C>> {
+    const pattern = contract.subject;
     const { timeoutMs = this.defaultTimeoutMs, idempotencyKey } = typeof options === 'number' ? { timeoutMs: options } : options;
     const context = currentRequestContext();
     const meta: RpcRequest['meta'] = { requestId: context?.requestId ?? 'internal', callerId, ...(idempotencyKey ? { idempotencyKey } : {}) };
     const request: RpcRequest = { meta, body };
     try {
-      return await firstValueFrom(this.client.send<T>(pattern, request).pipe(timeout(timeoutMs)));
+      return await firstValueFrom(this.client.send<CallReply<C>>(pattern, request).pipe(timeout(timeoutMs)));
     } catch (err) {
       if (isWireError(err)) throw new DomainError(err.code, err.message, err.retryAfterSeconds);
       if (err instanceof TimeoutError) {

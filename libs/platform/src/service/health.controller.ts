@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Controller, Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { HealthReport, Rpc } from '@curbside/contracts';
+import { Handles } from '../rpc/handles.decorator';
+import { healthCall, HealthReport } from '@curbside/contracts';
 import type { ServiceRuntime } from './service-runtime';
 
 type Check = () => Promise<unknown>;
@@ -19,7 +19,7 @@ async function probe(check: Check): Promise<{ status: 'ok' | 'down'; detail?: st
 export function createHealthController(runtime: ServiceRuntime): Type<unknown> {
   @Controller()
   class HealthController {
-    @MessagePattern(Rpc.health(runtime.name))
+    @Handles(healthCall(runtime.name))
     async health(): Promise<HealthReport> {
       const checks: Record<string, Check> = {
         database: () => runtime.dataSource.query('SELECT 1'),

@@ -1,19 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { HealthReport, Rpc, RpcRequest, ServiceName } from '@curbside/contracts';
-import { firstValueFrom, timeout } from 'rxjs';
+import { healthCall, HealthReport, ServiceName } from '@curbside/contracts';
 import { loadConfig } from '../config/load-config';
 import { createLogger } from '../logging/logger';
 import { NamespacedClientNats } from '../rpc/namespaced-nats';
+import { RpcCaller } from '../rpc/rpc-caller';
 import { createDistributedInfrastructure } from './distributed.infrastructure';
-import { startService, ServiceDefinition } from './service-runtime';
+import { ServiceDefinition, startService } from './service-runtime';
 
 /** Asks a running service over NATS how it is; the container healthcheck (`main.js --healthcheck`). */
 export async function checkServiceHealth(service: ServiceName, natsUrl: string, namespace: string): Promise<HealthReport> {
   const client = new NamespacedClientNats(namespace, { servers: [natsUrl] });
   try {
     await client.connect();
-    const request: RpcRequest = { meta: { requestId: `healthcheck-${randomUUID()}` }, body: {} };
-    return await firstValueFrom(client.send<HealthReport>(Rpc.health(service), request).pipe(timeout(3000)));
+    return await new RpcCaller(client, 3000).call(healthCall(service), {});
   } finally {
     await client.close();
   }

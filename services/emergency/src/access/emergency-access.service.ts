@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthError,
+  Calls,
   DomainError,
   EMERGENCY_PARTS,
   EmergencyAccessRequest,
@@ -9,9 +10,6 @@ import {
   EmergencyLogEntry,
   EmergencyMessages,
   ErrorCode,
-  Item,
-  RewardsSummary,
-  Rpc,
   toE164,
   User,
   UserError,
@@ -64,7 +62,7 @@ export class EmergencyAccessService {
     const passwordHash = this.config.EMERGENCY_PASSWORD_HASH;
     if (!passwordHash) return refuse(callerId, { code: EmergencyError.DISABLED, message: EmergencyMessages.disabled, detail: 'disabled' });
     if (request.adminUserId !== undefined && request.adminUserId !== callerId) {
-      return refuse(callerId, { code: ErrorCode.FORBIDDEN, message: 'You can only act as yourself', detail: 'not_self' });
+      return refuse(callerId, { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself', detail: 'not_self' });
     }
     const admin = await this.isAdmin(callerId).catch((err: unknown) => usersUnavailable(err));
     if (admin !== true) return refuse(callerId, admin === false ? { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin, detail: 'not_admin' } : admin);
@@ -97,8 +95,8 @@ export class EmergencyAccessService {
     const { user } = target;
 
     const [rewards, items] = await Promise.allSettled([
-      this.services.call<RewardsSummary>(Rpc.rewards.summary, { userId: user.id }),
-      this.services.call<Item[]>(Rpc.items.byUser, { userId: user.id }, user.id),
+      this.services.call(Calls.rewards.summary, { userId: user.id }),
+      this.services.call(Calls.items.byUser, { userId: user.id }, user.id),
     ]);
     const unavailable: Part[] = [];
     if (rewards.status === 'rejected') unavailable.push('activity', 'recentActivity');
@@ -137,7 +135,7 @@ export class EmergencyAccessService {
 
   private async isAdmin(callerId: string): Promise<boolean> {
     try {
-      return (await this.services.call<{ isAdmin: boolean }>(Rpc.users.adminStatus, {}, callerId)).isAdmin;
+      return (await this.services.call(Calls.users.adminStatus, {}, callerId)).isAdmin;
     } catch (err) {
       // A caller the users service does not know is no administrator; an unreachable users service is an outage.
       if (err instanceof DomainError && (err.code === UserError.NOT_FOUND || err.code === ErrorCode.UNAUTHENTICATED)) return false;
@@ -157,7 +155,7 @@ export class EmergencyAccessService {
       where = { userId: wanted };
     }
     try {
-      return { user: await this.services.call<User>(Rpc.users.emergencyLookup, where) };
+      return { user: await this.services.call(Calls.users.emergencyLookup, where) };
     } catch (err) {
       if (err instanceof DomainError && err.code === UserError.NOT_FOUND) {
         return { refusal: { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound, detail: 'target_not_found' } };

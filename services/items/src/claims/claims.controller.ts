@@ -1,29 +1,28 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { claimCallSchema, itemIdCallSchema, parseOrThrow, Rpc, RpcRequest, validatePickupCallSchema } from '@curbside/contracts';
-import { callerOf, Idempotent } from '@curbside/platform';
+import { CallRequest, Calls } from '@curbside/contracts';
+import { callerOf, Handles, Idempotent } from '@curbside/platform';
 import { ClaimsService } from './claims.service';
 
 @Controller()
 export class ClaimsController {
   constructor(private readonly claims: ClaimsService) {}
 
-  @MessagePattern(Rpc.items.claim)
+  @Handles(Calls.items.claim)
   @Idempotent()
-  claim(@Payload() request: RpcRequest) {
-    const { itemId, photoHash } = parseOrThrow(claimCallSchema, request.body);
+  claim(request: CallRequest<typeof Calls.items.claim>) {
+    const { itemId, photoHash } = request.body;
     return this.claims.claim(itemId, callerOf(request), photoHash);
   }
 
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
-  @MessagePattern(Rpc.items.pickupAdmissible)
-  pickupAdmissible(@Payload() request: RpcRequest) {
-    return this.claims.assertPickupAdmissible(parseOrThrow(itemIdCallSchema, request.body).itemId, callerOf(request));
+  @Handles(Calls.items.pickupAdmissible)
+  pickupAdmissible(request: CallRequest<typeof Calls.items.pickupAdmissible>) {
+    return this.claims.assertPickupAdmissible(request.body.itemId, callerOf(request));
   }
 
-  @MessagePattern(Rpc.items.validatePickup)
-  validatePickup(@Payload() request: RpcRequest) {
-    const { itemId, photoKey, photoHash } = parseOrThrow(validatePickupCallSchema, request.body);
+  @Handles(Calls.items.validatePickup)
+  validatePickup(request: CallRequest<typeof Calls.items.validatePickup>) {
+    const { itemId, photoKey, photoHash } = request.body;
     return this.claims.validatePickup(itemId, callerOf(request), photoKey, photoHash);
   }
 }

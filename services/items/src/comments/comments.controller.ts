@@ -1,47 +1,38 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  commentCallSchema,
-  createCommentCallSchema,
-  itemIdCallSchema,
-  parseOrThrow,
-  Rpc,
-  RpcRequest,
-  updateCommentCallSchema,
-} from '@curbside/contracts';
-import { callerOf, Idempotent } from '@curbside/platform';
+import { CallRequest, Calls } from '@curbside/contracts';
+import { callerOf, Handles, Idempotent } from '@curbside/platform';
 import { CommentsService } from './comments.service';
 
 @Controller()
 export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
-  @MessagePattern(Rpc.items.comments)
-  list(@Payload() request: RpcRequest) {
-    return this.comments.list(parseOrThrow(itemIdCallSchema, request.body).itemId);
+  @Handles(Calls.items.comments)
+  list(request: CallRequest<typeof Calls.items.comments>) {
+    return this.comments.list(request.body.itemId);
   }
 
-  @MessagePattern(Rpc.items.createComment)
+  @Handles(Calls.items.createComment)
   @Idempotent()
-  create(@Payload() request: RpcRequest) {
-    const { itemId, content } = parseOrThrow(createCommentCallSchema, request.body);
+  create(request: CallRequest<typeof Calls.items.createComment>) {
+    const { itemId, content } = request.body;
     return this.comments.create(itemId, callerOf(request), content);
   }
 
-  @MessagePattern(Rpc.items.updateComment)
-  update(@Payload() request: RpcRequest) {
-    const { itemId, commentId, content } = parseOrThrow(updateCommentCallSchema, request.body);
+  @Handles(Calls.items.updateComment)
+  update(request: CallRequest<typeof Calls.items.updateComment>) {
+    const { itemId, commentId, content } = request.body;
     return this.comments.update(itemId, commentId, callerOf(request), content);
   }
 
-  @MessagePattern(Rpc.items.deleteComment)
-  delete(@Payload() request: RpcRequest) {
-    const { itemId, commentId } = parseOrThrow(commentCallSchema, request.body);
+  @Handles(Calls.items.deleteComment)
+  delete(request: CallRequest<typeof Calls.items.deleteComment>) {
+    const { itemId, commentId } = request.body;
     return this.comments.delete(itemId, commentId, callerOf(request));
   }
 
-  @MessagePattern(Rpc.items.monthlyComments)
-  monthly(@Payload() request: RpcRequest) {
+  @Handles(Calls.items.monthlyComments)
+  monthly(request: CallRequest<typeof Calls.items.monthlyComments>) {
     return this.comments.monthly(callerOf(request));
   }
 }

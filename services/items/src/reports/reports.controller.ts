@@ -1,16 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { createReportCallSchema, parseOrThrow, Rpc, RpcRequest } from '@curbside/contracts';
-import { callerOf, Idempotent } from '@curbside/platform';
+import { CallRequest, Calls } from '@curbside/contracts';
+import { callerOf, Handles, Idempotent } from '@curbside/platform';
 import { ReportsService } from './reports.service';
 
 @Controller()
 export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
-  @MessagePattern(Rpc.items.report)
+  @Handles(Calls.items.report)
   @Idempotent()
-  file(@Payload() request: RpcRequest) {
-    return this.reports.file(parseOrThrow(createReportCallSchema, request.body), callerOf(request));
+  file(request: CallRequest<typeof Calls.items.report>) {
+    return this.reports.file(request.body, callerOf(request));
   }
 }

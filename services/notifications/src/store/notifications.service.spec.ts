@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { EventEnvelope, Events, LIVE_NOTIFICATIONS_TOPIC, LiveBatchAnswer, LiveNotificationSignal, Notification, NOTIFICATION_FLAG_DEFAULTS, Rpc, VOTING_PROMPT_VOTES } from '@curbside/contracts';
-import { describeServiceStartsHealthy, startServiceUnderTest, ServiceUnderTest, waitFor } from '@curbside/testing';
+import {
+  Calls,
+  EventEnvelope,
+  Events,
+  LIVE_NOTIFICATIONS_TOPIC,
+  LiveNotificationSignal,
+  Notification,
+  NOTIFICATION_FLAG_DEFAULTS,
+  VOTING_PROMPT_VOTES,
+} from '@curbside/contracts';
+import { describeServiceStartsHealthy, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../notifications.definition';
 
 const envelope = <T>(subject: string, payload: T): EventEnvelope<T> => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload });
@@ -21,7 +30,7 @@ describe('notifications from events', () => {
     await sut.infrastructure.bus.publish(event);
     await waitFor(async () => (await processed(event.id)) >= reactions, { what: `${event.subject} applied` });
   };
-  const inbox = (userId: string, unreadOnly = false) => sut.call<Notification[]>(Rpc.notifications.list, { unreadOnly: String(unreadOnly) }, userId);
+  const inbox = (userId: string, unreadOnly = false) => sut.call(Calls.notifications.list, { unreadOnly: unreadOnly ? 'true' : 'false' }, userId);
   const member = (userId: string, flags: Partial<Record<keyof typeof NOTIFICATION_FLAG_DEFAULTS, boolean>> = {}, version = 2) =>
     envelope(Events.userUpdated.subject, {
       userId,
@@ -93,7 +102,7 @@ describe('notifications from events', () => {
         createdAt: new Date().toISOString(),
         ...extra,
       });
-    const at = (userId: string, metres: number) => sut.call(Rpc.notifications.reportPosition, offset(metres), userId);
+    const at = (userId: string, metres: number) => sut.call(Calls.notifications.reportPosition, offset(metres), userId);
 
     it('alerts the members within their own radius, not those outside it, nor the poster', async () => {
       const [near, far, wide, poster] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
@@ -176,7 +185,7 @@ describe('notifications from events', () => {
     beforeEach(() => {
       heard = [];
     });
-    const live = (users: { userId: string; ids?: string[]; afterSeq?: string }[]) => sut.call<LiveBatchAnswer>(Rpc.notifications.live, { users });
+    const live = (users: { userId: string; ids?: string[]; afterSeq?: string }[]) => sut.call(Calls.notifications.live, { users });
     const signalled = (userId: string) => heard.flatMap((s) => s.entries).filter(([id]) => id === userId);
 
     it('names each new notification after its commit, and answers it (with its cursor) only to its own member', async () => {
@@ -211,7 +220,7 @@ describe('notifications from events', () => {
       const [stored] = await inbox(owner);
       expect((await live([{ userId: owner, ids: [stored.id] }])).users[0]).toEqual({ userId: owner, count: 1, notifications: [] });
       heard = [];
-      await sut.call(Rpc.notifications.markRead, { notificationId: stored.id }, owner);
+      await sut.call(Calls.notifications.markRead, { notificationId: stored.id }, owner);
       await waitFor(async () => signalled(owner).length === 1, { what: 'the count signal' });
       expect(signalled(owner)).toEqual([[owner, null]]);
     });
@@ -239,13 +248,13 @@ describe('notifications from events', () => {
     const [owner, stranger] = [randomUUID(), randomUUID()];
     await deliver(envelope(Events.rankChanged.subject, { userId: owner, from: 'Newbie' as const, to: 'Scout' as const, points: 100, version: 3 }));
     await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: owner, title: 'Chair', expiresAt: new Date().toISOString() }));
-    expect(await sut.call(Rpc.notifications.count, {}, owner)).toEqual({ count: 2 });
+    expect(await sut.call(Calls.notifications.count, {}, owner)).toEqual({ count: 2 });
     const [newest] = await inbox(owner);
-    await expect(sut.call(Rpc.notifications.markRead, { notificationId: newest.id }, stranger)).rejects.toMatchObject({ message: 'Notification not found' });
-    expect(await sut.call(Rpc.notifications.markRead, { notificationId: newest.id }, owner)).toEqual({ success: true });
+    await expect(sut.call(Calls.notifications.markRead, { notificationId: newest.id }, stranger)).rejects.toMatchObject({ message: 'Notification not found' });
+    expect(await sut.call(Calls.notifications.markRead, { notificationId: newest.id }, owner)).toEqual({ success: true });
     expect((await inbox(owner, true)).map((n) => n.id)).not.toContain(newest.id);
-    expect(await sut.call(Rpc.notifications.readAll, {}, owner)).toEqual({ success: true, count: 1 });
-    expect(await sut.call(Rpc.notifications.count, {}, owner)).toEqual({ count: 0 });
-    await expect(sut.call(Rpc.notifications.count, {})).rejects.toMatchObject({ message: 'Please sign in first' });
+    expect(await sut.call(Calls.notifications.readAll, {}, owner)).toEqual({ success: true, count: 1 });
+    expect(await sut.call(Calls.notifications.count, {}, owner)).toEqual({ count: 0 });
+    await expect(sut.call(Calls.notifications.count, {})).rejects.toMatchObject({ message: 'Please sign in first' });
   });
 });

@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { PHOTO_VALIDATION_QUEUE, Rpc } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, JOB_QUEUE, JobQueue, JobQueueStats } from '@curbside/platform';
+import { Calls, PHOTO_VALIDATION_QUEUE } from '@curbside/contracts';
+import { APP_CONFIG, AppConfig, Handles, JOB_QUEUE, JobQueue, JobQueueStats } from '@curbside/platform';
 import { PhotoValidationService } from '../validation/photo-validation.service';
 import { PhotoValidationMetrics, PhotoValidationMetricsSnapshot } from './photo-validation.metrics';
 
@@ -22,7 +21,7 @@ export class PhotoValidationMetricsController {
     private readonly metrics: PhotoValidationMetrics,
   ) {}
 
-  @MessagePattern(Rpc.photoValidation.metrics)
+  @Handles(Calls.photoValidation.metrics)
   async report(): Promise<PhotoValidationMetricsReport> {
     return {
       queue: await this.jobs.stats(PHOTO_VALIDATION_QUEUE),

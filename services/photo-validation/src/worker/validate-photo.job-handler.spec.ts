@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { HealthReport, PHOTO_VALIDATION_QUEUE, PhotoValidationJob, PhotoValidationResult, Rpc } from '@curbside/contracts';
-import { startServiceUnderTest, ServiceUnderTest, waitFor } from '@curbside/testing';
+import { Calls, healthCall, PHOTO_VALIDATION_QUEUE, PhotoValidationJob, PhotoValidationResult } from '@curbside/contracts';
+import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import type { PhotoValidationMetricsReport } from '../metrics/photo-validation-metrics.controller';
 import { photoValidationService } from '../photo-validation.definition';
 import { fixture, FIXTURES } from '../testing/photos.fixture';
@@ -69,8 +69,8 @@ describe(ValidatePhotoJobHandler.name, () => {
   });
 
   it('reports queue depth, outcomes and latency percentiles over RPC, and a working worker in its health', async () => {
-    const metrics = await sut.call<PhotoValidationMetricsReport>(Rpc.photoValidation.metrics, {});
-    const health = await sut.call<HealthReport>(Rpc.health('photo-validation'), {});
+    const metrics = await sut.call(Calls.photoValidation.metrics, {});
+    const health = await sut.call(healthCall('photo-validation'), {});
 
     expect(metrics).toMatchObject({
       queue: { waiting: 0, active: 0, failed: 0 },

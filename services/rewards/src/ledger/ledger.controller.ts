@@ -1,16 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  balanceCallSchema,
-  DomainError,
-  ErrorCode,
-  leaderboardQuerySchema,
-  parseOrThrow,
-  redeemCallSchema,
-  Rpc,
-  RpcRequest,
-} from '@curbside/contracts';
-import { Idempotent } from '@curbside/platform';
+import { CallRequest, Calls, DomainError, ErrorCode, RpcRequest } from '@curbside/contracts';
+import { Handles, Idempotent } from '@curbside/platform';
 import { LeaderboardService } from '../leaderboard/leaderboard.service';
 import { ShopService } from '../shop/shop.service';
 import { LedgerService } from './ledger.service';
@@ -23,35 +13,35 @@ export class LedgerController {
     private readonly leaderboard: LeaderboardService,
   ) {}
 
-  @MessagePattern(Rpc.rewards.balance)
-  balance(@Payload() request: RpcRequest) {
-    return this.ledger.balance(parseOrThrow(balanceCallSchema, request.body).userId);
+  @Handles(Calls.rewards.balance)
+  balance(request: CallRequest<typeof Calls.rewards.balance>) {
+    return this.ledger.balance(request.body.userId);
   }
 
-  @MessagePattern(Rpc.rewards.summary)
-  summary(@Payload() request: RpcRequest) {
-    return this.ledger.summary(parseOrThrow(balanceCallSchema, request.body).userId);
+  @Handles(Calls.rewards.summary)
+  summary(request: CallRequest<typeof Calls.rewards.summary>) {
+    return this.ledger.summary(request.body.userId);
   }
 
-  @MessagePattern(Rpc.rewards.catalogue)
+  @Handles(Calls.rewards.catalogue)
   catalogue() {
     return this.shop.catalogue();
   }
 
-  @MessagePattern(Rpc.rewards.userRewards)
-  userRewards(@Payload() request: RpcRequest) {
+  @Handles(Calls.rewards.userRewards)
+  userRewards(request: CallRequest<typeof Calls.rewards.userRewards>) {
     return this.shop.redemptions(callerOf(request));
   }
 
-  @MessagePattern(Rpc.rewards.redeem)
+  @Handles(Calls.rewards.redeem)
   @Idempotent()
-  redeem(@Payload() request: RpcRequest) {
-    return this.shop.redeem(callerOf(request), parseOrThrow(redeemCallSchema, request.body).rewardId);
+  redeem(request: CallRequest<typeof Calls.rewards.redeem>) {
+    return this.shop.redeem(callerOf(request), request.body.rewardId);
   }
 
-  @MessagePattern(Rpc.rewards.leaderboard)
-  page(@Payload() request: RpcRequest) {
-    return this.leaderboard.page(parseOrThrow(leaderboardQuerySchema, request.body));
+  @Handles(Calls.rewards.leaderboard)
+  page(request: CallRequest<typeof Calls.rewards.leaderboard>) {
+    return this.leaderboard.page(request.body);
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { EventEnvelope, Events, EventPayload, LeaderboardEntry, LeaderboardReply, RedeemResponse, Reward, Rpc, UserReward } from '@curbside/contracts';
+import { Calls, EventEnvelope, EventPayload, Events, LeaderboardEntry, LeaderboardReply, RedeemResponse, Reward } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
-import { startServiceUnderTest, ServiceUnderTest, waitFor } from '@curbside/testing';
+import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { rewardsService } from '../rewards.definition';
 import { FIRST_PAGE_TTL_MS } from '../leaderboard/leaderboard.service';
 import { LedgerService } from './ledger.service';
@@ -177,8 +177,8 @@ describe(LedgerService.name, () => {
     const item = posted(userId, { isScoutFind: true });
     await deliver(item);
     expect((await balanceOf(userId)).points).toBe(60);
-    const [spotlight] = (await sut.call<Reward[]>(Rpc.rewards.catalogue, {})).filter((r) => r.pointsCost === 50);
-    await sut.call(Rpc.rewards.redeem, { rewardId: spotlight.id }, userId);
+    const [spotlight] = (await sut.call(Calls.rewards.catalogue, {})).filter((r) => r.pointsCost === 50);
+    await sut.call(Calls.rewards.redeem, { rewardId: spotlight.id }, userId);
     await deliver(removed(item, 'reported'));
     expect(await balanceOf(userId)).toEqual({ points: 0, earned: 35, badges: ['First Post Badge', 'Scout Badge'] });
   });
@@ -239,8 +239,8 @@ describe(LedgerService.name, () => {
   });
 
   describe('the shop', () => {
-    const catalogue = () => sut.call<Reward[]>(Rpc.rewards.catalogue, {});
-    const redeem = (userId: string, rewardId: string) => sut.call<RedeemResponse>(Rpc.rewards.redeem, { rewardId }, userId);
+    const catalogue = () => sut.call(Calls.rewards.catalogue, {});
+    const redeem = (userId: string, rewardId: string) => sut.call(Calls.rewards.redeem, { rewardId }, userId);
 
     it('offers perks, merchandise and donations, some limited, one affordable within a first week', async () => {
       const rewards = await catalogue();
@@ -259,7 +259,7 @@ describe(LedgerService.name, () => {
       const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => String(r.reason?.message ?? r.reason));
       expect(new Set(refusals)).toEqual(new Set(['Not enough points: this reward costs 50 points and you have 20.']));
       expect((await balanceOf(userId)).points).toBe(20);
-      expect(await sut.call<UserReward[]>(Rpc.rewards.userRewards, {}, userId)).toHaveLength(3);
+      expect(await sut.call(Calls.rewards.userRewards, {}, userId)).toHaveLength(3);
     });
 
     it('a reward limited to one, redeemed 10 times at once: exactly 1, with the limit message', async () => {
@@ -281,8 +281,8 @@ describe(LedgerService.name, () => {
 
     it('refuses an unknown reward and an anonymous caller, and lists only the caller’s own redemptions', async () => {
       await expect(redeem(randomUUID(), randomUUID())).rejects.toMatchObject({ message: 'Reward not found' });
-      await expect(sut.call(Rpc.rewards.redeem, { rewardId: randomUUID() })).rejects.toMatchObject({ message: 'Sign in to use the points shop' });
-      expect(await sut.call<UserReward[]>(Rpc.rewards.userRewards, {}, randomUUID())).toEqual([]);
+      await expect(sut.call(Calls.rewards.redeem, { rewardId: randomUUID() })).rejects.toMatchObject({ message: 'Sign in to use the points shop' });
+      expect(await sut.call(Calls.rewards.userRewards, {}, randomUUID())).toEqual([]);
     });
   });
 
@@ -304,7 +304,7 @@ describe(LedgerService.name, () => {
       );
       await grant(top, 100_000);
       const page = (body: unknown) => JSON.parse((body as LeaderboardReply).entriesJson) as LeaderboardEntry[];
-      const first = page(await sut.call<LeaderboardReply>(Rpc.rewards.leaderboard, { limit: 3 }));
+      const first = page(await sut.call(Calls.rewards.leaderboard, { limit: 3 }));
       expect(first[0]).toEqual({ id: top, username: 'BraveFinch0042', points: 100_000, badges: [], rank: 'Curb Master', scoutMode: true });
       expect(first).toHaveLength(3);
       const points = first.map((e) => e.points);
@@ -313,7 +313,7 @@ describe(LedgerService.name, () => {
       const all: string[] = [];
       let cursor: string | undefined;
       do {
-        const reply: LeaderboardReply = await sut.call(Rpc.rewards.leaderboard, { limit: 7, ...(cursor ? { cursor } : {}) });
+        const reply: LeaderboardReply = await sut.call(Calls.rewards.leaderboard, { limit: 7, ...(cursor ? { cursor } : {}) });
         all.push(...page(reply).map((e) => e.id));
         cursor = reply.nextCursor ?? undefined;
       } while (cursor);
@@ -324,7 +324,7 @@ describe(LedgerService.name, () => {
 
     it('serves the first page from a one-second copy, then the new standings', async () => {
       const climber = randomUUID();
-      const top = async () => (JSON.parse((await sut.call<LeaderboardReply>(Rpc.rewards.leaderboard, { limit: 2 })).entriesJson) as LeaderboardEntry[])[0];
+      const top = async () => (JSON.parse((await sut.call(Calls.rewards.leaderboard, { limit: 2 })).entriesJson) as LeaderboardEntry[])[0];
       const before = await top();
       await grant(climber, before.points + 1);
       expect((await top()).id).toBe(before.id);
@@ -333,7 +333,7 @@ describe(LedgerService.name, () => {
     });
 
     it('refuses a cursor it did not give out', async () => {
-      await expect(sut.call(Rpc.rewards.leaderboard, { cursor: "1' OR 1=1" })).rejects.toMatchObject({
+      await expect(sut.call(Calls.rewards.leaderboard, { cursor: "1' OR 1=1" })).rejects.toMatchObject({
         message: expect.stringContaining('cursor is not one this server gave out'),
       });
     });

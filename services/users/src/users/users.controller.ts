@@ -1,30 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  adminStatusSchema,
-  confirmVerificationCallSchema,
-  createUserCallSchema,
-  emergencyLookupCallSchema,
-  CreateUserReply,
-  getUserCallSchema,
-  notificationPreferencesRequestSchema,
-  parseOrThrow,
-  phoneNumberSchema,
-  otpCodeSchema,
-  resolveSessionCallSchema,
-  revokeSessionCallSchema,
-  Rpc,
-  RpcRequest,
-  scoutModeRequestSchema,
-  sendCodeRequestSchema,
-  setProfilePictureCallSchema,
-  startVerificationCallSchema,
-  subscriptionRequestSchema,
-  User,
-  UserView,
-  verifyCodeRequestSchema,
-} from '@curbside/contracts';
-import { callerOf } from '@curbside/platform';
+import { adminStatusSchema, CallRequest, Calls, CreateUserReply, User, UserView } from '@curbside/contracts';
+import { callerOf, Handles } from '@curbside/platform';
 import { z } from 'zod';
 import { AuthService } from '../auth/auth.service';
 import { SessionsService } from '../sessions/sessions.service';
@@ -44,85 +20,85 @@ export class UsersController {
     private readonly verification: VerificationService,
   ) {}
 
-  @MessagePattern(Rpc.users.create)
-  create(@Payload() request: RpcRequest): Promise<CreateUserReply> {
-    return this.users.create(parseOrThrow(createUserCallSchema, request.body));
+  @Handles(Calls.users.create)
+  create(request: CallRequest<typeof Calls.users.create>): Promise<CreateUserReply> {
+    return this.users.create(request.body);
   }
 
-  @MessagePattern(Rpc.users.get)
-  get(@Payload() request: RpcRequest): Promise<UserView> {
-    const { userId } = parseOrThrow(getUserCallSchema, request.body);
+  @Handles(Calls.users.get)
+  get(request: CallRequest<typeof Calls.users.get>): Promise<UserView> {
+    const { userId } = request.body;
     return this.users.get(userId, request.meta.callerId);
   }
 
-  @MessagePattern(Rpc.users.resolveSession)
-  async resolveSession(@Payload() request: RpcRequest): Promise<{ userId: string | null }> {
-    const { token } = parseOrThrow(resolveSessionCallSchema, request.body);
+  @Handles(Calls.users.resolveSession)
+  async resolveSession(request: CallRequest<typeof Calls.users.resolveSession>): Promise<{ userId: string | null }> {
+    const { token } = request.body;
     return { userId: await this.sessions.resolve(token) };
   }
 
-  @MessagePattern(Rpc.users.revokeSession)
-  async revokeSession(@Payload() request: RpcRequest): Promise<{ success: boolean }> {
-    await this.sessions.revoke(parseOrThrow(revokeSessionCallSchema, request.body).token);
+  @Handles(Calls.users.revokeSession)
+  async revokeSession(request: CallRequest<typeof Calls.users.revokeSession>): Promise<{ success: boolean }> {
+    await this.sessions.revoke(request.body.token);
     return { success: true };
   }
 
-  @MessagePattern(Rpc.users.sendLoginCode)
-  sendLoginCode(@Payload() request: RpcRequest) {
-    const body = parseOrThrow(sendCodeRequestSchema.extend(requesterShape), request.body);
+  @Handles(Calls.users.sendLoginCode)
+  sendLoginCode(request: CallRequest<typeof Calls.users.sendLoginCode>) {
+    const body = request.body;
     return this.auth.sendLoginCode(body.phoneNumber, body.requester);
   }
 
-  @MessagePattern(Rpc.users.verifyLoginCode)
-  verifyLoginCode(@Payload() request: RpcRequest) {
-    return this.auth.verifyLoginCode(parseOrThrow(verifyCodeRequestSchema, request.body));
+  @Handles(Calls.users.verifyLoginCode)
+  verifyLoginCode(request: CallRequest<typeof Calls.users.verifyLoginCode>) {
+    return this.auth.verifyLoginCode(request.body);
   }
 
-  @MessagePattern(Rpc.users.startVerification)
-  startVerification(@Payload() request: RpcRequest) {
-    const body = parseOrThrow(startVerificationCallSchema.extend({ phone: phoneNumberSchema, ...requesterShape }), request.body);
+  @Handles(Calls.users.startVerification)
+  startVerification(request: CallRequest<typeof Calls.users.startVerification>) {
+    const body = request.body;
     return this.verification.start(callerOf(request), body.name, body.phone, body.requester);
   }
 
-  @MessagePattern(Rpc.users.confirmVerification)
-  confirmVerification(@Payload() request: RpcRequest) {
-    const body = parseOrThrow(confirmVerificationCallSchema.extend({ phone: phoneNumberSchema, code: otpCodeSchema }), request.body);
+  @Handles(Calls.users.confirmVerification)
+  confirmVerification(request: CallRequest<typeof Calls.users.confirmVerification>) {
+    const body = request.body;
     return this.verification.confirm(callerOf(request), body.phone, body.code);
   }
 
-  @MessagePattern(Rpc.users.verificationStatus)
-  verificationStatus(@Payload() request: RpcRequest) {
+  @Handles(Calls.users.verificationStatus)
+  verificationStatus(request: CallRequest<typeof Calls.users.verificationStatus>) {
     return this.verification.status(callerOf(request));
   }
 
-  @MessagePattern(Rpc.users.setScoutMode)
-  setScoutMode(@Payload() request: RpcRequest) {
-    return this.users.setScoutMode(callerOf(request), parseOrThrow(scoutModeRequestSchema, request.body).scoutMode);
+  @Handles(Calls.users.setScoutMode)
+  setScoutMode(request: CallRequest<typeof Calls.users.setScoutMode>) {
+    return this.users.setScoutMode(callerOf(request), request.body.scoutMode);
   }
 
-  @MessagePattern(Rpc.users.updatePreferences)
-  updatePreferences(@Payload() request: RpcRequest) {
-    return this.users.updatePreferences(callerOf(request), parseOrThrow(notificationPreferencesRequestSchema, request.body));
+  @Handles(Calls.users.updatePreferences)
+  updatePreferences(request: CallRequest<typeof Calls.users.updatePreferences>) {
+    return this.users.updatePreferences(callerOf(request), request.body);
   }
 
-  @MessagePattern(Rpc.users.setSubscription)
-  setSubscription(@Payload() request: RpcRequest) {
-    return this.users.setSubscription(callerOf(request), parseOrThrow(subscriptionRequestSchema, request.body).tier);
+  @Handles(Calls.users.setSubscription)
+  setSubscription(request: CallRequest<typeof Calls.users.setSubscription>) {
+    return this.users.setSubscription(callerOf(request), request.body.tier);
   }
 
-  @MessagePattern(Rpc.users.adminStatus)
-  adminStatus(@Payload() request: RpcRequest): Promise<z.infer<typeof adminStatusSchema>> {
+  @Handles(Calls.users.adminStatus)
+  adminStatus(request: CallRequest<typeof Calls.users.adminStatus>): Promise<z.infer<typeof adminStatusSchema>> {
     return this.users.adminStatus(callerOf(request));
   }
 
   /** Only the emergency service asks, after its own admin, password and reason checks (never the gateway). */
-  @MessagePattern(Rpc.users.emergencyLookup)
-  emergencyLookup(@Payload() request: RpcRequest): Promise<User> {
-    return this.users.emergencyLookup(parseOrThrow(emergencyLookupCallSchema, request.body));
+  @Handles(Calls.users.emergencyLookup)
+  emergencyLookup(request: CallRequest<typeof Calls.users.emergencyLookup>): Promise<User> {
+    return this.users.emergencyLookup(request.body);
   }
 
-  @MessagePattern(Rpc.users.setProfilePicture)
-  setProfilePicture(@Payload() request: RpcRequest) {
-    return this.users.setProfilePicture(callerOf(request), parseOrThrow(setProfilePictureCallSchema, request.body).url);
+  @Handles(Calls.users.setProfilePicture)
+  setProfilePicture(request: CallRequest<typeof Calls.users.setProfilePicture>) {
+    return this.users.setProfilePicture(callerOf(request), request.body.url);
   }
 }

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { CallReply, defineCall } from '../rpc/call-contract';
+import { photoValidationResultSchema } from '../photos/photo-validation.schemas';
+import { UserError } from '../users/users.errors';
+import {
+  claimResponseSchema,
+  commentSchema,
+  createCommentRequestSchema,
+  createItemRequestSchema,
+  createReportRequestSchema,
+  feedQuerySchema,
+  interestResponseSchema,
+  itemListSchema,
+  itemSchema,
+  monthlyCommentsSchema,
+  reportResponseSchema,
+  similarItemsQuerySchema,
+  stillThereRequestSchema,
+  stillThereResponseSchema,
+  topFindsQuerySchema,
+  updateCommentRequestSchema,
+  updateItemRequestSchema,
+  voteResponseSchema,
+} from './item.schemas';
+import { ClaimError, CommentError, ItemError, ReportError } from './items.errors';
+
+const itemIdSchema = z.object({ itemId: z.uuid() });
+const commentIdSchema = itemIdSchema.extend({ commentId: z.uuid() });
+const successSchema = z.object({ success: z.boolean(), message: z.string() });
+/** The gateway sends the SHA-256 of a photo, never its bytes, over the bus. */
+const photoHashSchema = z.string().regex(/^[0-9a-f]{64}$/);
+/** The refusals of acting on an item that is not there for the caller. */
+const unavailable = [ItemError.NOT_FOUND, ItemError.NOT_AVAILABLE];
+const claimRefusals = [...unavailable, ItemError.OWN_ITEM, ClaimError.NO_ITEM_PHOTO, ClaimError.HOLD_LIMIT];
+
+/**
+ * The feed's reply carries its page already serialised (`itemsJson`: the JSON of an Item[], itemListSchema):
+ * the gateway sends it on as the HTTP body instead of parsing and re-serialising ~42 KB per 50-item page,
+ * work that held the gateway to ~60% of the bare SQL rate on dense searches (bench/README.md).
+ */
+export const feedReplySchema = z.object({ itemsJson: z.string(), nextCursor: z.string().nullable(), radiusCap: z.number() });
+export type FeedReply = z.infer<typeof feedReplySchema>;
+
+/** The items service's calls: items, garage sales, the feed, claims, votes, comments and reports. */
+export const ItemsCalls = {
+  create: defineCall({
+    subject: 'items.create',
+    request: createItemRequestSchema,
+    reply: itemSchema,
+    errors: [ItemError.SCOUT_MODE_REQUIRED, UserError.VERIFICATION_REQUIRED],
+  }),
+  feed: defineCall({ subject: 'items.feed', request: feedQuerySchema, reply: feedReplySchema, errors: [] }),
+  byUser: defineCall({ subject: 'items.by-user', request: z.object({ userId: z.uuid() }), reply: itemListSchema, errors: [] }),
+  get: defineCall({ subject: 'items.get', request: itemIdSchema, reply: itemSchema, errors: [ItemError.NOT_FOUND] }),
+  update: defineCall({
+    subject: 'items.update',
+    request: updateItemRequestSchema.and(itemIdSchema),
+    reply: itemSchema,
+    errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_EDITABLE, UserError.VERIFICATION_REQUIRED],
+  }),
+  delete: defineCall({
+    subject: 'items.delete',
+    request: itemIdSchema,
+    reply: successSchema,
+    errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_EDITABLE],
+  }),
+  similar: defineCall({ subject: 'items.similar', request: similarItemsQuerySchema, reply: itemListSchema, errors: [] }),
+  /** Top finds and the radius they were searched within (the caller's plan cap applied). */
+  topFinds: defineCall({
+    subject: 'items.top-finds',
+    request: topFindsQuerySchema,
+    reply: z.object({ items: itemListSchema, radiusCap: z.number() }),
+    errors: [],
+  }),
+  claim: defineCall({
+    subject: 'items.claim',
+    request: itemIdSchema.extend({ photoHash: photoHashSchema.nullable() }),
+    reply: claimResponseSchema,
+    errors: [...claimRefusals, ClaimError.PHOTO_FAILED],
+  }),
+  /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
+  pickupAdmissible: defineCall({ subject: 'items.pickup-admissible', request: itemIdSchema, reply: z.object({ admissible: z.literal(true) }), errors: claimRefusals }),
+  validatePickup: defineCall({
+    subject: 'items.validate-pickup',
+    request: itemIdSchema.extend({ photoKey: z.string(), photoHash: photoHashSchema }),
+    reply: photoValidationResultSchema,
+    errors: claimRefusals,
+  }),
+  vote: defineCall({ subject: 'items.vote', request: itemIdSchema, reply: voteResponseSchema, errors: [...unavailable, ItemError.OWN_ITEM, ItemError.ALREADY_VOTED] }),
+  stillThere: defineCall({
+    subject: 'items.still-there',
+    request: itemIdSchema.extend({ stillThere: stillThereRequestSchema.shape.stillThere }),
+    reply: stillThereResponseSchema,
+    errors: [...unavailable, ItemError.OWN_ITEM, ItemError.ALREADY_CONFIRMED],
+  }),
+  interest: defineCall({ subject: 'items.interest', request: itemIdSchema, reply: interestResponseSchema, errors: unavailable }),
+  comments: defineCall({ subject: 'items.comments.list', request: itemIdSchema, reply: z.array(commentSchema), errors: [ItemError.NOT_FOUND] }),
+  createComment: defineCall({
+    subject: 'items.comments.create',
+    request: itemIdSchema.extend({ content: createCommentRequestSchema.shape.content }),
+    reply: commentSchema,
+    errors: [...unavailable, CommentError.MONTHLY_LIMIT],
+  }),
+  updateComment: defineCall({
+    subject: 'items.comments.update',
+    request: commentIdSchema.extend({ content: updateCommentRequestSchema.shape.content }),
+    reply: commentSchema,
+    errors: [ItemError.NOT_FOUND, CommentError.NOT_FOUND, CommentError.NOT_AUTHOR],
+  }),
+  deleteComment: defineCall({
+    subject: 'items.comments.delete',
+    request: commentIdSchema,
+    reply: successSchema,
+    errors: [ItemError.NOT_FOUND, CommentError.NOT_FOUND, CommentError.NOT_AUTHOR],
+  }),
+  monthlyComments: defineCall({ subject: 'items.comments.monthly', request: z.object({}), reply: monthlyCommentsSchema, errors: [] }),
+  report: defineCall({
+    subject: 'items.reports.create',
+    request: createReportRequestSchema,
+    reply: reportResponseSchema,
+    errors: [ItemError.NOT_FOUND, ReportError.OWN_ITEM, ReportError.ALREADY_REPORTED],
+  }),
+};
+
+export type TopFindsReply = CallReply<typeof ItemsCalls.topFinds>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { positionSchema } from '../common/geo';
+import { defineCall } from '../rpc/call-contract';
+import { NotificationError } from './notifications.errors';
+import { liveBatchAnswerSchema, liveBatchCallSchema, notificationListQuerySchema, notificationSchema } from './notifications.schemas';
+
+const successSchema = z.object({ success: z.boolean() });
+
+/** The notifications service's calls: every one is about the session's member's own notifications. */
+export const NotificationsCalls = {
+  list: defineCall({ subject: 'notifications.list', request: notificationListQuerySchema, reply: z.array(notificationSchema), errors: [] }),
+  count: defineCall({ subject: 'notifications.count', request: z.object({}), reply: z.object({ count: z.number().int() }), errors: [] }),
+  markRead: defineCall({
+    subject: 'notifications.mark-read',
+    request: z.object({ notificationId: z.uuid() }),
+    reply: successSchema,
+    errors: [NotificationError.NOT_FOUND],
+  }),
+  readAll: defineCall({
+    subject: 'notifications.read-all',
+    request: z.object({}),
+    reply: z.object({ success: z.boolean(), count: z.number().int() }),
+    errors: [],
+  }),
+  reportPosition: defineCall({ subject: 'notifications.report-position', request: positionSchema, reply: successSchema, errors: [] }),
+  /** Internal: the gateway's live streams (no caller; the gateway names the members whose streams it holds). */
+  live: defineCall({ subject: 'notifications.live', request: liveBatchCallSchema, reply: liveBatchAnswerSchema, errors: [] }),
+};

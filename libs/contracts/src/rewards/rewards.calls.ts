@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineCall } from '../rpc/call-contract';
+import { RewardError } from './rewards.errors';
+import { leaderboardQuerySchema, leaderboardReplySchema, redeemResponseSchema, rewardSchema, rewardsSummarySchema, userRewardSchema } from './rewards.schemas';
+
+const memberSchema = z.object({ userId: z.uuid() });
+
+/** The rewards service's calls: balances, the shop and the leaderboard. */
+export const RewardsCalls = {
+  balance: defineCall({
+    subject: 'rewards.balance',
+    request: memberSchema,
+    reply: z.object({ userId: z.uuid(), balance: z.number().int(), entries: z.number().int() }),
+    errors: [],
+  }),
+  /** Points, rank and badges of one member (the emergency lookup asks it). */
+  summary: defineCall({ subject: 'rewards.summary', request: memberSchema, reply: rewardsSummarySchema, errors: [] }),
+  catalogue: defineCall({ subject: 'rewards.catalogue', request: z.object({}), reply: z.array(rewardSchema), errors: [] }),
+  userRewards: defineCall({ subject: 'rewards.user-rewards', request: z.object({}), reply: z.array(userRewardSchema), errors: [] }),
+  redeem: defineCall({
+    subject: 'rewards.redeem',
+    request: z.object({ rewardId: z.uuid() }),
+    reply: redeemResponseSchema,
+    errors: [RewardError.NOT_FOUND, RewardError.NOT_ENOUGH_POINTS, RewardError.LIMIT_REACHED],
+  }),
+  leaderboard: defineCall({ subject: 'rewards.leaderboard', request: leaderboardQuerySchema, reply: leaderboardReplySchema, errors: [] }),
+};

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { CallReply, defineCall } from '../rpc/call-contract';
+import { emergencyLookupCallSchema } from '../emergency/emergency.schemas';
+import {
+  sendCodeRequestSchema,
+  sendCodeResponseSchema,
+  successResponseSchema,
+  verificationStatusSchema,
+  verifyCodeRequestSchema,
+  verifyCodeResponseSchema,
+} from './auth.schemas';
+import { otpCodeSchema, phoneNumberSchema } from './phone';
+import {
+  adminStatusSchema,
+  createUserRequestSchema,
+  notificationPreferencesRequestSchema,
+  notificationPreferencesSchema,
+  profilePictureResponseSchema,
+  scoutModeRequestSchema,
+  scoutModeResponseSchema,
+  subscriptionRequestSchema,
+  userSchema,
+  userViewSchema,
+} from './user.schemas';
+import { AuthError, UserError } from './users.errors';
+
+/** The client's address, added by the gateway to the code-sending calls (quotas are per requester and number). */
+const requester = { requester: z.string().max(100).optional() };
+const sessionTokenSchema = z.object({ token: z.string().min(1) });
+const codeSendingErrors = [AuthError.COUNTRY_NOT_SUPPORTED, AuthError.TOO_MANY_CODES, AuthError.CODE_NOT_SENT];
+
+/** The users service's calls; the acting member is always the session's (RpcMeta.callerId), never an id in a body. */
+export const UsersCalls = {
+  create: defineCall({
+    subject: 'users.create',
+    request: createUserRequestSchema,
+    reply: z.object({ user: userSchema, sessionToken: z.string() }),
+    errors: [],
+  }),
+  get: defineCall({ subject: 'users.get', request: z.object({ userId: z.uuid() }), reply: userViewSchema, errors: [UserError.NOT_FOUND] }),
+  resolveSession: defineCall({ subject: 'users.session.resolve', request: sessionTokenSchema, reply: z.object({ userId: z.uuid().nullable() }), errors: [] }),
+  revokeSession: defineCall({ subject: 'users.session.revoke', request: sessionTokenSchema, reply: z.object({ success: z.boolean() }), errors: [] }),
+  sendLoginCode: defineCall({
+    subject: 'users.auth.send-code',
+    request: sendCodeRequestSchema.extend(requester),
+    reply: sendCodeResponseSchema,
+    errors: codeSendingErrors,
+  }),
+  /** The sign-in answer, and the new session's token for the gateway's cookie when the code was right. */
+  verifyLoginCode: defineCall({
+    subject: 'users.auth.verify-code',
+    request: verifyCodeRequestSchema,
+    reply: z.object({ response: verifyCodeResponseSchema, sessionToken: z.string().optional() }),
+    errors: [AuthError.INVALID_CODE, AuthError.COUNTRY_NOT_SUPPORTED],
+  }),
+  startVerification: defineCall({
+    subject: 'users.verification.start',
+    request: z.object({ name: z.string().trim().min(1).max(100), phone: phoneNumberSchema, ...requester }),
+    reply: successResponseSchema,
+    errors: [...codeSendingErrors, UserError.NOT_FOUND, UserError.PHONE_TAKEN],
+  }),
+  confirmVerification: defineCall({
+    subject: 'users.verification.confirm',
+    request: z.object({ phone: phoneNumberSchema, code: otpCodeSchema }),
+    reply: successResponseSchema,
+    errors: [AuthError.INVALID_CODE, AuthError.COUNTRY_NOT_SUPPORTED, UserError.NOT_FOUND, UserError.PHONE_TAKEN],
+  }),
+  verificationStatus: defineCall({ subject: 'users.verification.status', request: z.object({}), reply: verificationStatusSchema, errors: [UserError.NOT_FOUND] }),
+  setScoutMode: defineCall({
+    subject: 'users.scout-mode',
+    request: scoutModeRequestSchema,
+    reply: scoutModeResponseSchema,
+    errors: [UserError.NOT_FOUND, UserError.VERIFICATION_REQUIRED],
+  }),
+  updatePreferences: defineCall({
+    subject: 'users.notification-preferences',
+    request: notificationPreferencesRequestSchema,
+    reply: notificationPreferencesSchema,
+    errors: [UserError.NOT_FOUND, UserError.PLAN_REQUIRED],
+  }),
+  setSubscription: defineCall({ subject: 'users.subscription', request: subscriptionRequestSchema, reply: userSchema, errors: [UserError.NOT_FOUND] }),
+  adminStatus: defineCall({ subject: 'users.admin-status', request: z.object({}), reply: adminStatusSchema, errors: [UserError.NOT_FOUND] }),
+  setProfilePicture: defineCall({
+    subject: 'users.profile-picture',
+    request: z.object({ url: z.string().startsWith('/api/media/') }),
+    reply: profilePictureResponseSchema,
+    errors: [UserError.NOT_FOUND],
+  }),
+  /** Only the emergency service asks, after its own admin, password and reason checks (never the gateway). */
+  emergencyLookup: defineCall({ subject: 'users.emergency-lookup', request: emergencyLookupCallSchema, reply: userSchema, errors: [UserError.NOT_FOUND] }),
+};
+
+export type CreateUserReply = CallReply<typeof UsersCalls.create>;
