@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyError, type Item } from '@curbside/contracts';
-import { waitFor } from '@curbside/testing';
+import { ApiClient, type ApiResponse, waitFor } from '@curbside/testing';
 import sharp from 'sharp';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
@@ -13,7 +13,7 @@ interface Answer<T = unknown> {
   body: T;
 }
 
-/** A member's browser that can send an Idempotency-Key (the shared test client sends no extra headers). */
+/** A member's browser; `key` sends an Idempotency-Key with the call. */
 interface Member {
   id: string;
   send<T = unknown>(method: string, path: string, body?: unknown, key?: string): Promise<Answer<T>>;
@@ -30,34 +30,17 @@ describe.each(STACK_MODES)('Idempotency-Key on creating calls, $name', (mode) =>
   const count = async (service: string, query: string, params: unknown[]) => (await sql<{ n: number }>(service, query, params))[0].n;
 
   const member = async (): Promise<Member> => {
-    const created = await fetch(`${stack.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const cookie = created.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const { id } = (await created.json()) as { id: string };
-    const read = async <T>(response: Response): Promise<Answer<T>> => {
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-    };
-    const keyHeader = (key?: string): Record<string, string> => (key === undefined ? {} : { 'idempotency-key': key });
-    // The items service learns of the user through user.created, the rewards service too.
+    const browser = new ApiClient(stack.url);
+    const { id } = (await browser.post<{ id: string }>('/api/users', {})).body;
+    const as = (key?: string) => (key === undefined ? browser : browser.withHeaders({ 'Idempotency-Key': key }));
+    // Status and body only: the headers of two answers differ by date and request id.
+    const answer = <T>({ status, body }: ApiResponse<T>): Answer<T> => ({ status, body });
+    // The items service learns of the user through user.created.
     await waitFor(async () => (await sql('items', 'SELECT 1 FROM items.posters WHERE user_id = $1', [id])).length === 1);
     return {
       id,
-      send: async (method, path, body, key) =>
-        read(
-          await fetch(`${stack.url}${path}`, {
-            method,
-            headers: { cookie, 'content-type': 'application/json', ...keyHeader(key) },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          }),
-        ),
-      upload: async (bytes, key) => {
-        const form = new FormData();
-        form.append('photo', new Blob([bytes], { type: 'image/jpeg' }), 'item.jpg');
-        return read(await fetch(`${stack.url}/api/upload`, { method: 'POST', headers: { cookie, ...keyHeader(key) }, body: form }));
-      },
+      send: async (method, path, body, key) => answer(await as(key).request(method, path, body)),
+      upload: async (bytes, key) => answer(await as(key).postFile('/api/upload', 'photo', { name: 'item.jpg', type: 'image/jpeg', bytes })),
     };
   };
   const newItem = (title = 'Sturdy bookshelf', extra: Record<string, unknown> = {}) => ({ title, category: 'Furniture', location: HERE, timeLimit: 12, ...extra });

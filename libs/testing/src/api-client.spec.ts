@@ -4,14 +4,14 @@ import { ApiClient } from './api-client';
 describe(ApiClient.name, () => {
   let server: Server;
   let baseUrl: string;
-  const seen: { cookie?: string; body: string; type?: string }[] = [];
+  const seen: { cookie?: string; body: string; type?: string; key?: string }[] = [];
 
   beforeAll(async () => {
     server = createServer((req: IncomingMessage, res: ServerResponse) => {
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => {
-        seen.push({ cookie: req.headers.cookie, body, type: req.headers['content-type'] });
+        seen.push({ cookie: req.headers.cookie, body, type: req.headers['content-type'], key: req.headers['idempotency-key'] as string | undefined });
         if (req.url === '/login') res.setHeader('Set-Cookie', ['sid=abc; Path=/; HttpOnly', 'theme=dark; Path=/']);
         res.setHeader('content-type', 'application/json');
         if (req.url === '/api/uncoded') res.statusCode = 400;
@@ -33,6 +33,15 @@ describe(ApiClient.name, () => {
     expect(after).toMatchObject({ status: 200, body: { ok: true } });
     expect(seen.at(-2)).toMatchObject({ body: '{"a":1}', type: 'application/json' });
     expect(seen.at(-1)?.cookie).toBe('sid=abc; theme=dark');
+  });
+
+  it('sends extra headers from a view of the same browser, whose cookies stay in step', async () => {
+    const api = new ApiClient(baseUrl);
+    const keyed = api.withHeaders({ 'Idempotency-Key': 'k1' });
+    await keyed.post('/login', {});
+    expect(seen.at(-1)).toMatchObject({ key: 'k1', type: 'application/json' });
+    await api.get('/me');
+    expect(seen.at(-1)).toMatchObject({ cookie: 'sid=abc; theme=dark', key: undefined });
   });
 
   it('gives another browser no cookies, and returns non-JSON bodies as text', async () => {

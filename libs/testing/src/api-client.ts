@@ -11,6 +11,7 @@ export interface ApiResponse<T = unknown> {
 
 export class ApiClient {
   private cookies = new Map<string, string>();
+  private extraHeaders: Record<string, string> = {};
 
   constructor(readonly baseUrl: string) {}
 
@@ -31,7 +32,7 @@ export class ApiClient {
   async postFile<T = unknown>(path: string, field: string, file: { name: string; type: string; bytes: Buffer }): Promise<ApiResponse<T>> {
     const form = new FormData();
     form.append(field, new Blob([file.bytes], { type: file.type }), file.name);
-    const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: this.cookieHeader() });
+    const response = await fetch(`${this.baseUrl}${path}`, { method: 'POST', body: form, headers: { ...this.cookieHeader(), ...this.extraHeaders } });
     return this.read<T>(response, 'POST');
   }
 
@@ -57,13 +58,21 @@ export class ApiClient {
     return copy;
   }
 
+  /** This browser (the same cookies, kept in step) sending these headers too on every call, e.g. an Idempotency-Key. */
+  withHeaders(headers: Record<string, string>): ApiClient {
+    const view = new ApiClient(this.baseUrl);
+    view.cookies = this.cookies;
+    view.extraHeaders = { ...this.extraHeaders, ...headers };
+    return view;
+  }
+
   /** A second browser: same server, no cookies. */
   anotherBrowser(): ApiClient {
     return new ApiClient(this.baseUrl);
   }
 
   private async send<T>(method: string, path: string, body: string | Buffer | undefined, contentType: string): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = this.cookieHeader();
+    const headers: Record<string, string> = { ...this.cookieHeader(), ...this.extraHeaders };
     if (body !== undefined) headers['content-type'] = contentType;
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     return this.read<T>(response, method);
