@@ -46,8 +46,9 @@ export class ApiClient {
     const headers: Record<string, string> = { ...this.cookieHeader(), accept: 'text/event-stream' };
     if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
     const response = await fetch(`${options.baseUrl ?? this.baseUrl}${path}`, { headers, signal: controller.signal });
-    // The stream's body never ends by itself: its status and headers are what is recorded.
-    recordExchange('GET', response, undefined);
+    // A stream's body never ends by itself: its status and headers are what is recorded. A refusal is a JSON error,
+    // read from a copy so the reader below still sees it.
+    recordExchange('GET', response, response.ok ? undefined : await response.clone().text());
     return new EventStreamReader(response, controller);
   }
 
