@@ -25,7 +25,7 @@ const PUBLIC_CREATE: Expect = { anonymous: 201, owner: 201, other: 201, admin: 2
 const HERE = { lat: 45.5017, lng: -73.5673 };
 
 /**
- * Who may call what (spec §6 of both documents + DESIGN §3): one row per route, one test per role. Admin
+ * Who may call what (spec §6 of both documents + docs/security.md): one row per route, one test per role. Admin
  * rights give nothing over other people's accounts here; they open the emergency tool only.
  */
 const ROWS: Row[] = [

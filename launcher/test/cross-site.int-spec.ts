@@ -15,7 +15,7 @@ async function call(url: string, init: { method: string; cookie?: string; header
   return { status: response.status, body: text ? JSON.parse(text) : undefined, setCookie: response.headers.get('set-cookie') };
 }
 
-describe('requests from other sites (DESIGN §3)', () => {
+describe('requests from other sites (docs/security.md)', () => {
   let stack: RunningStack;
   let dispose: () => Promise<void>;
   let cookie: string;

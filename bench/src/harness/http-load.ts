@@ -78,7 +78,7 @@ export async function getJson(url: string, headers: Record<string, string> = {},
 }
 
 /**
- * A signed-in member on the Pro plan, whose searches the server does not clamp (DESIGN §4: free members search
+ * A signed-in member on the Pro plan, whose searches the server does not clamp (docs/product-rules.md: free members search
  * 5 miles): the session cookie to send with every request. Waits until the items service knows the plan.
  */
 export async function proMember(baseUrl: string, db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }): Promise<Record<string, string>> {

@@ -6,7 +6,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
 
 /**
- * Cross-site request forgery, refused before a body is read (DESIGN §3). A page on another site can make a
+ * Cross-site request forgery, refused before a body is read (docs/security.md). A page on another site can make a
  * browser send the session cookie with a form post (text/plain, urlencoded: no preflight) or a no-cors
  * fetch; SameSite=Lax alone let a text/plain post log a neighbour out. So a state-changing API call must
  * be JSON (or multipart for uploads), and must not come from another site: `Sec-Fetch-Site: cross-site` or an

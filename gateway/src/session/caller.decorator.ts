@@ -11,7 +11,7 @@ export const Caller = createParamDecorator((_: unknown, context: ExecutionContex
   return context.switchToHttp().getRequest<SessionRequest>().callerId;
 });
 
-/** A userId/posterId/adminUserId sent by the client must be the session's own (DESIGN §3). */
+/** A userId/posterId/adminUserId sent by the client must be the session's own (docs/security.md). */
 export function assertIsCaller(claimedId: string | undefined | null, callerId: string | undefined): void {
   if (claimedId != null && claimedId !== callerId) {
     throw new DomainError(AuthError.NOT_YOURSELF, 'You can only act as yourself');

@@ -18,7 +18,7 @@ export interface StoredImage {
 }
 
 /**
- * Receives one image from a multipart request and stores it re-encoded (DESIGN §3): the bytes decide the type, the
+ * Receives one image from a multipart request and stores it re-encoded (docs/security.md): the bytes decide the type, the
  * preset's limit is enforced while the request streams, and nothing is stored unless the whole image decoded.
  */
 @Injectable()

@@ -17,7 +17,7 @@ export class EmergencyModule {
   }
 }
 
-/** Admin emergency lookup and its append-only, hash-chained audit log (DESIGN §1, §3). */
+/** Admin emergency lookup and its append-only, hash-chained audit log (docs/architecture.md, docs/security.md). */
 export const emergencyService: ServiceDefinition = {
   name: 'emergency',
   entities: [],

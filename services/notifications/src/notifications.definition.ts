@@ -21,7 +21,7 @@ export class NotificationsModule {
   }
 }
 
-/** Notification store and fan-out from events (DESIGN §1). */
+/** Notification store and fan-out from events (docs/architecture.md). */
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   entities: [],

@@ -40,7 +40,7 @@ export class PhotoValidationModule {
   }
 }
 
-/** Pickup-photo checks: the worker of PHOTO_VALIDATION_QUEUE (DESIGN §1); no tables of its own beyond the outbox. */
+/** Pickup-photo checks: the worker of PHOTO_VALIDATION_QUEUE (docs/architecture.md); no tables of its own beyond the outbox. */
 export const photoValidationService: ServiceDefinition = {
   name: 'photo-validation',
   entities: [],

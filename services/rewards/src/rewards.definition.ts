@@ -34,7 +34,7 @@ export class RewardsModule {
   }
 }
 
-/** Points ledger, ranks, badges, leaderboard, shop (DESIGN §1, §4). */
+/** Points ledger, ranks, badges, leaderboard, shop (docs/architecture.md, docs/product-rules.md). */
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
   entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],

@@ -29,7 +29,7 @@ export class UsersModule {
   }
 }
 
-/** Users, sessions, phone codes, verification, preferences, admin status (DESIGN §1). */
+/** Users, sessions, phone codes, verification, preferences, admin status (docs/architecture.md). */
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],

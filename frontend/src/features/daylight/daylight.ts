@@ -8,7 +8,7 @@ export interface Daylight {
 }
 
 /**
- * Sunrise and sunset computed locally from the position (DESIGN §4: no third-party call). Near the poles, where
+ * Sunrise and sunset computed locally from the position (docs/product-rules.md: no third-party call). Near the poles, where
  * the sun may not rise or set, the sun's altitude decides.
  */
 export function daylightAt(position: Position, now: Date = new Date()): Daylight {

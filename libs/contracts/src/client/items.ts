@@ -28,7 +28,7 @@ export const FEED_PAGE_MAX = 50;
 export const FEED_KINDS = ['all', 'items', 'garage_sales'] as const;
 export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplicate', 'other'] as const;
 export const REPORT_REQUIRED_MESSAGE = 'Please select a report type and provide a reason';
-/** A first-dibs reservation holds an item this long (DESIGN §4). */
+/** A first-dibs reservation holds an item this long (docs/product-rules.md). */
 export const FIRST_DIBS_MINUTES = 30;
 
 export const EARTH_RADIUS_MILES = 3959;
@@ -69,7 +69,7 @@ export const ItemMessages = {
   imageTooLarge: 'Please select an image smaller than 5MB.',
 } as const;
 
-/** Urgency from the hours left until expiry (DESIGN §4). */
+/** Urgency from the hours left until expiry (docs/product-rules.md). */
 export function urgencyFor(hoursLeft: number): UrgencyLabel {
   if (hoursLeft <= 2) return 'Express Grab';
   if (hoursLeft <= 6) return 'Priority Pickup';

@@ -3,7 +3,7 @@ export const SUBSCRIPTION_TIERS = ['free', 'basic', 'premium', 'pro'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 
 /**
- * How far each tier may search (DESIGN §4; free is the spec's "4" rounded to an offered radius). The server
+ * How far each tier may search (docs/product-rules.md; free is the spec's "4" rounded to an offered radius). The server
  * clamps feed, map, search and top-finds radii to it and says so in the X-Radius-Cap header.
  */
 export const TIER_RADIUS_CAP_MILES: Record<SubscriptionTier, number> = { free: 5, basic: 10, premium: 25, pro: 100 };

@@ -218,7 +218,7 @@ export const itemSchema = z.object({
   urgency: z.enum(URGENCY_LABELS),
   latitude: z.string(),
   longitude: z.string(),
-  /** Exact only for the poster and the holder; others get the blurred spot (DESIGN §3). */
+  /** Exact only for the poster and the holder; others get the blurred spot (docs/security.md). */
   exactLocation: z.boolean(),
   distance: z.number().optional().describe('Miles from the requested position'),
   locationDescription: z.string().nullable(),

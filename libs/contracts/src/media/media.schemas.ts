@@ -3,7 +3,7 @@ import { z } from 'zod';
 const MB = 1024 * 1024;
 
 /**
- * The multipart field and byte limit of each image upload (DESIGN §3). The gateway cuts an upload off at the
+ * The multipart field and byte limit of each image upload (docs/security.md). The gateway cuts an upload off at the
  * limit while it streams; the frontend can check the same numbers before it sends anything.
  */
 export const ImageUploadLimits = {
@@ -38,7 +38,7 @@ export const mediaPathSegmentsSchema = z.object({
     .describe('<id>.webp, or <id>-thumb.webp for the small version'),
 });
 
-/** Where a stored image is served from: our own origin (DESIGN §3). */
+/** Where a stored image is served from: our own origin (docs/security.md). */
 export function mediaUrl(key: string): string {
   return `/api/media/${key}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The seven badges (DESIGN §4: the leaderboard dialog's rule set), in the order the leaderboard shows them.
+ * The seven badges (docs/product-rules.md: the leaderboard dialog's rule set), in the order the leaderboard shows them.
  * The rules themselves are evaluated by the rewards service; the names and bonuses are shared with every client.
  */
 export const BADGES = [

@@ -1,6 +1,6 @@
 import { SubscriptionTier } from '../users/user.schemas';
 
-/** Points for actions (DESIGN §4; the shop text's "15" for a scout find is a misprint). */
+/** Points for actions (docs/product-rules.md; the shop text's "15" for a scout find is a misprint). */
 export const ACTION_POINTS = {
   post_item: 10,
   scout_find: 25,

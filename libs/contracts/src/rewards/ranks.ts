@@ -1,4 +1,4 @@
-/** Ranks by points (DESIGN §4). Ordered from lowest to highest threshold. */
+/** Ranks by points (docs/product-rules.md). Ordered from lowest to highest threshold. */
 export const RANKS = [
   { name: 'Newbie', minPoints: 0 },
   { name: 'Scout', minPoints: 100 },

@@ -43,7 +43,7 @@ export type NotificationFlags = { [K in keyof typeof NOTIFICATION_FLAG_DEFAULTS]
 export const DEFAULT_NOTIFICATION_RADIUS = '2';
 export const DEFAULT_LOCATION_RADIUS = '2';
 
-/** What everybody may see of a user (DESIGN §3). */
+/** What everybody may see of a user (docs/security.md). */
 export const publicUserSchema = z.object({
   id: z.uuid(),
   username: z.string(),

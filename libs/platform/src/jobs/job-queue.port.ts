@@ -1,4 +1,4 @@
-/** Background jobs (DESIGN §1): BullMQ on Redis in distributed mode, in-process in embedded mode. */
+/** Background jobs (docs/architecture.md): BullMQ on Redis in distributed mode, in-process in embedded mode. */
 export interface JobOptions {
   /** Same jobId while a job is waiting or running → the second add is ignored. */
   jobId?: string;

@@ -24,7 +24,7 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 8000):
   }
 }
 
-/** Outbox and idempotent consumption on a given database and bus: the guarantees DESIGN §1 relies on. */
+/** Outbox and idempotent consumption on a given database and bus: the guarantees docs/architecture.md relies on. */
 export function describeOutboxContract(name: string, setup: () => Promise<OutboxFixture>): void {
   describe(`Outbox and consumers: ${name}`, () => {
     let fixture: OutboxFixture;

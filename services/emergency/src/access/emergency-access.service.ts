@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECENT_ITEMS = 10;
 
 /**
- * The emergency lookup (DESIGN §3): an admin session, the emergency password checked here against the
+ * The emergency lookup (docs/security.md): an admin session, the emergency password checked here against the
  * configured hash, a reason, then the target's data from users, items and rewards. Every attempt, granted or
  * not, is one entry of the audit log, written before the answer leaves.
  */

@@ -6,7 +6,7 @@ import { ItemsRepository } from '../items/items.repository';
 
 /**
  * Three different verified neighbours saying "not there" since the last "still there" take an item down
- * (DESIGN §3: throwaway accounts cannot remove a neighbour's post; their answers are recorded and shown).
+ * (docs/security.md: throwaway accounts cannot remove a neighbour's post; their answers are recorded and shown).
  */
 export const NOT_THERE_TO_REMOVE = 3;
 

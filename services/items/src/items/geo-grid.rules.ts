@@ -2,7 +2,7 @@ import { EARTH_RADIUS_MILES } from '@curbside/contracts';
 
 /**
  * "Newest N within r miles" is answered per grid cell: a btree on (cell, created_at DESC) walks each covering
- * cell newest-first and stops at N, whatever the density (STACK.md: a spatial index alone sorts every match and
+ * cell newest-first and stops at N, whatever the density (docs/architecture.md, "The geo feed": a spatial index alone sorts every match and
  * misses the target for dense, wide searches). Fine cells (0.05°, ~3.5 mi) serve radii up to 2 miles, coarse
  * ones (0.5°) up to 30, wide ones (2°) the rest: a search covers a handful of cells, never dozens (the feed
  * statement has one branch per cell). The SQL generated columns in the migrations use these same formulas.

@@ -8,8 +8,8 @@ const word = (offset: number) =>
   `((get_byte(b.d, ${offset})::bigint << 24) | (get_byte(b.d, ${offset + 1})::bigint << 16) | (get_byte(b.d, ${offset + 2})::bigint << 8) | get_byte(b.d, ${offset + 3})::bigint)::float8 / 4294967295`;
 
 /**
- * Everything another neighbour can observe of an item's place is computed from its public position (DESIGN
- * §3): 75–150 m from the spot, in a direction and at a distance fixed by the item's id. The feed's distance
+ * Everything another neighbour can observe of an item's place is computed from its public position
+ * (docs/security.md): 75–150 m from the spot, in a direction and at a distance fixed by the item's id. The feed's distance
  * filter, its order, the distances shown and the grid cells all used the exact spot, so an anonymous caller
  * found it to half a metre by shrinking the radius from three points. Now the stored earth position and the
  * grid cells are those of the public position; only `lat`/`lng` (shown to the poster and the holder) are exact.

@@ -33,7 +33,7 @@ export interface NewNotification {
   title: string;
   message: string;
   data?: Record<string, unknown>;
-  /** The switch that must be on for this member (DESIGN: every alert honours its flag); none: always sent. */
+  /** The switch that must be on for this member (every alert honours its switch); none: always sent. */
   flag?: keyof NotificationFlags;
 }
 

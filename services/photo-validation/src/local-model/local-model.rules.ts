@@ -3,7 +3,7 @@ import { matchCategory } from './category-match.rules';
 import type { DetectedObject, VisionFindings } from './vision-findings';
 
 /**
- * Thresholds measured on this machine's models (STACK.md, "Offline photo checks"). BlazeFace alone finds faces
+ * Thresholds measured on these models on a 2-core machine. BlazeFace alone finds faces
  * in cats, so a face counts only together with a MoveNet body; NSFWJS is weak, so only explicit classes with a
  * high sum reject.
  */

@@ -19,7 +19,7 @@ const NSFW_MODEL_DIR = join(dirname(require.resolve('nsfwjs')), '..', 'models', 
 
 /**
  * Only what the rules use: COCO objects (CenterNet), faces (BlazeFace) and one body (MoveNet Lightning). Frame
- * caching is for video and would hand one photo's result to the next (STACK.md), so it is off.
+ * caching is for video and would hand one photo's result to the next, so it is off.
  */
 const HUMAN_CONFIG: Partial<Config> = {
   backend: 'wasm',

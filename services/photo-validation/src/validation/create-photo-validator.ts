@@ -3,7 +3,7 @@ import { LocalModelPhotoValidator } from '../local-model/local-model.photo-valid
 import { OpenAiPhotoValidator } from '../openai/openai.photo-validator';
 import type { PhotoValidator } from './photo-validator.port';
 
-/** OpenAI vision when a key is configured (DESIGN §2), the local offline model otherwise. */
+/** OpenAI vision when a key is configured (docs/architecture.md), the local offline model otherwise. */
 export function createPhotoValidator(config: AppConfig): PhotoValidator {
   const log = createLogger('photo-validation');
   // Embedded, this is one of the services inside `npm start`, whose first lines are where the data lives and the URL.

@@ -11,7 +11,7 @@ const progress = (p: Partial<BadgeProgress>): BadgeProgress => ({
   ...p,
 });
 
-describe('badge rules (DESIGN §4)', () => {
+describe('badge rules (docs/product-rules.md)', () => {
   it('earns nothing with nothing done', () => {
     expect(newlyEarnedBadges(progress({}))).toEqual([]);
   });

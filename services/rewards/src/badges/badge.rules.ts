@@ -23,7 +23,7 @@ const RULES: Record<BadgeName, (p: BadgeProgress) => boolean> = {
   'Curb Legend': (p) => p.earnedPoints >= 1000 && BADGES.every((b) => b.name === 'Curb Legend' || p.held.has(b.name)),
 };
 
-/** The badges this progress earns that are not held yet, in the order of DESIGN §4 (Curb Legend last). */
+/** The badges this progress earns that are not held yet, in the order of docs/product-rules.md (Curb Legend last). */
 export function newlyEarnedBadges(progress: BadgeProgress): BadgeName[] {
   return BADGES.map((b) => b.name).filter((name) => !progress.held.has(name) && RULES[name](progress));
 }

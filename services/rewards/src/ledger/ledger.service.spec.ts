@@ -150,7 +150,7 @@ describe(LedgerService.name, () => {
     expect((await balanceOf(userId)).points).toBe(120);
   });
 
-  it('farming: 30 posts created and deleted within the hour leave no post points (the First Post Badge stays, DESIGN §4)', async () => {
+  it('farming: 30 posts created and deleted within the hour leave no post points (the First Post Badge stays, docs/product-rules.md)', async () => {
     const userId = randomUUID();
     const start = new Date();
     const posts = Array.from({ length: 30 }, () => posted(userId, { createdAt: start }));

@@ -5,7 +5,7 @@ import { Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { badgeBonus, newlyEarnedBadges } from '../badges/badge.rules';
 
-/** At most this many posts a user a local day earn points (DESIGN §4: no farming by posting). */
+/** At most this many posts a user a local day earn points (docs/product-rules.md: no farming by posting). */
 export const DAILY_POST_CREDITS = 10;
 /** A post deleted by its poster within this long of posting takes its points back. */
 export const QUICK_DELETE_MS = 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { Events } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { LedgerService } from '../ledger/ledger.service';
 
-/** item.claimed → +5 for the neighbour who picked it up; Community Helper and Champion progress (DESIGN §4). */
+/** item.claimed → +5 for the neighbour who picked it up; Community Helper and Champion progress (docs/product-rules.md). */
 @Injectable()
 export class CreditPointsWhenItemIsClaimedHandler implements OnApplicationBootstrap {
   constructor(

@@ -3,7 +3,7 @@ import { Events } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { LedgerService } from '../ledger/ledger.service';
 
-/** item.posted → +10 for an item, +25 for a scout find, ten posts a local day at most; badges (DESIGN §4). */
+/** item.posted → +10 for an item, +25 for a scout find, ten posts a local day at most; badges (docs/product-rules.md). */
 @Injectable()
 export class CreditPointsWhenItemIsPostedHandler implements OnApplicationBootstrap {
   constructor(

@@ -18,7 +18,7 @@ export class VerificationService {
   ) {}
 
   /**
-   * Answers the same whether or not the number belongs to another account (DESIGN §3: no way to learn who has
+   * Answers the same whether or not the number belongs to another account (docs/security.md: no way to learn who has
    * a number): the code is issued either way, so quotas and timing match, but it is only sent to a number
    * that is free or already this account's, so nobody can verify with somebody else's phone.
    */

@@ -243,7 +243,7 @@ function Dashboard({ userId, password, onWrongPassword }: { userId: string; pass
 }
 
 /**
- * The emergency tool (spec §2, DESIGN §3): administrators only (asked of the server), then the emergency password,
+ * The emergency tool (spec §2, docs/security.md): administrators only (asked of the server), then the emergency password,
  * then the dashboard. The password lives only in this dialog's memory and goes to the server with each lookup;
  * closing forgets everything.
  */

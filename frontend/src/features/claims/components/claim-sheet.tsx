@@ -57,7 +57,7 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
     );
   };
 
-  /** First dibs: the claim call without a photo holds the item for this neighbour for 30 minutes (DESIGN §4). */
+  /** First dibs: the claim call without a photo holds the item for this neighbour for 30 minutes (docs/product-rules.md). */
   const reserveItem = () => {
     if (!user) return;
     reserve.mutate(

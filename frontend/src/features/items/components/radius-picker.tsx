@@ -22,7 +22,7 @@ interface RadiusPickerProps {
 }
 
 /**
- * The radius options of spec §9 as a grid of toggle buttons. Options beyond the member's plan (DESIGN §4: free 5,
+ * The radius options of spec §9 as a grid of toggle buttons. Options beyond the member's plan (docs/product-rules.md: free 5,
  * basic 10, premium 25, pro 100 miles) are locked: they open the plans instead of being chosen. A stored choice
  * above the cap shows as the cap, which is what the server searches (it clamps and says so in X-Radius-Cap).
  */

@@ -41,7 +41,7 @@ export function canManage(item: Item, user: User | null | undefined): boolean {
 
 export type Urgency = UrgencyLabel;
 
-/** Urgency from hours left (DESIGN §4), live as the countdown runs; the server's `urgency` is as of the answer. */
+/** Urgency from hours left (docs/product-rules.md), live as the countdown runs; the server's `urgency` is as of the answer. */
 export function urgencyOf(item: Item, now: number = Date.now()): Urgency {
   return urgencyFor(hoursLeft(item.expiresAt, now));
 }

@@ -20,7 +20,7 @@ interface PlansDialogProps {
 
 /**
  * The Plans dialogs (accounts spec §2): the four plans with prices and features; choosing one only records it
- * (DESIGN §4: no payment step), then says what the new plan unlocked.
+ * (docs/product-rules.md: no payment step), then says what the new plan unlocked.
  */
 export function PlansDialog({ open, onClose, reason, suggested }: PlansDialogProps) {
   const { user } = useSession();

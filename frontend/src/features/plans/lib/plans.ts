@@ -1,7 +1,7 @@
 import { GARAGE_SALE_ALERT_TIERS, SUBSCRIPTION_TIERS, TIER_RADIUS_CAP_MILES, type SubscriptionTier } from '@curbside/contracts/client';
 
 /**
- * The four plans of accounts spec §9 with the features of §6, search radii as DESIGN §4 settles them
+ * The four plans of accounts spec §9 with the features of §6, search radii as docs/product-rules.md settles them
  * (free 5 miles, pro 100). Tiers, caps and garage-sale tiers come from the contracts' browser entry, which the
  * search radius picker on the first screen can import without the validation library.
  */

@@ -4,7 +4,7 @@ import { api, withQuery } from '../../../lib/api-client';
 import type { FeedItem } from '../../items/lib/item-rules';
 
 /**
- * Available items like the one about to be posted (within 0.1 mi, last 48 h, similar title: DESIGN §4).
+ * Available items like the one about to be posted (within 0.1 mi, last 48 h, similar title: docs/product-rules.md).
  * A failed check never blocks posting: it answers an empty list.
  */
 export async function getSimilarItems(title: string, position: Position): Promise<FeedItem[]> {

@@ -1,7 +1,7 @@
 import { ACTION_POINTS, BADGES, TIER_MULTIPLIER } from '@curbside/contracts/client';
 import { Award, Info } from 'lucide-react';
 
-/** DESIGN §4's amounts (a scout find is worth 25, not the spec text's 15) and its one badge rule set. */
+/** docs/product-rules.md's amounts (a scout find is worth 25, not the spec text's 15) and its one badge rule set. */
 export function HowToEarn() {
   return (
     <>
