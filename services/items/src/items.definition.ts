@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
 import { ClaimsController } from './claims/claims.controller';
+import { ClaimsRepository } from './claims/claims.repository';
 import { ClaimsService } from './claims/claims.service';
 import { CommentsController } from './comments/comments.controller';
 import { CommentsService } from './comments/comments.service';
@@ -34,6 +35,7 @@ export class ItemsModule {
         ItemsRepository,
         PostersService,
         ClaimsService,
+        ClaimsRepository,
         EngagementService,
         CommentsService,
         ReportsService,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ClaimError,
@@ -13,12 +12,13 @@ import {
   VALIDATION_SERVICE_ERROR,
 } from '@curbside/contracts';
 import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
 import { deleteStoredPhotos } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
+import { ClaimsRepository } from './claims.repository';
 
 export const RESERVATION_MINUTES = 30;
 export const VALIDATION_WINDOW_MINUTES = 15;
@@ -33,28 +33,21 @@ export function tooManyReservationsMessage(limit: number): string {
     : `You already have first dibs on ${limit} items: pick one up and claim it, or wait until one lapses, before reserving another.`;
 }
 export const PHOTO_VERIFICATION_FAILED = 'Photo verification failed: take a pickup photo and have it checked before claiming';
-
-interface ChangedItem {
-  poster_id: string;
-  title: string;
-  pricing_type: 'free' | 'paid';
-  custom_amount: number | null;
-  is_scout_find: boolean;
-  reserved_until: Date;
-}
+/** Unused pickup photos deleted per sweep. */
+const PICKUP_SWEEP_BATCH = 200;
 
 /**
  * Claims (DESIGN §4). Without a photo: a 30-minute first-dibs reservation. With a photo that passed
- * validate-pickup for this user and item in the last 15 minutes: the claim. Both are one conditional UPDATE,
- * so exactly one neighbour wins however many try at once.
+ * validate-pickup for this user and item in the last 15 minutes: the claim. Both are one conditional UPDATE
+ * (claims.repository.ts), so exactly one neighbour wins however many try at once.
  */
 @Injectable()
 export class ClaimsService {
   private readonly log = createLogger('claims');
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly outbox: EventOutbox,
+    private readonly claims: ClaimsRepository,
     private readonly items: ItemsRepository,
     private readonly itemViews: ItemsService,
     private readonly members: PostersService,
@@ -68,7 +61,7 @@ export class ClaimsService {
   }
 
   async assertPickupAdmissible(itemId: string, callerId: string): Promise<{ admissible: true }> {
-    this.assertClaimableBy(await this.existing(this.dataSource.manager, itemId), callerId);
+    this.assertClaimableBy(await this.existing(itemId), callerId);
     return { admissible: true };
   }
 
@@ -79,17 +72,14 @@ export class ClaimsService {
    */
   async validatePickup(itemId: string, callerId: string, photoKey: string, photoHash: string): Promise<PhotoValidationResult> {
     try {
-      const item = await this.existing(this.dataSource.manager, itemId);
+      const item = await this.existing(itemId);
       this.assertClaimableBy(item, callerId);
       const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category });
       if (!result.isValid) {
         await this.forget([photoKey]);
         return result;
       }
-      await this.dataSource.query(
-        `INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence, photo_key) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [randomUUID(), itemId, callerId, photoHash, result.confidence, photoKey],
-      );
+      await this.claims.recordPassedPickup({ itemId, userId: callerId, photoHash, confidence: result.confidence, photoKey });
       return result;
     } catch (err) {
       await this.forget([photoKey]);
@@ -103,14 +93,10 @@ export class ClaimsService {
 
   /** Pickup photos no claim used within a day: deleted, and their checks forgotten with them. */
   async sweepUnusedPickupPhotos(): Promise<number> {
-    const rows: { id: string; photo_key: string }[] = await this.dataSource.query(
-      `SELECT id, photo_key FROM items.pickup_validations
-       WHERE used_at IS NULL AND photo_key IS NOT NULL AND created_at < now() - interval '1 day'
-       ORDER BY created_at LIMIT 200`,
-    );
+    const rows = await this.claims.unusedPickupPhotos(PICKUP_SWEEP_BATCH);
     if (rows.length === 0) return 0;
     await this.forget(rows.map((r) => r.photo_key));
-    await this.dataSource.query(`DELETE FROM items.pickup_validations WHERE id = ANY ($1)`, [rows.map((r) => r.id)]);
+    await this.claims.forgetPasses(rows.map((r) => r.id));
     return rows.length;
   }
 
@@ -125,27 +111,15 @@ export class ClaimsService {
   }
 
   private async claimWithPhoto(tx: Transaction, itemId: string, callerId: string, photoHash: string): Promise<string> {
-    const [validation]: { id: string }[] = await tx.manager.query(
-      `SELECT id FROM items.pickup_validations
-       WHERE item_id = $1 AND user_id = $2 AND photo_hash = $3 AND used_at IS NULL
-         AND created_at > now() - interval '${VALIDATION_WINDOW_MINUTES} minutes'
-       ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-      [itemId, callerId, photoHash],
-    );
+    const validation = await this.claims.lockFreshPass(tx.manager, itemId, callerId, photoHash, VALIDATION_WINDOW_MINUTES);
     if (!validation) {
       // Say first whether the item could be claimed at all, then that the photo is missing its check.
-      this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
+      this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
       throw new DomainError(ClaimError.PHOTO_FAILED, PHOTO_VERIFICATION_FAILED);
     }
-    const [claimed] = await this.conditionalUpdate(
-      tx,
-      `status = 'claimed', claimed_by_id = $2, claimed_at = now(), reserved_by_id = NULL, reserved_until = NULL`,
-      `(status = 'available' OR (status = 'first_dibs' AND reserved_by_id = $2))`,
-      itemId,
-      callerId,
-    );
+    const claimed = await this.claims.claimIfClaimable(tx.manager, itemId, callerId);
     if (!claimed) return this.explainRefusal(tx, itemId, callerId);
-    await tx.manager.query(`UPDATE items.pickup_validations SET used_at = now() WHERE id = $1`, [validation.id]);
+    await this.claims.markPassUsed(tx.manager, validation.id);
     tx.emit(Events.itemClaimed, {
       itemId,
       posterId: claimed.poster_id,
@@ -165,24 +139,14 @@ export class ClaimsService {
    * member's reservations are serialised by a transaction lock, so parallel requests cannot pass the count.
    */
   private async reserve(tx: Transaction, itemId: string, callerId: string): Promise<string> {
-    await tx.manager.query(`SELECT pg_advisory_xact_lock(hashtext('reservations:' || $1))`, [callerId]);
-    const [{ held }]: { held: number }[] = await tx.manager.query(
-      `SELECT count(*)::int AS held FROM items.items
-       WHERE reserved_by_id = $1 AND status = 'first_dibs' AND reserved_until > now() AND id <> $2`,
-      [callerId, itemId],
-    );
+    await this.claims.lockMemberReservations(tx.manager, callerId);
+    const held = await this.claims.countHolds(tx.manager, callerId, itemId);
     const limit = (await this.members.member(tx.manager, callerId)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
     if (held >= limit) {
-      this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
+      this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
       throw new DomainError(ClaimError.HOLD_LIMIT, tooManyReservationsMessage(limit));
     }
-    const [reserved] = await this.conditionalUpdate(
-      tx,
-      `status = 'first_dibs', reserved_by_id = $2, reserved_until = now() + interval '${RESERVATION_MINUTES} minutes'`,
-      `status = 'available'`,
-      itemId,
-      callerId,
-    );
+    const reserved = await this.claims.reserveIfClaimable(tx.manager, itemId, callerId, RESERVATION_MINUTES);
     if (!reserved) return this.explainRefusal(tx, itemId, callerId);
     tx.emit(Events.itemReserved, {
       itemId,
@@ -194,25 +158,14 @@ export class ClaimsService {
     return `First dibs! The item is yours for ${RESERVATION_MINUTES} minutes: pick it up and claim it with a photo.`;
   }
 
-  /** One statement decides: claimable (listed, unexpired, has a photo, not the poster's) and in the right state. */
-  private async conditionalUpdate(tx: Transaction, set: string, state: string, itemId: string, callerId: string): Promise<ChangedItem[]> {
-    const [rows]: [ChangedItem[], number] = await tx.manager.query(
-      `UPDATE items.items SET ${set}, updated_at = now()
-       WHERE id = $1 AND listed AND expires_at > now() AND poster_id <> $2 AND image_url IS NOT NULL AND ${state}
-       RETURNING poster_id, title, pricing_type, custom_amount, is_scout_find, reserved_until`,
-      [itemId, callerId],
-    );
-    return rows;
-  }
-
   /** Why a claim or reservation did not happen, in the words the client maps (spec §8). */
   private async explainRefusal(tx: Transaction, itemId: string, callerId: string): Promise<never> {
-    this.assertClaimableBy(await this.existing(tx.manager, itemId), callerId);
+    this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
     throw new DomainError(ItemError.NOT_AVAILABLE, NO_LONGER_AVAILABLE);
   }
 
-  private async existing(manager: EntityManager, itemId: string): Promise<ItemEntity> {
-    const item = await manager.findOneBy(ItemEntity, { id: itemId });
+  private async existing(itemId: string, manager?: EntityManager): Promise<ItemEntity> {
+    const item = await this.items.find(itemId, manager);
     if (!item || item.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     return item;
   }

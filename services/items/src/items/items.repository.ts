@@ -18,6 +18,10 @@ export class ItemsRepository {
     return rows[0] ?? null;
   }
 
+  async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<ItemEntity | null> {
+    return manager.findOneBy(ItemEntity, { id });
+  }
+
   /** The item row locked for the rest of the transaction; 404 "Item not found" when it is gone. */
   async lock(manager: EntityManager, id: string): Promise<ItemEntity> {
     const item = await manager.createQueryBuilder(ItemEntity, 'i').where('i.id = :id', { id }).setLock('pessimistic_write').getOne();

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { ClaimError, Events, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { ACTIVE_RESERVATIONS, ClaimsService, NO_LONGER_AVAILABLE } from '../src/claims/claims.service';
+import { ItemsWorld, refusal, startItemsWorld } from './items-world';
+
+/**
+ * Claims on the real PostgreSQL: who wins when neighbours try at once, how many holds a member may have, and
+ * which pickup photo check a claim needs (claims.service.ts rules over claims.repository.ts queries).
+ */
+describe(ClaimsService.name, () => {
+  let world: ItemsWorld;
+  let sut: ClaimsService;
+
+  beforeAll(async () => {
+    world = await startItemsWorld();
+    sut = world.get(ClaimsService);
+    // The photo-validation service, as far as items can tell: a photo whose key says "good" passes.
+    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async (job) =>
+      job.photoKey.includes('good') ? { isValid: true, confidence: 0.9, reason: 'Looks right' } : { isValid: false, confidence: 0.8, reason: 'A person is in the photo' },
+    );
+  });
+  afterAll(() => world?.stop());
+
+  /** A pickup photo stored and passed for this member and item; its hash is what the claim sends. */
+  const passedPhoto = async (itemId: string, userId: string) => {
+    const photoKey = `pickups/good-${randomUUID()}.webp`;
+    const photoHash = randomUUID();
+    await world.sut.infrastructure.storage.put(photoKey, Buffer.from('photo'), 'image/webp');
+    expect((await sut.validatePickup(itemId, userId, photoKey, photoHash)).isValid).toBe(true);
+    return { photoKey, photoHash };
+  };
+
+  const claimedEvents = async (itemId: string) => (await world.emitted<{ itemId: string; claimerId: string }>(Events.itemClaimed.subject)).filter((e) => e.itemId === itemId);
+
+  it('gives the item to exactly one of two neighbours claiming it at once with checked photos', async () => {
+    const poster = await world.member();
+    const [anna, ben] = [await world.member(), await world.member()];
+    const item = await world.post(poster);
+    const photos = [await passedPhoto(item.id, anna), await passedPhoto(item.id, ben)];
+
+    const results = await Promise.allSettled([sut.claim(item.id, anna, photos[0].photoHash), sut.claim(item.id, ben, photos[1].photoHash)]);
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ code: ItemError.NOT_AVAILABLE, message: NO_LONGER_AVAILABLE });
+    const winner = results[0].status === 'fulfilled' ? anna : ben;
+    expect(await claimedEvents(item.id)).toEqual([expect.objectContaining({ itemId: item.id, claimerId: winner, posterId: poster, claimerTier: 'free' })]);
+    const [row] = await world.db.query(`SELECT status, claimed_by_id FROM items.items WHERE id = $1`, [item.id]);
+    expect(row).toEqual({ status: 'claimed', claimed_by_id: winner });
+  });
+
+  it('gives first dibs to exactly one of two neighbours reserving at once, and the holder can then claim it', async () => {
+    const poster = await world.member();
+    const [anna, ben] = [await world.member(), await world.member()];
+    const item = await world.post(poster);
+
+    const results = await Promise.allSettled([sut.claim(item.id, anna, null), sut.claim(item.id, ben, null)]);
+
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const holder = results[0].status === 'fulfilled' ? anna : ben;
+    const other = holder === anna ? ben : anna;
+    const reserved = (await world.emitted<{ itemId: string; reservedById: string }>(Events.itemReserved.subject)).filter((e) => e.itemId === item.id);
+    expect(reserved).toEqual([expect.objectContaining({ reservedById: holder })]);
+
+    // Held: nobody else may claim it, even with a checked photo; its holder may.
+    expect(await refusal(sut.validatePickup(item.id, other, `pickups/good-${randomUUID()}.webp`, randomUUID()))).toBe(ItemError.NOT_AVAILABLE);
+    const { photoHash } = await passedPhoto(item.id, holder);
+    const claimed = await sut.claim(item.id, holder, photoHash);
+    expect(claimed).toMatchObject({ success: true, message: 'Item claimed! Enjoy your find.', item: { status: 'claimed' } });
+  });
+
+  it('lets a member hold one first dibs at a time, also when asking for two at once', async () => {
+    const poster = await world.member();
+    const anna = await world.member();
+    const items = [await world.post(poster), await world.post(poster), await world.post(poster)];
+
+    const results = await Promise.allSettled([sut.claim(items[0].id, anna, null), sut.claim(items[1].id, anna, null)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.code).toBe(ClaimError.HOLD_LIMIT);
+
+    expect(await refusal(sut.claim(items[2].id, anna, null))).toBe(ClaimError.HOLD_LIMIT);
+    // A hold that lapsed no longer counts.
+    await world.db.query(`UPDATE items.items SET reserved_until = now() - interval '1 minute' WHERE reserved_by_id = $1`, [anna]);
+    await expect(sut.claim(items[2].id, anna, null)).resolves.toMatchObject({ success: true });
+  });
+
+  it(`lets a verified member hold ${ACTIVE_RESERVATIONS.verified}`, async () => {
+    const poster = await world.member();
+    const vera = await world.member({ verified: true });
+    const items = await Promise.all(Array.from({ length: ACTIVE_RESERVATIONS.verified + 1 }, () => world.post(poster)));
+    for (const item of items.slice(0, -1)) await sut.claim(item.id, vera, null);
+    expect(await refusal(sut.claim(items.at(-1)!.id, vera, null))).toBe(ClaimError.HOLD_LIMIT);
+  });
+
+  it('refuses the poster their own item, and an item without a photo', async () => {
+    const poster = await world.member();
+    const own = await world.post(poster);
+    expect(await refusal(sut.claim(own.id, poster, null))).toBe(ItemError.OWN_ITEM);
+    expect(await refusal(sut.claim(own.id, poster, randomUUID()))).toBe(ItemError.OWN_ITEM);
+    expect(await refusal(sut.assertPickupAdmissible(own.id, poster))).toBe(ItemError.OWN_ITEM);
+
+    const photoless = await world.post(poster, { imageUrl: null });
+    expect(await refusal(sut.claim(photoless.id, await world.member(), null))).toBe(ClaimError.NO_ITEM_PHOTO);
+    expect(await refusal(sut.claim(randomUUID(), poster, null))).toBe(ItemError.NOT_FOUND);
+  });
+
+  it("claims only with a pass of this photo, for this member and item, from the last 15 minutes, used once", async () => {
+    const poster = await world.member();
+    const [anna, ben] = [await world.member(), await world.member()];
+    const item = await world.post(poster);
+
+    expect(await refusal(sut.claim(item.id, anna, randomUUID()))).toBe(ClaimError.PHOTO_FAILED);
+    const bens = await passedPhoto(item.id, ben);
+    expect(await refusal(sut.claim(item.id, anna, bens.photoHash))).toBe(ClaimError.PHOTO_FAILED);
+
+    const annas = await passedPhoto(item.id, anna);
+    await world.db.query(`UPDATE items.pickup_validations SET created_at = now() - interval '16 minutes' WHERE photo_hash = $1`, [annas.photoHash]);
+    expect(await refusal(sut.claim(item.id, anna, annas.photoHash))).toBe(ClaimError.PHOTO_FAILED);
+
+    await world.db.query(`UPDATE items.pickup_validations SET created_at = now() - interval '14 minutes' WHERE photo_hash = $1`, [annas.photoHash]);
+    await expect(sut.claim(item.id, anna, annas.photoHash)).resolves.toMatchObject({ success: true });
+    const [pass] = await world.db.query(`SELECT used_at FROM items.pickup_validations WHERE photo_hash = $1`, [annas.photoHash]);
+    expect(pass.used_at).not.toBeNull();
+  });
+
+  it('deletes a photo that fails its check and records nothing; unused passes are swept after a day with their photo', async () => {
+    const poster = await world.member();
+    const anna = await world.member();
+    const item = await world.post(poster);
+    const storage = world.sut.infrastructure.storage;
+
+    const badKey = `pickups/bad-${randomUUID()}.webp`;
+    await storage.put(badKey, Buffer.from('photo'), 'image/webp');
+    expect(await sut.validatePickup(item.id, anna, badKey, randomUUID())).toMatchObject({ isValid: false, reason: 'A person is in the photo' });
+    expect(await storage.get(badKey)).toBeNull();
+    expect(await world.db.query(`SELECT 1 FROM items.pickup_validations WHERE photo_key = $1`, [badKey])).toHaveLength(0);
+
+    const kept = await passedPhoto(item.id, anna);
+    const stale = await passedPhoto(item.id, anna);
+    await world.db.query(`UPDATE items.pickup_validations SET created_at = now() - interval '25 hours' WHERE photo_key = $1`, [stale.photoKey]);
+    expect(await sut.sweepUnusedPickupPhotos()).toBe(1);
+    expect(await storage.get(stale.photoKey)).toBeNull();
+    expect(await storage.get(kept.photoKey)).not.toBeNull();
+    expect(await world.db.query(`SELECT photo_key FROM items.pickup_validations WHERE item_id = $1`, [item.id])).toEqual([{ photo_key: kept.photoKey }]);
+  });
+});

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { Type } from '@nestjs/common';
+import { CreateSingleItemRequest, DomainError, Item, SubscriptionTier } from '@curbside/contracts';
+import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { DataSource } from 'typeorm';
+import { ItemsService } from '../src/items/items.service';
+import { itemsService } from '../src/items.definition';
+
+/**
+ * The items service on a fresh database of the local PostgreSQL (its real module, repositories and migrations),
+ * with the few things the medium tests set up around it: members as items knows them, posted items, and what
+ * the service wrote to its outbox.
+ */
+export interface ItemsWorld {
+  sut: ServiceUnderTest;
+  db: DataSource;
+  get<T>(type: Type<T>): T;
+  /** A member as the posters read model holds them (user.created/updated would write the same row). */
+  member(options?: { verified?: boolean; tier?: SubscriptionTier; scoutMode?: boolean; username?: string }): Promise<string>;
+  /** A free single item with a photo, posted through ItemsService. */
+  post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<Item>;
+  /** Payloads of the events with this subject the service wrote to its outbox, oldest first. */
+  emitted<T = Record<string, unknown>>(subject: string): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+export async function startItemsWorld(): Promise<ItemsWorld> {
+  const sut = await startServiceUnderTest(itemsService);
+  const db = sut.service.runtime.dataSource;
+  const get = <T>(type: Type<T>) => sut.service.app.get(type, { strict: false });
+  return {
+    sut,
+    db,
+    get,
+    async member(options = {}) {
+      const userId = randomUUID();
+      await db.query(
+        `INSERT INTO items.posters (user_id, username, user_version, subscription_tier, is_verified, scout_mode) VALUES ($1, $2, 1, $3, $4, $5)`,
+        [userId, options.username ?? `member-${userId.slice(0, 8)}`, options.tier ?? 'free', options.verified ?? false, options.scoutMode ?? false],
+      );
+      return userId;
+    },
+    post(posterId, overrides = {}) {
+      return get(ItemsService).post(
+        {
+          title: 'Oak bookshelf',
+          description: 'Solid, a little scratched',
+          category: 'Furniture',
+          imageUrl: `/api/media/photos/${randomUUID()}.webp`,
+          scoutFind: false,
+          pricingType: 'free',
+          location: { lat: 47.6062, lng: -122.3321 },
+          timeLimit: 24,
+          ...overrides,
+        } as CreateSingleItemRequest,
+        posterId,
+      );
+    },
+    async emitted<T>(subject: string) {
+      const rows: { payload: T }[] = await db.query(`SELECT payload FROM items.outbox_events WHERE subject = $1 ORDER BY occurred_at, id`, [subject]);
+      return rows.map((r) => r.payload);
+    },
+    stop: () => sut.stop(),
+  };
+}
+
+/** The code of the domain error a call was refused with (fails the test when it was not refused that way). */
+export async function refusal(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof DomainError) return err.code;
+    throw err;
+  }
+  throw new Error('expected the call to be refused');
+}
