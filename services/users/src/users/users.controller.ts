@@ -8,9 +8,6 @@ import { VerificationService } from '../verification/verification.service';
 import { UsersService } from './users.service';
 
 /** Request/reply handlers; the acting user is always the session's (callerOf), never an id in the body. */
-/** The client's address, added by the gateway to the code-sending calls (quotas are per requester and number). */
-const requesterShape = { requester: z.string().max(100).optional() };
-
 @Controller()
 export class UsersController {
   constructor(
