@@ -4,6 +4,7 @@ import { ClaimsController } from './claims/claims.controller';
 import { ClaimsRepository } from './claims/claims.repository';
 import { ClaimsService } from './claims/claims.service';
 import { CommentsController } from './comments/comments.controller';
+import { CommentsRepository } from './comments/comments.repository';
 import { CommentsService } from './comments/comments.service';
 import { EngagementController } from './engagement/engagement.controller';
 import { EngagementService } from './engagement/engagement.service';
@@ -38,6 +39,7 @@ export class ItemsModule {
         ClaimsRepository,
         EngagementService,
         CommentsService,
+        CommentsRepository,
         ReportsService,
         ExpiryScheduler,
         UpdatePosterWhenUserChangesHandler,

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+/** A comment with its author as the posters read model knows them. */
+export interface CommentRow {
+  id: string;
+  item_id: string;
+  user_id: string;
+  content: string;
+  is_edited: boolean;
+  created_at: Date;
+  username: string | null;
+  rank: string | null;
+  subscription_tier: string | null;
+}
+
+const COMMENT_VIEW = `SELECT c.id, c.item_id, c.user_id, c.content, c.is_edited, c.created_at, p.username, p.rank, p.subscription_tier
+  FROM items.comments c LEFT JOIN items.posters p ON p.user_id = c.user_id`;
+
+const MONTH_START_UTC = `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+
+/** Comments and the item's comment count, which every write keeps in step in the same transaction. */
+@Injectable()
+export class CommentsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** An item's live comments, oldest first. */
+  async listLive(itemId: string): Promise<CommentRow[]> {
+    return this.dataSource.query(`${COMMENT_VIEW} WHERE c.item_id = $1 AND c.deleted_at IS NULL ORDER BY c.created_at, c.id`, [itemId]);
+  }
+
+  /** A comment of this item, deleted or not: callers ask for one they have just written. */
+  async findView(itemId: string, commentId: string): Promise<CommentRow> {
+    const [row]: CommentRow[] = await this.dataSource.query(`${COMMENT_VIEW} WHERE c.id = $1 AND c.item_id = $2`, [commentId, itemId]);
+    return row;
+  }
+
+  /** Serialises one member's comments until the transaction ends, so two at once cannot both pass a count. */
+  async lockAuthor(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('comments:' || $1))`, [userId]);
+  }
+
+  /** Comments the member wrote this calendar month (UTC), deleted ones included. */
+  async countThisMonth(manager: EntityManager, userId: string): Promise<number> {
+    const [{ used }]: { used: number }[] = await manager.query(
+      `SELECT count(*)::int AS used FROM items.comments WHERE user_id = $1 AND created_at >= ${MONTH_START_UTC}`,
+      [userId],
+    );
+    return used;
+  }
+
+  /** Adds the comment and counts it on its item; returns its id. */
+  async add(manager: EntityManager, comment: { itemId: string; userId: string; content: string }): Promise<string> {
+    const id = randomUUID();
+    await manager.query(`INSERT INTO items.comments (id, item_id, user_id, content) VALUES ($1, $2, $3, $4)`, [id, comment.itemId, comment.userId, comment.content]);
+    await manager.query(`UPDATE items.items SET comment_count = comment_count + 1 WHERE id = $1`, [comment.itemId]);
+    return id;
+  }
+
+  /** The author of a live comment of this item, the comment locked until the transaction ends; nothing when there is none. */
+  async lockLive(manager: EntityManager, itemId: string, commentId: string): Promise<{ user_id: string } | undefined> {
+    const [row]: { user_id: string }[] = await manager.query(
+      `SELECT user_id FROM items.comments WHERE id = $1 AND item_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+      [commentId, itemId],
+    );
+    return row;
+  }
+
+  async edit(manager: EntityManager, commentId: string, content: string): Promise<void> {
+    await manager.query(`UPDATE items.comments SET content = $2, is_edited = true, updated_at = now() WHERE id = $1`, [commentId, content]);
+  }
+
+  /** Marks the comment deleted (the row stays: it still counts against the month) and uncounts it on its item. */
+  async delete(manager: EntityManager, itemId: string, commentId: string): Promise<void> {
+    await manager.query(`UPDATE items.comments SET deleted_at = now() WHERE id = $1`, [commentId]);
+    await manager.query(`UPDATE items.items SET comment_count = comment_count - 1 WHERE id = $1`, [itemId]);
+  }
+}
