@@ -7,6 +7,7 @@ import { CommentsController } from './comments/comments.controller';
 import { CommentsRepository } from './comments/comments.repository';
 import { CommentsService } from './comments/comments.service';
 import { EngagementController } from './engagement/engagement.controller';
+import { EngagementRepository } from './engagement/engagement.repository';
 import { EngagementService } from './engagement/engagement.service';
 import { ExpiryScheduler } from './expiry/expiry.scheduler';
 import { ItemEntity } from './items/item.entity';
@@ -38,6 +39,7 @@ export class ItemsModule {
         ClaimsService,
         ClaimsRepository,
         EngagementService,
+        EngagementRepository,
         CommentsService,
         CommentsRepository,
         ReportsService,

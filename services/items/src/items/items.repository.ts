@@ -29,6 +29,11 @@ export class ItemsRepository {
     return item;
   }
 
+  /** Takes the item off the app: removed and unlisted (its rows stay for the record). */
+  async markRemoved(manager: EntityManager, id: string): Promise<void> {
+    await manager.update(ItemEntity, { id }, { status: 'removed', listed: false, removedAt: new Date(), updatedAt: new Date() });
+  }
+
   /** What the caller did to these items: a vote on their local today, interest. */
   async viewerFlags(callerId: string | undefined, ids: string[]): Promise<Map<string, ViewerFlags>> {
     const flags = new Map<string, ViewerFlags>();

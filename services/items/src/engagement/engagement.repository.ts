@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+/**
+ * Votes, still-there checks and garage-sale interest, and the item's counters kept in step with them. One per
+ * neighbour (per item's local day for votes and checks) is kept by primary keys: an insert that conflicts adds nothing.
+ */
+@Injectable()
+export class EngagementRepository {
+  /** Today's date where the item is (its time zone), as YYYY-MM-DD. */
+  async localToday(manager: EntityManager, timeZone: string): Promise<string> {
+    const [{ today }]: { today: string }[] = await manager.query(`SELECT (now() AT TIME ZONE $1)::date::text AS today`, [timeZone]);
+    return today;
+  }
+
+  /** Records the vote; false when the member already voted for the item on that date. */
+  async addVote(manager: EntityManager, itemId: string, userId: string, localDate: string): Promise<boolean> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO items.votes (item_id, user_id, local_date) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING item_id`,
+      [itemId, userId, localDate],
+    );
+    return inserted.length > 0;
+  }
+
+  /** Counts a vote on the item for that date (the count starts again on a new day); returns the day's votes and where it shows. */
+  async countVote(manager: EntityManager, itemId: string, localDate: string): Promise<{ votes: number; publicLat: number; publicLng: number }> {
+    const [[row]]: [{ vote_count: number; public_lat: number; public_lng: number }[], number] = await manager.query(
+      `UPDATE items.items SET vote_count = CASE WHEN votes_date = $2 THEN vote_count + 1 ELSE 1 END, votes_date = $2
+       WHERE id = $1 RETURNING vote_count, public_lat, public_lng`,
+      [itemId, localDate],
+    );
+    return { votes: row.vote_count, publicLat: row.public_lat, publicLng: row.public_lng };
+  }
+
+  /** Records the answer for the item's local today; false when the member already answered today. */
+  async addCheck(manager: EntityManager, itemId: string, timeZone: string, userId: string, stillThere: boolean): Promise<boolean> {
+    const inserted: unknown[] = await manager.query(
+      `INSERT INTO items.still_there_checks (item_id, user_id, check_date, still_there)
+       VALUES ($1, $3, (now() AT TIME ZONE $2)::date, $4) ON CONFLICT DO NOTHING RETURNING item_id`,
+      [itemId, timeZone, userId, stillThere],
+    );
+    return inserted.length > 0;
+  }
+
+  async countStillThere(manager: EntityManager, itemId: string): Promise<void> {
+    await manager.query(`UPDATE items.items SET still_there_count = still_there_count + 1, last_still_there_check = now() WHERE id = $1`, [itemId]);
+  }
+
+  /** Different verified members who said "not there" since `since` (ever, when null). */
+  async verifiedNotThereSince(manager: EntityManager, itemId: string, since: Date | null): Promise<number> {
+    const [{ reports }]: { reports: number }[] = await manager.query(
+      `SELECT count(DISTINCT c.user_id)::int AS reports FROM items.still_there_checks c
+       JOIN items.posters p ON p.user_id = c.user_id AND p.is_verified
+       WHERE c.item_id = $1 AND NOT c.still_there AND c.created_at > coalesce($2::timestamptz, '-infinity')`,
+      [itemId, since],
+    );
+    return reports;
+  }
+
+  /** Removes the member's interest; false when there was none. */
+  async removeInterest(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
+    const [, deleted]: [unknown[], number] = await manager.query(`DELETE FROM items.interests WHERE item_id = $1 AND user_id = $2`, [itemId, userId]);
+    return deleted > 0;
+  }
+
+  async addInterest(manager: EntityManager, itemId: string, userId: string): Promise<void> {
+    await manager.query(`INSERT INTO items.interests (item_id, user_id) VALUES ($1, $2)`, [itemId, userId]);
+  }
+
+  /** Moves the item's interest count by `by`; returns the new count. */
+  async countInterest(manager: EntityManager, itemId: string, by: 1 | -1): Promise<number> {
+    const [[{ interest_count: count }]]: [{ interest_count: number }[], number] = await manager.query(
+      `UPDATE items.items SET interest_count = interest_count + $2 WHERE id = $1 RETURNING interest_count`,
+      [itemId, by],
+    );
+    return count;
+  }
+}

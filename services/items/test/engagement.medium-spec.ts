@@ -1,0 +1,114 @@
+import { CreateGarageSaleRequest, ErrorCode, Events, ItemError } from '@curbside/contracts';
+import { EngagementService, NOT_THERE_TO_REMOVE } from '../src/engagement/engagement.service';
+import { ItemsService } from '../src/items/items.service';
+import { ItemsWorld, refusal, startItemsWorld } from './items-world';
+
+/** Votes, still-there answers and garage-sale interest on the real PostgreSQL. */
+describe(EngagementService.name, () => {
+  let world: ItemsWorld;
+  let sut: EngagementService;
+
+  beforeAll(async () => {
+    world = await startItemsWorld();
+    sut = world.get(EngagementService);
+  });
+  afterAll(() => world?.stop());
+
+  const tokyo = { lat: 35.6762, lng: 139.6503 };
+  const todayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+
+  it("takes one vote per member per item per the item's local day, and counts the day's votes", async () => {
+    const poster = await world.member();
+    const [anna, ben] = [await world.member(), await world.member()];
+    const item = await world.post(poster, { location: tokyo });
+
+    expect(await sut.vote(item.id, anna)).toEqual({ success: true, votes: 1, message: 'Thanks for your vote!' });
+    await expect(sut.vote(item.id, anna)).rejects.toMatchObject({ code: ItemError.ALREADY_VOTED, message: 'You already voted for this item today' });
+    expect((await sut.vote(item.id, ben)).votes).toBe(2);
+    expect(await refusal(sut.vote(item.id, poster))).toBe(ItemError.OWN_ITEM);
+
+    const voted = (await world.emitted(Events.itemVoted.subject)).filter((e) => e.itemId === item.id);
+    expect(voted).toEqual([
+      expect.objectContaining({ voterId: anna, posterId: poster, votes: 1, localDate: todayIn('Asia/Tokyo') }),
+      expect.objectContaining({ voterId: ben, votes: 2, localDate: todayIn('Asia/Tokyo') }),
+    ]);
+
+    // The next local day: the same member may vote again, and the day's count starts afresh.
+    await world.db.query(`UPDATE items.votes SET local_date = local_date - 1 WHERE item_id = $1`, [item.id]);
+    await world.db.query(`UPDATE items.items SET votes_date = votes_date - 1 WHERE id = $1`, [item.id]);
+    expect((await sut.vote(item.id, anna)).votes).toBe(1);
+  });
+
+  it('takes no vote or answer on an item that is no longer listed', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    await world.db.query(`UPDATE items.items SET expires_at = now() - interval '1 minute' WHERE id = $1`, [item.id]);
+    const anna = await world.member();
+    await expect(sut.vote(item.id, anna)).rejects.toMatchObject({ code: ItemError.NOT_AVAILABLE, message: 'This item is no longer listed' });
+    expect(await refusal(sut.stillThere(item.id, anna, false))).toBe(ItemError.NOT_AVAILABLE);
+  });
+
+  it(`takes an item down when ${NOT_THERE_TO_REMOVE} verified members say it is not there`, async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const verified = [await world.member({ verified: true }), await world.member({ verified: true }), await world.member({ verified: true })];
+
+    expect(await sut.stillThere(item.id, verified[0], false)).toEqual({ success: true, message: 'Thanks for letting us know.', stillThereCount: 0, removed: false });
+    await expect(sut.stillThere(item.id, verified[0], false)).rejects.toMatchObject({ code: ItemError.ALREADY_CONFIRMED });
+    await sut.stillThere(item.id, verified[1], false);
+    expect(await sut.stillThere(item.id, verified[2], false)).toMatchObject({ removed: true, message: 'Thanks: neighbours agree it is gone, so it has been taken down.' });
+
+    expect(await refusal(world.get(ItemsService).get(item.id, undefined))).toBe(ItemError.NOT_FOUND);
+    const removed = (await world.emitted(Events.itemRemoved.subject)).filter((e) => e.itemId === item.id);
+    expect(removed).toEqual([{ itemId: item.id, posterId: poster, title: item.title, reason: 'not_there' }]);
+  });
+
+  it('keeps the item up when the "not there" answers come from unverified members, or came before a "still there"', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    for (let i = 0; i < NOT_THERE_TO_REMOVE + 1; i++) expect((await sut.stillThere(item.id, await world.member(), false)).removed).toBe(false);
+
+    const other = await world.post(poster);
+    await sut.stillThere(other.id, await world.member({ verified: true }), false);
+    await sut.stillThere(other.id, await world.member({ verified: true }), false);
+    expect(await sut.stillThere(other.id, await world.member(), true)).toMatchObject({ stillThereCount: 1, removed: false, message: 'Thanks for confirming it is still there!' });
+    expect((await sut.stillThere(other.id, await world.member({ verified: true }), false)).removed).toBe(false);
+
+    expect(await refusal(sut.stillThere(item.id, poster, false))).toBe(ItemError.OWN_ITEM);
+    expect((await world.get(ItemsService).get(item.id, undefined)).status).toBe('available');
+    expect((await world.get(ItemsService).get(other.id, undefined)).stillThereCount).toBe(1);
+  });
+
+  it('toggles interest in a garage sale, and only in a garage sale', async () => {
+    const poster = await world.member();
+    const anna = await world.member();
+    const start = new Date(Date.now() + 3600_000);
+    const sale = await world.get(ItemsService).post(
+      {
+        isGarageSale: true,
+        title: 'Moving sale',
+        description: '',
+        category: 'Garage Sale',
+        latitude: 47.61,
+        longitude: -122.33,
+        locationDescription: 'Driveway',
+        pricingType: 'free',
+        timeLimit: 48,
+        garageSaleStartTime: start.toISOString(),
+        garageSaleEndTime: new Date(start.getTime() + 6 * 3600_000).toISOString(),
+        garageSaleAddress: '1 Pine St',
+        garageSaleContactInfo: 'Knock',
+      } satisfies CreateGarageSaleRequest,
+      poster,
+    );
+
+    expect(await sut.toggleInterest(sale.id, anna)).toMatchObject({ isInterested: true, interestCount: 1 });
+    expect(await sut.toggleInterest(sale.id, await world.member())).toMatchObject({ isInterested: true, interestCount: 2 });
+    expect(await sut.toggleInterest(sale.id, anna)).toEqual({ isInterested: false, interestCount: 1, message: 'Interest removed' });
+    const interest = (await world.emitted(Events.garageSaleInterest.subject)).filter((e) => e.userId === anna);
+    expect(interest.map((e) => e.isInterested)).toEqual([true, false]);
+
+    const item = await world.post(poster);
+    await expect(sut.toggleInterest(item.id, anna)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'Only garage sales take interest' });
+  });
+});
