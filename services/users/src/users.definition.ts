@@ -1,8 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
 import { AlertTextsService } from './alerts/alert-texts.service';
+import { TextedAlertsRepository } from './alerts/texted-alerts.repository';
 import { AuthService } from './auth/auth.service';
 import { PhoneCodeEntity } from './codes/phone-code.entity';
+import { PhoneCodesRepository } from './codes/phone-codes.repository';
 import { PhoneCodesService } from './codes/phone-codes.service';
 import { CreateUsers1763800000100 } from './migrations/1763800000100-create-users';
 import { CodeRequester1763800000102 } from './migrations/1763800000102-code-requester';
@@ -14,6 +16,7 @@ import { SessionEntity } from './sessions/session.entity';
 import { SessionsService } from './sessions/sessions.service';
 import { UserEntity } from './users/user.entity';
 import { UsersController } from './users/users.controller';
+import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 import { VerificationService } from './verification/verification.service';
 
@@ -24,7 +27,19 @@ export class UsersModule {
       module: UsersModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [UsersController],
-      providers: [UsersService, SessionsService, PhoneCodesService, AuthService, VerificationService, UpdatePointsWhenPointsAreAwardedHandler, AlertTextsService, TextAlertsWhenRequestedHandler],
+      providers: [
+        UsersRepository,
+        UsersService,
+        SessionsService,
+        PhoneCodesRepository,
+        PhoneCodesService,
+        AuthService,
+        VerificationService,
+        UpdatePointsWhenPointsAreAwardedHandler,
+        TextedAlertsRepository,
+        AlertTextsService,
+        TextAlertsWhenRequestedHandler,
+      ],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventPayload, Events, SMS_ALERTS_PER_HOUR } from '@curbside/contracts';
 import { createLogger, SMS_SENDER, SmsSender, Transaction } from '@curbside/platform';
+import { TextedAlertsRepository } from './texted-alerts.repository';
 
 export type AlertTextOutcome = 'sent' | 'no_phone' | 'over_hourly_cap' | 'failed';
 
@@ -12,7 +13,10 @@ export type AlertTextOutcome = 'sent' | 'no_phone' | 'over_hourly_cap' | 'failed
 export class AlertTextsService {
   private readonly log = createLogger('alert-texts');
 
-  constructor(@Inject(SMS_SENDER) private readonly sms: SmsSender) {}
+  constructor(
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    private readonly texted: TextedAlertsRepository,
+  ) {}
 
   async textAll(tx: Transaction, request: EventPayload<typeof Events.notificationTextRequested>): Promise<AlertTextOutcome[]> {
     const outcomes: AlertTextOutcome[] = [];
@@ -22,16 +26,9 @@ export class AlertTextsService {
 
   private async text(tx: Transaction, message: { userId: string; notificationId: string; text: string }): Promise<AlertTextOutcome> {
     // One member's texts are counted one request at a time, so parallel requests cannot pass the cap together.
-    await tx.manager.query(`SELECT pg_advisory_xact_lock(hashtext('texted_alerts:' || $1))`, [message.userId]);
-    const [done]: unknown[] = await tx.manager.query(`SELECT 1 FROM users.texted_alerts WHERE notification_id = $1`, [message.notificationId]);
-    if (done) return 'sent';
-    const [user]: { phone: string | null; sent: number }[] = await tx.manager.query(
-      `SELECT u.phone,
-              (SELECT count(*)::int FROM users.texted_alerts t
-               WHERE t.user_id = u.id AND t.outcome = 'sent' AND t.created_at > now() - interval '1 hour') AS sent
-       FROM users.users u WHERE u.id = $1`,
-      [message.userId],
-    );
+    await this.texted.lockMember(tx.manager, message.userId);
+    if (await this.texted.isDone(tx.manager, message.notificationId)) return 'sent';
+    const user = await this.texted.recipient(tx.manager, message.userId);
     let outcome: AlertTextOutcome;
     if (!user?.phone) outcome = 'no_phone';
     else if (user.sent >= SMS_ALERTS_PER_HOUR) outcome = 'over_hourly_cap';
@@ -45,7 +42,7 @@ export class AlertTextsService {
         outcome = 'failed';
       }
     }
-    await tx.manager.query(`INSERT INTO users.texted_alerts (notification_id, user_id, outcome) VALUES ($1, $2, $3)`, [message.notificationId, message.userId, outcome]);
+    await this.texted.record(tx.manager, message.notificationId, message.userId, outcome);
     return outcome;
   }
 }

@@ -5,6 +5,7 @@ import { PhoneCodesService } from '../codes/phone-codes.service';
 import { codeMessage } from '../codes/phone-code.rules';
 import { SessionsService } from '../sessions/sessions.service';
 import { toUser } from '../users/user.mapper';
+import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 
 export interface SignIn {
@@ -28,6 +29,7 @@ export class AuthService {
     private readonly outbox: EventOutbox,
     private readonly codes: PhoneCodesService,
     private readonly users: UsersService,
+    private readonly usersRepository: UsersRepository,
     private readonly sessions: SessionsService,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {}
@@ -44,7 +46,7 @@ export class AuthService {
     const check = await this.codes.check(phone, 'login', request.code);
     if (!check.ok) return PhoneCodesService.fail(check);
     return this.outbox.transaction(async (tx) => {
-      const existing = await this.users.findByPhone(tx.manager, phone);
+      const existing = await this.usersRepository.findByPhone(phone, tx.manager);
       if (!existing && !request.firstName) {
         // The code stays valid: the next call carries the name and the same code.
         return { response: { success: false, isNewUser: true, needsName: true, message: 'Please enter your first name', user: null } };

@@ -4,6 +4,7 @@ import { AuthError, callingCodeOf, callingCodesOf, DomainError } from '@curbside
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
+import { PhoneCodesRepository } from './phone-codes.repository';
 import {
   CODE_TTL_MS,
   codeMatches,
@@ -35,6 +36,7 @@ export class PhoneCodesService {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly codes: PhoneCodesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.allowedCallingCodes = callingCodesOf(config.PHONE_COUNTRIES);
@@ -51,11 +53,7 @@ export class PhoneCodesService {
       throw new DomainError(AuthError.COUNTRY_NOT_SUPPORTED, 'Phone numbers from this country are not supported yet');
     }
     const requester = this.requesterKey(request.requester);
-    const [{ mine, all, newest }]: { mine: number; all: number; newest: Date | null }[] = await manager.query(
-      `SELECT count(*) FILTER (WHERE requester = $2)::int AS mine, count(*)::int AS all, max(created_at) FILTER (WHERE requester = $2) AS newest
-       FROM users.phone_codes WHERE phone = $1 AND created_at > now() - interval '1 hour'`,
-      [request.phone, requester],
-    );
+    const { mine, all, newest } = await this.codes.recentSends(manager, request.phone, requester);
     if (newest && Date.now() - new Date(newest).getTime() < MIN_SECONDS_BETWEEN_SENDS * 1000) {
       const wait = MIN_SECONDS_BETWEEN_SENDS - (Date.now() - new Date(newest).getTime()) / 1000;
       throw new DomainError(AuthError.TOO_MANY_CODES, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
@@ -63,14 +61,10 @@ export class PhoneCodesService {
     if (mine >= MAX_SENDS_PER_HOUR || all >= MAX_SENDS_PER_HOUR_PER_PHONE) {
       throw new DomainError(AuthError.TOO_MANY_CODES, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
     }
-    await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE phone = $1 AND purpose = $2 AND requester = $3 AND dead_at IS NULL`, [
-      request.phone,
-      request.purpose,
-      requester,
-    ]);
+    await this.codes.endLiveCodesOf(manager, request.phone, request.purpose, requester);
     const code = generateCode();
     const now = new Date();
-    await manager.insert(PhoneCodeEntity, {
+    await this.codes.insert(manager, {
       id: randomUUID(),
       phone: request.phone,
       purpose: request.purpose,
@@ -93,14 +87,9 @@ export class PhoneCodesService {
   async check(phone: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
     return this.dataSource.transaction(async (manager) => {
       // Several requesters may each hold a live code for the number; a try is counted against each of them.
-      const live = await manager
-        .createQueryBuilder(PhoneCodeEntity, 'c')
-        .where('c.phone = :phone AND c.purpose = :purpose AND c.dead_at IS NULL', { phone, purpose })
-        .orderBy('c.created_at', 'DESC')
-        .setLock('pessimistic_write')
-        .getMany();
+      const live = await this.codes.lockLive(manager, phone, purpose);
       const fresh = live.filter((c) => c.expiresAt.getTime() > Date.now());
-      for (const stale of live.filter((c) => !fresh.includes(c))) await manager.update(PhoneCodeEntity, { id: stale.id }, { deadAt: new Date() });
+      for (const stale of live.filter((c) => !fresh.includes(c))) await this.codes.markDead(manager, stale.id);
       if (fresh.length === 0) {
         return { ok: false, message: live.length > 0 ? 'This code has expired. Please request a new one.' : INVALID };
       }
@@ -112,7 +101,7 @@ export class PhoneCodesService {
         const attempts = candidate.attempts + 1;
         const dead = attempts >= MAX_ATTEMPTS;
         allDead &&= dead;
-        await manager.update(PhoneCodeEntity, { id: candidate.id }, { attempts, deadAt: dead ? new Date() : null });
+        await this.codes.recordTries(manager, candidate.id, attempts, dead);
       }
       return { ok: false, message: allDead ? `${INVALID}. Too many tries: please request a new code.` : INVALID };
     });
@@ -125,11 +114,7 @@ export class PhoneCodesService {
 
   /** Uses the code up; false when another request already did (two tabs, one code). */
   async consume(manager: EntityManager, code: PhoneCodeEntity): Promise<boolean> {
-    const [, affected]: [unknown, number] = await manager.query(
-      `UPDATE users.phone_codes SET dead_at = now() WHERE id = $1 AND dead_at IS NULL`,
-      [code.id],
-    );
-    return affected === 1;
+    return this.codes.useUp(manager, code.id);
   }
 
   static fail(check: CodeCheck & { ok: false }): never {

@@ -20,10 +20,11 @@ import {
   UserView,
 } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { EntityManager, QueryFailedError } from 'typeorm';
 import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from './user.entity';
 import { toPreferences, toPublicUser, toSnapshot, toUser } from './user.mapper';
+import { UsersRepository } from './users.repository';
 import { generateUsername } from './username.rules';
 
 const UNIQUE_VIOLATION = '23505';
@@ -32,6 +33,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (!(err instanceof QueryFailedError)) return false;
   const driverError = err.driverError as { code?: string; constraint?: string };
   return driverError.code === UNIQUE_VIOLATION && (!constraint || driverError.constraint === constraint);
+}
+
+function found(user: UserEntity | null): UserEntity {
+  if (!user) throw new DomainError(UserError.NOT_FOUND, 'User not found');
+  return user;
 }
 
 export interface NewAccount {
@@ -43,7 +49,7 @@ export interface NewAccount {
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly outbox: EventOutbox,
     private readonly sessions: SessionsService,
   ) {}
@@ -58,20 +64,17 @@ export class UsersService {
   }
 
   /**
-   * Inserts a new account inside the caller's transaction. A generated name that is taken is drawn again
-   * under a savepoint, so the caller's transaction survives the clash.
+   * Inserts a new account inside the caller's transaction. A generated name that is taken is drawn again (at
+   * most five more times); the repository inserts under a savepoint, so the caller's transaction survives the clash.
    */
   async insertUser(tx: Transaction, account: NewAccount): Promise<UserEntity> {
     for (let attempt = 0; ; attempt++) {
       const user = this.newUser(account);
       try {
-        await tx.manager.query('SAVEPOINT new_user');
-        await tx.manager.insert(UserEntity, user);
-        await tx.manager.query('RELEASE SAVEPOINT new_user');
+        await this.users.insert(tx.manager, user);
         tx.emit(Events.userCreated, toSnapshot(user));
         return user;
       } catch (err) {
-        await tx.manager.query('ROLLBACK TO SAVEPOINT new_user');
         if (!isUniqueViolation(err, 'users_username_key') || attempt >= 5) throw err;
       }
     }
@@ -79,24 +82,17 @@ export class UsersService {
 
   /** The owner gets the whole record; anybody else the public view (DESIGN §3). */
   async get(userId: string, callerId: string | undefined): Promise<UserView> {
-    const user = await this.require(this.dataSource.manager, userId);
+    const user = await this.require(userId);
     return callerId === user.id ? toUser(user) : toPublicUser(user);
   }
 
   async getOwn(userId: string): Promise<User> {
-    return toUser(await this.require(this.dataSource.manager, userId));
+    return toUser(await this.require(userId));
   }
 
-  async findByPhone(manager: EntityManager, phone: string): Promise<UserEntity | null> {
-    return manager.findOneBy(UserEntity, { phone });
-  }
-
-  async require(manager: EntityManager, userId: string, lock = false): Promise<UserEntity> {
-    const user = lock
-      ? await manager.createQueryBuilder(UserEntity, 'u').where('u.id = :userId', { userId }).setLock('pessimistic_write').getOne()
-      : await manager.findOneBy(UserEntity, { id: userId });
-    if (!user) throw new DomainError(UserError.NOT_FOUND, 'User not found');
-    return user;
+  /** The account, or USER.NOT_FOUND; read in the caller's transaction when it passes its manager. */
+  async require(userId: string, manager?: EntityManager): Promise<UserEntity> {
+    return found(await this.users.findById(userId, manager));
   }
 
   /** Only verified neighbours may turn scout mode on (spec §4); without a value the switch flips. */
@@ -145,22 +141,18 @@ export class UsersService {
 
   /** The full record by id or by phone number (normalised first), for the emergency lookup. */
   async emergencyLookup(where: { userId: string } | { phone: string }): Promise<User> {
-    const manager = this.dataSource.manager;
-    if ('userId' in where) return toUser(await this.require(manager, where.userId));
+    if ('userId' in where) return toUser(await this.require(where.userId));
     const e164 = toE164(where.phone);
-    const user = e164 ? await this.findByPhone(manager, e164) : null;
-    if (!user) throw new DomainError(UserError.NOT_FOUND, 'User not found');
-    return toUser(user);
+    return toUser(found(e164 ? await this.users.findByPhone(e164) : null));
   }
 
   async adminStatus(userId: string): Promise<{ isAdmin: boolean }> {
-    return { isAdmin: (await this.require(this.dataSource.manager, userId)).isAdmin };
+    return { isAdmin: (await this.require(userId)).isAdmin };
   }
 
   /** The operator command's work: the only way anybody becomes an administrator. */
   async grantAdmin(where: { userId: string } | { phone: string }): Promise<User> {
-    const user = await ('userId' in where ? this.dataSource.manager.findOneBy(UserEntity, { id: where.userId }) : this.findByPhone(this.dataSource.manager, where.phone));
-    if (!user) throw new DomainError(UserError.NOT_FOUND, 'User not found');
+    const user = found(await ('userId' in where ? this.users.findById(where.userId) : this.users.findByPhone(where.phone)));
     return this.change(user.id, (u) => {
       u.isAdmin = true;
       return toUser(u);
@@ -173,26 +165,21 @@ export class UsersService {
   }
 
   async changeIn<T>(tx: Transaction, userId: string, edit: (user: UserEntity, tx: Transaction) => T | Promise<T>): Promise<T> {
-    const user = await this.require(tx.manager, userId, true);
+    const user = found(await this.users.lockById(tx.manager, userId));
     const result = await edit(user, tx);
     user.version += 1;
-    await tx.manager.save(UserEntity, user, { reload: false });
+    await this.users.save(tx.manager, user);
     tx.emit(Events.userUpdated, toSnapshot(user));
     return result;
   }
 
   /** Mirrors the rewards ledger; an older or repeated award never overwrites a newer balance. */
   async applyPointsAwarded(tx: Transaction, award: EventPayload<typeof Events.pointsAwarded>): Promise<void> {
-    await tx.manager
-      .createQueryBuilder()
-      .update(UserEntity)
-      .set({ points: award.balance, rank: award.rank, pointsVersion: award.version, ...(award.badges ? { badges: award.badges } : {}) })
-      .where('id = :id AND points_version < :version', { id: award.userId, version: award.version })
-      .execute();
+    await this.users.updatePointsIfNewer(tx.manager, award);
   }
 
   private newUser(account: NewAccount): UserEntity {
-    return this.dataSource.manager.create(UserEntity, {
+    return this.users.create({
       id: randomUUID(),
       username: generateUsername(),
       firstName: account.firstName ?? null,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AuthError, DomainError, SuccessResponse, UserError, VerificationStatus } from '@curbside/contracts';
-import { DataSource } from 'typeorm';
 import { AuthService } from '../auth/auth.service';
 import { PhoneCodesService } from '../codes/phone-codes.service';
+import { UsersRepository } from '../users/users.repository';
 import { isUniqueViolation, UsersService } from '../users/users.service';
 
 const PHONE_TAKEN = 'This phone number belongs to another account';
@@ -11,8 +11,8 @@ const PHONE_TAKEN = 'This phone number belongs to another account';
 @Injectable()
 export class VerificationService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly users: UsersService,
+    private readonly usersRepository: UsersRepository,
     private readonly codes: PhoneCodesService,
     private readonly auth: AuthService,
   ) {}
@@ -25,7 +25,7 @@ export class VerificationService {
   async start(userId: string, name: string, phone: string, requester?: string): Promise<SuccessResponse> {
     const issued = await this.users.change(userId, async (user, tx) => {
       if (user.isVerified) return null;
-      const owner = await this.users.findByPhone(tx.manager, phone);
+      const owner = await this.usersRepository.findByPhone(phone, tx.manager);
       user.verificationSubmittedAt = new Date();
       const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name, requester });
       return { code, send: !owner || owner.id === user.id };
@@ -57,7 +57,7 @@ export class VerificationService {
   }
 
   async status(userId: string): Promise<VerificationStatus> {
-    const user = await this.users.require(this.dataSource.manager, userId);
+    const user = await this.users.require(userId);
     const submittedAt = (user.verificationSubmittedAt ?? user.verificationDate)?.toISOString() ?? null;
     if (user.isVerified) return { status: 'verified', submittedAt };
     return submittedAt ? { status: 'pending', submittedAt } : { status: 'none', submittedAt: null };

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
+
+/** What a number was sent in the last hour: by this requester (count, newest) and by everybody (count). */
+export interface RecentSends {
+  mine: number;
+  all: number;
+  newest: Date | null;
+}
+
+/** The phone_codes table; every method runs in the caller's transaction. */
+@Injectable()
+export class PhoneCodesRepository {
+  async recentSends(manager: EntityManager, phone: string, requester: string): Promise<RecentSends> {
+    const [sends]: RecentSends[] = await manager.query(
+      `SELECT count(*) FILTER (WHERE requester = $2)::int AS mine, count(*)::int AS all, max(created_at) FILTER (WHERE requester = $2) AS newest
+       FROM users.phone_codes WHERE phone = $1 AND created_at > now() - interval '1 hour'`,
+      [phone, requester],
+    );
+    return sends;
+  }
+
+  /** Ends the requester's live codes of this number and purpose (a newer one replaces them). */
+  async endLiveCodesOf(manager: EntityManager, phone: string, purpose: CodePurpose, requester: string): Promise<void> {
+    await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE phone = $1 AND purpose = $2 AND requester = $3 AND dead_at IS NULL`, [
+      phone,
+      purpose,
+      requester,
+    ]);
+  }
+
+  async insert(manager: EntityManager, code: PhoneCodeEntity): Promise<void> {
+    await manager.insert(PhoneCodeEntity, code);
+  }
+
+  /** The number's live codes for this purpose, newest first, locked until the caller's transaction ends. */
+  async lockLive(manager: EntityManager, phone: string, purpose: CodePurpose): Promise<PhoneCodeEntity[]> {
+    return manager
+      .createQueryBuilder(PhoneCodeEntity, 'c')
+      .where('c.phone = :phone AND c.purpose = :purpose AND c.dead_at IS NULL', { phone, purpose })
+      .orderBy('c.created_at', 'DESC')
+      .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  async markDead(manager: EntityManager, id: string): Promise<void> {
+    await manager.update(PhoneCodeEntity, { id }, { deadAt: new Date() });
+  }
+
+  /** Stores a code's count of wrong tries, and ends it when `dead`. */
+  async recordTries(manager: EntityManager, id: string, attempts: number, dead: boolean): Promise<void> {
+    await manager.update(PhoneCodeEntity, { id }, { attempts, deadAt: dead ? new Date() : null });
+  }
+
+  /** Ends the code if it is still live; false when another transaction already did. */
+  async useUp(manager: EntityManager, id: string): Promise<boolean> {
+    const [, affected]: [unknown, number] = await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE id = $1 AND dead_at IS NULL`, [id]);
+    return affected === 1;
+  }
+}

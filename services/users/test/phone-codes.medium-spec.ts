@@ -1,0 +1,150 @@
+import { AuthError, Calls } from '@curbside/contracts';
+import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { PhoneCodesService } from '../src/codes/phone-codes.service';
+import { usersService } from '../src/users.definition';
+import { elapse, lastCode, newPhone, refusalOf, textsTo } from './users-world';
+
+/**
+ * Sign-in codes as a member meets them (README, "Phone sign-in"): the real service and its repository on a fresh
+ * database, called the way the gateway calls them. Waiting is simulated by moving a number's codes back in time.
+ */
+describe(PhoneCodesService.name, () => {
+  let sut: ServiceUnderTest;
+
+  const send = (phone: string, requester = '203.0.113.7') => sut.call(Calls.users.sendLoginCode, { phoneNumber: phone, requester });
+  const signIn = (phone: string, code: string) => sut.call(Calls.users.verifyLoginCode, { phoneNumber: phone, code, firstName: 'Rosa' });
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const codeRows = (e164: string): Promise<{ code_hash: string; attempts: number; dead: boolean }[]> =>
+    sut.service.runtime.dataSource.query(`SELECT code_hash, attempts, dead_at IS NOT NULL AS dead FROM users.phone_codes WHERE phone = $1 ORDER BY created_at`, [e164]);
+
+  beforeAll(async () => {
+    sut = await startServiceUnderTest(usersService);
+  });
+  afterAll(() => sut?.stop());
+
+  it('texts a 6-digit code and keeps only its HMAC', async () => {
+    const phone = newPhone();
+    expect(await send(phone.typed)).toEqual({ success: true, message: 'Check your phone for the verification code' });
+    const code = lastCode(sut, phone.e164);
+    expect(code).toMatch(/^\d{6}$/);
+    const [row] = await codeRows(phone.e164);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.code_hash).not.toContain(code);
+  });
+
+  it('takes a code for 10 minutes and not after', async () => {
+    const early = newPhone();
+    await send(early.e164);
+    await elapse(sut, early.e164, 9 * 60 + 50);
+    expect((await signIn(early.e164, lastCode(sut, early.e164))).response).toMatchObject({ success: true, message: 'Account Created!' });
+
+    const late = newPhone();
+    await send(late.e164);
+    await elapse(sut, late.e164, 10 * 60 + 1);
+    expect(await refusalOf(signIn(late.e164, lastCode(sut, late.e164)))).toEqual({
+      code: AuthError.INVALID_CODE,
+      message: 'This code has expired. Please request a new one.',
+    });
+  });
+
+  it('counts wrong tries: the fourth still leaves the code alive, the fifth kills it', async () => {
+    const survivor = newPhone();
+    await send(survivor.e164);
+    const code = lastCode(sut, survivor.e164);
+    for (let i = 0; i < 4; i++) {
+      expect(await refusalOf(signIn(survivor.e164, wrong(code)))).toEqual({ code: AuthError.INVALID_CODE, message: 'Invalid verification code' });
+    }
+    expect((await codeRows(survivor.e164))[0]).toMatchObject({ attempts: 4, dead: false });
+    expect((await signIn(survivor.e164, code)).response.success).toBe(true);
+
+    const victim = newPhone();
+    await send(victim.e164);
+    const right = lastCode(sut, victim.e164);
+    for (let i = 0; i < 4; i++) await refusalOf(signIn(victim.e164, wrong(right)));
+    expect(await refusalOf(signIn(victim.e164, wrong(right)))).toEqual({
+      code: AuthError.INVALID_CODE,
+      message: 'Invalid verification code. Too many tries: please request a new code.',
+    });
+    expect(await refusalOf(signIn(victim.e164, right))).toEqual({ code: AuthError.INVALID_CODE, message: 'Invalid verification code' });
+  });
+
+  it('takes a code once', async () => {
+    const phone = newPhone();
+    await send(phone.e164);
+    const code = lastCode(sut, phone.e164);
+    expect((await signIn(phone.e164, code)).response.success).toBe(true);
+    expect(await refusalOf(signIn(phone.e164, code))).toEqual({ code: AuthError.INVALID_CODE, message: 'Invalid verification code' });
+  });
+
+  it('sends one code per number every 30 s, and says how long to wait', async () => {
+    const phone = newPhone();
+    await send(phone.e164);
+    const refused = await refusalOf(send(phone.e164));
+    expect(refused).toMatchObject({ code: AuthError.TOO_MANY_CODES, message: 'Please wait 30 seconds before asking for another code.' });
+    expect(refused.retryAfterSeconds).toBeGreaterThan(20);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(30);
+    expect(textsTo(sut, phone.e164)).toBe(1);
+
+    await elapse(sut, phone.e164, 31);
+    await send(phone.e164);
+    expect(textsTo(sut, phone.e164)).toBe(2);
+  });
+
+  it('sends five codes a number an hour, then asks to wait the hour', async () => {
+    const phone = newPhone();
+    for (let i = 0; i < 5; i++) {
+      await send(phone.e164);
+      await elapse(sut, phone.e164, 31);
+    }
+    expect(await refusalOf(send(phone.e164))).toEqual({
+      code: AuthError.TOO_MANY_CODES,
+      message: 'Too many codes were requested for this number. Please try again in an hour.',
+      retryAfterSeconds: 3600,
+    });
+    expect(textsTo(sut, phone.e164)).toBe(5);
+
+    await elapse(sut, phone.e164, 3600);
+    await send(phone.e164);
+    expect(textsTo(sut, phone.e164)).toBe(6);
+  });
+
+  it("keeps a stranger's requests from using up the owner's quota or ending the owner's code, up to 20 an hour from everybody", async () => {
+    const phone = newPhone();
+    await send(phone.e164, 'owner');
+    const ownersCode = lastCode(sut, phone.e164);
+    for (let i = 0; i < 5; i++) {
+      await send(phone.e164, 'stranger');
+      await elapse(sut, phone.e164, 31);
+    }
+    expect((await refusalOf(send(phone.e164, 'stranger'))).retryAfterSeconds).toBe(3600);
+    // A newer code from the same requester replaces the older one; the stranger's codes left the owner's alive.
+    await send(phone.e164, 'owner');
+    const newer = lastCode(sut, phone.e164);
+    expect(await refusalOf(signIn(phone.e164, ownersCode))).toMatchObject({ code: AuthError.INVALID_CODE });
+    expect((await signIn(phone.e164, newer)).response.success).toBe(true);
+
+    for (let i = 0; i < 13; i++) await send(phone.e164, `neighbour ${i}`);
+    expect(await refusalOf(send(phone.e164, 'one too many'))).toEqual({
+      code: AuthError.TOO_MANY_CODES,
+      message: 'Too many codes were requested for this number. Please try again in an hour.',
+      retryAfterSeconds: 3600,
+    });
+  });
+
+  it('answers the same whether or not the number has an account', async () => {
+    const member = newPhone();
+    await send(member.e164);
+    await signIn(member.e164, lastCode(sut, member.e164));
+    await elapse(sut, member.e164, 31);
+    const stranger = newPhone();
+    expect(await send(member.e164)).toEqual(await send(stranger.e164));
+  });
+
+  it('refuses numbers of countries it does not serve, and sends nothing', async () => {
+    expect(await refusalOf(send('+44 20 7946 0958'))).toEqual({
+      code: AuthError.COUNTRY_NOT_SUPPORTED,
+      message: 'Phone numbers from this country are not supported yet',
+    });
+    expect(textsTo(sut, '+442079460958')).toBe(0);
+  });
+});
