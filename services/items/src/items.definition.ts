@@ -23,6 +23,7 @@ import { PosterEntity } from './posters/poster.entity';
 import { PostersService } from './posters/posters.service';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
 import { ReportsController } from './reports/reports.controller';
+import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
 
 @Module({})
@@ -43,6 +44,7 @@ export class ItemsModule {
         CommentsService,
         CommentsRepository,
         ReportsService,
+        ReportsRepository,
         ExpiryScheduler,
         UpdatePosterWhenUserChangesHandler,
       ],
