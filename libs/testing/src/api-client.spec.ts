@@ -15,6 +15,8 @@ describe(ApiClient.name, () => {
         if (req.url === '/login') res.setHeader('Set-Cookie', ['sid=abc; Path=/; HttpOnly', 'theme=dark; Path=/']);
         res.setHeader('content-type', 'application/json');
         if (req.url === '/api/uncoded') res.statusCode = 400;
+        if (req.url === '/api/health') res.statusCode = 503;
+        if (req.url === '/api/health') return res.end(JSON.stringify({ status: 'degraded', services: {} }));
         if (req.url === '/api/coded') res.statusCode = 404;
         if (req.url === '/api/uncoded') return res.end(JSON.stringify({ message: 'Nope' }));
         if (req.url === '/api/coded') return res.end(JSON.stringify({ code: 'ITEM.NOT_FOUND', message: 'Item not found' }));
@@ -56,5 +58,6 @@ describe(ApiClient.name, () => {
     const api = new ApiClient(baseUrl);
     await expect(api.get('/api/coded')).resolves.toMatchObject({ status: 404, body: { code: 'ITEM.NOT_FOUND' } });
     await expect(api.get('/api/uncoded')).rejects.toThrow('400 from');
+    await expect(api.get('/api/health')).resolves.toMatchObject({ status: 503, body: { status: 'degraded' } });
   });
 });

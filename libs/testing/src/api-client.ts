@@ -1,4 +1,4 @@
-import { isWireError } from '@curbside/contracts';
+import { isWireError, Routes } from '@curbside/contracts';
 import { recordExchange } from './api-traffic-recorder';
 import { EventStreamReader } from './event-stream';
 
@@ -97,9 +97,14 @@ export class ApiClient {
     } catch {
       // not JSON: keep the text
     }
-    if (response.status >= 400 && new URL(response.url).pathname.startsWith('/api/')) assertWireError(response, parsed);
+    if (response.status >= 400 && isCodedErrorRoute(new URL(response.url).pathname)) assertWireError(response, parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
+}
+
+/** Every /api route but health, whose 503 is its report (which services are down), not an error. */
+function isCodedErrorRoute(path: string): boolean {
+  return path.startsWith('/api/') && path !== Routes.health.path;
 }
 
 /**
