@@ -29,6 +29,7 @@ export * from './rpc/rpc-error.filter';
 export * from './rpc/caller';
 export * from './rpc/rpc-caller';
 export * from './rpc/handles.decorator';
+export * from './metrics';
 export * from './rpc/rpc-context.interceptor';
 export * from './idempotency';
 export * from './service/tokens';

@@ -77,6 +77,14 @@ export const configSchema = z.object({
   /** Per try; a check makes 1 + OPENAI_MAX_RETRIES tries (429, 5xx, timeouts) before "Validation service error". */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /**
+   * Serves GET /metrics (Prometheus text format) on this port of its own; unset: no metrics endpoint. Never the
+   * gateway's PORT, so a reverse proxy in front of the gateway cannot expose it. 0 picks a free port (tests).
+   * `start:dist` gives the gateway this port and each service process the next ones.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address the metrics endpoint binds: loopback by default; 0.0.0.0 in containers, on their private network. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Photo checks one photo-validation process runs at once (the local model runs one at a time whatever this says). */
   PHOTO_VALIDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });

@@ -18,5 +18,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         'set ALLOW_INSECURE_COOKIE=true only where plain HTTP is meant',
     );
   }
+  if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
+    throw new Error('Invalid configuration: METRICS_PORT must differ from PORT (metrics are served on a port of their own)');
+  }
   return config;
 }

@@ -12,5 +12,10 @@ export interface EventBus {
   publish(event: EventEnvelope): Promise<void>;
   subscribe(consumer: string, subject: string, handler: EventHandler): Promise<void>;
   health(): Promise<void>;
+  /**
+   * The durable consumers this bus runs and how many events each has yet to finish (for /metrics). Optional: a
+   * test's scripted bus has no positions to report.
+   */
+  consumerLag?(): Promise<{ durable: string; pending: number }[]>;
   close(): Promise<void>;
 }

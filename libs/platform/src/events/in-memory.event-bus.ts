@@ -62,6 +62,15 @@ export class InMemoryEventBus implements EventBus {
     if (this.closed) throw new Error('Event bus is closed');
   }
 
+  /** Events of each of this bus's consumers' subjects past its position (the one being handled included). */
+  async consumerLag(): Promise<{ durable: string; pending: number }[]> {
+    return [...this.mine].flatMap((durable) => {
+      const consumer = this.store.consumers.get(durable);
+      if (!consumer) return [];
+      return [{ durable, pending: (this.store.log.get(consumer.subject)?.length ?? 0) - consumer.cursor }];
+    });
+  }
+
   /** Detaches this bus's consumers; their positions stay in the store. */
   async close(): Promise<void> {
     this.closed = true;

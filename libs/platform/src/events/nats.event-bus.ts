@@ -33,7 +33,7 @@ const REDELIVERY_DELAY_MS = 1000;
  */
 export class NatsEventBus implements EventBus {
   private readonly log = createLogger('nats-bus');
-  private readonly running: { messages: ConsumerMessages; loop: Promise<void> }[] = [];
+  private readonly running: { consumer: string; messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private readonly prefix: string;
 
   private constructor(
@@ -115,12 +115,25 @@ export class NatsEventBus implements EventBus {
         }
       }
     })();
-    this.running.push({ messages, loop });
+    this.running.push({ consumer, messages, loop });
   }
 
   async health(): Promise<void> {
     if (this.nc.isClosed()) throw new Error('NATS connection closed');
     await this.jsm.streams.info(this.options.stream);
+  }
+
+  /**
+   * What JetStream still holds for each consumer of this process: not yet delivered (num_pending) plus delivered
+   * and not yet acknowledged (num_ack_pending). One consumer-info request each, only when /metrics is scraped.
+   */
+  async consumerLag(): Promise<{ durable: string; pending: number }[]> {
+    return Promise.all(
+      this.running.map(async ({ consumer }) => {
+        const info = await this.jsm.consumers.info(this.options.stream, consumer);
+        return { durable: consumer, pending: info.num_pending + info.num_ack_pending };
+      }),
+    );
   }
 
   /** Stops pulling, lets the event in hand finish, then drains the connection. */

@@ -1,5 +1,6 @@
 import { Job, Queue, QueueEvents, Worker, type JobsOptions } from 'bullmq';
 import IORedis from 'ioredis';
+import { watchJobQueue } from '../metrics/metrics';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS } from './in-process.job-queue';
 import type { JobHandler, JobOptions, JobQueue, JobQueueStats, WorkerOptions } from './job-queue.port';
 
@@ -36,6 +37,8 @@ export class BullMqJobQueue implements JobQueue {
   private readonly pendingWaits = new Set<PendingWait>();
   private readonly finishListeners = new Map<string, Set<(outcome: FinishedOutcome) => void>>();
   private closing: Promise<void> | null = null;
+  /** The depth of each queue this process works is on /metrics until the queue closes (other processes only add). */
+  private readonly unwatch: (() => void)[] = [];
 
   constructor(options: BullMqJobQueueOptions) {
     this.onError = options.onError ?? ((error, source) => console.error(`[jobs:${source}]`, error));
@@ -74,6 +77,7 @@ export class BullMqJobQueue implements JobQueue {
     );
     worker.on('error', (error) => this.onError(error, `worker:${queue}`));
     this.workers.set(queue, worker);
+    this.unwatch.push(watchJobQueue(queue, () => this.stats(queue)));
     await worker.waitUntilReady();
   }
 
@@ -104,6 +108,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   private async shutdown(): Promise<void> {
+    for (const unwatch of this.unwatch.splice(0)) unwatch();
     // Workers first and not forced: each stops fetching and waits for the jobs it is running.
     await Promise.all([...this.workers.values()].map((worker) => worker.close()));
     // A job that just finished has its event on the way; let its caller have the result before the listeners go.

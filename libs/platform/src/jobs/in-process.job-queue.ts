@@ -1,3 +1,4 @@
+import { watchJobQueue } from '../metrics/metrics';
 import type { JobHandler, JobOptions, JobQueue, JobQueueStats, WorkerOptions } from './job-queue.port';
 
 export const DEFAULT_ATTEMPTS = 3;
@@ -46,6 +47,8 @@ export class InProcessJobQueue implements JobQueue {
   private readonly queues = new Map<string, QueueState>();
   private nextId = 1;
   private closing: Promise<void> | null = null;
+  /** The depth of each queue this process works is on /metrics until the queue closes. */
+  private readonly unwatch: (() => void)[] = [];
 
   async add<TData>(queue: string, data: TData, options: JobOptions = {}): Promise<string> {
     return this.enqueue(queue, data, options).id;
@@ -87,6 +90,7 @@ export class InProcessJobQueue implements JobQueue {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`Invalid worker concurrency: ${concurrency}`);
     // The port is generic per call; inside the queue, data and results are opaque values passed through unchanged.
     state.worker = { handler: handler as JobHandler<unknown, unknown>, concurrency };
+    this.unwatch.push(watchJobQueue(queue, () => this.stats(queue)));
     this.pump(queue, state);
   }
 
@@ -113,6 +117,7 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   private async shutdown(): Promise<void> {
+    for (const unwatch of this.unwatch.splice(0)) unwatch();
     for (const state of this.queues.values()) {
       for (const timer of state.delayed.values()) clearTimeout(timer);
     }

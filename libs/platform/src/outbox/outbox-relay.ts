@@ -65,6 +65,17 @@ export class OutboxRelay {
     while (!this.stopped && (await this.relayBatch()) === BATCH);
   }
 
+  /** Rows still to publish and the age of the oldest (for /metrics): the partial index on unpublished rows answers it. */
+  async backlog(): Promise<{ backlog: number; oldestAgeSeconds: number }> {
+    const [row] = (await this.dataSource
+      .createQueryBuilder(OutboxEventEntity, 'e')
+      .select('count(*)::int', 'backlog')
+      .addSelect('coalesce(extract(epoch from now() - min(e.occurred_at)), 0)::float8', 'age')
+      .where('e.published_at IS NULL')
+      .getRawMany()) as { backlog: number; age: number }[];
+    return { backlog: row?.backlog ?? 0, oldestAgeSeconds: Math.max(0, row?.age ?? 0) };
+  }
+
   /** Returns how many events it published. */
   async relayBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {

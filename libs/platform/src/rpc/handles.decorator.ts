@@ -10,6 +10,7 @@ import {
   parseOrThrow,
   type RpcRequest,
 } from '@curbside/contracts';
+import { rpcHandlerDuration } from '../metrics/metrics';
 
 type Answer<C extends CallContract> = CallReply<C> | Promise<CallReply<C>>;
 type Handler<C extends CallContract> = (request: CallRequest<C>) => Answer<C>;
@@ -48,7 +49,7 @@ export function Handles<C extends CallContract>(contract: C) {
   return <M extends Handler<C>>(target: object, key: string | symbol, descriptor: TypedPropertyDescriptor<M>): void => {
     const original = descriptor.value;
     if (!original) throw new Error(`@Handles(${contract.subject}) must decorate a method`);
-    const handler = async function (this: unknown, request: RpcRequest): Promise<CallReply<C>> {
+    const answer = async function (this: unknown, request: RpcRequest): Promise<CallReply<C>> {
       const body = parseOrThrow(contract.request, request.body) as CallRequest<C>['body'];
       if (!checking()) return original.call(this, { meta: request.meta, body });
       try {
@@ -58,6 +59,18 @@ export function Handles<C extends CallContract>(contract: C) {
       } catch (err) {
         checkError(contract, err);
         throw err;
+      }
+    };
+    // Timed here, around every handler, so each service's /metrics has its handlers' time by subject.
+    const handler = async function (this: unknown, request: RpcRequest): Promise<CallReply<C>> {
+      const started = performance.now();
+      let outcome = 'error';
+      try {
+        const reply = await answer.call(this, request);
+        outcome = 'ok';
+        return reply;
+      } finally {
+        rpcHandlerDuration.observe({ subject: contract.subject, outcome }, (performance.now() - started) / 1000);
       }
     };
     // Other decorators (interceptors, guards) may already have left their metadata on the method, and some read its

@@ -4,6 +4,7 @@ import { CallBody, CallContract, CallReply, DomainError, ErrorCode, isWireError,
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { createLogger } from '../logging/logger';
 import { currentRequestContext } from '../logging/request-context';
+import { rpcCallDuration } from '../metrics/metrics';
 
 /** A call's own timeout (default RPC_TIMEOUT_MS), and the client's Idempotency-Key of a creating call. */
 export interface RpcCallOptions {
@@ -34,9 +35,14 @@ export class RpcCaller {
     const context = currentRequestContext();
     const meta: RpcRequest['meta'] = { requestId: context?.requestId ?? 'internal', callerId, ...(idempotencyKey ? { idempotencyKey } : {}) };
     const request: RpcRequest = { meta, body };
+    const started = performance.now();
     try {
-      return await firstValueFrom(this.client.send<CallReply<C>>(pattern, request).pipe(timeout(timeoutMs)));
+      const reply = await firstValueFrom(this.client.send<CallReply<C>>(pattern, request).pipe(timeout(timeoutMs)));
+      rpcCallDuration.observe({ subject: pattern, outcome: 'ok' }, (performance.now() - started) / 1000);
+      return reply;
     } catch (err) {
+      const outcome = isWireError(err) ? 'error' : err instanceof TimeoutError ? 'timeout' : 'unavailable';
+      rpcCallDuration.observe({ subject: pattern, outcome }, (performance.now() - started) / 1000);
       if (isWireError(err)) throw new DomainError(err.code, err.message, err.retryAfterSeconds);
       if (err instanceof TimeoutError) {
         throw new DomainError(ErrorCode.UNAVAILABLE, `The ${pattern.split('.')[0]} service did not answer in time. Please try again.`);

@@ -8,6 +8,7 @@ import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
 import type { ObjectStorage } from '../storage/object-storage.port';
 import { createSmsSender } from '../sms/create-sms-sender';
+import { watchConsumerLag } from '../metrics/metrics';
 import type { Infrastructure } from './infrastructure';
 
 export function createObjectStorage(config: AppConfig): ObjectStorage {
@@ -40,6 +41,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
   const live = createNatsLiveChannel(config, processName);
   // Connects on its first call: most services never ask another one.
   const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: `${processName}-client` });
+  const unwatchLag = watchConsumerLag(() => bus.consumerLag());
   return {
     mode: 'distributed',
     config,
@@ -53,6 +55,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
       new NamespacedServerNats(config.NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
     rpcClient,
     async close() {
+      unwatchLag();
       await rpcClient.close();
       await jobs.close();
       await bus.close();

@@ -8,6 +8,7 @@ import { createLogger } from '../logging/logger';
 import { InMemoryRpcBroker, InMemoryRpcClient, InMemoryRpcServer } from '../rpc/in-memory.rpc';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { createSmsSender } from '../sms/create-sms-sender';
+import { watchConsumerLag } from '../metrics/metrics';
 import type { Infrastructure } from './infrastructure';
 
 export interface EmbeddedInfrastructure extends Infrastructure {
@@ -39,6 +40,8 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: E
   const live = new InMemoryLiveChannel();
   const storage = new LocalFolderStorage(join(dataDir, 'storage'));
   const rpcBroker = new InMemoryRpcBroker();
+  // One bus for the six services: its consumers are reported once, here, not by each service.
+  const unwatchLag = watchConsumerLag(() => bus.consumerLag());
   return {
     mode: 'embedded',
     config,
@@ -52,6 +55,7 @@ export async function createEmbeddedInfrastructure(config: AppConfig, options: E
     rpcServer: () => new InMemoryRpcServer(rpcBroker),
     rpcClient: new InMemoryRpcClient(rpcBroker),
     async close() {
+      unwatchLag();
       await jobs.close();
       await bus.close();
       await live.close();

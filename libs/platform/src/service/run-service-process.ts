@@ -1,6 +1,7 @@
 import { healthCall, HealthReport, ServiceName } from '@curbside/contracts';
 import { loadConfig } from '../config/load-config';
 import { createLogger } from '../logging/logger';
+import { startMetricsServer } from '../metrics/metrics-server';
 import { NamespacedClientNats } from '../rpc/namespaced-nats';
 import { RpcCaller } from '../rpc/rpc-caller';
 import { createDistributedInfrastructure } from './distributed.infrastructure';
@@ -31,6 +32,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   try {
     const infrastructure = await createDistributedInfrastructure(config, definition.name);
     const service = await startService(definition, infrastructure);
+    const metrics = config.METRICS_PORT === undefined ? undefined : await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, definition.name);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
@@ -38,6 +40,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
       log.info({ signal }, 'stopping');
       await service.close();
       await infrastructure.close();
+      await metrics?.close();
       process.exit(0);
     };
     process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -7,6 +7,7 @@ import { PinoNestLogger, createLogger } from '../logging/logger';
 import { EventConsumers } from '../outbox/event-consumers';
 import { EventOutbox } from '../outbox/event-outbox';
 import { OutboxRelay } from '../outbox/outbox-relay';
+import { watchOutbox } from '../metrics/metrics';
 import type { Infrastructure } from './infrastructure';
 
 /** What a service app is made of: its name, its root module, its tables and migrations. */
@@ -66,6 +67,7 @@ export async function startService(definition: ServiceDefinition, infrastructure
   });
   await app.listen();
   relay.start();
+  const unwatchOutbox = watchOutbox(definition.name, () => relay.backlog());
   // Embedded, the six services start inside `npm start`, whose first lines are where the data lives and the URL.
   const level = infrastructure.mode === 'embedded' ? 'debug' : 'info';
   createLogger(definition.name)[level]({ mode: infrastructure.mode, schema }, 'service started');
@@ -74,6 +76,7 @@ export async function startService(definition: ServiceDefinition, infrastructure
     app,
     runtime,
     async close() {
+      unwatchOutbox();
       await app.close();
       await relay.stop();
       await dataSource.destroy();
