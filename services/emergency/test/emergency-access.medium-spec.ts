@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jest } from '@jest/globals';
+import {
+  AuthError,
+  CallBody,
+  Calls,
+  DEFAULT_LOCATION_RADIUS,
+  DEFAULT_NOTIFICATION_RADIUS,
+  DomainError,
+  EmergencyError,
+  EmergencyMessages,
+  ErrorCode,
+  Events,
+  NOTIFICATION_FLAG_DEFAULTS,
+  User,
+  UserError,
+  userSchema,
+} from '@curbside/contracts';
+import {
+  createEmbeddedInfrastructure,
+  createTestDatabase,
+  EmbeddedInfrastructure,
+  hashPassword,
+  InMemoryRpcClient,
+  loadConfig,
+  RpcCaller,
+  RunningService,
+  startService,
+  TestDatabase,
+} from '@curbside/platform';
+import { EmergencyAccessService } from '../src/access/emergency-access.service';
+import { verifyChain } from '../src/audit/audit-chain';
+import { readAuditLog } from '../src/audit/audit-log';
+import { emergencyService } from '../src/emergency.definition';
+
+/**
+ * The emergency lookup's rules on a fresh database: every attempt is one entry of the hash-chained audit log
+ * (refused ones too), five wrong passwords in 15 minutes lock the admin out, the database refuses to change the log.
+ * The users service is played by a stand-in on the in-process RPC (who is an admin, who has which phone); items and
+ * rewards do not answer, so a granted lookup names their parts as unavailable.
+ */
+const PASSWORD = 'correct horse battery staple';
+
+function member(id: string, phone: string | null): User {
+  return userSchema.parse({
+    id,
+    username: `member_${id.slice(0, 8)}`,
+    points: 0,
+    rank: 'Newbie',
+    badges: [],
+    scoutMode: false,
+    subscriptionTier: 'free',
+    firstName: 'Sam',
+    isVerified: phone !== null,
+    verifiedName: null,
+    verifiedEmail: null,
+    verifiedPhone: phone,
+    verificationDate: null,
+    smsSubscribed: false,
+    hasCommentFeature: true,
+    profilePicture: null,
+    locationRadius: DEFAULT_LOCATION_RADIUS,
+    notificationRadius: DEFAULT_NOTIFICATION_RADIUS,
+    createdAt: new Date().toISOString(),
+    ...NOTIFICATION_FLAG_DEFAULTS,
+  });
+}
+
+describe(EmergencyAccessService.name, () => {
+  let database: TestDatabase;
+  let infrastructure: EmbeddedInfrastructure;
+  let service: RunningService;
+  let caller: RpcCaller;
+  let dataDir: string;
+
+  const admins = new Set<string>();
+  const outage = randomUUID();
+  const target = member(randomUUID(), '+15555550142');
+
+  const newAdmin = () => {
+    const id = randomUUID();
+    admins.add(id);
+    return id;
+  };
+  const access = (callerId: string | undefined, body: CallBody<typeof Calls.emergency.access>) => caller.call(Calls.emergency.access, body, callerId);
+  const lookup = (adminPassword: string, extra: CallBody<typeof Calls.emergency.access> = {}) => ({
+    targetUserId: target.id,
+    reason: 'Police request about a reported theft',
+    adminPassword,
+    ...extra,
+  });
+  const refusalOf = async (call: Promise<unknown>) => {
+    const err = await call.then(
+      () => new Error('expected a refusal'),
+      (e: unknown) => e,
+    );
+    if (!(err instanceof DomainError)) throw err;
+    return { code: err.code, message: err.message, ...(err.retryAfterSeconds !== undefined ? { retryAfterSeconds: err.retryAfterSeconds } : {}) };
+  };
+  const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => service.runtime.dataSource.query(query, params);
+  const entries = () =>
+    sql<{ id: string; admin_user_id: string | null; target_user_id: string | null; outcome: string; detail: string }>(
+      `SELECT id, admin_user_id, target_user_id, outcome, detail FROM emergency.audit_log ORDER BY seq`,
+    );
+  const entriesOf = async (adminUserId: string) => (await entries()).filter((e) => e.admin_user_id === adminUserId).map((e) => `${e.outcome}:${e.detail}`);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'curbside-emergency-'));
+    database = await createTestDatabase();
+    const config = loadConfig(
+      {},
+      { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', EMERGENCY_PASSWORD_HASH: await hashPassword(PASSWORD) },
+    );
+    infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
+    const broker = infrastructure.rpcBroker;
+    broker.register(Calls.users.adminStatus.subject, (data, respond) => {
+      const callerId = (data as { meta: { callerId?: string } }).meta.callerId;
+      if (callerId === outage) respond({ err: { code: ErrorCode.UNAVAILABLE, message: 'The users service is unavailable. Please try again.' }, isDisposed: true });
+      else respond({ response: { isAdmin: admins.has(callerId ?? '') }, isDisposed: true });
+    });
+    broker.register(Calls.users.emergencyLookup.subject, (data, respond) => {
+      const where = (data as { body: { userId?: string; phone?: string } }).body;
+      if (where.userId === target.id || where.phone === target.verifiedPhone) respond({ response: target, isDisposed: true });
+      else respond({ err: { code: UserError.NOT_FOUND, message: 'User not found' }, isDisposed: true });
+    });
+    service = await startService(emergencyService, infrastructure);
+    caller = new RpcCaller(new InMemoryRpcClient(broker), 30_000);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await infrastructure?.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('grants an admin with the password and a reason, and audits the lookup with its target', async () => {
+    const admin = newAdmin();
+    const granted = await access(admin, lookup(PASSWORD, { lawEnforcementCase: 'CASE-7' }));
+    expect(granted).toMatchObject({ user: { id: target.id }, unavailable: ['activity', 'recentActivity', 'recentItems'], activity: null, recentItems: [] });
+    const [entry] = (await entries()).filter((e) => e.admin_user_id === admin);
+    expect(entry).toMatchObject({ id: granted.auditEntryId, target_user_id: target.id, outcome: 'granted', detail: 'ok' });
+
+    const byPhone = await access(admin, lookup(PASSWORD, { searchType: 'phone', targetUserId: '(555) 555-0142' }));
+    expect(byPhone.user.id).toBe(target.id);
+  });
+
+  it('audits every refused attempt with why it was refused, and announces each entry', async () => {
+    const admin = newAdmin();
+    const stranger = randomUUID();
+    const before = (await entries()).length;
+    const refused = [
+      [await refusalOf(access(undefined, lookup(PASSWORD))), { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first' }],
+      [await refusalOf(access(stranger, lookup(PASSWORD))), { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin }],
+      [await refusalOf(access(admin, lookup(PASSWORD, { adminUserId: stranger }))), { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself' }],
+      [await refusalOf(access(admin, lookup(PASSWORD, { reason: '   ' }))), { code: EmergencyError.MISSING_INFORMATION, message: EmergencyMessages.missingInformation }],
+      [await refusalOf(access(admin, lookup('guess'))), { code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword }],
+      [await refusalOf(access(admin, lookup(PASSWORD, { searchType: 'phone', targetUserId: '12' }))), { code: EmergencyError.BAD_PHONE, message: EmergencyMessages.badPhone }],
+      [await refusalOf(access(admin, lookup(PASSWORD, { targetUserId: randomUUID() }))), { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound }],
+      [await refusalOf(access(outage, lookup(PASSWORD))), { code: ErrorCode.UNAVAILABLE, message: 'The users service is unavailable. Please try again.' }],
+    ];
+    for (const [got, expected] of refused) expect(got).toEqual(expected);
+
+    const written = (await entries()).slice(before);
+    expect(written.map((e) => [e.admin_user_id, e.outcome, e.detail])).toEqual([
+      [null, 'refused', 'not_signed_in'],
+      [stranger, 'refused', 'not_admin'],
+      [admin, 'refused', 'not_self'],
+      [admin, 'refused', 'missing_information'],
+      [admin, 'refused', 'wrong_password'],
+      [admin, 'refused', 'bad_phone'],
+      [admin, 'refused', 'target_not_found'],
+      [outage, 'refused', 'users_unavailable'],
+    ]);
+    const announced = await sql<{ id: string }>(`SELECT payload ->> 'auditEntryId' AS id FROM emergency.outbox_events WHERE subject = $1`, [Events.emergencyAccessed.subject]);
+    expect(announced.map((e) => e.id)).toEqual(expect.arrayContaining(written.map((e) => e.id)));
+  });
+
+  it('locks an admin out after five wrong passwords in 15 minutes, even with the right one; other admins go on', async () => {
+    const admin = newAdmin();
+    for (let i = 0; i < 5; i++) expect(await refusalOf(access(admin, lookup(`guess ${i}`)))).toMatchObject({ code: EmergencyError.WRONG_PASSWORD });
+    const locked = await refusalOf(access(admin, lookup(PASSWORD)));
+    expect(locked).toMatchObject({ code: EmergencyError.LOCKED_OUT, message: EmergencyMessages.locked(15) });
+    expect(locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    expect(locked.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    expect(await entriesOf(admin)).toEqual([...Array(5).fill('refused:wrong_password'), 'locked:locked_out']);
+
+    expect((await access(newAdmin(), lookup(PASSWORD))).user.id).toBe(target.id);
+  });
+
+  it('does not lock an admin out after four wrong passwords', async () => {
+    const admin = newAdmin();
+    for (let i = 0; i < 4; i++) await refusalOf(access(admin, lookup(`guess ${i}`)));
+    expect((await access(admin, lookup(PASSWORD))).user.id).toBe(target.id);
+  });
+
+  it('lets no parallel guess slip past the lockout', async () => {
+    const admin = newAdmin();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => refusalOf(access(admin, lookup(`parallel guess ${i}`)))));
+    expect(answers.filter((a) => a.code === EmergencyError.WRONG_PASSWORD)).toHaveLength(5);
+    expect(answers.filter((a) => a.code === EmergencyError.LOCKED_OUT)).toHaveLength(3);
+  });
+
+  it('shows the access log to administrators only, newest first', async () => {
+    const admin = newAdmin();
+    const { auditEntryId } = await access(admin, lookup(PASSWORD));
+    const log = await caller.call(Calls.emergency.logs, {}, admin);
+    expect(log[0]).toMatchObject({ id: auditEntryId, targetUserId: target.id, outcome: 'granted' });
+    expect(log.length).toBe((await entries()).length);
+    expect(await refusalOf(caller.call(Calls.emergency.logs, {}, randomUUID()))).toMatchObject({ code: EmergencyError.NOT_ADMIN });
+  });
+
+  it('keeps a chain that verifies; the database refuses UPDATE, DELETE and TRUNCATE, and a change behind its back breaks the chain', async () => {
+    const read = () => readAuditLog((query) => sql(query));
+    const count = (await entries()).length;
+    expect(verifyChain(await read())).toEqual({ intact: true, entries: count });
+
+    await expect(sql(`UPDATE emergency.audit_log SET reason = 'nothing to see'`)).rejects.toThrow(/append-only: UPDATE refused/);
+    await expect(sql(`DELETE FROM emergency.audit_log`)).rejects.toThrow(/append-only: DELETE refused/);
+    await expect(sql(`TRUNCATE emergency.audit_log`)).rejects.toThrow(/append-only: TRUNCATE refused/);
+    expect((await entries()).length).toBe(count);
+
+    // Only a superuser who turns the trigger off can change a row; the chain then names that row (rolled back here).
+    const runner = service.runtime.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      await runner.query(`ALTER TABLE emergency.audit_log DISABLE TRIGGER audit_log_append_only`);
+      await runner.query(`UPDATE emergency.audit_log SET reason = 'nothing to see' WHERE seq = 3`);
+      const check = verifyChain(await readAuditLog((query) => runner.query(query)));
+      expect(check).toMatchObject({ intact: false, brokenAt: { seq: '3' } });
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+    expect(verifyChain(await read())).toEqual({ intact: true, entries: count });
+  });
+
+  it('lifts the lock 15 minutes after the wrong passwords', async () => {
+    const admin = newAdmin();
+    for (let i = 0; i < 5; i++) await refusalOf(access(admin, lookup(`guess ${i}`)));
+    expect(await refusalOf(access(admin, lookup(PASSWORD)))).toMatchObject({ code: EmergencyError.LOCKED_OUT });
+    // Only the clock moves (timers stay real): the failures are now older than the window.
+    jest.useFakeTimers({ now: Date.now() + 15 * 60_000 + 1_000, doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'] });
+    try {
+      expect((await access(admin, lookup(PASSWORD))).user.id).toBe(target.id);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
