@@ -132,15 +132,15 @@ describe(ClaimsService.name, () => {
     const badKey = `pickups/bad-${randomUUID()}.webp`;
     await storage.put(badKey, Buffer.from('photo'), 'image/webp');
     expect(await sut.validatePickup(item.id, anna, badKey, randomUUID())).toMatchObject({ isValid: false, reason: 'A person is in the photo' });
-    expect(await storage.get(badKey)).toBeNull();
+    expect(await world.stored(badKey)).toBe(false);
     expect(await world.db.query(`SELECT 1 FROM items.pickup_validations WHERE photo_key = $1`, [badKey])).toHaveLength(0);
 
     const kept = await passedPhoto(item.id, anna);
     const stale = await passedPhoto(item.id, anna);
     await world.db.query(`UPDATE items.pickup_validations SET created_at = now() - interval '25 hours' WHERE photo_key = $1`, [stale.photoKey]);
     expect(await sut.sweepUnusedPickupPhotos()).toBe(1);
-    expect(await storage.get(stale.photoKey)).toBeNull();
-    expect(await storage.get(kept.photoKey)).not.toBeNull();
+    expect(await world.stored(stale.photoKey)).toBe(false);
+    expect(await world.stored(kept.photoKey)).toBe(true);
     expect(await world.db.query(`SELECT photo_key FROM items.pickup_validations WHERE item_id = $1`, [item.id])).toEqual([{ photo_key: kept.photoKey }]);
   });
 });

@@ -21,6 +21,8 @@ export interface ItemsWorld {
   post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<Item>;
   /** Payloads of the events with this subject the service wrote to its outbox, oldest first. */
   emitted<T = Record<string, unknown>>(subject: string): Promise<T[]>;
+  /** Whether the photo storage holds this key. */
+  stored(key: string): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,11 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
     async emitted<T>(subject: string) {
       const rows: { payload: T }[] = await db.query(`SELECT payload FROM items.outbox_events WHERE subject = $1 ORDER BY occurred_at, id`, [subject]);
       return rows.map((r) => r.payload);
+    },
+    async stored(key) {
+      const object = await sut.infrastructure.storage.get(key);
+      object?.body.destroy();
+      return object !== null;
     },
     stop: () => sut.stop(),
   };

@@ -18,6 +18,22 @@ export class ItemsRepository {
     return rows[0] ?? null;
   }
 
+  /** Writes a new item; returns it as written. */
+  async add(manager: EntityManager, fields: ItemEntity): Promise<ItemEntity> {
+    const item = manager.create(ItemEntity, fields);
+    await manager.insert(ItemEntity, item);
+    return item;
+  }
+
+  /** Writes the changed columns of an item read (and locked) in this transaction. */
+  async save(manager: EntityManager, item: ItemEntity): Promise<void> {
+    await manager.save(ItemEntity, item, { reload: false });
+  }
+
+  async clearImage(manager: EntityManager, id: string): Promise<void> {
+    await manager.update(ItemEntity, { id }, { imageUrl: null });
+  }
+
   async find(id: string, manager: EntityManager = this.dataSource.manager): Promise<ItemEntity | null> {
     return manager.findOneBy(ItemEntity, { id });
   }

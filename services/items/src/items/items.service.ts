@@ -22,6 +22,7 @@ import {
 } from '@curbside/contracts';
 import { EventOutbox, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
+import { ClaimsRepository } from '../claims/claims.repository';
 import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
 import { Member, PostersService } from '../posters/posters.service';
 import { decodeCursor, encodeCursor } from './feed-cursor';
@@ -49,6 +50,7 @@ export class ItemsService {
   constructor(
     private readonly outbox: EventOutbox,
     private readonly items: ItemsRepository,
+    private readonly claims: ClaimsRepository,
     private readonly posters: PostersService,
     private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
@@ -93,7 +95,7 @@ export class ItemsService {
         item.expiringNotifiedAt = null;
       }
       item.updatedAt = new Date();
-      await tx.manager.save(ItemEntity, item, { reload: false });
+      await this.items.save(tx.manager, item);
       tx.emit(Events.itemUpdated, { itemId: item.id, posterId: item.posterId, title: item.title, status: item.status });
     });
     return this.get(itemId, callerId);
@@ -103,15 +105,11 @@ export class ItemsService {
   async delete(itemId: string, callerId: string): Promise<{ success: boolean; message: string }> {
     const photos = await this.outbox.transaction(async (tx) => {
       const item = await this.editable(tx, itemId, callerId, 'delete');
-      await tx.manager.update(ItemEntity, { id: item.id }, { status: 'removed', listed: false, removedAt: new Date(), updatedAt: new Date() });
+      await this.items.markRemoved(tx.manager, item.id);
       tx.emit(Events.itemDeleted, { itemId: item.id, posterId: item.posterId, title: item.title });
-      const [pickups]: [{ photo_key: string }[], number] = await tx.manager.query(
-        `WITH old AS (SELECT id, photo_key FROM items.pickup_validations WHERE item_id = $1 AND photo_key IS NOT NULL FOR UPDATE)
-         UPDATE items.pickup_validations v SET photo_key = NULL FROM old WHERE v.id = old.id RETURNING old.photo_key`,
-        [item.id],
-      );
-      await tx.manager.update(ItemEntity, { id: item.id }, { imageUrl: null });
-      return [...itemPhotoKeys(item.imageUrl), ...pickups.map((p) => p.photo_key)];
+      const pickups = await this.claims.detachPickupPhotos(tx.manager, item.id);
+      await this.items.clearImage(tx.manager, item.id);
+      return [...itemPhotoKeys(item.imageUrl), ...pickups];
     });
     await deleteStoredPhotos(this.storage, photos);
     return { success: true, message: 'Item deleted' };
@@ -244,7 +242,7 @@ export class ItemsService {
   }
 
   private async insert(tx: Transaction, posterId: string, fields: NewItem, posterTier: Member['subscriptionTier']): Promise<ItemRow> {
-    const item = tx.manager.create(ItemEntity, {
+    const item = await this.items.add(tx.manager, {
       ...fields,
       id: randomUUID(),
       posterId,
@@ -253,7 +251,6 @@ export class ItemsService {
       createdAt: new Date(),
       timeZone: timeZoneAt(fields.lat, fields.lng),
     });
-    await tx.manager.insert(ItemEntity, item);
     const row = await this.items.findView(item.id, tx.manager);
     if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
     tx.emit(Events.itemPosted, {

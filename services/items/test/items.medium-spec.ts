@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { CreateGarageSaleRequest, ErrorCode, Events, ItemError, UserError } from '@curbside/contracts';
+import { ClaimsService } from '../src/claims/claims.service';
+import { ItemsService } from '../src/items/items.service';
+import { ItemsWorld, refusal, startItemsWorld } from './items-world';
+
+/** Posting, editing and deleting items on the real PostgreSQL: who may, when, and what leaves with them. */
+describe(ItemsService.name, () => {
+  let world: ItemsWorld;
+  let sut: ItemsService;
+
+  beforeAll(async () => {
+    world = await startItemsWorld();
+    sut = world.get(ItemsService);
+  });
+  afterAll(() => world?.stop());
+
+  it("posts an item for the caller and tells the others with the poster's plan and the item's time zone", async () => {
+    const poster = await world.member({ tier: 'premium', username: 'pat' });
+    const item = await world.post(poster, { location: { lat: 40.7128, lng: -74.006 } });
+
+    expect(item).toMatchObject({ posterId: poster, status: 'available', poster: { username: 'pat' }, pricingType: 'free' });
+    const posted = (await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === item.id);
+    expect(posted).toEqual([expect.objectContaining({ posterId: poster, title: item.title, posterTier: 'premium', timeZone: 'America/New_York', isScoutFind: false })]);
+  });
+
+  it('posts scout finds only in scout mode, rewards only when verified, and no garage sale that has ended', async () => {
+    const plain = await world.member();
+    expect(await refusal(world.post(plain, { scoutFind: true }))).toBe(ItemError.SCOUT_MODE_REQUIRED);
+    await expect(world.post(plain, { pricingType: 'paid', customAmount: 500 })).rejects.toMatchObject({
+      code: UserError.VERIFICATION_REQUIRED,
+      message: 'Only verified users can post items with a reward. Please verify your account first.',
+    });
+
+    const scout = await world.member({ scoutMode: true, verified: true });
+    expect(await world.post(scout, { scoutFind: true, pricingType: 'paid', customAmount: 500 })).toMatchObject({ isScoutFind: true, pricingType: 'free', customAmount: null });
+    expect(await world.post(scout, { pricingType: 'paid', customAmount: 500 })).toMatchObject({ pricingType: 'paid', customAmount: 500 });
+
+    const ended: CreateGarageSaleRequest = {
+      isGarageSale: true,
+      title: 'Yard sale',
+      description: '',
+      category: 'Garage Sale',
+      latitude: 47.61,
+      longitude: -122.33,
+      locationDescription: 'Front yard',
+      pricingType: 'free',
+      timeLimit: 48,
+      garageSaleStartTime: new Date(Date.now() - 7200_000).toISOString(),
+      garageSaleEndTime: new Date(Date.now() - 3600_000).toISOString(),
+      garageSaleAddress: '2 Elm St',
+      garageSaleContactInfo: 'Ring',
+    };
+    await expect(sut.post(ended, plain)).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED, message: 'This garage sale has already ended' });
+  });
+
+  it('lets only the poster edit an item, and only while it is available', async () => {
+    const poster = await world.member({ verified: true });
+    const anna = await world.member();
+    const item = await world.post(poster);
+
+    await expect(sut.update(item.id, { title: 'Mine now' }, anna)).rejects.toMatchObject({ code: ItemError.NOT_POSTER, message: 'Only the poster can edit this item' });
+    const edited = await sut.update(item.id, { title: 'Walnut bookshelf', pricingType: 'paid', customAmount: 1000 }, poster);
+    expect(edited).toMatchObject({ title: 'Walnut bookshelf', pricingType: 'paid', customAmount: 1000 });
+    const updated = (await world.emitted(Events.itemUpdated.subject)).filter((e) => e.itemId === item.id);
+    expect(updated).toEqual([{ itemId: item.id, posterId: poster, title: 'Walnut bookshelf', status: 'available' }]);
+
+    await world.db.query(`UPDATE items.items SET created_at = now() - interval '3 hours' WHERE id = $1`, [item.id]);
+    await expect(sut.update(item.id, { timeLimit: 2 }, poster)).rejects.toMatchObject({ message: 'That time limit has already passed for this item' });
+
+    await world.get(ClaimsService).claim(item.id, anna, null);
+    await expect(sut.update(item.id, { title: 'Too late' }, poster)).rejects.toMatchObject({ code: ItemError.NOT_EDITABLE, message: 'Only available items can be edited' });
+  });
+
+  it("keeps a scout find free and an unverified poster's item free when edited", async () => {
+    const scout = await world.member({ scoutMode: true });
+    const find = await world.post(scout, { scoutFind: true });
+    await expect(sut.update(find.id, { pricingType: 'paid', customAmount: 500 }, scout)).rejects.toMatchObject({ message: 'Scout finds are always free' });
+    const plain = await world.member();
+    const item = await world.post(plain);
+    expect(await refusal(sut.update(item.id, { pricingType: 'paid', customAmount: 500 }, plain))).toBe(UserError.VERIFICATION_REQUIRED);
+  });
+
+  it("lets only the poster delete an available item, and deletes its photos and the pickup photos taken of it", async () => {
+    const poster = await world.member();
+    const anna = await world.member();
+    const photoId = randomUUID();
+    const item = await world.post(poster, { imageUrl: `/api/media/photos/${photoId}.webp` });
+    const storage = world.sut.infrastructure.storage;
+    const keys = [`photos/${photoId}.webp`, `photos/${photoId}-thumb.webp`, `pickups/${randomUUID()}.webp`];
+    for (const key of keys) await storage.put(key, Buffer.from('photo'), 'image/webp');
+    await world.db.query(
+      `INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence, photo_key) VALUES ($1, $2, $3, 'hash', 0.9, $4)`,
+      [randomUUID(), item.id, anna, keys[2]],
+    );
+
+    await expect(sut.delete(item.id, anna)).rejects.toMatchObject({ code: ItemError.NOT_POSTER, message: 'Only the poster can delete this item' });
+    expect(await sut.delete(item.id, poster)).toEqual({ success: true, message: 'Item deleted' });
+
+    for (const key of keys) expect(await world.stored(key)).toBe(false);
+    expect(await world.db.query(`SELECT status, listed, image_url FROM items.items WHERE id = $1`, [item.id])).toEqual([{ status: 'removed', listed: false, image_url: null }]);
+    expect(await world.db.query(`SELECT photo_key FROM items.pickup_validations WHERE item_id = $1`, [item.id])).toEqual([{ photo_key: null }]);
+    const deleted = (await world.emitted(Events.itemDeleted.subject)).filter((e) => e.itemId === item.id);
+    expect(deleted).toEqual([{ itemId: item.id, posterId: poster, title: item.title }]);
+    expect(await refusal(sut.get(item.id, poster))).toBe(ItemError.NOT_FOUND);
+
+    const held = await world.post(poster);
+    await world.get(ClaimsService).claim(held.id, anna, null);
+    await expect(sut.delete(held.id, poster)).rejects.toMatchObject({ code: ItemError.NOT_EDITABLE, message: 'Only available items can be deleted' });
+  });
+
+  it("shows a member's own list with what they hold, and others only what is listed", async () => {
+    const poster = await world.member();
+    const anna = await world.member();
+    const listed = await world.post(poster);
+    const expired = await world.post(poster);
+    await world.db.query(`UPDATE items.items SET status = 'expired', listed = false WHERE id = $1`, [expired.id]);
+    const held = await world.post(await world.member());
+    await world.get(ClaimsService).claim(held.id, anna, null);
+
+    expect((await sut.byUser(poster, poster)).map((i) => i.id).sort()).toEqual([listed.id, expired.id].sort());
+    expect((await sut.byUser(poster, anna)).map((i) => i.id)).toEqual([listed.id]);
+    expect((await sut.byUser(anna, anna)).map((i) => i.id)).toEqual([held.id]);
+    expect(await sut.byUser(anna, poster)).toEqual([]);
+  });
+});
