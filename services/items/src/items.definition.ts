@@ -9,6 +9,7 @@ import { CommentsService } from './comments/comments.service';
 import { EngagementController } from './engagement/engagement.controller';
 import { EngagementRepository } from './engagement/engagement.repository';
 import { EngagementService } from './engagement/engagement.service';
+import { ExpiryRepository } from './expiry/expiry.repository';
 import { ExpiryScheduler } from './expiry/expiry.scheduler';
 import { ItemEntity } from './items/item.entity';
 import { ItemsController } from './items/items.controller';
@@ -46,6 +47,7 @@ export class ItemsModule {
         ReportsService,
         ReportsRepository,
         ExpiryScheduler,
+        ExpiryRepository,
         UpdatePosterWhenUserChangesHandler,
       ],
     };
