@@ -1,6 +1,7 @@
 import { toE164 } from '@curbside/contracts';
 import { connectEmbeddedPostgres, createLogger, EventOutbox, InMemoryLiveChannel, loadConfig, openDatabase, schemaNameFor } from '@curbside/platform';
 import { usersService } from './users.definition';
+import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
   try {
     // user.updated goes to the outbox; the users service relays it when it runs. Granting ends no session, so no
     // gateway needs to hear from this process on the live channel.
-    const users = new UsersService(new UsersRepository(dataSource), new EventOutbox(dataSource), new SessionsService(dataSource, new InMemoryLiveChannel()));
+    const sessions = new SessionsService(new SessionsRepository(dataSource), new InMemoryLiveChannel());
+    const users = new UsersService(new UsersRepository(dataSource), new EventOutbox(dataSource), sessions);
     const user = await users.grantAdmin(where);
     log.info({ userId: user.id, username: user.username }, 'administrator rights granted');
     console.log(`${user.username} (${user.id}) is now an administrator.`);

@@ -13,6 +13,7 @@ import { TextedAlerts1763800000103 } from './migrations/1763800000103-texted-ale
 import { TextAlertsWhenRequestedHandler } from './reactions/text-alerts-when-requested.handler';
 import { UpdatePointsWhenPointsAreAwardedHandler } from './reactions/update-points-when-points-are-awarded.handler';
 import { SessionEntity } from './sessions/session.entity';
+import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 import { UserEntity } from './users/user.entity';
 import { UsersController } from './users/users.controller';
@@ -30,6 +31,7 @@ export class UsersModule {
       providers: [
         UsersRepository,
         UsersService,
+        SessionsRepository,
         SessionsService,
         PhoneCodesRepository,
         PhoneCodesService,

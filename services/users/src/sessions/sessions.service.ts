@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LIVE_SESSIONS_ENDED_TOPIC, LiveSessionsEndedSignal } from '@curbside/contracts';
 import { createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
-import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import { SessionEntity } from './session.entity';
+import { EntityManager } from 'typeorm';
+import { SessionsRepository } from './sessions.repository';
 
 const SESSION_DAYS = 365;
 
@@ -16,7 +16,7 @@ export class SessionsService {
   private readonly log = createLogger('sessions');
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sessions: SessionsRepository,
     @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
   ) {}
 
@@ -24,7 +24,7 @@ export class SessionsService {
   async start(manager: EntityManager, userId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
-    await manager.insert(SessionEntity, {
+    await this.sessions.insert(manager, {
       tokenHash: hashToken(token),
       userId,
       createdAt: now,
@@ -40,14 +40,7 @@ export class SessionsService {
    * tab that signed out.
    */
   async revoke(token: string): Promise<void> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(SessionEntity)
-      .set({ revokedAt: new Date() })
-      .where({ tokenHash: hashToken(token), revokedAt: IsNull() })
-      .returning('user_id')
-      .execute();
-    const userIds = ((result.raw ?? []) as { user_id: string }[]).map((row) => row.user_id);
+    const userIds = await this.sessions.revoke(hashToken(token));
     if (userIds.length === 0) return;
     try {
       await this.live.publish(LIVE_SESSIONS_ENDED_TOPIC, { userIds } satisfies LiveSessionsEndedSignal);
@@ -58,11 +51,6 @@ export class SessionsService {
   }
 
   async resolve(token: string): Promise<string | null> {
-    const session = await this.dataSource.getRepository(SessionEntity).findOneBy({
-      tokenHash: hashToken(token),
-      revokedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
-    return session?.userId ?? null;
+    return (await this.sessions.findLive(hashToken(token)))?.userId ?? null;
   }
 }

@@ -1,0 +1,44 @@
+import { Calls } from '@curbside/contracts';
+import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { hashToken, SessionsService } from '../src/sessions/sessions.service';
+import { usersService } from '../src/users.definition';
+
+/** Sessions: the cookie's token resolves to its member until it is revoked or expires; only its hash is kept. */
+describe(SessionsService.name, () => {
+  let sut: ServiceUnderTest;
+
+  const resolve = async (token: string) => (await sut.call(Calls.users.resolveSession, { token })).userId;
+  const revoke = (token: string) => sut.call(Calls.users.revokeSession, { token });
+
+  beforeAll(async () => {
+    sut = await startServiceUnderTest(usersService);
+  });
+  afterAll(() => sut?.stop());
+
+  it('keeps only the hash of the token, for a year', async () => {
+    const { user, sessionToken } = await sut.call(Calls.users.create, {});
+    const rows: { token_hash: string; days: number }[] = await sut.service.runtime.dataSource.query(
+      `SELECT token_hash, round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days FROM users.sessions WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ token_hash: hashToken(sessionToken), days: 365 }]);
+  });
+
+  it('ends the revoked session only; the member’s other sessions go on, and a second revoke changes nothing', async () => {
+    const { user, sessionToken } = await sut.call(Calls.users.create, {});
+    const other = await sut.service.runtime.outbox.transaction((tx) => sut.service.app.get(SessionsService).start(tx.manager, user.id));
+    expect(await resolve(sessionToken)).toBe(user.id);
+    expect(await revoke(sessionToken)).toEqual({ success: true });
+    expect(await resolve(sessionToken)).toBeNull();
+    expect(await resolve(other)).toBe(user.id);
+    expect(await revoke(sessionToken)).toEqual({ success: true });
+    expect(await resolve(other)).toBe(user.id);
+  });
+
+  it('resolves no expired session, and no token it never issued', async () => {
+    const { sessionToken } = await sut.call(Calls.users.create, {});
+    await sut.service.runtime.dataSource.query(`UPDATE users.sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(sessionToken)]);
+    expect(await resolve(sessionToken)).toBeNull();
+    expect(await resolve('never-issued')).toBeNull();
+  });
+});
