@@ -21,6 +21,7 @@ import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { PosterEntity } from './posters/poster.entity';
+import { PostersRepository } from './posters/posters.repository';
 import { PostersService } from './posters/posters.service';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
 import { ReportsController } from './reports/reports.controller';
@@ -38,6 +39,7 @@ export class ItemsModule {
         ItemsService,
         ItemsRepository,
         PostersService,
+        PostersRepository,
         ClaimsService,
         ClaimsRepository,
         EngagementService,

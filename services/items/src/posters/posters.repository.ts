@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { Events, EventPayload, SubscriptionTier } from '@curbside/contracts';
+import { EntityManager } from 'typeorm';
+
+/**
+ * The posters read model. Its two parts (the account, from user.created/updated; the rank, from points.awarded)
+ * each carry a version, and a write only lands over an older one: events that arrive late or twice change nothing.
+ */
+@Injectable()
+export class PostersRepository {
+  async keepNewerUser(manager: EntityManager, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
+    await manager.query(
+      `INSERT INTO items.posters (user_id, username, user_version, subscription_tier, is_verified, scout_mode)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, user_version = EXCLUDED.user_version,
+         subscription_tier = EXCLUDED.subscription_tier, is_verified = EXCLUDED.is_verified, scout_mode = EXCLUDED.scout_mode
+       WHERE posters.user_version < EXCLUDED.user_version`,
+      [user.userId, user.username, user.version, user.subscriptionTier, user.isVerified, user.scoutMode],
+    );
+  }
+
+  /** A rank heard of before the account starts the row with a neutral name, which user.created replaces. */
+  async keepNewerRank(manager: EntityManager, award: { userId: string; rank: string; version: number }): Promise<void> {
+    await manager.query(
+      `INSERT INTO items.posters (user_id, username, rank, points_version) VALUES ($1, 'Neighbour', $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET rank = EXCLUDED.rank, points_version = EXCLUDED.points_version
+       WHERE posters.points_version < EXCLUDED.points_version`,
+      [award.userId, award.rank, award.version],
+    );
+  }
+
+  async find(manager: EntityManager, userId: string): Promise<{ subscriptionTier: SubscriptionTier; isVerified: boolean; scoutMode: boolean } | undefined> {
+    const [row]: { subscription_tier: SubscriptionTier; is_verified: boolean; scout_mode: boolean }[] = await manager.query(
+      `SELECT subscription_tier, is_verified, scout_mode FROM items.posters WHERE user_id = $1`,
+      [userId],
+    );
+    return row && { subscriptionTier: row.subscription_tier, isVerified: row.is_verified, scoutMode: row.scout_mode };
+  }
+}
