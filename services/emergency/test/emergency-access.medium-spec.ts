@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,6 @@ import {
   createEmbeddedInfrastructure,
   createTestDatabase,
   EmbeddedInfrastructure,
-  hashPassword,
   InMemoryRpcClient,
   loadConfig,
   RpcCaller,
@@ -43,6 +42,16 @@ import { emergencyService } from '../src/emergency.definition';
  * rewards do not answer, so a granted lookup names their parts as unavailable.
  */
 const PASSWORD = 'correct horse battery staple';
+
+/**
+ * EMERGENCY_PASSWORD_HASH in the format of libs/platform/src/security/password-hash.ts, with a cost of 2^10 instead
+ * of 2^15: verifyPassword reads the cost from the hash, and the test checks some thirty passwords.
+ */
+function cheapPasswordHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password, salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+  return ['scrypt', 2 ** 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
 
 function member(id: string, phone: string | null): User {
   return userSchema.parse({
@@ -112,7 +121,7 @@ describe(EmergencyAccessService.name, () => {
     database = await createTestDatabase();
     const config = loadConfig(
       {},
-      { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', EMERGENCY_PASSWORD_HASH: await hashPassword(PASSWORD) },
+      { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', EMERGENCY_PASSWORD_HASH: cheapPasswordHash(PASSWORD) },
     );
     infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
     const broker = infrastructure.rpcBroker;
