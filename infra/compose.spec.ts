@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
+import { LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
 import { configSchema } from '@curbside/platform';
 
 const ROOT = join(__dirname, '..');
@@ -23,10 +24,15 @@ interface ComposeService {
   ports?: (string | number | { target: number; published?: string | number })[];
   volumes?: (string | { type?: string; source?: string; target: string })[];
   restart?: string;
+  logging?: { driver?: string; options?: Record<string, string | number> };
+  deploy?: { resources?: { limits?: { cpus?: string | number; memory?: string | number } } };
+  networks?: string[] | Record<string, { aliases?: string[] } | null>;
+  profiles?: string[];
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } } | null>;
 }
 
 // `merge: true` because the file shares settings through `<<: *anchor` merge keys.
@@ -103,10 +109,73 @@ function healthcheckText(service: ComposeService): string {
   return argv(service.healthcheck?.test).join(' ');
 }
 
+/** Networks a service joins; none named means compose's `default`. */
+function networksOf(service: ComposeService): string[] {
+  const networks = service.networks ?? ['default'];
+  return Array.isArray(networks) ? networks : Object.keys(networks);
+}
+
+interface PublishedPort {
+  hostIp: string;
+  published: string;
+  target: number;
+  protocol: string;
+}
+/** Short syntax `[ip:]published:target[/protocol]` or the long form. */
+function publishedPorts(service: ComposeService): PublishedPort[] {
+  return (service.ports ?? []).map((p) => {
+    if (typeof p === 'object') return { hostIp: '', published: String(p.published ?? ''), target: Number(p.target), protocol: 'tcp' };
+    const [spec = '', protocol = 'tcp'] = String(p).split('/');
+    const parts = spec.split(':');
+    const target = Number(parts.pop());
+    const published = parts.pop() ?? '';
+    return { hostIp: parts.join(':'), published, target, protocol };
+  });
+}
+
+/** Compose/Docker byte sizes: 512M, 2G, 384mb, 1g … */
+function bytes(size: string | number | undefined): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?$/i.exec(String(size ?? ''));
+  if (!match) return NaN;
+  const power = ['', 'k', 'm', 'g', 't'].indexOf(match[2]!.toLowerCase());
+  return Number(match[1]) * 1024 ** power;
+}
+
+/** A Caddyfile as nested blocks: each line's tokens, and the lines of the block it opens. Comments dropped. */
+interface CaddyBlock {
+  tokens: string[];
+  children: CaddyBlock[];
+}
+function parseCaddyfile(text: string): CaddyBlock[] {
+  const root: CaddyBlock = { tokens: [], children: [] };
+  const stack = [root];
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/(^|\s)#.*$/, '').trim();
+    if (line === '') continue;
+    if (line === '}') {
+      stack.pop();
+      continue;
+    }
+    const tokens = line.split(/\s+/);
+    const opens = tokens[tokens.length - 1] === '{';
+    const block: CaddyBlock = { tokens: opens ? tokens.slice(0, -1) : tokens, children: [] };
+    stack[stack.length - 1]!.children.push(block);
+    if (opens) stack.push(block);
+  }
+  return root.children;
+}
+/** The tokens after `name` in the first line of these blocks that starts with it. */
+function directive(blocks: CaddyBlock[], name: string): string[] | undefined {
+  return blocks.find((b) => b.tokens[0] === name)?.tokens.slice(1);
+}
+
 // Apps are the services built from this repository; everything else is a stock server image.
 const appNames = Object.keys(services).filter((name) => services[name]!.build !== undefined);
 const serviceFolders = readdirSync(join(ROOT, 'services')).filter((entry) => statSync(join(ROOT, 'services', entry)).isDirectory());
-const appFolder = (name: string): string => (name === 'gateway' ? 'gateway' : posix.join('services', name));
+/** The gateway runs as replicas named gateway-1, gateway-2 …, all from the gateway folder. */
+const isGateway = (name: string): boolean => /^gateway(-\d+)?$/.test(name);
+const gatewayNames = appNames.filter(isGateway);
+const appFolder = (name: string): string => (isGateway(name) ? 'gateway' : posix.join('services', name));
 /** Postgres schema of a service: its name with '-' replaced by '_'. */
 const schemaOf = (name: string): string => name.replace(/-/g, '_');
 
@@ -123,9 +192,16 @@ const oneShotNames = new Set(
 );
 const configKeys = new Set(Object.keys(configSchema.shape));
 
+/** The network between Caddy and the gateways, and its subnet as the gateways' TRUST_PROXY names it. */
+const EDGE = 'edge';
+const edgeSubnet = interpolate(compose.networks?.[EDGE]?.ipam?.config?.[0]?.subnet ?? '');
+/** The file's own rotation settings (`x-logging`), which every service must use. */
+const defaultLogging = (parse(composeText, { merge: true }) as { 'x-logging'?: unknown })['x-logging'];
+
 describe('docker-compose.yml', () => {
-  it('runs exactly the gateway and one container per folder under services/', () => {
-    expect([...appNames].sort()).toEqual(['gateway', ...serviceFolders].sort());
+  it('runs two gateway replicas and one container per folder under services/', () => {
+    expect(gatewayNames).toEqual(['gateway-1', 'gateway-2']);
+    expect(appNames.filter((name) => !isGateway(name)).sort()).toEqual([...serviceFolders].sort());
   });
 
   describe.each(appNames)('app %s', (name) => {
@@ -198,7 +274,7 @@ describe('docker-compose.yml', () => {
 
     it('reports its health the way the app supports', () => {
       const check = healthcheckText(service);
-      if (name === 'gateway') expect(check).toMatch(/\/api\/health\b/);
+      if (isGateway(name)) expect(check).toMatch(/\/api\/health\b/);
       else expect(check).toContain(`${entry} --healthcheck`);
     });
   });
@@ -209,15 +285,13 @@ describe('docker-compose.yml', () => {
     expect(dependencies(service)['redis']).toBe('service_healthy');
   });
 
-  describe('gateway', () => {
-    const gateway = services['gateway']!;
+  describe.each(gatewayNames)('gateway replica %s', (name) => {
+    const gateway = services[name]!;
     const env = environment(gateway);
 
-    it('listens on all interfaces of its container, on the port it publishes', () => {
+    it('listens on all interfaces of its container, and is not published on the host (Caddy is)', () => {
       expect(env['HOST']).toBe('0.0.0.0');
-      const port = configSchema.shape.PORT.parse(env['PORT']);
-      const targets = (gateway.ports ?? []).map((p) => (typeof p === 'object' ? Number(p.target) : Number(String(p).split(':').pop()?.split('/')[0])));
-      expect(targets).toContain(port);
+      expect(gateway.ports ?? []).toEqual([]);
     });
 
     it('health-checks the port it listens on', () => {
@@ -227,6 +301,15 @@ describe('docker-compose.yml', () => {
 
     it('serves the SPA from the frontend build folder', () => {
       expect(env['FRONTEND_DIST']).toBe('frontend/dist');
+    });
+
+    it('believes forwarded headers only from the edge network it shares with Caddy', () => {
+      expect(env['TRUST_PROXY']).toBe(edgeSubnet);
+      expect(networksOf(gateway)).toEqual(expect.arrayContaining(['default', EDGE]));
+    });
+
+    it('is configured like every other replica', () => {
+      expect(gateway).toEqual(services[gatewayNames[0]!]);
     });
   });
 
@@ -327,22 +410,181 @@ describe('docker-compose.yml', () => {
       expect(mounts(minio).some((m) => !m.bind && m.target === '/data')).toBe(true);
     });
 
-    it('minio-init runs the bucket script once minio is healthy', () => {
+    const scriptMount = mounts(init).find((m) => m.source === './infra/minio/init.sh');
+    const script = existsSync(join(ROOT, 'infra/minio/init.sh')) ? readFileSync(join(ROOT, 'infra/minio/init.sh'), 'utf8') : '';
+    const policyMount = mounts(init).find((m) => m.source === './infra/minio/app-policy.json');
+
+    it('minio-init runs the init script once minio is healthy', () => {
       expect(dependencies(init)['minio']).toBe('service_healthy');
-      const script = mounts(init).find((m) => m.source === './infra/minio/create-bucket.sh');
-      expect(script).toBeDefined();
-      expect([...argv(init.entrypoint), ...argv(init.command)]).toContain(script?.target);
+      expect(scriptMount).toBeDefined();
+      expect([...argv(init.entrypoint), ...argv(init.command)]).toContain(scriptMount?.target);
+    });
+
+    it("minio-init signs in with the server's root credentials, which no app gets", () => {
+      expect([initEnv['MINIO_ROOT_USER'], initEnv['MINIO_ROOT_PASSWORD']]).toEqual([minioEnv['MINIO_ROOT_USER'], minioEnv['MINIO_ROOT_PASSWORD']]);
+      for (const name of appNames) {
+        const env = environment(services[name]!);
+        expect(Object.keys(env).filter((key) => key.startsWith('MINIO_ROOT'))).toEqual([]);
+        expect(env['MINIO_ACCESS_KEY']).not.toBe(minioEnv['MINIO_ROOT_USER']);
+        expect(env['MINIO_SECRET_KEY']).not.toBe(minioEnv['MINIO_ROOT_PASSWORD']);
+      }
+    });
+
+    it('the script makes the bucket, the policy and the apps user, and attaches the one to the other', () => {
+      expect(script).toMatch(/mc mb --ignore-existing "curbside\/\$bucket"/);
+      expect(script).toMatch(/mc anonymous set none/);
+      expect(script).toMatch(/mc admin policy create curbside "\$policy" /);
+      expect(script).toMatch(/mc admin user add curbside "\$app_user" "\$app_secret"/);
+      expect(script).toMatch(/mc admin policy attach curbside "\$policy" --user "\$app_user"/);
+      // The apps user is whoever MINIO_ACCESS_KEY names, as for the apps; root signs in from MINIO_ROOT_*.
+      expect(script).toMatch(/app_user="\$\{MINIO_ACCESS_KEY:\?/);
+      expect(script).toMatch(/root_user="\$\{MINIO_ROOT_USER:\?/);
+      // The mc image has a shell and mc, no sed, grep, awk or jq.
+      const code = script.replace(/^\s*#.*$/gm, '');
+      expect(code).not.toMatch(/\b(sed|grep|awk|jq)\b/);
+    });
+
+    it('the policy template is mounted where the script reads it', () => {
+      expect(policyMount).toBeDefined();
+      expect(initEnv['MINIO_APP_POLICY']).toBe(policyMount?.target);
+    });
+
+    it('the policy lets the apps use the one bucket and its objects, nothing else', () => {
+      const policy = JSON.parse(readFileSync(join(ROOT, 'infra/minio/app-policy.json'), 'utf8')) as {
+        Statement: { Effect: string; Action: string[]; Resource: string[] }[];
+      };
+      const statements = policy.Statement;
+      expect(statements.every((st) => st.Effect === 'Allow')).toBe(true);
+      const actions = statements.flatMap((st) => st.Action);
+      const resources = statements.flatMap((st) => st.Resource);
+      expect(actions.filter((a) => !/^s3:[A-Za-z]+$/.test(a))).toEqual([]);
+      expect(resources.filter((r) => r !== 'arn:aws:s3:::@BUCKET@' && r !== 'arn:aws:s3:::@BUCKET@/*')).toEqual([]);
+      // What libs/platform/src/storage/minio.storage.ts does: bucketExists (HEAD bucket), put, get, stat, remove.
+      expect(actions).toEqual(expect.arrayContaining(['s3:ListBucket', 's3:GetObject', 's3:PutObject', 's3:DeleteObject']));
+      expect(actions).not.toContain('s3:CreateBucket');
     });
 
     it.each(appNames.filter((name) => environment(services[name]!)['STORAGE_DRIVER'] === 'minio'))(
-      '%s uses the bucket minio-init creates, with the server credentials',
+      '%s uses the bucket and the user minio-init creates',
       (name) => {
         const env = environment(services[name]!);
         expect(env['MINIO_BUCKET']).toBe(initEnv['MINIO_BUCKET']);
         expect(env['MINIO_ENDPOINT']).toBe('minio');
-        expect([env['MINIO_ACCESS_KEY'], env['MINIO_SECRET_KEY']]).toEqual([minioEnv['MINIO_ROOT_USER'], minioEnv['MINIO_ROOT_PASSWORD']]);
+        expect([env['MINIO_ACCESS_KEY'], env['MINIO_SECRET_KEY']]).toEqual([initEnv['MINIO_ACCESS_KEY'], initEnv['MINIO_SECRET_KEY']]);
       },
     );
+  });
+
+  describe('caddy', () => {
+    const caddy = services['caddy']!;
+    const caddyfileMount = mounts(caddy).find((m) => m.target === '/etc/caddy/Caddyfile');
+    const caddyfileText =
+      caddyfileMount && existsSync(join(ROOT, caddyfileMount.source)) ? readFileSync(join(ROOT, caddyfileMount.source), 'utf8') : '';
+    const caddyfile = parseCaddyfile(caddyfileText);
+    const snippet = caddyfile.find((b) => b.tokens.length === 1 && /^\(.+\)$/.test(b.tokens[0]!));
+    const snippetName = snippet?.tokens[0]?.slice(1, -1);
+    const site = caddyfile.find((b) => b.tokens[0]?.startsWith('{$'));
+    const handles = site?.children.filter((b) => b.tokens[0] === 'handle') ?? [];
+    /** The reverse_proxy inside a handle block, with the snippet's lines put in where it is imported. */
+    const proxyOf = (handle: CaddyBlock | undefined): CaddyBlock[] => {
+      const proxy = handle?.children.find((b) => b.tokens[0] === 'reverse_proxy');
+      return (proxy?.children ?? []).flatMap((b) => (b.tokens[0] === 'import' && b.tokens[1] === snippetName ? (snippet?.children ?? []) : [b]));
+    };
+    const gatewayPort = configSchema.shape.PORT.parse(environment(services[gatewayNames[0]!]!)['PORT']);
+
+    it('reads the Caddyfile from the repository and keeps its certificates on a named volume', () => {
+      expect(caddyfileMount?.source).toBe('./infra/caddy/Caddyfile');
+      expect(mounts(caddy).some((m) => !m.bind && m.target === '/data')).toBe(true);
+      expect(caddy.image).toMatch(/^caddy:2\.\d+/);
+    });
+
+    it('is the only service published on every interface: HTTP, HTTPS and HTTP/3', () => {
+      const open = Object.entries(services).flatMap(([name, service]) =>
+        publishedPorts(service)
+          .filter((p) => p.hostIp === '' || p.hostIp === '0.0.0.0')
+          .map((p) => `${name} ${p.published}:${p.target}/${p.protocol}`),
+      );
+      expect(open.sort()).toEqual(['caddy 443:443/tcp', 'caddy 443:443/udp', 'caddy 80:80/tcp']);
+    });
+
+    it('serves the domain CURBSIDE_DOMAIN names, localhost by default', () => {
+      expect(site?.tokens).toEqual(['{$CURBSIDE_DOMAIN:localhost}']);
+      expect(Object.keys(rawEnvironment(caddy))).toContain('CURBSIDE_DOMAIN');
+      expect(environment(caddy)['CURBSIDE_DOMAIN']).toBe('localhost');
+    });
+
+    it('proxies to every gateway replica, on the port it listens on', () => {
+      expect(directive(snippet?.children ?? [], 'to')).toEqual(gatewayNames.map((name) => `${name}:${gatewayPort}`));
+      expect(Object.keys(dependencies(caddy)).sort()).toEqual([...gatewayNames].sort());
+    });
+
+    it('health-checks the gateways on a public route the gateway answers by itself (no session, no service)', () => {
+      const uri = directive(snippet?.children ?? [], 'health_uri')?.[0];
+      const route = Object.values(Routes).find((r) => r.path === uri);
+      expect(route).toMatchObject({ method: 'get', auth: 'public', resolvesCaller: false });
+      expect(directive(snippet?.children ?? [], 'health_status')).toEqual(['2xx']);
+    });
+
+    it('passes the live stream through unbuffered', () => {
+      expect(Object.values(Routes).some((r) => r.path === LIVE_STREAM_PATH && r.method === 'get')).toBe(true);
+      const live = handles.find((h) => h.tokens[1] === LIVE_STREAM_PATH);
+      expect(directive(proxyOf(live), 'flush_interval')).toEqual(['-1']);
+      expect(directive(proxyOf(live), 'to')).toEqual(gatewayNames.map((name) => `${name}:${gatewayPort}`));
+    });
+
+    it('sends every other request to the gateways', () => {
+      const rest = handles.find((h) => h.tokens.length === 1);
+      expect(directive(proxyOf(rest), 'to')).toEqual(gatewayNames.map((name) => `${name}:${gatewayPort}`));
+    });
+
+    it('shares the edge network with the gateways alone, so their TRUST_PROXY names nobody else', () => {
+      expect(edgeSubnet).toMatch(/^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/);
+      expect(networksOf(caddy)).toEqual([EDGE]);
+      const onEdge = Object.keys(services).filter((name) => networksOf(services[name]!).includes(EDGE));
+      expect(onEdge.sort()).toEqual(['caddy', ...gatewayNames].sort());
+    });
+  });
+
+  describe('resources and logs', () => {
+    it('the file defines one log rotation (x-logging: json-file, max-size, max-file)', () => {
+      expect(defaultLogging).toMatchObject({ driver: 'json-file', options: { 'max-size': expect.stringMatching(/^\d+[kmg]$/), 'max-file': expect.stringMatching(/^\d+$/) } });
+    });
+
+    it.each(Object.keys(services))('%s rotates its log with it', (name) => {
+      expect(services[name]!.logging).toEqual(defaultLogging);
+    });
+
+    it.each(Object.keys(services))('%s has a CPU and a memory limit', (name) => {
+      const limits = services[name]!.deploy?.resources?.limits;
+      expect(Number(limits?.cpus)).toBeGreaterThan(0);
+      expect(bytes(limits?.memory)).toBeGreaterThanOrEqual(64 * 1024 ** 2);
+    });
+
+    it.each(Object.keys(services).filter((name) => services[name]!.build === undefined))('%s runs a pinned image, never latest', (name) => {
+      const image = services[name]!.image ?? '';
+      const tag = /:([^/:]+)$/.exec(image)?.[1];
+      expect(tag).toMatch(/\d/);
+      expect(tag).not.toMatch(/latest/);
+    });
+
+    it('Redis stops taking writes before its container runs out of memory', () => {
+      const args = argv(services['redis']!.command);
+      const maxmemory = bytes(args[args.indexOf('--maxmemory') + 1]);
+      expect(maxmemory).toBeLessThan(bytes(services['redis']!.deploy?.resources?.limits?.memory));
+    });
+
+    it('NATS keeps its memory store within its container', () => {
+      const conf = readFileSync(join(ROOT, 'infra/nats/nats.conf'), 'utf8');
+      const store = bytes(/max_memory_store\s*[:=]\s*(\S+)/.exec(conf)?.[1]);
+      expect(store).toBeLessThan(bytes(services['nats']!.deploy?.resources?.limits?.memory));
+    });
+
+    it('PostgreSQL accepts every app pool at once, with room to spare', () => {
+      const args = argv(services['postgres']!.command);
+      const maxConnections = Number(/max_connections=(\d+)/.exec(args.join(' '))?.[1]);
+      const pools = appNames.reduce((sum, name) => sum + configSchema.shape.DATABASE_POOL_SIZE.parse(environment(services[name]!)['DATABASE_POOL_SIZE']), 0);
+      expect(maxConnections).toBeGreaterThanOrEqual(2 * pools);
+    });
   });
 
   it('requires from the operator only secrets, never plumbing', () => {
