@@ -1,9 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { BadgesRepository } from './badges/badges.repository';
+import { LeaderboardRepository } from './leaderboard/leaderboard.repository';
 import { LeaderboardService } from './leaderboard/leaderboard.service';
 import { LedgerController } from './ledger/ledger.controller';
 import { BalanceEntity, LedgerEntryEntity, MemberEntity } from './ledger/ledger.entities';
+import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerService } from './ledger/ledger.service';
+import { MembersRepository } from './ledger/members.repository';
+import { PostCreditsRepository } from './ledger/post-credits.repository';
 import { CreateLedger1763800000200 } from './migrations/1763800000200-create-ledger';
 import { RewardsRules1763800000201 } from './migrations/1763800000201-rewards-rules';
 import { PendingPostReversals1763800000250 } from './migrations/1763800000250-pending-post-reversals';
@@ -12,6 +17,7 @@ import { CreditPointsWhenItemIsClaimedHandler } from './reactions/credit-points-
 import { CreditPointsWhenItemIsPostedHandler } from './reactions/credit-points-when-item-is-posted.handler';
 import { MirrorMemberWhenUserChangesHandler } from './reactions/mirror-member-when-user-changes.handler';
 import { ReversePointsWhenPostIsWithdrawnHandler } from './reactions/reverse-points-when-post-is-withdrawn.handler';
+import { RedemptionsRepository } from './shop/redemptions.repository';
 import { ShopService } from './shop/shop.service';
 
 @Module({})
@@ -25,6 +31,12 @@ export class RewardsModule {
         LedgerService,
         ShopService,
         LeaderboardService,
+        LedgerRepository,
+        PostCreditsRepository,
+        MembersRepository,
+        BadgesRepository,
+        RedemptionsRepository,
+        LeaderboardRepository,
         CreditPointsWhenItemIsPostedHandler,
         CreditPointsWhenItemIsClaimedHandler,
         ReversePointsWhenPostIsWithdrawnHandler,

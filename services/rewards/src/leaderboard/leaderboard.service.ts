@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { BadgeName, LeaderboardEntry, LeaderboardQuery, LeaderboardReply, rankForPoints } from '@curbside/contracts';
-import { DataSource } from 'typeorm';
-import { leaderboardCursor, leaderboardQuery } from './leaderboard.query';
+import { LeaderboardEntry, LeaderboardQuery, LeaderboardReply, rankForPoints } from '@curbside/contracts';
+import { leaderboardCursor } from './leaderboard.query';
+import { LeaderboardRepository } from './leaderboard.repository';
 
 /** A member whose username has not reached this service yet (the user event is still on its way). */
 const UNKNOWN_USERNAME = 'Neighbour';
@@ -15,7 +15,7 @@ export const FIRST_PAGE_TTL_MS = 1000;
 export class LeaderboardService {
   private readonly firstPages = new Map<number, { at: number; reply: Promise<LeaderboardReply> }>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly standings: LeaderboardRepository) {}
 
   page(query: LeaderboardQuery): Promise<LeaderboardReply> {
     if (query.cursor) return this.read(query);
@@ -28,8 +28,7 @@ export class LeaderboardService {
   }
 
   private async read(query: LeaderboardQuery): Promise<LeaderboardReply> {
-    const { text, params } = leaderboardQuery(query);
-    const rows: { id: string; earned: number; badges: BadgeName[]; username: string | null; scout_mode: boolean | null }[] = await this.dataSource.query(text, params);
+    const rows = await this.standings.page(query);
     const entries: LeaderboardEntry[] = rows.map((r) => ({
       id: r.id,
       username: r.username ?? UNKNOWN_USERNAME,

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { actionPoints, BadgeName, Events, EventPayload, PointsReason, rankForPoints, RewardsSummary, SubscriptionTier } from '@curbside/contracts';
+import { actionPoints, Events, EventPayload, PointsReason, rankForPoints, RewardsSummary, SubscriptionTier } from '@curbside/contracts';
 import { Transaction } from '@curbside/platform';
-import { DataSource } from 'typeorm';
 import { badgeBonus, newlyEarnedBadges } from '../badges/badge.rules';
+import { BadgesRepository } from '../badges/badges.repository';
+import { BalanceRow, LedgerRepository } from './ledger.repository';
+import { MembersRepository } from './members.repository';
+import { PostCreditRow, PostCreditsRepository, UncreditedPost } from './post-credits.repository';
 
 /** At most this many posts a user a local day earn points (docs/product-rules.md: no farming by posting). */
 export const DAILY_POST_CREDITS = 10;
@@ -30,15 +33,7 @@ interface Entry {
 }
 
 /** A post as the day's ten slots see it. */
-interface DayPost {
-  itemId: string;
-  userId: string;
-  reason: string;
-  amount: number;
-  localDate: string;
-  createdAt: string;
-  sourceEventId: string;
-}
+type DayPost = UncreditedPost;
 
 /** What takes a post's points back: its event, when it happened, and whether the one-hour rule applies (a deletion). */
 interface Withdrawal {
@@ -47,22 +42,8 @@ interface Withdrawal {
   hourRule: boolean;
 }
 
-/** A post's credit entry, as its reversal needs it. */
-interface PostCredit {
-  item_id: string;
-  user_id: string;
-  amount: number;
-  reason: string;
-  local_date: string | null;
-  cause_at: Date | null;
-}
-
-interface BalanceRow {
-  points: number;
-  earned: number;
-  version: number;
-  badges: BadgeName[];
-}
+/** How many of a member's latest entries their rewards page shows. */
+const RECENT_ENTRIES = 10;
 
 /**
  * The points ledger: every credit and debit a row tied to its cause, the balance and points earned kept in the
@@ -71,20 +52,18 @@ interface BalanceRow {
  */
 @Injectable()
 export class LedgerService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly ledger: LedgerRepository,
+    private readonly postCredits: PostCreditsRepository,
+    private readonly members: MembersRepository,
+    private readonly badges: BadgesRepository,
+  ) {}
 
   /** item.posted → +10 (+25 for a scout find), times the tier multiplier, for the first ten posts of a local day. */
   async creditPost(tx: EventTransaction, item: Posted): Promise<void> {
     const reason: PointsReason = item.isScoutFind ? 'scout_find' : 'post_item';
-    await tx.manager.query(
-      `INSERT INTO rewards.user_stats (user_id, posts, scout_finds) VALUES ($1, 1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET posts = user_stats.posts + 1, scout_finds = user_stats.scout_finds + EXCLUDED.scout_finds`,
-      [item.posterId, item.isScoutFind ? 1 : 0],
-    );
-    const [{ local_date: localDate }]: { local_date: string }[] = await tx.manager.query(
-      `SELECT ($1::timestamptz AT TIME ZONE $2)::date::text AS local_date`,
-      [item.createdAt, item.timeZone ?? 'UTC'],
-    );
+    await this.badges.countPost(tx.manager, item.posterId, item.isScoutFind);
+    const localDate = await this.postCredits.localDate(tx.manager, item.createdAt, item.timeZone ?? 'UTC');
     const post: DayPost = {
       itemId: item.itemId,
       userId: item.posterId,
@@ -96,11 +75,7 @@ export class LedgerService {
     };
     if (!(await this.creditInSlot(tx, post))) {
       // Past the day's ten: it waits for a slot that a withdrawal from before it frees (fillFreedSlot).
-      await tx.manager.query(
-        `INSERT INTO rewards.uncredited_posts (item_id, user_id, reason, amount, local_date, created_at, source_event_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-        [post.itemId, post.userId, post.reason, post.amount, post.localDate, post.createdAt, post.sourceEventId],
-      );
+      await this.postCredits.keepUncredited(tx.manager, post);
     }
     await this.awardBadges(tx, item.posterId, tx.event.id);
     await this.applyPendingReversals(tx, item.itemId);
@@ -113,19 +88,8 @@ export class LedgerService {
    * for a post made before it. The day's row is locked first: two posts of one member are credited one at a time.
    */
   private async creditInSlot(tx: Transaction, post: DayPost): Promise<boolean> {
-    await tx.manager.query(
-      `INSERT INTO rewards.post_days (user_id, local_date, credited) VALUES ($1, $2, 0)
-       ON CONFLICT (user_id, local_date) DO UPDATE SET credited = post_days.credited`,
-      [post.userId, post.localDate],
-    );
-    const [{ taken }]: { taken: number }[] = await tx.manager.query(
-      `SELECT count(*)::int AS taken FROM rewards.ledger_entries c
-       WHERE c.user_id = $1 AND c.local_date = $2 AND c.reason IN ('post_item', 'scout_find') AND c.cause_at <= $3
-         AND NOT EXISTS (SELECT 1 FROM rewards.ledger_entries r
-                         WHERE r.item_id = c.item_id AND r.reason = 'post_reversal' AND coalesce(r.cause_at, r.created_at) < $3)`,
-      [post.userId, post.localDate, post.createdAt],
-    );
-    if (taken >= DAILY_POST_CREDITS) return false;
+    await this.postCredits.lockDay(tx.manager, post.userId, post.localDate);
+    if ((await this.postCredits.paidPostsStandingAt(tx.manager, post.userId, post.localDate, post.createdAt)) >= DAILY_POST_CREDITS) return false;
     const applied = await this.apply(tx, {
       userId: post.userId,
       amount: post.amount,
@@ -136,7 +100,7 @@ export class LedgerService {
       causeAt: post.createdAt,
       countsAsEarned: true,
     });
-    if (applied) await tx.manager.query(`UPDATE rewards.post_days SET credited = credited + 1 WHERE user_id = $1 AND local_date = $2`, [post.userId, post.localDate]);
+    if (applied) await this.postCredits.countPaid(tx.manager, post.userId, post.localDate);
     return applied !== null;
   }
 
@@ -146,15 +110,9 @@ export class LedgerService {
    * its badges and any withdrawal of its own that is waiting.
    */
   private async fillFreedSlot(tx: Transaction, userId: string, localDate: string, withdrawnAt: string): Promise<void> {
-    const waiting: { item_id: string; reason: string; amount: number; created_at: Date; source_event_id: string }[] = await tx.manager.query(
-      `SELECT item_id, reason, amount, created_at, source_event_id FROM rewards.uncredited_posts
-       WHERE user_id = $1 AND local_date = $2 AND created_at > $3 ORDER BY created_at, item_id`,
-      [userId, localDate, withdrawnAt],
-    );
-    for (const w of waiting) {
-      const post: DayPost = { itemId: w.item_id, userId, reason: w.reason, amount: w.amount, localDate, createdAt: w.created_at.toISOString(), sourceEventId: w.source_event_id };
+    for (const post of await this.postCredits.uncreditedAfter(tx.manager, userId, localDate, withdrawnAt)) {
       if (!(await this.creditInSlot(tx, post))) continue;
-      await tx.manager.query(`DELETE FROM rewards.uncredited_posts WHERE item_id = $1`, [post.itemId]);
+      await this.postCredits.forgetUncredited(tx.manager, post.itemId);
       await this.awardBadges(tx, userId, post.sourceEventId);
       await this.applyPendingReversals(tx, post.itemId);
     }
@@ -162,17 +120,8 @@ export class LedgerService {
 
   /** item.claimed → +5 for the claimer; progress toward Community Helper and Community Champion. */
   async creditClaim(tx: EventTransaction, claim: Claimed): Promise<void> {
-    if (claim.posterId !== claim.claimerId) {
-      await tx.manager.query(
-        `INSERT INTO rewards.user_stats (user_id, helped_claims) VALUES ($1, $2)
-         ON CONFLICT (user_id) DO UPDATE SET helped_claims = user_stats.helped_claims + EXCLUDED.helped_claims`,
-        [claim.claimerId, claim.pricingType === 'free' ? 1 : 0],
-      );
-      await tx.manager.query(`INSERT INTO rewards.claimed_from (user_id, poster_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-        claim.claimerId,
-        claim.posterId,
-      ]);
-    }
+    // Picking up one's own post is no help to a neighbour: no progress toward Community Helper or Champion.
+    if (claim.posterId !== claim.claimerId) await this.badges.countClaim(tx.manager, claim.claimerId, claim.posterId, claim.pricingType === 'free');
     const amount = actionPoints('pickup_claim', claim.claimerTier ?? (await this.tierOf(tx, claim.claimerId)));
     await this.apply(tx, {
       userId: claim.claimerId,
@@ -193,12 +142,9 @@ export class LedgerService {
    * post's credit is kept as pending, and the credit takes it back when it arrives (applyPendingReversals).
    */
   async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
-    const credit = await this.postCredit(tx, itemId);
+    const credit = await this.postCredits.creditOf(tx.manager, itemId);
     if (credit) return this.reverseCredit(tx, credit, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
-    await tx.manager.query(
-      `INSERT INTO rewards.pending_post_reversals (item_id, source_event_id, withdrawn_at, hour_rule) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [itemId, tx.event.id, tx.event.occurredAt, deletedAt !== undefined],
-    );
+    await this.postCredits.keepPendingReversal(tx.manager, { itemId, sourceEventId: tx.event.id, withdrawnAt: tx.event.occurredAt, hourRule: deletedAt !== undefined });
   }
 
   /**
@@ -207,34 +153,21 @@ export class LedgerService {
    * A post that earned nothing (past the day's ten) has nothing to take back; its withdrawals go all the same.
    */
   private async applyPendingReversals(tx: Transaction, itemId: string): Promise<void> {
-    // A DELETE … RETURNING answers [rows, count].
-    const [pending]: [{ source_event_id: string; withdrawn_at: Date; hour_rule: boolean }[], number] = await tx.manager.query(
-      `DELETE FROM rewards.pending_post_reversals WHERE item_id = $1 RETURNING source_event_id, withdrawn_at, hour_rule`,
-      [itemId],
-    );
-    const credit = pending.length > 0 ? await this.postCredit(tx, itemId) : undefined;
+    const pending = await this.postCredits.takePendingReversals(tx.manager, itemId);
+    const credit = pending.length > 0 ? await this.postCredits.creditOf(tx.manager, itemId) : undefined;
     if (!credit) return;
     // In the order they happened: the first that qualifies reverses (one reversal per item), as it would have in order.
     pending.sort((a, b) => a.withdrawn_at.getTime() - b.withdrawn_at.getTime());
     for (const p of pending) await this.reverseCredit(tx, credit, { sourceEventId: p.source_event_id, at: p.withdrawn_at.toISOString(), hourRule: p.hour_rule });
   }
 
-  private async postCredit(tx: Transaction, itemId: string): Promise<PostCredit | undefined> {
-    const [credit]: PostCredit[] = await tx.manager.query(
-      `SELECT item_id, user_id, amount, reason, local_date::text AS local_date, cause_at FROM rewards.ledger_entries
-       WHERE item_id = $1 AND reason IN ('post_item', 'scout_find')`,
-      [itemId],
-    );
-    return credit;
-  }
-
-  private async reverseCredit(tx: Transaction, credit: PostCredit, withdrawal: Withdrawal): Promise<void> {
+  private async reverseCredit(tx: Transaction, credit: PostCreditRow, withdrawal: Withdrawal): Promise<void> {
     if (withdrawal.hourRule && credit.cause_at && Date.parse(withdrawal.at) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
-    const [balance]: { points: number }[] = await tx.manager.query(`SELECT points FROM rewards.balances WHERE user_id = $1 FOR UPDATE`, [credit.user_id]);
+    const points = await this.ledger.lockPoints(tx.manager, credit.user_id);
     const applied = await this.apply(tx, {
       userId: credit.user_id,
       // Points already spent in the shop cannot be taken back: the balance never goes below zero.
-      amount: -Math.min(credit.amount, balance?.points ?? 0),
+      amount: -Math.min(credit.amount, points ?? 0),
       earnedAmount: -credit.amount,
       reason: 'post_reversal',
       sourceEventId: withdrawal.sourceEventId,
@@ -244,15 +177,9 @@ export class LedgerService {
       countsAsEarned: true,
     });
     if (!applied) return;
-    await tx.manager.query(
-      `UPDATE rewards.user_stats SET posts = GREATEST(posts - 1, 0), scout_finds = GREATEST(scout_finds - $2, 0) WHERE user_id = $1`,
-      [credit.user_id, credit.reason === 'scout_find' ? 1 : 0],
-    );
+    await this.badges.uncountPost(tx.manager, credit.user_id, credit.reason === 'scout_find');
     if (credit.local_date) {
-      await tx.manager.query(`UPDATE rewards.post_days SET credited = credited - 1 WHERE user_id = $1 AND local_date = $2 AND credited > 0`, [
-        credit.user_id,
-        credit.local_date,
-      ]);
+      await this.postCredits.uncountPaid(tx.manager, credit.user_id, credit.local_date);
       await this.fillFreedSlot(tx, credit.user_id, credit.local_date, withdrawal.at);
     }
   }
@@ -263,19 +190,19 @@ export class LedgerService {
    */
   async apply(tx: Transaction, entry: Entry & { earnedAmount?: number }): Promise<BalanceRow | null> {
     const entryId = randomUUID();
-    const inserted: unknown[] = await tx.manager.query(
-      `INSERT INTO rewards.ledger_entries (id, user_id, amount, reason, source_event_id, item_id, local_date, cause_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) ON CONFLICT DO NOTHING RETURNING id`,
-      [entryId, entry.userId, entry.amount, entry.reason, entry.sourceEventId, entry.itemId ?? null, entry.localDate ?? null, entry.causeAt ?? null],
-    );
-    if (inserted.length === 0) return null;
+    const written = await this.ledger.addEntry(tx.manager, {
+      id: entryId,
+      userId: entry.userId,
+      amount: entry.amount,
+      reason: entry.reason,
+      sourceEventId: entry.sourceEventId,
+      itemId: entry.itemId ?? null,
+      localDate: entry.localDate ?? null,
+      causeAt: entry.causeAt ?? null,
+    });
+    if (!written) return null;
     const earnedDelta = entry.countsAsEarned ? (entry.earnedAmount ?? entry.amount) : 0;
-    const [balance]: BalanceRow[] = await tx.manager.query(
-      `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ($1, GREATEST($2::int, 0), GREATEST($3::int, 0), 1)
-       ON CONFLICT (user_id) DO UPDATE SET points = balances.points + $2, earned = GREATEST(balances.earned + $3, 0), version = balances.version + 1
-       RETURNING points, earned, version, badges`,
-      [entry.userId, entry.amount, earnedDelta],
-    );
+    const balance = await this.ledger.moveBalance(tx.manager, entry.userId, entry.amount, earnedDelta);
     this.announce(tx, entry, entryId, balance, balance.earned - earnedDelta);
     return balance;
   }
@@ -283,16 +210,7 @@ export class LedgerService {
   /** Awards every badge the user's progress now earns, each once with its bonus; a bonus may earn the next. */
   async awardBadges(tx: Transaction, userId: string, sourceEventId: string): Promise<void> {
     for (;;) {
-      const [progress]: { earned: number; posts: number; scout_finds: number; helped_claims: number; members: number; badges: BadgeName[] }[] =
-        await tx.manager.query(
-          `SELECT coalesce(b.earned, 0) AS earned, coalesce(b.badges, '{}') AS badges,
-                  coalesce(s.posts, 0) AS posts, coalesce(s.scout_finds, 0) AS scout_finds, coalesce(s.helped_claims, 0) AS helped_claims,
-                  (SELECT count(*)::int FROM rewards.claimed_from c WHERE c.user_id = $1) AS members
-           FROM (SELECT $1::uuid AS user_id) u
-           LEFT JOIN rewards.balances b ON b.user_id = u.user_id
-           LEFT JOIN rewards.user_stats s ON s.user_id = u.user_id`,
-          [userId],
-        );
+      const progress = await this.badges.progress(tx.manager, userId);
       const [badge] = newlyEarnedBadges({
         earnedPoints: progress.earned,
         posts: progress.posts,
@@ -302,12 +220,9 @@ export class LedgerService {
         held: new Set(progress.badges),
       });
       if (!badge) return;
-      const won: unknown[] = await tx.manager.query(
-        `INSERT INTO rewards.user_badges (user_id, badge, source_event_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING badge`,
-        [userId, badge, sourceEventId],
-      );
-      await tx.manager.query(`UPDATE rewards.balances SET badges = array_append(badges, $2) WHERE user_id = $1 AND NOT ($2 = ANY (badges))`, [userId, badge]);
-      if (won.length === 0) continue;
+      const won = await this.badges.win(tx.manager, userId, badge, sourceEventId);
+      await this.ledger.listBadge(tx.manager, userId, badge);
+      if (!won) continue;
       const bonusPoints = badgeBonus(badge);
       tx.emit(Events.badgeEarned, { userId, badge, bonusPoints, sourceEventId, earnedAt: new Date().toISOString() });
       await this.apply(tx, { userId, amount: bonusPoints, reason: `badge:${badge}`, sourceEventId, countsAsEarned: true });
@@ -315,21 +230,13 @@ export class LedgerService {
   }
 
   async balance(userId: string): Promise<{ userId: string; balance: number; entries: number }> {
-    const [row]: { points: number; version: number }[] = await this.dataSource.query(`SELECT points, version FROM rewards.balances WHERE user_id = $1`, [userId]);
+    const row = await this.ledger.balance(userId);
     return { userId, balance: row?.points ?? 0, entries: row?.version ?? 0 };
   }
 
   async summary(userId: string): Promise<RewardsSummary> {
-    const [row]: { points: number; earned: number; badges: BadgeName[]; redemptions: number }[] = await this.dataSource.query(
-      `SELECT coalesce(b.points, 0) AS points, coalesce(b.earned, 0) AS earned, coalesce(b.badges, '{}') AS badges,
-              (SELECT count(*)::int FROM rewards.redemptions r WHERE r.user_id = $1) AS redemptions
-       FROM (SELECT $1::uuid AS user_id) u LEFT JOIN rewards.balances b ON b.user_id = u.user_id`,
-      [userId],
-    );
-    const entries: { id: string; reason: string; amount: number; created_at: Date }[] = await this.dataSource.query(
-      `SELECT id, reason, amount, created_at FROM rewards.ledger_entries WHERE user_id = $1 ORDER BY created_at DESC LIMIT 10`,
-      [userId],
-    );
+    const row = await this.ledger.standing(userId);
+    const entries = await this.ledger.recentEntries(userId, RECENT_ENTRIES);
     return {
       points: row.points,
       earnedPoints: row.earned,
@@ -347,12 +254,7 @@ export class LedgerService {
 
   /** user.created / user.updated → tier (multipliers), username and scout mode (leaderboard), newest version wins. */
   async mirrorMember(tx: Transaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
-    await tx.manager.query(
-      `INSERT INTO rewards.members (user_id, tier, username, scout_mode, version) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, username = EXCLUDED.username, scout_mode = EXCLUDED.scout_mode, version = EXCLUDED.version
-       WHERE members.version < EXCLUDED.version`,
-      [user.userId, user.subscriptionTier, user.username, user.scoutMode, user.version],
-    );
+    await this.members.mirror(tx.manager, user);
   }
 
   private announce(tx: Transaction, entry: Entry, entryId: string, balance: BalanceRow, earnedBefore: number): void {
@@ -379,8 +281,8 @@ export class LedgerService {
    * act (posterTier, claimerTier), where a plan change delivered in another order can change the multiplier.
    */
   private async tierOf(tx: Transaction, userId: string): Promise<SubscriptionTier> {
-    const [row]: { tier: SubscriptionTier }[] = await tx.manager.query(`SELECT tier FROM rewards.members WHERE user_id = $1`, [userId]);
-    return row?.tier ?? 'free';
+    // A member no user event has reached yet is on the free plan, as every member starts.
+    return (await this.members.tierOf(tx.manager, userId)) ?? 'free';
   }
 }
 
