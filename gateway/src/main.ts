@@ -1,4 +1,4 @@
-import { createLogger, createNatsLiveChannel, createObjectStorage, loadConfig, NamespacedClientNats } from '@curbside/platform';
+import { createLogger, createNatsLiveChannel, createObjectStorage, loadConfig, NamespacedClientNats, startMetricsServer } from '@curbside/platform';
 import type { AddressInfo } from 'node:net';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { createGatewayApp } from './create-gateway-app';
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   // The bound port, which differs from PORT when PORT is 0.
   const { port } = app.getHttpServer().address() as AddressInfo;
   log.info({ url: `http://${config.HOST}:${port}` }, `gateway listening on http://${config.HOST}:${port}`);
+  if (config.METRICS_PORT !== undefined) await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, 'gateway');
 }
 
 main().catch((err: unknown) => {

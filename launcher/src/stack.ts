@@ -10,7 +10,9 @@ import {
   InMemoryRpcClient,
   NamespacedClientNats,
   Infrastructure,
+  MetricsServer,
   RunningService,
+  startMetricsServer,
   startService,
 } from '@curbside/platform';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +21,8 @@ import { ALL_SERVICES } from './services';
 export interface RunningStack {
   /** Base URL of the gateway, e.g. http://127.0.0.1:3000 */
   url: string;
+  /** The process's GET /metrics when METRICS_PORT is set: everything this process runs, on a port of its own. */
+  metricsUrl?: string;
   services: RunningService[];
   /** Distributed mode: one more gateway process on the same servers (replica tests), its settings changed by `overrides`. */
   startGatewayReplica?(overrides?: Partial<AppConfig>): Promise<{ url: string; close(): Promise<void> }>;
@@ -36,6 +40,7 @@ export async function startEmbeddedStack(config: AppConfig, options: EmbeddedInf
   const infrastructure = await createEmbeddedInfrastructure(config, options);
   const services: RunningService[] = [];
   let gateway: INestApplication | undefined;
+  let metrics: MetricsServer | undefined;
   let url: string;
   try {
     // Each service migrates its own schema; in parallel they would only contend for the one machine's cores.
@@ -47,6 +52,7 @@ export async function startEmbeddedStack(config: AppConfig, options: EmbeddedInf
       storage: infrastructure.storage,
     });
     url = await listen(gateway, config);
+    metrics = await serveMetrics(config);
   } catch (err) {
     // A half-started app must not leave its database server running.
     await gateway?.close().catch(() => undefined);
@@ -57,8 +63,10 @@ export async function startEmbeddedStack(config: AppConfig, options: EmbeddedInf
   const started = gateway;
   return {
     url,
+    metricsUrl: metrics?.url,
     services,
     async close() {
+      await metrics?.close();
       await started.close();
       for (const service of services.reverse()) await service.close();
       await infrastructure.close();
@@ -81,8 +89,11 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
   );
   const replicas: { close(): Promise<void> }[] = [];
   const first = await startDistributedGateway(config);
+  // One process here holds what would be seven: its one /metrics has all of them.
+  const metrics = await serveMetrics(config);
   return {
     url: first.url,
+    metricsUrl: metrics?.url,
     services,
     async startGatewayReplica(overrides = {}) {
       const replica = await startDistributedGateway({ ...config, ...overrides });
@@ -90,11 +101,17 @@ export async function startDistributedStack(config: AppConfig): Promise<RunningS
       return replica;
     },
     async close() {
+      await metrics?.close();
       for (const gateway of [...replicas, first]) await gateway.close();
       await Promise.all(services.map((s) => s.close()));
       await Promise.all(infrastructures.map((i) => i.close()));
     },
   };
+}
+
+/** GET /metrics of this process on METRICS_PORT, when set (metrics-server.ts in libs/platform says why a port of its own). */
+function serveMetrics(config: AppConfig): Promise<MetricsServer | undefined> {
+  return config.METRICS_PORT === undefined ? Promise.resolve(undefined) : startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, 'curbside');
 }
 
 /** A gateway with connections of its own, as its own process would have. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, runWithRequestContext } from '@curbside/platform';
+import { createLogger, observeHttpRequest, runWithRequestContext } from '@curbside/platform';
 import type { NextFunction, Request, Response } from 'express';
 
 const log = createLogger('http');
@@ -13,7 +13,14 @@ export function requestContextMiddleware(request: Request, response: Response, n
   const started = process.hrtime.bigint();
   response.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    // By the route's template (set once a route matched), never the URL; a live stream's lifetime is not a latency.
+    if (!isEventStream(response)) observeHttpRequest((request.route as { path?: string } | undefined)?.path, request.method, response.statusCode, ms / 1000);
     log.info({ requestId, method: request.method, path: request.path, status: response.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
   });
   runWithRequestContext({ requestId }, next);
+}
+
+function isEventStream(response: Response): boolean {
+  const type = response.getHeader('Content-Type');
+  return typeof type === 'string' && type.startsWith('text/event-stream');
 }

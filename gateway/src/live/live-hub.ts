@@ -9,7 +9,7 @@ import {
   LiveNotificationSignal,
   LiveSessionsEndedSignal,
 } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger, LIVE_CHANNEL, LiveChannel, watchLiveStreams } from '@curbside/platform';
 import type { Response } from 'express';
 import { ServiceClient } from '../http/service-client';
 import { LiveStream } from './live-stream';
@@ -38,6 +38,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
     this.unsubscribe.push(
       await this.live.subscribe(LIVE_NOTIFICATIONS_TOPIC, (signal) => void this.onSignal(signal as LiveNotificationSignal)),
       await this.live.subscribe(LIVE_SESSIONS_ENDED_TOPIC, (signal) => void this.onSessionsEnded(signal as LiveSessionsEndedSignal)),
+      watchLiveStreams(() => this.size),
     );
   }
 
@@ -69,7 +70,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** How many streams this process holds (health and tests). */
+  /** How many streams this process holds (health, tests and /metrics). */
   get size(): number {
     let n = 0;
     for (const streams of this.streams.values()) n += streams.size;

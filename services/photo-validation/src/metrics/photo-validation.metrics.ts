@@ -1,5 +1,5 @@
 import { VALIDATION_SERVICE_ERROR, type PhotoValidationResult } from '@curbside/contracts';
-import type { JobQueueStats } from '@curbside/platform';
+import { photoCheckDuration, photoChecks, type JobQueueStats } from '@curbside/platform';
 
 /** Recent jobs kept for the percentiles: enough for a stable p99, small enough to sort on every call. */
 const RECENT_JOBS = 500;
@@ -28,7 +28,11 @@ function nearestRank(sorted: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Counts and latencies of this process's photo-validation jobs (queue depth comes from the queue itself). */
+/**
+ * Counts and latencies of this process's photo-validation jobs (queue depth comes from the queue itself). Each job is
+ * recorded once and lands both here (the `photo-validation.metrics` call and the health check) and in the process's
+ * Prometheus metrics (curbside_photo_checks_total, curbside_photo_check_duration_seconds).
+ */
 export class PhotoValidationMetrics {
   private readonly recent: number[] = [];
   private next = 0;
@@ -80,6 +84,8 @@ export class PhotoValidationMetrics {
 
   private record(ms: number, outcome: JobOutcome): void {
     this.outcomes[outcome] += 1;
+    photoChecks.inc({ outcome });
+    photoCheckDuration.observe({ outcome }, ms / 1000);
     if (this.recent.length < RECENT_JOBS) this.recent.push(ms);
     else this.recent[this.next] = ms;
     this.next = (this.next + 1) % RECENT_JOBS;

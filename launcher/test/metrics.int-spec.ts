@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Item, PhotoValidationResult, User } from '@curbside/contracts';
+import { metricsRegistry } from '@curbside/platform';
+import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, STACK_MODES } from './stack-modes';
+
+const HERE = { lat: 37.7749, lng: -122.4194 };
+const CHAIR = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+
+interface Sample {
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** The samples of one series name in a Prometheus text page (enough of the format for what the apps write). */
+function series(page: string, name: string): Sample[] {
+  return page
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .map((line) => {
+      const labelText = line.startsWith(`${name}{`) ? line.slice(name.length + 1, line.lastIndexOf('}')) : '';
+      const labels = Object.fromEntries([...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+      return { labels, value: Number(line.slice(line.lastIndexOf(' ') + 1)) };
+    });
+}
+
+/**
+ * After some traffic (a member, a post, a feed and an item read, an open live stream, a pickup-photo check), the
+ * process's /metrics holds every metric docs/operations.md lists, labelled by route templates and subjects, never ids.
+ * Each mode runs as one process here (the distributed wiring too: stack.ts), so one page holds everything.
+ */
+describe.each(STACK_MODES)('metrics, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let page: string;
+  let item: Item;
+  let stream: EventStreamReader | undefined;
+
+  const scrape = async (): Promise<string> => {
+    const response = await fetch(stack.metricsUrl!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return response.text();
+  };
+
+  beforeAll(async () => {
+    ({ stack, dispose } = await mode.start({ METRICS_PORT: '0', RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
+    // Both modes run in this one Jest process, whose registry would otherwise still count the first mode's traffic.
+    metricsRegistry.resetMetrics();
+    const poster = new ApiClient(stack.url);
+    const member = (await poster.post<User>('/api/users', {})).body;
+    // A pickup photo is checked against the item's own photo.
+    const upload = await poster.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: CHAIR });
+    item = (await poster.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    expect((await poster.get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).status).toBe(200);
+    expect((await poster.get<Item>(`/api/items/${item.id}`)).status).toBe(200);
+    stream = await poster.eventStream('/api/events/stream');
+    // Events went round: the post's points reached the member, so consumers ran and the outbox relayed.
+    await waitFor(async () => (await poster.get<User>(`/api/users/${member.id}`)).body.points > 0, { what: 'the post to be credited' });
+
+    const claimer = poster.anotherBrowser();
+    const neighbour = (await claimer.post<User>('/api/users', {})).body;
+    // The items service learns the new member from an event; until then it would refuse the check.
+    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [neighbour.id])).length === 1);
+    const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: CHAIR.toString('base64') });
+    expect(check.status).toBe(201);
+    expect(check.body.isValid).toBe(true);
+    page = await scrape();
+  }, 120_000);
+
+  afterAll(async () => {
+    await stream?.close();
+    await stack?.close();
+    await dispose?.();
+  });
+
+  it('times HTTP requests by route template, method and status class, never by a URL holding an id', () => {
+    const counts = series(page, 'curbside_http_request_duration_seconds_count');
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { labels: { route: '/api/users', method: 'POST', status_class: '2xx' }, value: 2 },
+        { labels: { route: '/api/items', method: 'POST', status_class: '2xx' }, value: 1 },
+        { labels: { route: '/api/items', method: 'GET', status_class: '2xx' }, value: 1 },
+        { labels: { route: '/api/items/:id', method: 'GET', status_class: '2xx' }, value: 1 },
+        expect.objectContaining({ labels: { route: '/api/items/:id/validate-pickup', method: 'POST', status_class: '2xx' } }),
+      ]),
+    );
+    expect(series(page, 'curbside_http_request_duration_seconds_bucket').length).toBeGreaterThan(counts.length);
+    // No id in any label of any metric, and the live stream's lifetime is not counted as a latency.
+    expect(page).not.toContain(item.id);
+    expect(counts.filter((s) => s.labels.route === '/api/events/stream')).toEqual([]);
+  });
+
+  it('counts open live streams', () => {
+    expect(series(page, 'curbside_live_streams_open')).toEqual([{ labels: {}, value: 1 }]);
+  });
+
+  it('times service calls by subject and outcome, at the caller and at the handler', () => {
+    for (const name of ['curbside_rpc_call_duration_seconds_count', 'curbside_rpc_handler_duration_seconds_count']) {
+      const samples = series(page, name);
+      expect(samples).toEqual(
+        expect.arrayContaining([
+          { labels: { subject: 'items.create', outcome: 'ok' }, value: 1 },
+          { labels: { subject: 'items.feed', outcome: 'ok' }, value: 1 },
+          { labels: { subject: 'items.get', outcome: 'ok' }, value: 1 },
+        ]),
+      );
+      expect(samples.every((s) => /^[a-z-]+\.[a-z.-]+$/.test(s.labels.subject) && ['ok', 'error', 'timeout', 'unavailable'].includes(s.labels.outcome))).toBe(true);
+    }
+  });
+
+  it("reports each service's outbox backlog and the age of its oldest unpublished event", () => {
+    const services = ['emergency', 'items', 'notifications', 'photo-validation', 'rewards', 'users'];
+    for (const name of ['curbside_outbox_backlog_events', 'curbside_outbox_oldest_unpublished_age_seconds']) {
+      const samples = series(page, name);
+      expect(samples.map((s) => s.labels.service).sort()).toEqual(services);
+      expect(samples.every((s) => Number.isFinite(s.value) && s.value >= 0)).toBe(true);
+    }
+  });
+
+  it('reports the lag of every durable consumer', () => {
+    const lag = series(page, 'curbside_event_consumer_lag_events');
+    // Rewards credits posts: its consumers are there, by their durable names, the service's name first.
+    expect(lag.some((s) => s.labels.durable.startsWith('rewards_'))).toBe(true);
+    expect(lag.some((s) => s.labels.durable.startsWith('notifications_'))).toBe(true);
+    expect(lag.every((s) => Number.isInteger(s.value) && s.value >= 0)).toBe(true);
+  });
+
+  it('reports the photo-validation queue depth and the photo checks run', () => {
+    expect(series(page, 'curbside_job_queue_jobs').map((s) => s.labels)).toEqual([
+      { queue: 'photo-validation', state: 'waiting' },
+      { queue: 'photo-validation', state: 'active' },
+      { queue: 'photo-validation', state: 'failed' },
+    ]);
+    expect(series(page, 'curbside_photo_checks_total')).toEqual([{ labels: { outcome: 'valid' }, value: 1 }]);
+    expect(series(page, 'curbside_photo_check_duration_seconds_count')).toEqual([{ labels: { outcome: 'valid' }, value: 1 }]);
+  });
+
+  it('carries Node process metrics, and is not served on the gateway port', async () => {
+    expect(series(page, 'process_cpu_seconds_total')).toHaveLength(1);
+    expect(series(page, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
+    const onGateway = await fetch(`${stack.url}/metrics`);
+    expect(await onGateway.text()).not.toContain('# TYPE');
+  });
+});
