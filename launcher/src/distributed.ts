@@ -26,10 +26,17 @@ function main(): void {
     ['gateway', join(root, 'gateway', 'dist', 'main.js')],
   ]);
 
+  // Processes on one machine cannot share a metrics port: the gateway has METRICS_PORT, the others the next ones in
+  // the order listed in the start-up line (the same port again after a restart).
+  const metricsPorts = new Map<string, number>();
+  const firstMetricsPort = config.METRICS_PORT;
+  if (firstMetricsPort) ['gateway', ...[...entries.keys()].filter((app) => app !== 'gateway')].forEach((app, i) => metricsPorts.set(app, firstMetricsPort + i));
+
   const spawnApp = (app: string): SupervisedChild => {
     const entry = entries.get(app);
     if (!entry) throw new Error(`No such app: ${app}`);
-    const child = spawn(process.execPath, [entry], { env, stdio: 'inherit' });
+    const metricsPort = metricsPorts.get(app);
+    const child = spawn(process.execPath, [entry], { env: metricsPort ? { ...env, METRICS_PORT: String(metricsPort) } : env, stdio: 'inherit' });
     let exited = false;
     const listeners: ((exit: ChildExit) => void)[] = [];
     const exit = (result: ChildExit) => {
@@ -63,7 +70,7 @@ function main(): void {
   });
   supervisor.start();
   log.info(
-    { url: `http://${config.HOST}:${config.PORT}`, processes: entries.size, replicas: config.REPLICAS },
+    { url: `http://${config.HOST}:${config.PORT}`, processes: entries.size, replicas: config.REPLICAS, ...(metricsPorts.size ? { metricsPorts: Object.fromEntries(metricsPorts) } : {}) },
     `Curbside (distributed, ${config.REPLICAS} of each service) is starting on http://${config.HOST}:${config.PORT}`,
   );
 
