@@ -7,6 +7,8 @@ import { AlertsAsOfTheirTime1763800000450 } from './migrations/1763800000450-ale
 import { NotificationsController } from './notifications.controller';
 import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
 import { AlertsRepository } from './store/alerts.repository';
+import { MembersRepository } from './store/members.repository';
+import { NotificationsRepository } from './store/notifications.repository';
 import { NotificationsService } from './store/notifications.service';
 
 @Module({})
@@ -16,7 +18,7 @@ export class NotificationsModule {
       module: NotificationsModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [NotificationsController],
-      providers: [NotificationsService, AlertsRepository, NotifyFromEventsHandler],
+      providers: [NotificationsService, AlertsRepository, NotificationsRepository, MembersRepository, NotifyFromEventsHandler],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_NOTIFICATION_RADIUS, METERS_PER_MILE, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationType, SMS_ALERT_TIERS } from '@curbside/contracts';
-import { Transaction } from '@curbside/platform';
+import { EntityManager } from 'typeorm';
 
 /** The widest alert radius a member can choose (the settings slider's maximum). */
 export const MAX_NOTIFICATION_RADIUS_MILES = 10;
@@ -77,8 +77,8 @@ const switchedOn = (flag: string, defaults: string) => `coalesce((s.flags ->> ${
  */
 @Injectable()
 export class AlertsRepository {
-  async recordMemberVersion(tx: Transaction, version: { userId: string; version: number; occurredAt: string; flags: object; radiusMiles: number; tier: string }): Promise<void> {
-    await tx.manager.query(
+  async recordMemberVersion(manager: EntityManager, version: { userId: string; version: number; occurredAt: string; flags: object; radiusMiles: number; tier: string }): Promise<void> {
+    await manager.query(
       `WITH superseded AS (
          DELETE FROM notifications.member_versions WHERE user_id = $1 AND version <
            (SELECT max(version) FROM notifications.member_versions WHERE user_id = $1 AND occurred_at < ${KEPT}))
@@ -88,8 +88,8 @@ export class AlertsRepository {
     );
   }
 
-  async recordPersonal(tx: Transaction, alert: PersonalAlert): Promise<void> {
-    await tx.manager.query(
+  async recordPersonal(manager: EntityManager, alert: PersonalAlert): Promise<void> {
+    await manager.query(
       `WITH forgotten AS (DELETE FROM notifications.personal_alerts WHERE user_id = $2 AND occurred_at < ${KEPT})
        INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
@@ -97,8 +97,8 @@ export class AlertsRepository {
     );
   }
 
-  async recordNearby(tx: Transaction, alert: NearbyAlertRecord): Promise<void> {
-    await tx.manager.query(
+  async recordNearby(manager: EntityManager, alert: NearbyAlertRecord): Promise<void> {
+    await manager.query(
       `WITH forgotten AS (DELETE FROM notifications.nearby_alerts WHERE occurred_at < ${KEPT})
        INSERT INTO notifications.nearby_alerts
          (source_event_id, type, title, message_template, item_id, item_title, lat, lng, flag, tiers, exclude_user_ids, occurred_at)
@@ -121,9 +121,9 @@ export class AlertsRepository {
   }
 
   /** Writes the personal alerts in scope that qualify and are not written yet. */
-  writePersonal(tx: Transaction, scope: AlertScope): Promise<WrittenRow[]> {
+  writePersonal(manager: EntityManager, scope: AlertScope): Promise<WrittenRow[]> {
     const [where, params] = personalScope(scope, 3);
-    return tx.manager.query(
+    return manager.query(
       `WITH inserted AS (
          INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
          SELECT gen_random_uuid(), a.user_id, a.type, a.title, a.message, a.data, a.source_event_id
@@ -136,9 +136,9 @@ export class AlertsRepository {
   }
 
   /** Writes the nearby alerts in scope to every member who qualifies and has not got them yet. */
-  writeNearby(tx: Transaction, scope: AlertScope): Promise<WrittenRow[]> {
+  writeNearby(manager: EntityManager, scope: AlertScope): Promise<WrittenRow[]> {
     const [where, params] = nearbyScope(scope, 3);
-    return tx.manager.query(
+    return manager.query(
       `WITH inserted AS (
          INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
          SELECT gen_random_uuid(), r.user_id, r.type, r.title, format(r.message_template, r.item_title, r.miles),
@@ -151,16 +151,16 @@ export class AlertsRepository {
   }
 
   /** Takes back what a member was sent from `since` on that their settings as of then no longer allow. */
-  async retract(tx: Transaction, userId: string, since: string): Promise<number> {
+  async retract(manager: EntityManager, userId: string, since: string): Promise<number> {
     const defaults = JSON.stringify(NOTIFICATION_FLAG_DEFAULTS);
-    const [, personal]: [unknown, number] = await tx.manager.query(
+    const [, personal]: [unknown, number] = await manager.query(
       `DELETE FROM notifications.notifications n
        USING notifications.personal_alerts a ${settingsAt('a.user_id', 'a.occurred_at')}
        WHERE a.user_id = $2 AND a.occurred_at >= $3 AND a.flag IS NOT NULL AND NOT ${switchedOn('a.flag', '$1')}
          AND n.source_event_id = a.source_event_id AND n.user_id = a.user_id AND n.type = a.type`,
       [defaults, userId, since],
     );
-    const [, nearby]: [unknown, number] = await tx.manager.query(
+    const [, nearby]: [unknown, number] = await manager.query(
       `DELETE FROM notifications.notifications n
        USING notifications.nearby_alerts a
        WHERE n.user_id = $2 AND a.occurred_at >= $3 AND n.source_event_id = a.source_event_id AND n.type = a.type

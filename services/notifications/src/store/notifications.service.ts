@@ -21,8 +21,9 @@ import {
 } from '@curbside/contracts';
 
 import { LIVE_CHANNEL, LiveChannel, Transaction } from '@curbside/platform';
-import { DataSource } from 'typeorm';
 import { AlertsRepository, WrittenRow } from './alerts.repository';
+import { MembersRepository } from './members.repository';
+import { LiveRow, NotificationRow, NotificationsRepository } from './notifications.repository';
 
 /** A reconnecting stream catches up on at most this many notifications (the panel shows 50). */
 const LIVE_CATCH_UP = 50;
@@ -60,24 +61,14 @@ type EventTransaction = Transaction & { event: { id: string; occurredAt: string 
 /** Longest text we send: two SMS segments. */
 const SMS_TEXT_MAX = 320;
 
-interface Row {
-  id: string;
-  seq?: string;
-  type: Notification['type'];
-  title: string;
-  message: string;
-  data: string;
-  is_read: boolean;
-  created_at: Date;
-}
-
 /** The notification store: written from events (once per event, recipient and type), read by its owner only. */
 @Injectable()
 export class NotificationsService {
   constructor(
-    private readonly dataSource: DataSource,
     @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
     private readonly alerts: AlertsRepository,
+    private readonly store: NotificationsRepository,
+    private readonly members: MembersRepository,
   ) {}
 
   /**
@@ -85,7 +76,7 @@ export class NotificationsService {
    * applied before. It is kept all the same: settings from before the event that arrive after it decide again.
    */
   async notify(tx: EventTransaction, notification: NewNotification): Promise<boolean> {
-    await this.alerts.recordPersonal(tx, {
+    await this.alerts.recordPersonal(tx.manager, {
       sourceEventId: tx.event.id,
       userId: notification.userId,
       type: notification.type,
@@ -95,7 +86,7 @@ export class NotificationsService {
       flag: notification.flag ?? null,
       occurredAt: tx.event.occurredAt,
     });
-    const written = await this.alerts.writePersonal(tx, { eventId: tx.event.id });
+    const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
     this.written(tx, written);
     return written.length > 0;
   }
@@ -106,24 +97,18 @@ export class NotificationsService {
    */
   async mirrorMember(tx: EventTransaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
     const radiusMiles = Number(user.notificationRadius) || Number(DEFAULT_NOTIFICATION_RADIUS);
-    await tx.manager.query(
-      `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO UPDATE SET flags = EXCLUDED.flags, radius_miles = EXCLUDED.radius_miles, tier = EXCLUDED.tier, version = EXCLUDED.version
-       WHERE members.version < EXCLUDED.version`,
-      [user.userId, JSON.stringify(user.notificationFlags), radiusMiles, user.subscriptionTier, user.version],
-    );
+    await this.members.mirror(tx.manager, { userId: user.userId, flags: user.notificationFlags, radiusMiles, tier: user.subscriptionTier, version: user.version });
     const since = tx.event.occurredAt;
-    await this.alerts.recordMemberVersion(tx, { userId: user.userId, version: user.version, occurredAt: since, flags: user.notificationFlags, radiusMiles, tier: user.subscriptionTier });
-    if ((await this.alerts.retract(tx, user.userId, since)) > 0) tx.afterCommit(() => this.signal([[user.userId, null]]));
-    this.written(tx, [...(await this.alerts.writePersonal(tx, { userId: user.userId, since })), ...(await this.alerts.writeNearby(tx, { userId: user.userId, since }))]);
+    await this.alerts.recordMemberVersion(tx.manager, { userId: user.userId, version: user.version, occurredAt: since, flags: user.notificationFlags, radiusMiles, tier: user.subscriptionTier });
+    if ((await this.alerts.retract(tx.manager, user.userId, since)) > 0) tx.afterCommit(() => this.signal([[user.userId, null]]));
+    this.written(tx, [
+      ...(await this.alerts.writePersonal(tx.manager, { userId: user.userId, since })),
+      ...(await this.alerts.writeNearby(tx.manager, { userId: user.userId, since })),
+    ]);
   }
 
   async reportPosition(userId: string, position: Position): Promise<{ success: boolean }> {
-    await this.dataSource.query(
-      `INSERT INTO notifications.positions (user_id, lat, lng, reported_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (user_id) DO UPDATE SET lat = EXCLUDED.lat, lng = EXCLUDED.lng, reported_at = now()`,
-      [userId, position.lat, position.lng],
-    );
+    await this.members.reportPosition(userId, position);
     return { success: true };
   }
 
@@ -151,46 +136,30 @@ export class NotificationsService {
    * Once committed, the open streams of the members reached are told.
    */
   async fanOutNearby(tx: EventTransaction, alert: NearbyAlert): Promise<number> {
-    await this.alerts.recordNearby(tx, { ...alert, sourceEventId: tx.event.id, occurredAt: tx.event.occurredAt });
-    const written = await this.alerts.writeNearby(tx, { eventId: tx.event.id });
+    await this.alerts.recordNearby(tx.manager, { ...alert, sourceEventId: tx.event.id, occurredAt: tx.event.occurredAt });
+    const written = await this.alerts.writeNearby(tx.manager, { eventId: tx.event.id });
     this.written(tx, written);
     return written.length;
   }
 
   async list(userId: string, query: NotificationListQuery): Promise<Notification[]> {
-    const rows: Row[] = await this.dataSource.query(
-      `SELECT id, type, title, message, data, is_read, created_at FROM notifications.notifications
-       WHERE user_id = $1 ${query.unreadOnly === 'true' ? 'AND NOT is_read' : ''}
-       ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [userId, query.limit],
-    );
+    const rows = await this.store.newest(userId, { unreadOnly: query.unreadOnly === 'true', limit: query.limit });
     return rows.map(toNotification);
   }
 
   async count(userId: string): Promise<{ count: number }> {
-    const [{ count }]: { count: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM notifications.notifications WHERE user_id = $1 AND NOT is_read`,
-      [userId],
-    );
-    return { count };
+    return { count: await this.store.countUnread(userId) };
   }
 
   /** Only the owner can; somebody else's notification is "not found", like one that does not exist. */
   async markRead(notificationId: string, userId: string): Promise<{ success: boolean }> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
-      `UPDATE notifications.notifications SET is_read = true WHERE id = $1 AND user_id = $2`,
-      [notificationId, userId],
-    );
-    if (affected === 0) throw new DomainError(NotificationError.NOT_FOUND, 'Notification not found');
+    if (!(await this.store.markRead(userId, notificationId))) throw new DomainError(NotificationError.NOT_FOUND, 'Notification not found');
     await this.signal([[userId, null]]);
     return { success: true };
   }
 
   async readAll(userId: string): Promise<{ success: boolean; count: number }> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
-      `UPDATE notifications.notifications SET is_read = true WHERE user_id = $1 AND NOT is_read`,
-      [userId],
-    );
+    const affected = await this.store.markAllRead(userId);
     if (affected > 0) await this.signal([[userId, null]]);
     return { success: true, count: affected };
   }
@@ -204,38 +173,16 @@ export class NotificationsService {
     const userIds = call.users.map((u) => u.userId);
     if (userIds.length === 0) return { users: [] };
     const pairs = call.users.flatMap((u) => (u.ids ?? []).map((id) => [u.userId, id] as const));
-    const named: (Row & { user_id: string })[] = pairs.length
-      ? await this.dataSource.query(
-          `SELECT n.id, n.seq::text AS seq, n.user_id, n.type, n.title, n.message, n.data, n.is_read, n.created_at
-           FROM notifications.notifications n
-           JOIN unnest($1::uuid[], $2::uuid[]) AS wanted (user_id, id) ON n.id = wanted.id AND n.user_id = wanted.user_id
-           ORDER BY n.seq`,
-          [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
-        )
-      : [];
-    const caughtUp: (Row & { user_id: string })[] = [];
-    for (const user of call.users.filter((u) => u.afterSeq !== undefined)) {
-      caughtUp.push(
-        ...(await this.dataSource.query(
-          `SELECT id, seq::text AS seq, user_id, type, title, message, data, is_read, created_at FROM notifications.notifications
-           WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT ${LIVE_CATCH_UP}`,
-          [user.userId, user.afterSeq],
-        )),
-      );
-    }
-    const counts: { user_id: string; count: number; push: boolean }[] = await this.dataSource.query(
-      `SELECT u.user_id,
-              (SELECT count(*)::int FROM notifications.notifications n WHERE n.user_id = u.user_id AND NOT n.is_read) AS count,
-              coalesce((m.flags ->> 'enablePushNotifications')::boolean, $2) AS push
-       FROM unnest($1::uuid[]) AS u (user_id) LEFT JOIN notifications.members m ON m.user_id = u.user_id`,
-      [userIds, NOTIFICATION_FLAG_DEFAULTS.enablePushNotifications],
-    );
+    const named = await this.store.named(pairs);
+    const caughtUp: LiveRow[] = [];
+    for (const user of call.users) if (user.afterSeq !== undefined) caughtUp.push(...(await this.store.after(user.userId, user.afterSeq, LIVE_CATCH_UP)));
+    const counts = await this.store.unreadAndPush(userIds, NOTIFICATION_FLAG_DEFAULTS.enablePushNotifications);
     return {
       users: counts.map(({ user_id, count, push }) => ({
         userId: user_id,
         count,
         notifications: push
-          ? [...named, ...caughtUp].filter((r) => r.user_id === user_id).map((r): LiveNotification => ({ ...toNotification(r), seq: r.seq as string }))
+          ? [...named, ...caughtUp].filter((r) => r.user_id === user_id).map((r): LiveNotification => ({ ...toNotification(r), seq: r.seq }))
           : [],
       })),
     };
@@ -262,7 +209,7 @@ export class NotificationsService {
   }
 }
 
-function toNotification(r: Row): Notification {
+function toNotification(r: NotificationRow): Notification {
   return { id: r.id, type: r.type, title: r.title, message: r.message, isRead: r.is_read, createdAt: r.created_at.toISOString(), data: r.data };
 }
 

@@ -1,22 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import {
   Calls,
+  DomainError,
+  ErrorCode,
   EventEnvelope,
   Events,
   LIVE_NOTIFICATIONS_TOPIC,
   LiveNotificationSignal,
-  Notification,
   NOTIFICATION_FLAG_DEFAULTS,
+  NotificationError,
   VOTING_PROMPT_VOTES,
 } from '@curbside/contracts';
 import { describeServiceStartsHealthy, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
-import { notificationsService } from '../notifications.definition';
+import { notificationsService } from '../src/notifications.definition';
+import { NotificationsService } from '../src/store/notifications.service';
+
+/**
+ * The notification store on the real PostgreSQL, fed through its real consumers (in-memory bus): written once per
+ * event and recipient, never to whoever acted, as the member's switches, radius and plan allow; read, counted and
+ * marked read by its owner only. The delivery-order cases are in reaction-order.medium-spec.ts.
+ */
 
 const envelope = <T>(subject: string, payload: T): EventEnvelope<T> => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload });
 
 describeServiceStartsHealthy(notificationsService);
 
-describe('notifications from events', () => {
+describe(NotificationsService.name, () => {
   let sut: ServiceUnderTest;
   beforeAll(async () => {
     sut = await startServiceUnderTest(notificationsService);
@@ -43,6 +52,15 @@ describe('notifications from events', () => {
       notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS, ...flags },
       version,
     });
+  /** The code a call was refused with (fails the test when it was not refused with a domain error). */
+  const refusal = async (call: Promise<unknown>) => {
+    const err = await call.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (!(err instanceof DomainError)) throw new Error(`expected a refusal with a code, got ${String(err)}`);
+    return err.code;
+  };
   const reserved = (posterId: string, reservedById: string) =>
     envelope(Events.itemReserved.subject, { itemId: randomUUID(), posterId, reservedById, title: 'Oak desk', reservedUntil: new Date(Date.now() + 1_800_000).toISOString() });
 
@@ -69,6 +87,9 @@ describe('notifications from events', () => {
       }),
     );
     expect(await inbox(self)).toEqual([]);
+    // Holding one's own post: the confirmation only, no pickup request to oneself.
+    await deliver(reserved(self, self));
+    expect((await inbox(self)).map((n) => n.type)).toEqual(['first_dibs_confirmation']);
   });
 
   it('sends nothing of a kind its member switched off', async () => {
@@ -246,15 +267,37 @@ describe('notifications from events', () => {
 
   it('counts unread, marks one or all read for their owner only', async () => {
     const [owner, stranger] = [randomUUID(), randomUUID()];
+    const count = (userId: string) => sut.call(Calls.notifications.count, {}, userId);
     await deliver(envelope(Events.rankChanged.subject, { userId: owner, from: 'Newbie' as const, to: 'Scout' as const, points: 100, version: 3 }));
     await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: owner, title: 'Chair', expiresAt: new Date().toISOString() }));
-    expect(await sut.call(Calls.notifications.count, {}, owner)).toEqual({ count: 2 });
+    await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: stranger, title: 'Lamp', expiresAt: new Date().toISOString() }));
+    expect(await count(owner)).toEqual({ count: 2 });
+    expect(await count(stranger)).toEqual({ count: 1 });
     const [newest] = await inbox(owner);
-    await expect(sut.call(Calls.notifications.markRead, { notificationId: newest.id }, stranger)).rejects.toMatchObject({ message: 'Notification not found' });
+
+    // Somebody else's notification is not found, like one that does not exist, and stays unread.
+    expect(await refusal(sut.call(Calls.notifications.markRead, { notificationId: newest.id }, stranger))).toBe(NotificationError.NOT_FOUND);
+    expect(await refusal(sut.call(Calls.notifications.markRead, { notificationId: randomUUID() }, owner))).toBe(NotificationError.NOT_FOUND);
+    expect(await count(owner)).toEqual({ count: 2 });
+    expect(await sut.call(Calls.notifications.readAll, {}, stranger)).toEqual({ success: true, count: 1 });
+    expect(await count(owner)).toEqual({ count: 2 });
+
     expect(await sut.call(Calls.notifications.markRead, { notificationId: newest.id }, owner)).toEqual({ success: true });
     expect((await inbox(owner, true)).map((n) => n.id)).not.toContain(newest.id);
+    expect((await inbox(owner)).find((n) => n.id === newest.id)).toMatchObject({ isRead: true });
+    expect(await count(owner)).toEqual({ count: 1 });
     expect(await sut.call(Calls.notifications.readAll, {}, owner)).toEqual({ success: true, count: 1 });
-    expect(await sut.call(Calls.notifications.count, {}, owner)).toEqual({ count: 0 });
-    await expect(sut.call(Calls.notifications.count, {})).rejects.toMatchObject({ message: 'Please sign in first' });
+    expect(await count(owner)).toEqual({ count: 0 });
+    expect(await sut.call(Calls.notifications.readAll, {}, owner)).toEqual({ success: true, count: 0 });
+    expect(await refusal(sut.call(Calls.notifications.count, {}))).toBe(ErrorCode.UNAUTHENTICATED);
+  });
+
+  it('lists the newest first, at most the limit asked', async () => {
+    const owner = randomUUID();
+    for (const title of ['A', 'B', 'C']) {
+      await deliver(envelope(Events.itemExpiring.subject, { itemId: randomUUID(), posterId: owner, title, expiresAt: new Date().toISOString() }));
+    }
+    const page = await sut.call(Calls.notifications.list, { unreadOnly: 'false', limit: 2 }, owner);
+    expect(page.map((n) => n.message)).toEqual(['"C" expires in less than an hour.', '"B" expires in less than an hour.']);
   });
 });
