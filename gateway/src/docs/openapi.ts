@@ -1,7 +1,10 @@
 import {
   commentSchema,
   emergencyLogEntrySchema,
+  AuthError,
   ERROR_STATUS,
+  ErrorCode,
+  IdempotencyError,
   errorResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -148,57 +151,41 @@ function headers(contracts: Record<string, ResponseHeaderContract> | undefined):
   return described;
 }
 
-const STATUS_NAMES: Record<number, string> = {
-  400: 'BadRequest',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'NotFound',
-  409: 'Conflict',
-  413: 'PayloadTooLarge',
-  415: 'UnsupportedMediaType',
-  422: 'UnprocessableContent',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-  503: 'ServiceUnavailable',
-};
+/**
+ * The codes of the shared layers that run for a route: validation and a service that did not answer always; the
+ * session guard and the "act only as yourself" check on session routes; the cross-site, body and write-limit checks
+ * on writes; the idempotency record on routes that take a key.
+ */
+function sharedCodes(route: RouteContract): ErrorCode[] {
+  const codes: ErrorCode[] = [ErrorCode.VALIDATION_FAILED, ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE];
+  if (route.auth === 'session') codes.push(ErrorCode.UNAUTHENTICATED, AuthError.NOT_YOURSELF);
+  if (route.method !== 'get') codes.push(ErrorCode.FORBIDDEN, ErrorCode.PAYLOAD_TOO_LARGE, ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.RATE_LIMITED);
+  if (route.idempotencyKey) codes.push(IdempotencyError.KEY_REUSED, IdempotencyError.IN_PROGRESS);
+  return codes;
+}
 
-const ERROR_CODES = Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[];
-const codesWithStatus = (status: number) => ERROR_CODES.filter((code) => ERROR_STATUS[code] === status);
+/** Every error code a route can answer with: the shared layers' and its own (the contract's `errors`). */
+export function errorCodes(route: RouteContract): ErrorCode[] {
+  return [...new Set([...sharedCodes(route), ...(route.errors ?? [])])];
+}
 
-/** The module whose codes a route's tag may answer with (libs/contracts/src/<module>/<module>.errors.ts). */
-const CODE_PREFIXES_BY_TAG: Record<string, string[]> = {
-  platform: [],
-  users: ['USER'],
-  auth: ['AUTH', 'USER'],
-  verification: ['USER', 'AUTH'],
-  items: ['ITEM'],
-  claims: ['CLAIM', 'ITEM'],
-  comments: ['COMMENT', 'ITEM'],
-  reports: ['REPORT', 'ITEM'],
-  media: ['MEDIA', 'UPLOAD'],
-  rewards: ['REWARD'],
-  emergency: ['EMERGENCY'],
-  notifications: ['NOTIFICATION'],
-};
+/** The error statuses a route can answer with: those of its codes. */
+export function errorStatuses(route: RouteContract): number[] {
+  return [...new Set(errorCodes(route).map((code) => ERROR_STATUS[code]))].sort((a, b) => a - b);
+}
 
 /**
- * The error statuses a route can answer with: those of the shared layers that run for it (validation, session,
- * cross-site and body checks, write limits, idempotency, a service that did not answer) and those of its module's
- * codes. Every error body is the one `Error` schema.
+ * One error answer of one route: the Error schema, its `code` narrowed to the codes this route answers with at this
+ * status, so a client (and the conformance replay of the stack tests) knows exactly which codes to expect.
  */
-export function errorStatuses(route: RouteContract): number[] {
-  const statuses = new Set<number>([400, 500, 503]);
-  const writes = route.method !== 'get';
-  if (route.auth === 'session') [401, 403, 404].forEach((s) => statuses.add(s));
-  if (route.params) statuses.add(404);
-  if (writes) [403, 409, 413, 415, 429].forEach((s) => statuses.add(s));
-  if (route.idempotencyKey) [409, 422].forEach((s) => statuses.add(s));
-  for (const tag of route.tags) {
-    const prefixes = CODE_PREFIXES_BY_TAG[tag];
-    if (!prefixes) throw new Error(`Tag ${tag} names no module of error codes: add it to CODE_PREFIXES_BY_TAG`);
-    for (const code of ERROR_CODES) if (prefixes.some((prefix) => code.startsWith(`${prefix}.`))) statuses.add(ERROR_STATUS[code]);
-  }
-  return [...statuses].sort((a, b) => a - b);
+function errorResponse(route: RouteContract, status: number): JsonSchema {
+  const codes = errorCodes(route).filter((code) => ERROR_STATUS[code] === status).sort();
+  const retryAfter = status === 429 || status === 503 ? { 'Retry-After': { $ref: `#/components/headers/RetryAfter${status === 429 ? '' : 'Optional'}` } } : {};
+  return {
+    description: `Codes: ${codes.join(', ')}`,
+    headers: { ...REQUEST_ID_HEADER, ...retryAfter },
+    content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codes } } }] } } },
+  };
 }
 
 function responses(route: RouteContract): Record<string, JsonSchema> {
@@ -213,7 +200,7 @@ function responses(route: RouteContract): Record<string, JsonSchema> {
   for (const [other, answer] of Object.entries(route.otherResponses ?? {})) {
     described[other] = { description: answer.description, headers: headers(answer.headers), ...(answer.body ? { content: content(answer.body) } : {}) };
   }
-  for (const error of errorStatuses(route)) described[error] ??= { $ref: `#/components/responses/${STATUS_NAMES[error]}` };
+  for (const error of errorStatuses(route)) described[error] ??= errorResponse(route, error);
   return described;
 }
 
@@ -223,24 +210,12 @@ function security(route: RouteContract): JsonSchema[] {
   return route.resolvesCaller === false ? [] : [{}, { session: [] }];
 }
 
-function errorResponse(status: number): JsonSchema {
-  const retryAfter = status === 429 || status === 503 ? { 'Retry-After': { $ref: `#/components/headers/RetryAfter${status === 429 ? '' : 'Optional'}` } } : {};
-  const codes = codesWithStatus(status);
-  return {
-    description: codes.length ? `Codes: ${codes.join(', ')}` : 'An error',
-    headers: { ...REQUEST_ID_HEADER, ...retryAfter },
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  };
-}
-
 /** The OpenAPI 3.1 document of the public API, built only from the route contracts the gateway serves them with. */
 export function buildOpenApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const usedStatuses = new Set<number>();
   for (const [operationId, route] of Object.entries(Routes) as [string, RouteContract][]) {
     const path = documentedPath(route);
     const body = requestBody(route);
-    errorStatuses(route).forEach((status) => usedStatuses.add(status));
     paths[path] ??= {};
     paths[path][route.method] = {
       operationId,
@@ -274,7 +249,6 @@ export function buildOpenApiDocument(): JsonSchema {
         RetryAfter: retryAfter(true),
         RetryAfterOptional: retryAfter(false),
       },
-      responses: Object.fromEntries([...usedStatuses].sort((a, b) => a - b).map((status) => [STATUS_NAMES[status], errorResponse(status)])),
     },
   };
 }

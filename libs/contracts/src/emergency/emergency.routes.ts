@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { RouteContract } from '../http/route-contract';
 import { emergencyAccessRequestSchema, emergencyAccessResponseSchema, emergencyLogEntrySchema, emergencyLogsQuerySchema } from './emergency.schemas';
+import { EmergencyCalls } from './emergency.calls';
+import { ErrorCode } from '../errors/error-codes';
 
 export const EmergencyRoutes = {
   emergencyAccess: {
@@ -12,6 +14,8 @@ export const EmergencyRoutes = {
     body: emergencyAccessRequestSchema,
     response: emergencyAccessResponseSchema,
     status: 200,
+    // Public so that every attempt reaches the audit log, anonymous ones too: the service refuses those itself.
+    errors: [ErrorCode.UNAUTHENTICATED, ...EmergencyCalls.access.errors],
     tags: ['emergency'],
   },
   emergencyLogs: {
@@ -21,6 +25,7 @@ export const EmergencyRoutes = {
     auth: 'session',
     query: emergencyLogsQuerySchema,
     response: z.array(emergencyLogEntrySchema),
+    errors: EmergencyCalls.logs.errors,
     tags: ['emergency'],
   },
 } as const satisfies Record<string, RouteContract>;

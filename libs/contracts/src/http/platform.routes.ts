@@ -14,6 +14,7 @@ export const PlatformRoutes = {
     auth: 'public',
     response: healthResponseSchema,
     otherResponses: { 503: { description: 'A service is down or did not answer: the same report, status degraded', body: healthResponseSchema } },
+    errors: [],
     tags: ['platform'],
   },
   openApiDocument: {
@@ -23,6 +24,7 @@ export const PlatformRoutes = {
     auth: 'public',
     resolvesCaller: false,
     response: z.record(z.string(), z.unknown()),
+    errors: [],
     tags: ['platform'],
   },
   docs: {
@@ -32,6 +34,7 @@ export const PlatformRoutes = {
     auth: 'public',
     resolvesCaller: false,
     response: z.string().meta({ contentMediaType: 'text/html' }),
+    errors: [],
     tags: ['platform'],
   },
 } as const satisfies Record<string, RouteContract>;

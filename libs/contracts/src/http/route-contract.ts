@@ -50,6 +50,12 @@ export interface RouteContract {
   status?: 200 | 201 | 204;
   /** The route takes an Idempotency-Key header: a retry with the same key replays the first answer. */
   idempotencyKey?: true;
+  /**
+   * The module error codes the route may answer with besides those of the shared layers (validation, session,
+   * cross-site and body checks, write limits, idempotency, a service that did not answer): the codes of the service
+   * calls the gateway makes for it, and the gateway's own (uploads). The API document lists exactly these.
+   */
+  errors?: readonly ErrorCode[];
   /** Headers of the successful answer. */
   headers?: Record<string, ResponseHeaderContract>;
   /** Answers besides the success and the errors, by status. */

@@ -26,12 +26,17 @@ import {
   validatePickupRequestSchema,
   voteResponseSchema,
 } from './item.schemas';
+import { ItemsCalls } from './items.calls';
+import { UploadError } from '../media/media.errors';
 
 const commentParamsSchema = z.object({
   id: z.uuid({ error: 'Must be a valid id' }),
   commentId: z.uuid({ error: 'Must be a valid id' }),
 });
 const successSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/** What the gateway refuses of a base64 pickup photo before any service sees it (gateway/src/claims/pickup-photo.ts). */
+const PICKUP_PHOTO_ERRORS = [UploadError.NOT_AN_IMAGE, UploadError.TOO_LARGE, UploadError.UNSUPPORTED_TYPE];
 
 /** Pickup photos travel as base64 in JSON (spec §7): a 5 MB image is ~6.7 MB of base64. */
 const PICKUP_PHOTO_JSON = {
@@ -48,6 +53,7 @@ export const ItemRoutes = {
     body: createItemRequestSchema,
     response: itemSchema,
     idempotencyKey: true,
+    errors: ItemsCalls.create.errors,
     tags: ['items'],
   },
   feed: {
@@ -58,6 +64,7 @@ export const ItemRoutes = {
     query: feedQuerySchema,
     response: itemListSchema,
     headers: { ...ResponseHeaders.nextCursor, ...ResponseHeaders.radiusCap },
+    errors: ItemsCalls.feed.errors,
     tags: ['items'],
   },
   similarItems: {
@@ -67,6 +74,7 @@ export const ItemRoutes = {
     auth: 'public',
     query: similarItemsQuerySchema,
     response: itemListSchema,
+    errors: ItemsCalls.similar.errors,
     tags: ['items'],
   },
   topFinds: {
@@ -77,6 +85,7 @@ export const ItemRoutes = {
     query: topFindsQuerySchema,
     response: itemListSchema,
     headers: ResponseHeaders.radiusCap,
+    errors: ItemsCalls.topFinds.errors,
     tags: ['items'],
   },
   getItem: {
@@ -86,6 +95,7 @@ export const ItemRoutes = {
     auth: 'public',
     params: idParamsSchema,
     response: itemSchema,
+    errors: ItemsCalls.get.errors,
     tags: ['items'],
   },
   updateItem: {
@@ -96,6 +106,7 @@ export const ItemRoutes = {
     params: idParamsSchema,
     body: updateItemRequestSchema,
     response: itemSchema,
+    errors: ItemsCalls.update.errors,
     tags: ['items'],
   },
   deleteItem: {
@@ -106,6 +117,7 @@ export const ItemRoutes = {
     params: idParamsSchema,
     body: userIdBodySchema,
     response: successSchema,
+    errors: ItemsCalls.delete.errors,
     tags: ['items'],
   },
   claim: {
@@ -118,6 +130,7 @@ export const ItemRoutes = {
     largeJson: PICKUP_PHOTO_JSON,
     response: claimResponseSchema,
     idempotencyKey: true,
+    errors: [...ItemsCalls.claim.errors, ...PICKUP_PHOTO_ERRORS],
     tags: ['claims'],
   },
   validatePickup: {
@@ -129,6 +142,7 @@ export const ItemRoutes = {
     body: validatePickupRequestSchema,
     largeJson: PICKUP_PHOTO_JSON,
     response: photoValidationResultSchema,
+    errors: [...ItemsCalls.pickupAdmissible.errors, ...ItemsCalls.validatePickup.errors, ...PICKUP_PHOTO_ERRORS, UploadError.STORAGE_UNAVAILABLE],
     tags: ['claims'],
   },
   vote: {
@@ -139,6 +153,7 @@ export const ItemRoutes = {
     params: idParamsSchema,
     body: userIdBodySchema,
     response: voteResponseSchema,
+    errors: ItemsCalls.vote.errors,
     tags: ['items'],
   },
   stillThere: {
@@ -149,6 +164,7 @@ export const ItemRoutes = {
     params: idParamsSchema,
     body: stillThereRequestSchema,
     response: stillThereResponseSchema,
+    errors: ItemsCalls.stillThere.errors,
     tags: ['items'],
   },
   interest: {
@@ -159,6 +175,7 @@ export const ItemRoutes = {
     params: idParamsSchema,
     body: userIdBodySchema,
     response: interestResponseSchema,
+    errors: ItemsCalls.interest.errors,
     tags: ['items'],
   },
   comments: {
@@ -168,6 +185,7 @@ export const ItemRoutes = {
     auth: 'public',
     params: idParamsSchema,
     response: z.array(commentSchema),
+    errors: ItemsCalls.comments.errors,
     tags: ['comments'],
   },
   createComment: {
@@ -179,6 +197,7 @@ export const ItemRoutes = {
     body: createCommentRequestSchema,
     response: commentSchema,
     idempotencyKey: true,
+    errors: ItemsCalls.createComment.errors,
     tags: ['comments'],
   },
   updateComment: {
@@ -189,6 +208,7 @@ export const ItemRoutes = {
     params: commentParamsSchema,
     body: updateCommentRequestSchema,
     response: commentSchema,
+    errors: ItemsCalls.updateComment.errors,
     tags: ['comments'],
   },
   deleteComment: {
@@ -198,6 +218,7 @@ export const ItemRoutes = {
     auth: 'session',
     params: commentParamsSchema,
     response: successSchema,
+    errors: ItemsCalls.deleteComment.errors,
     tags: ['comments'],
   },
   monthlyComments: {
@@ -207,6 +228,7 @@ export const ItemRoutes = {
     auth: 'session',
     params: idParamsSchema,
     response: monthlyCommentsSchema,
+    errors: ItemsCalls.monthlyComments.errors,
     tags: ['comments'],
   },
   report: {
@@ -217,6 +239,7 @@ export const ItemRoutes = {
     body: createReportRequestSchema,
     response: reportResponseSchema,
     idempotencyKey: true,
+    errors: ItemsCalls.report.errors,
     tags: ['reports'],
   },
   userItems: {
@@ -226,6 +249,7 @@ export const ItemRoutes = {
     auth: 'public',
     params: idParamsSchema,
     response: itemListSchema,
+    errors: ItemsCalls.byUser.errors,
     tags: ['items'],
   },
 } as const satisfies Record<string, RouteContract>;

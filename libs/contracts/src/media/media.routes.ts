@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResponseHeaders, type ResponseHeaderContract, type RouteContract } from '../http/route-contract';
 import { ImageUploadLimits, mediaParamsSchema, mediaPathSegmentsSchema, mediaResponseSchema, uploadResponseSchema } from './media.schemas';
+import { MediaError, UploadError } from './media.errors';
 
 /** Sent with an image and with its 304, never with a 404 (a cached "not found" would outlive the upload). */
 const IMAGE_CACHE_HEADERS: Record<string, ResponseHeaderContract> = {
@@ -18,6 +19,7 @@ export const MediaRoutes = {
     response: uploadResponseSchema,
     status: 200,
     idempotencyKey: true,
+    errors: Object.values(UploadError),
     tags: ['media'],
   },
   media: {
@@ -31,6 +33,7 @@ export const MediaRoutes = {
     response: mediaResponseSchema,
     headers: IMAGE_CACHE_HEADERS,
     otherResponses: { 304: { description: 'The copy the client named in If-None-Match is still the image', headers: IMAGE_CACHE_HEADERS } },
+    errors: [MediaError.NOT_FOUND],
     tags: ['media'],
   },
 } as const satisfies Record<string, RouteContract>;

@@ -3,6 +3,7 @@ import { positionSchema } from '../common/geo';
 import { ResponseHeaders, type RouteContract } from '../http/route-contract';
 import { LIVE_STREAM_PATH } from './live-events';
 import { notificationListQuerySchema, notificationSchema } from './notifications.schemas';
+import { NotificationsCalls } from './notifications.calls';
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
 const notificationIdParamsSchema = z.object({ notificationId: z.uuid({ error: 'Must be a valid notification id' }) });
@@ -16,6 +17,7 @@ export const NotificationRoutes = {
     params: userIdParamsSchema,
     query: notificationListQuerySchema,
     response: z.array(notificationSchema),
+    errors: NotificationsCalls.list.errors,
     tags: ['notifications'],
   },
   notificationCount: {
@@ -25,6 +27,7 @@ export const NotificationRoutes = {
     auth: 'session',
     params: userIdParamsSchema,
     response: z.object({ count: z.number().int() }),
+    errors: NotificationsCalls.count.errors,
     tags: ['notifications'],
   },
   markNotificationRead: {
@@ -34,6 +37,7 @@ export const NotificationRoutes = {
     auth: 'session',
     params: notificationIdParamsSchema,
     response: z.object({ success: z.boolean() }),
+    errors: NotificationsCalls.markRead.errors,
     tags: ['notifications'],
   },
   reportPosition: {
@@ -44,6 +48,7 @@ export const NotificationRoutes = {
     params: userIdParamsSchema,
     body: positionSchema,
     response: z.object({ success: z.boolean() }),
+    errors: NotificationsCalls.reportPosition.errors,
     tags: ['notifications'],
   },
   markAllNotificationsRead: {
@@ -53,6 +58,7 @@ export const NotificationRoutes = {
     auth: 'session',
     params: userIdParamsSchema,
     response: z.object({ success: z.boolean(), count: z.number().int() }),
+    errors: NotificationsCalls.readAll.errors,
     tags: ['notifications'],
   },
   liveStream: {
@@ -63,6 +69,7 @@ export const NotificationRoutes = {
     auth: 'session',
     response: z.string().meta({ contentMediaType: 'text/event-stream' }),
     headers: ResponseHeaders.cacheControl,
+    errors: [],
     tags: ['notifications'],
   },
 } as const satisfies Record<string, RouteContract>;

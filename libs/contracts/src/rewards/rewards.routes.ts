@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ResponseHeaders, type RouteContract } from '../http/route-contract';
 import { leaderboardEntrySchema, leaderboardQuerySchema, redeemResponseSchema, rewardSchema, userRewardSchema } from './rewards.schemas';
+import { RewardsCalls } from './rewards.calls';
 
 const rewardIdParamsSchema = z.object({ rewardId: z.uuid({ error: 'Must be a valid reward id' }) });
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
@@ -13,6 +14,7 @@ export const RewardRoutes = {
     auth: 'public',
     resolvesCaller: false,
     response: z.array(rewardSchema),
+    errors: RewardsCalls.catalogue.errors,
     tags: ['rewards'],
   },
   userRewards: {
@@ -22,6 +24,7 @@ export const RewardRoutes = {
     auth: 'session',
     params: userIdParamsSchema,
     response: z.array(userRewardSchema),
+    errors: RewardsCalls.userRewards.errors,
     tags: ['rewards'],
   },
   redeemReward: {
@@ -34,6 +37,7 @@ export const RewardRoutes = {
     response: redeemResponseSchema,
     status: 200,
     idempotencyKey: true,
+    errors: RewardsCalls.redeem.errors,
     tags: ['rewards'],
   },
   leaderboard: {
@@ -45,6 +49,7 @@ export const RewardRoutes = {
     query: leaderboardQuerySchema,
     response: z.array(leaderboardEntrySchema),
     headers: ResponseHeaders.nextCursor,
+    errors: RewardsCalls.leaderboard.errors,
     tags: ['rewards'],
   },
 } as const satisfies Record<string, RouteContract>;

@@ -26,6 +26,8 @@ import {
 } from './user.schemas';
 
 import { ImageUploadLimits } from '../media/media.schemas';
+import { UsersCalls } from './users.calls';
+import { UploadError } from '../media/media.errors';
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
 
@@ -39,6 +41,7 @@ export const UserRoutes = {
     body: createUserRequestSchema,
     response: userSchema,
     headers: sessionCookieHeader('The new signed session cookie (httpOnly, SameSite=Lax)', true),
+    errors: UsersCalls.create.errors,
     tags: ['users'],
   },
   getUser: {
@@ -48,6 +51,7 @@ export const UserRoutes = {
     auth: 'public',
     params: idParamsSchema,
     response: userViewSchema,
+    errors: UsersCalls.get.errors,
     tags: ['users'],
   },
   scoutMode: {
@@ -58,6 +62,7 @@ export const UserRoutes = {
     params: idParamsSchema,
     body: scoutModeRequestSchema,
     response: scoutModeResponseSchema,
+    errors: UsersCalls.setScoutMode.errors,
     tags: ['users'],
   },
   notificationPreferences: {
@@ -68,6 +73,7 @@ export const UserRoutes = {
     params: idParamsSchema,
     body: notificationPreferencesRequestSchema,
     response: notificationPreferencesSchema,
+    errors: UsersCalls.updatePreferences.errors,
     tags: ['users'],
   },
   subscription: {
@@ -78,6 +84,7 @@ export const UserRoutes = {
     params: idParamsSchema,
     body: subscriptionRequestSchema,
     response: userSchema,
+    errors: UsersCalls.setSubscription.errors,
     tags: ['users'],
   },
   adminStatus: {
@@ -87,6 +94,7 @@ export const UserRoutes = {
     auth: 'session',
     params: idParamsSchema,
     response: adminStatusSchema,
+    errors: UsersCalls.adminStatus.errors,
     tags: ['users'],
   },
   profilePicture: {
@@ -98,6 +106,7 @@ export const UserRoutes = {
     multipart: ImageUploadLimits.profilePicture,
     response: profilePictureResponseSchema,
     status: 200,
+    errors: [...UsersCalls.setProfilePicture.errors, ...Object.values(UploadError)],
     tags: ['users'],
   },
   sendCode: {
@@ -107,6 +116,7 @@ export const UserRoutes = {
     auth: 'public',
     body: sendCodeRequestSchema,
     response: sendCodeResponseSchema,
+    errors: UsersCalls.sendLoginCode.errors,
     tags: ['auth'],
   },
   verifyCode: {
@@ -117,6 +127,7 @@ export const UserRoutes = {
     body: verifyCodeRequestSchema,
     response: verifyCodeResponseSchema,
     headers: sessionCookieHeader('The signed session cookie, when the code signed in', false),
+    errors: UsersCalls.verifyLoginCode.errors,
     tags: ['auth'],
   },
   logout: {
@@ -126,6 +137,7 @@ export const UserRoutes = {
     auth: 'public',
     response: successResponseSchema,
     headers: sessionCookieHeader('Clears the session cookie', true),
+    errors: UsersCalls.revokeSession.errors,
     tags: ['auth'],
   },
   phoneSendCode: {
@@ -135,6 +147,7 @@ export const UserRoutes = {
     auth: 'session',
     body: phoneSendCodeRequestSchema,
     response: successResponseSchema,
+    errors: UsersCalls.startVerification.errors,
     tags: ['verification'],
   },
   phoneVerifyCode: {
@@ -144,6 +157,7 @@ export const UserRoutes = {
     auth: 'session',
     body: phoneVerifyCodeRequestSchema,
     response: successResponseSchema,
+    errors: UsersCalls.confirmVerification.errors,
     tags: ['verification'],
   },
   verifyUser: {
@@ -154,6 +168,7 @@ export const UserRoutes = {
     params: idParamsSchema,
     body: verifyUserRequestSchema,
     response: successResponseSchema,
+    errors: UsersCalls.startVerification.errors,
     tags: ['verification'],
   },
   verificationStatus: {
@@ -163,6 +178,7 @@ export const UserRoutes = {
     auth: 'session',
     params: userIdParamsSchema,
     response: verificationStatusSchema,
+    errors: UsersCalls.verificationStatus.errors,
     tags: ['verification'],
   },
 } as const satisfies Record<string, RouteContract>;
