@@ -56,7 +56,7 @@ export class ItemsModule {
   }
 }
 
-/** Items, garage sales, geo feed, search, claims, votes, comments, reports (DESIGN §1). */
+/** Items, garage sales, geo feed, search, claims, votes, comments, reports (docs/architecture.md). */
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],

@@ -24,7 +24,7 @@ export const RESERVATION_MINUTES = 30;
 export const VALIDATION_WINDOW_MINUTES = 15;
 const VALIDATION_TIMEOUT_MS = 20_000;
 export const NO_LONGER_AVAILABLE = 'This item is no longer available';
-/** First-dibs holds a member may have at once (DESIGN §3): one, three once verified. */
+/** First-dibs holds a member may have at once (docs/security.md): one, three once verified. */
 export const ACTIVE_RESERVATIONS = { unverified: 1, verified: 3 } as const;
 
 export function tooManyReservationsMessage(limit: number): string {
@@ -37,7 +37,7 @@ export const PHOTO_VERIFICATION_FAILED = 'Photo verification failed: take a pick
 const PICKUP_SWEEP_BATCH = 200;
 
 /**
- * Claims (DESIGN §4). Without a photo: a 30-minute first-dibs reservation. With a photo that passed
+ * Claims (docs/product-rules.md). Without a photo: a 30-minute first-dibs reservation. With a photo that passed
  * validate-pickup for this user and item in the last 15 minutes: the claim. Both are one conditional UPDATE
  * (claims.repository.ts), so exactly one neighbour wins however many try at once.
  */

@@ -80,7 +80,7 @@ export class UsersService {
     }
   }
 
-  /** The owner gets the whole record; anybody else the public view (DESIGN §3). */
+  /** The owner gets the whole record; anybody else the public view (docs/security.md). */
   async get(userId: string, callerId: string | undefined): Promise<UserView> {
     const user = await this.require(userId);
     return callerId === user.id ? toUser(user) : toPublicUser(user);
