@@ -28,6 +28,11 @@ export const configSchema = z.object({
    * subject (events and RPC), and of every Redis key (jobs, rate limits).
    */
   NAMESPACE: z.string().regex(/^[a-z0-9_]+$/, 'NAMESPACE may hold lower-case letters, digits and _').default('curbside'),
+  /**
+   * Copies JetStream keeps of the event stream: 1 on a single NATS server, 3 on a cluster of three (infra/k8s), so
+   * events survive the loss of a server. At most the cluster's size; a running stream is changed to it at start.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   STORAGE_DRIVER: z.enum(['local', 'minio']).default('local'),
   MINIO_ENDPOINT: z.string().default('127.0.0.1'),

@@ -10,6 +10,7 @@ import {
   nanos,
   RetentionPolicy,
   StorageType,
+  StreamInfo,
   StringCodec,
 } from 'nats';
 import { createLogger } from '../logging/logger';
@@ -21,6 +22,11 @@ export interface NatsEventBusOptions {
   /** Subjects on the wire are `<prefix>.<event subject>`; tests use their own prefix and stream. */
   subjectPrefix?: string;
   connectionName?: string;
+  /**
+   * Copies of the stream JetStream keeps, on as many servers of its cluster (NATS_STREAM_REPLICAS): 1 on a single
+   * server, 3 on a cluster of three so the events survive losing one. Default 1.
+   */
+  replicas?: number;
 }
 
 const codec = StringCodec();
@@ -55,8 +61,10 @@ export class NatsEventBus implements EventBus {
 
   private async ensureStream(): Promise<void> {
     const subjects = [`${this.prefix}.>`];
+    const replicas = this.options.replicas ?? 1;
+    let existing: StreamInfo | undefined;
     try {
-      await this.jsm.streams.info(this.options.stream);
+      existing = await this.jsm.streams.info(this.options.stream);
     } catch {
       try {
         await this.jsm.streams.add({
@@ -66,6 +74,7 @@ export class NatsEventBus implements EventBus {
           retention: RetentionPolicy.Limits,
           max_age: nanos(30 * 24 * 3600 * 1000),
           duplicate_window: nanos(10 * 60 * 1000),
+          num_replicas: replicas,
         });
       } catch (err) {
         // Another replica created it between our look and our add.
@@ -73,6 +82,15 @@ export class NatsEventBus implements EventBus {
           throw err;
         });
       }
+    }
+    if (existing && existing.config.num_replicas !== replicas) {
+      // A stream made before NATS_STREAM_REPLICAS changed (say, a cluster that grew from one server to three):
+      // JetStream copies it to the new count in place. A refusal (fewer servers than replicas) leaves it as it
+      // was and says so; the bus works either way.
+      await this.jsm.streams.update(this.options.stream, { num_replicas: replicas }).then(
+        () => this.log.info({ stream: this.options.stream, from: existing.config.num_replicas, to: replicas }, 'stream replicas changed'),
+        (err: unknown) => this.log.warn({ err, stream: this.options.stream, replicas }, 'could not change the stream replicas; keeping them'),
+      );
     }
   }
 

@@ -35,6 +35,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     stream: config.NAMESPACE.toUpperCase(),
     subjectPrefix: `${config.NAMESPACE}.events`,
     connectionName: processName,
+    replicas: config.NATS_STREAM_REPLICAS,
   });
   const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL, prefix: `${config.NAMESPACE}:jobs` });
   const storage = createObjectStorage(config);
