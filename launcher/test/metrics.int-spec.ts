@@ -1,13 +1,16 @@
+import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { Item, PhotoValidationResult, User } from '@curbside/contracts';
+import { Item, PhotoValidationResult, SERVICE_NAMES, User } from '@curbside/contracts';
 import { metricsRegistry } from '@curbside/platform';
-import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
+import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
 
+const ROOT = resolve(__dirname, '..', '..');
 const HERE = { lat: 37.7749, lng: -122.4194 };
-const CHAIR = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+const CHAIR = readFileSync(join(ROOT, 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 
 interface Sample {
   labels: Record<string, string>;
@@ -144,4 +147,92 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
     const onGateway = await fetch(`${stack.url}/metrics`);
     expect(await onGateway.text()).not.toContain('# TYPE');
   });
+});
+
+async function isFree(port: number): Promise<boolean> {
+  const server = createServer();
+  const free = await new Promise<boolean>((r) => {
+    server.once('error', () => r(false));
+    server.listen(port, '127.0.0.1', () => r(true));
+  });
+  if (free) await new Promise((r) => server.close(r));
+  return free;
+}
+
+/** The first of `count` consecutive ports nothing listens on right now (start:dist hands them out in order). */
+async function freePorts(count: number): Promise<number> {
+  for (;;) {
+    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    let all = true;
+    for (let port = base; all && port < base + count; port++) all = await isFree(port);
+    if (all) return base;
+  }
+}
+
+/**
+ * `start:dist` (its built entry, as the npm script runs it) with METRICS_PORT: each process serves its own /metrics
+ * on the port the launcher gave it, holding what that process does: the gateway its routes and calls, each service
+ * its handlers, its own outbox and its consumers.
+ */
+describe('metrics of start:dist, one page per process', () => {
+  let environment: DistributedTestEnvironment;
+  let launcher: ChildProcess;
+  const output: string[] = [];
+
+  beforeAll(async () => {
+    environment = await createDistributedTestEnvironment();
+    const [metricsPort, port] = [await freePorts(SERVICE_NAMES.length + 1), await freePorts(1)];
+    launcher = spawn(process.execPath, [join(ROOT, 'launcher', 'dist', 'distributed.js')], {
+      env: { ...process.env, ...environment.env, HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    launcher.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    launcher.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  }, 60_000);
+
+  afterAll(async () => {
+    if (launcher && launcher.exitCode === null && launcher.signalCode === null) {
+      const exited = new Promise((r) => launcher.once('exit', r));
+      launcher.kill('SIGTERM');
+      const timer = setTimeout(() => launcher.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await environment?.dispose();
+  }, 30_000);
+
+  it('serves each process its own /metrics on the port the launcher lists', async () => {
+    const ports = await waitFor(
+      () => {
+        const line = output.join('').split('\n').find((l) => l.includes('"metricsPorts"'));
+        return line ? (JSON.parse(line) as { metricsPorts: Record<string, number>; url: string }) : undefined;
+      },
+      { what: 'the start-up line with the metrics ports' },
+    );
+    expect(Object.keys(ports.metricsPorts).sort()).toEqual(['gateway', ...SERVICE_NAMES].sort());
+    await waitFor(async () => (await fetch(`${ports.url}/api/health`).catch(() => undefined))?.status === 200, {
+      timeoutMs: 120_000,
+      intervalMs: 250,
+      what: 'all services healthy',
+    });
+    expect((await new ApiClient(ports.url).get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).status).toBe(200);
+
+    const scrape = async (app: string) => (await fetch(`http://127.0.0.1:${ports.metricsPorts[app]}/metrics`)).text();
+    const gateway = await scrape('gateway');
+    expect(series(gateway, 'curbside_http_request_duration_seconds_count')).toContainEqual({ labels: { route: '/api/items', method: 'GET', status_class: '2xx' }, value: 1 });
+    expect(series(gateway, 'curbside_rpc_call_duration_seconds_count')).toContainEqual({ labels: { subject: 'items.feed', outcome: 'ok' }, value: 1 });
+    expect(series(gateway, 'curbside_live_streams_open')).toEqual([{ labels: {}, value: 0 }]);
+    expect(series(gateway, 'curbside_outbox_backlog_events')).toEqual([]);
+
+    for (const service of SERVICE_NAMES) {
+      const page = await scrape(service);
+      // Its own outbox only, and the health calls the gateway made to it.
+      expect([service, series(page, 'curbside_outbox_backlog_events').map((s) => s.labels.service)]).toEqual([service, [service]]);
+      expect(series(page, 'curbside_rpc_handler_duration_seconds_count').map((s) => s.labels.subject)).toContain(`${service}.health`);
+      expect(series(page, 'curbside_event_consumer_lag_events').every((s) => s.labels.durable.startsWith(`${service}_`))).toBe(true);
+    }
+    expect(series(await scrape('items'), 'curbside_rpc_handler_duration_seconds_count')).toContainEqual({ labels: { subject: 'items.feed', outcome: 'ok' }, value: 1 });
+    expect(series(await scrape('photo-validation'), 'curbside_job_queue_jobs').map((s) => s.labels.queue)).toEqual(['photo-validation', 'photo-validation', 'photo-validation']);
+    expect(series(await scrape('rewards'), 'curbside_event_consumer_lag_events').length).toBeGreaterThan(0);
+  }, 180_000);
 });
