@@ -123,6 +123,31 @@ export function describeEventBusContract(name: string, setup: () => Promise<Even
       expect(after).toEqual([2, 3]);
     });
 
+    it('reports how many events each of its durable consumers has yet to finish (for /metrics)', async () => {
+      const bus = await open();
+      const subject = `thing.lagging.${randomUUID().slice(0, 8)}`;
+      const consumer = `c_${randomUUID().slice(0, 8)}`;
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((r) => (release = r));
+      let handled = 0;
+      await bus.subscribe(consumer, subject, async () => {
+        await held;
+        handled += 1;
+      });
+      for (let n = 1; n <= 3; n++) await bus.publish(envelope(subject, n));
+      const lagOf = async () => (await bus.consumerLag?.())?.find((c) => c.durable === consumer)?.pending;
+
+      // The one in the handler's hands counts until it is finished.
+      let lag: number | undefined;
+      const deadline = Date.now() + 8000;
+      while ((lag = await lagOf()) !== 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(lag).toBe(3);
+      release();
+      await until(() => handled === 3);
+      while ((lag = await lagOf()) !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(lag).toBe(0);
+    });
+
     it('reports health while open', async () => {
       const bus = await open();
       await expect(bus.health()).resolves.toBeUndefined();

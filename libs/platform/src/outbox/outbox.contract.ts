@@ -116,5 +116,24 @@ export function describeOutboxContract(name: string, setup: () => Promise<Outbox
       // The failed attempt's echo was rolled back with it: exactly one echo of retry-me exists.
       expect(await echoes()).toBe(1);
     });
+
+    it('reports its backlog and the age of the oldest unpublished event (for /metrics), and is back to none once relayed', async () => {
+      await relay.stop();
+      await outbox.transaction(async (tx) => {
+        tx.emit(NoteWritten, { text: 'held-1' });
+        tx.emit(NoteWritten, { text: 'held-2' });
+      });
+      await dataSource.query(`UPDATE producer.outbox_events SET occurred_at = now() - interval '90 seconds' WHERE payload->>'text' = 'held-1'`);
+
+      const held = await relay.backlog();
+
+      expect(held.backlog).toBeGreaterThanOrEqual(2);
+      expect(held.oldestAgeSeconds).toBeGreaterThanOrEqual(90);
+      relay.start();
+      // The earlier tests' consumers still react (and emit) as events arrive: wait for a moment with nothing left.
+      const readings: { backlog: number; oldestAgeSeconds: number }[] = [];
+      await until(async () => (readings.push(await relay.backlog()), readings.at(-1)?.backlog === 0));
+      expect(readings.at(-1)).toEqual({ backlog: 0, oldestAgeSeconds: 0 });
+    });
   });
 }
