@@ -52,6 +52,8 @@ export function makeItem(overrides: Partial<FeedItem> = {}): FeedItem {
     isInterested: false,
     hasVotedToday: false,
     commentCount: 0,
+    queueLength: 0,
+    queuePosition: null,
     pricingType: 'free',
     customAmount: null,
     timeLimit: 24,

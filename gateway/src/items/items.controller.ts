@@ -206,4 +206,25 @@ export class ItemsController {
     assertIsCaller(body.reporterId, callerId);
     return this.services.call(Calls.items.report, body, callerId, { idempotencyKey });
   }
+
+  @ApiRoute(Routes.joinQueue)
+  joinQueue(@Param(new ZodPipe(Routes.joinQueue.params)) params: IdParams, @Caller() callerId: string) {
+    return this.services.call(Calls.items.joinQueue, { itemId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.leaveQueue)
+  leaveQueue(@Param(new ZodPipe(Routes.leaveQueue.params)) params: IdParams, @Caller() callerId: string) {
+    return this.services.call(Calls.items.leaveQueue, { itemId: params.id }, callerId);
+  }
+
+  /** The poster gets the whole line; anyone else (signed in or not) their own place and the length. */
+  @ApiRoute(Routes.queue)
+  queue(@Param(new ZodPipe(Routes.queue.params)) params: IdParams, @Caller() callerId?: string) {
+    return this.services.call(Calls.items.queue, { itemId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.releaseHold)
+  releaseHold(@Param(new ZodPipe(Routes.releaseHold.params)) params: IdParams, @Caller() callerId: string) {
+    return this.services.call(Calls.items.releaseHold, { itemId: params.id }, callerId);
+  }
 }

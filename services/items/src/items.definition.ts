@@ -20,6 +20,10 @@ import { ItemEngagement1763800000301 } from './migrations/1763800000301-item-eng
 import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
+import { ItemQueues1763800000320 } from './migrations/1763800000320-item-queues';
+import { QueueController } from './queue/queue.controller';
+import { QueueRepository } from './queue/queue.repository';
+import { QueueService } from './queue/queue.service';
 import { PosterEntity } from './posters/poster.entity';
 import { PostersRepository } from './posters/posters.repository';
 import { PostersService } from './posters/posters.service';
@@ -34,7 +38,7 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, ReportsController],
+      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, ReportsController, QueueController],
       providers: [
         ItemsService,
         ItemsRepository,
@@ -51,6 +55,8 @@ export class ItemsModule {
         ExpiryScheduler,
         ExpiryRepository,
         UpdatePosterWhenUserChangesHandler,
+        QueueService,
+        QueueRepository,
       ],
     };
   }
@@ -60,6 +66,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => ItemsModule.register(runtime),
 };

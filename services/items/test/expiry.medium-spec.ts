@@ -60,6 +60,6 @@ describe(ExpiryScheduler.name, () => {
     expect(await about(Events.itemUpdated.subject, held.id)).toEqual([expect.objectContaining({ status: 'available' })]);
     expect(await about(Events.itemUpdated.subject, heldPastExpiry.id)).toEqual([expect.objectContaining({ status: 'expired' })]);
 
-    expect(await sut.sweep()).toEqual({ expired: 0, expiring: 0, reservationsReleased: 0, unlisted: 0 });
+    expect(await sut.sweep()).toEqual({ expired: 0, expiring: 0, reservationsReleased: 0, handedOver: 0, unlisted: 0 });
   });
 });

@@ -29,6 +29,8 @@ const wide = id('wide');
 const upgrader = id('upgrader');
 const picker = id('picker');
 const voter = id('voter');
+const queuer = id('queuer');
+const busy = id('busy');
 
 const user = (
   userId: string,
@@ -73,7 +75,7 @@ const posted = (it: ReturnType<typeof item>, minutes: number, isGarageSale = fal
   );
 
 const history: EventEnvelope[] = [
-  ...[poster, near, switcher, wide, upgrader, picker, voter].map((u, i) => user(u, 1, i * 0.1)),
+  ...[poster, near, switcher, wide, upgrader, picker, voter, queuer, busy].map((u, i) => user(u, 1, i * 0.1)),
   posted(chair, 1),
   // From here the wide member hears of posts 3 miles off.
   user(wide, 2, 3, { radius: '10' }),
@@ -99,6 +101,18 @@ const history: EventEnvelope[] = [
   scriptedEvent(Events.rankChanged.subject, { userId: poster, from: 'Scout' as const, to: 'Newbie' as const, points: 90, version: 6 }, at(19)),
   user(switcher, 3, 20, { flags: { enableNewItemAlerts: true, enableVotingAlerts: true } }),
   posted(desk, 21),
+  // The picker's hold on the desk lapses: the busy member is passed over, the queuer is up; then the queuer releases
+  // it and nobody is left in line but the busy member again.
+  scriptedEvent(
+    Events.itemHoldHandedOver.subject,
+    { ...desk, previousHolderId: picker, reason: 'lapsed' as const, holderId: queuer, reservedUntil: at(52).toISOString(), skippedUserIds: [busy], handedOverAt: at(22).toISOString() },
+    at(22),
+  ),
+  scriptedEvent(
+    Events.itemHoldHandedOver.subject,
+    { ...desk, previousHolderId: queuer, reason: 'released' as const, holderId: null, reservedUntil: null, skippedUserIds: [busy, queuer], handedOverAt: at(23).toISOString() },
+    at(23),
+  ),
 ];
 
 describe('notifications in any order', () => {
@@ -149,6 +163,10 @@ describe('notifications in any order', () => {
     expect(told('picker')).toEqual(['New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
     // The second rank change came after ranking alerts were switched off.
     expect(told('poster').map((t) => t.split(':')[0])).toEqual(['Badge Earned', 'Item Picked Up', 'Pickup Request', 'Post Expiring Soon', 'Post Taken Down', 'Rank Up!']);
+    // The queue: up once after the lapse, never told of passing over their own released hold; the busy member
+    // told each time they were passed over.
+    expect(told('queuer')).toEqual(["You're Up: \"Desk\" is held for you until 15:52 UTC: pick it up and claim it with a photo."]);
+    expect(told('busy').map((t) => t.split(':')[0])).toEqual(['Skipped In Line', 'Skipped In Line']);
   });
 
   it('forgets alerts and superseded settings older than the event stream keeps (30 days), once the member is written to again', async () => {

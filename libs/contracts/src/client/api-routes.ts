@@ -56,6 +56,10 @@ export const ApiRoutes = {
   reportPosition: { method: 'put', path: '/api/notifications/:userId/position' },
   markAllNotificationsRead: { method: 'patch', path: '/api/notifications/:userId/read-all' },
   liveStream: { method: 'get', path: '/api/events/stream' },
+  joinQueue: { method: 'post', path: '/api/items/:id/queue' },
+  leaveQueue: { method: 'delete', path: '/api/items/:id/queue' },
+  queue: { method: 'get', path: '/api/items/:id/queue' },
+  releaseHold: { method: 'delete', path: '/api/items/:id/hold' },
 } as const;
 
 export type ApiRouteName = keyof typeof ApiRoutes;

@@ -159,3 +159,22 @@ export const Events = {
 } as const;
 
 export type EventKey = keyof typeof Events;
+  /**
+   * A hold ended without a pickup (it lapsed, or its holder released it) and the queue's next member got it
+   * (docs/product-rules.md, "Queue"); `skipped` were passed over because they already hold as many items as
+   * they may. Written in the transaction that ended the old hold.
+   */
+  itemHoldHandedOver: defineEvent(
+    'item.hold-handed-over.v1',
+    z.object({
+      itemId: z.uuid(),
+      posterId: z.uuid(),
+      title: z.string(),
+      previousHolderId: z.uuid(),
+      reason: z.enum(['lapsed', 'released']),
+      holderId: z.uuid().nullable(),
+      reservedUntil: z.string().nullable(),
+      skippedUserIds: z.array(z.uuid()),
+      handedOverAt: z.string(),
+    }),
+  ),

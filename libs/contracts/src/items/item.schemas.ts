@@ -238,6 +238,10 @@ export const itemSchema = z.object({
   stillThereCount: z.number().int(),
   lastStillThereCheck: z.string().nullable(),
   commentCount: z.number().int(),
+  /** Members waiting behind the hold (docs/product-rules.md, "Queue"). */
+  queueLength: z.number().int(),
+  /** The caller's place in that line (1 = next), null when not in it. */
+  queuePosition: z.number().int().nullable(),
 });
 export type Item = z.infer<typeof itemSchema>;
 export const itemListSchema = z.array(itemSchema);
@@ -291,3 +295,17 @@ export const createReportRequestSchema = z.object({
 export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
 export const reportResponseSchema = z.object({ success: z.boolean(), message: z.string(), id: z.uuid() });
 
+
+/** GET /api/items/{id}/queue: the poster sees every member (in order); anyone else their own place and the length. */
+export const queueMemberSchema = z.object({ userId: z.uuid(), publicName: z.string(), position: z.number().int(), joinedAt: z.string() });
+export type QueueMember = z.infer<typeof queueMemberSchema>;
+export const queueViewSchema = z.object({
+  length: z.number().int(),
+  /** The caller's place (1 = next), null when not in the line. */
+  position: z.number().int().nullable(),
+  /** Only for the item's poster; null for everybody else. */
+  members: z.array(queueMemberSchema).nullable(),
+});
+export type QueueView = z.infer<typeof queueViewSchema>;
+export const queueChangeSchema = z.object({ success: z.boolean(), message: z.string(), queue: queueViewSchema });
+export type QueueChange = z.infer<typeof queueChangeSchema>;

@@ -13,6 +13,8 @@ import {
   itemListSchema,
   itemSchema,
   monthlyCommentsSchema,
+  queueChangeSchema,
+  queueViewSchema,
   reportResponseSchema,
   similarItemsQuerySchema,
   stillThereRequestSchema,
@@ -120,6 +122,15 @@ export const ItemsCalls = {
     reply: reportResponseSchema,
     errors: [ItemError.NOT_FOUND, ReportError.OWN_ITEM, ReportError.ALREADY_REPORTED],
   }),
+  joinQueue: defineCall({
+    subject: 'items.queue.join',
+    request: itemIdSchema,
+    reply: queueChangeSchema,
+    errors: [...unavailable, ItemError.OWN_ITEM, ItemError.NOT_HELD, ItemError.QUEUE_FULL, ItemError.QUEUE_LIMIT, ItemError.ALREADY_QUEUED],
+  }),
+  leaveQueue: defineCall({ subject: 'items.queue.leave', request: itemIdSchema, reply: queueChangeSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_QUEUED] }),
+  queue: defineCall({ subject: 'items.queue.get', request: itemIdSchema, reply: queueViewSchema, errors: [ItemError.NOT_FOUND] }),
+  releaseHold: defineCall({ subject: 'items.hold.release', request: itemIdSchema, reply: successSchema, errors: [ItemError.NOT_FOUND, ClaimError.NOT_HOLDER] }),
 };
 
 export type TopFindsReply = CallReply<typeof ItemsCalls.topFinds>;

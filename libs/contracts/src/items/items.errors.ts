@@ -12,6 +12,12 @@ export const ItemErrorSet = defineErrors('ITEM', {
   SCOUT_MODE_REQUIRED: 403,
   ALREADY_VOTED: 409,
   ALREADY_CONFIRMED: 409,
+  /** Queues (docs/product-rules.md): only behind a hold, 20 members, 5 queues a member. */
+  NOT_HELD: 409,
+  QUEUE_FULL: 409,
+  QUEUE_LIMIT: 409,
+  ALREADY_QUEUED: 409,
+  NOT_QUEUED: 404,
 });
 export const ItemError = ItemErrorSet.codes;
 
@@ -21,6 +27,8 @@ export const ClaimErrorSet = defineErrors('CLAIM', {
   /** The member already holds as many first-dibs holds as their standing allows. */
   HOLD_LIMIT: 409,
   NO_ITEM_PHOTO: 409,
+  /** Only the member holding the item can release the hold. */
+  NOT_HOLDER: 403,
 });
 export const ClaimError = ClaimErrorSet.codes;
 

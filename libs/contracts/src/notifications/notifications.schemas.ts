@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'content_violation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+  'you_are_up',
+  'queue_skipped',
 
 /** A notification as the panel reads it; `data` is JSON text (distance, badgeName, animationTrigger, itemId). */
 export const notificationSchema = z.object({

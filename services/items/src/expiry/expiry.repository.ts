@@ -8,6 +8,8 @@ export interface SweptItem {
   title: string;
   status: string;
   expires_at: Date;
+  /** Who held it before the change (releaseLapsedHolds: the member whose hold lapsed). */
+  previous_holder_id: string | null;
 }
 
 /**
@@ -49,9 +51,9 @@ export class ExpiryRepository {
 
   private async step(manager: EntityManager, batch: number, where: string, set: string): Promise<SweptItem[]> {
     const [rows]: [SweptItem[], number] = await manager.query(
-      `WITH due AS (SELECT id FROM items.items WHERE ${where} ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      `WITH due AS (SELECT id, reserved_by_id FROM items.items WHERE ${where} ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE items.items i SET ${set}, updated_at = now() FROM due WHERE i.id = due.id
-       RETURNING i.id, i.poster_id, i.title, i.status, i.expires_at`,
+       RETURNING i.id, i.poster_id, i.title, i.status, i.expires_at, due.reserved_by_id AS previous_holder_id`,
       [batch],
     );
     return rows;

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Events } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, EventOutbox } from '@curbside/platform';
 import { ClaimsService } from '../claims/claims.service';
+import { QueueService } from '../queue/queue.service';
 import { ExpiryRepository } from './expiry.repository';
 
 const BATCH = 500;
@@ -10,6 +11,8 @@ export interface SweepReport {
   expired: number;
   expiring: number;
   reservationsReleased: number;
+  /** Lapsed holds the queue's next member got (docs/product-rules.md, "Queue"). */
+  handedOver: number;
   unlisted: number;
 }
 
@@ -29,6 +32,7 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly outbox: EventOutbox,
     private readonly expiry: ExpiryRepository,
     private readonly claims: ClaimsService,
+    private readonly queue: QueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,10 +63,15 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
       }
 
       const released = await this.expiry.releaseLapsedHolds(tx.manager, BATCH);
-      for (const item of released) tx.emit(Events.itemUpdated, { itemId: item.id, posterId: item.poster_id, title: item.title, status: item.status });
+      let handedOver = 0;
+      for (const item of released) {
+        tx.emit(Events.itemUpdated, { itemId: item.id, posterId: item.poster_id, title: item.title, status: item.status });
+        // The lapsed hold's row is still locked by this transaction: the next member gets it before anyone else can.
+        if (item.previous_holder_id && (await this.queue.handOver(tx, item, item.previous_holder_id, 'lapsed'))) handedOver += 1;
+      }
 
       const unlisted = await this.expiry.unlistEndedClaims(tx.manager, BATCH);
-      return { expired: expired.length, expiring: expiring.length, reservationsReleased: released.length, unlisted: unlisted.length };
+      return { expired: expired.length, expiring: expiring.length, reservationsReleased: released.length, handedOver, unlisted: unlisted.length };
     });
   }
 }

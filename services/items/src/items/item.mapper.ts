@@ -57,5 +57,7 @@ export function toItem(row: ItemRow, callerId: string | undefined, flags: Viewer
     stillThereCount: row.still_there_count,
     lastStillThereCheck: iso(row.last_still_there_check),
     commentCount: row.comment_count,
+    queueLength: Number(row.queue_length ?? 0),
+    queuePosition: flags.queuePosition ?? null,
   };
 }

@@ -37,6 +37,8 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   post_expiring: Clock,
   scout_confirmation: ShieldCheck,
   content_violation: AlertTriangle,
+  you_are_up: Hand,
+  queue_skipped: Clock,
 };
 
 /** Spec §9: the loading placeholder has 5 rows. */

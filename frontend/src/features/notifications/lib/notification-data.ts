@@ -26,6 +26,7 @@ export function distanceLabel(data: NotificationData): string | null {
 export function titleColour(type: string): string {
   switch (type) {
     case 'first_dibs_confirmation':
+    case 'you_are_up':
       return 'text-green-700';
     case 'pickup_request':
       return 'text-blue-700';

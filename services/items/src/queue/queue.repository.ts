@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+
+export interface QueuedItem {
+  id: string;
+  poster_id: string;
+  title: string;
+  status: string;
+  listed: boolean;
+  expires_at: Date;
+  reserved_by_id: string | null;
+}
+
+export interface QueueRow {
+  user_id: string;
+  position: number;
+  joined_at: Date;
+  public_name: string | null;
+}
+
+/** An item whose hold just ended, as the hand-over and its event need it. */
+export interface FreedItem {
+  id: string;
+  poster_id: string;
+  title: string;
+  status: string;
+}
+
+/**
+ * The queue behind a hold. A join locks the item's row, so joins of one item run one after another (the 20th
+ * place is given once, places are unique); a member's joins are serialised by a transaction lock, so the
+ * five-queue limit holds under parallel requests. Only queues of held items count: an item that expired or was
+ * picked up leaves no place behind.
+ */
+@Injectable()
+export class QueueRepository {
+  /** The item, its row locked until the transaction ends. */
+  async lockItem(manager: EntityManager, itemId: string): Promise<QueuedItem | undefined> {
+    const [item]: QueuedItem[] = await manager.query(
+      `SELECT id, poster_id, title, status, listed, expires_at, reserved_by_id FROM items.items WHERE id = $1 FOR UPDATE`,
+      [itemId],
+    );
+    return item;
+  }
+
+  async lockMemberQueues(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('queues:' || $1))`, [userId]);
+  }
+
+  /** The held items whose queue the member is in, other than this one. */
+  async countMemberQueues(manager: EntityManager, userId: string, exceptItemId: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM items.item_queue q JOIN items.items i ON i.id = q.item_id
+       WHERE q.user_id = $1 AND q.item_id <> $2 AND i.status = 'first_dibs'`,
+      [userId, exceptItemId],
+    );
+    return n;
+  }
+
+  /** Appends the member; false when they were already in the line. */
+  async append(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
+    const [rows]: [unknown[], number] = await manager.query(
+      `INSERT INTO items.item_queue (item_id, user_id, position)
+       SELECT $1, $2, COALESCE(max(position), 0) + 1 FROM items.item_queue WHERE item_id = $1
+       ON CONFLICT (item_id, user_id) DO NOTHING RETURNING user_id`,
+      [itemId, userId],
+    );
+    return rows.length === 1;
+  }
+
+  async remove(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
+    const [rows]: [unknown[], number] = await manager.query(`DELETE FROM items.item_queue WHERE item_id = $1 AND user_id = $2 RETURNING user_id`, [itemId, userId]);
+    return rows.length === 1;
+  }
+
+  /** The line in order, with each member's public name from the posters read model. */
+  async members(manager: EntityManager, itemId: string): Promise<QueueRow[]> {
+    return manager.query(
+      `SELECT q.user_id, (row_number() OVER (ORDER BY q.position))::int AS position, q.joined_at, p.username AS public_name
+       FROM items.item_queue q LEFT JOIN items.posters p ON p.user_id = q.user_id
+       WHERE q.item_id = $1 ORDER BY q.position`,
+      [itemId],
+    );
+  }
+
+  /** The queue's first member, locked (SKIP LOCKED: a member another transaction is removing is passed over). */
+  async lockNext(manager: EntityManager, itemId: string): Promise<string | undefined> {
+    const [row]: { user_id: string }[] = await manager.query(
+      `SELECT user_id FROM items.item_queue WHERE item_id = $1 ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      [itemId],
+    );
+    return row?.user_id;
+  }
+
+  /** Ends an item's queue (a verified pickup). */
+  async clear(manager: EntityManager, itemId: string): Promise<string[]> {
+    const [rows]: [{ user_id: string }[], number] = await manager.query(`DELETE FROM items.item_queue WHERE item_id = $1 RETURNING user_id`, [itemId]);
+    return rows.map((r) => r.user_id);
+  }
+
+  /** The holder gives the hold back: the item is available again (the hand-over may hold it for the next member). */
+  async release(manager: EntityManager, itemId: string, holderId: string): Promise<FreedItem | undefined> {
+    const [rows]: [FreedItem[], number] = await manager.query(
+      `UPDATE items.items SET status = 'available', reserved_by_id = NULL, reserved_until = NULL, updated_at = now()
+       WHERE id = $1 AND status = 'first_dibs' AND reserved_by_id = $2
+       RETURNING id, poster_id, title, status`,
+      [itemId, holderId],
+    );
+    return rows[0];
+  }
+}

@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { ClaimError, DomainError, Events, ItemError, QueueChange, QueueView } from '@curbside/contracts';
+import { EventOutbox, Transaction } from '@curbside/platform';
+import { EntityManager } from 'typeorm';
+import { ACTIVE_RESERVATIONS, RESERVATION_MINUTES } from '../claims/claims.service';
+import { ClaimsRepository } from '../claims/claims.repository';
+import { PostersService } from '../posters/posters.service';
+import { FreedItem, QueuedItem, QueueRepository } from './queue.repository';
+
+/** docs/product-rules.md, "Queue". */
+export const QUEUE_MAX = 20;
+export const QUEUES_PER_MEMBER = 5;
+const PLACEHOLDER_NAME = 'Neighbour';
+
+/**
+ * The line behind a hold: joining, leaving, who sees what, and handing the hold to the next member when a hold
+ * ends without a pickup (released here, lapsed in the expiry sweep), in the transaction that ended it.
+ */
+@Injectable()
+export class QueueService {
+  constructor(
+    private readonly outbox: EventOutbox,
+    private readonly queue: QueueRepository,
+    private readonly claims: ClaimsRepository,
+    private readonly members: PostersService,
+  ) {}
+
+  async join(itemId: string, callerId: string): Promise<QueueChange> {
+    return this.outbox.transaction(async (tx) => {
+      await this.queue.lockMemberQueues(tx.manager, callerId);
+      const item = await this.queue.lockItem(tx.manager, itemId);
+      if (!item || item.status === 'removed') throw notFound();
+      if (item.poster_id === callerId) throw new DomainError(ItemError.OWN_ITEM, "You can't queue for your own item");
+      if (!item.listed || new Date(item.expires_at).getTime() <= Date.now() || (item.status !== 'available' && item.status !== 'first_dibs')) {
+        throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
+      }
+      if (item.status === 'available') throw new DomainError(ItemError.NOT_HELD, 'Nobody holds this item: call first dibs instead of queueing');
+      if (item.reserved_by_id === callerId) throw new DomainError(ItemError.ALREADY_QUEUED, 'You already hold this item');
+      const line = await this.queue.members(tx.manager, itemId);
+      if (line.some((m) => m.user_id === callerId)) throw new DomainError(ItemError.ALREADY_QUEUED, 'You are already in line for this item');
+      if (line.length >= QUEUE_MAX) throw new DomainError(ItemError.QUEUE_FULL, `The line for this item is full (${QUEUE_MAX} neighbours)`);
+      if ((await this.queue.countMemberQueues(tx.manager, callerId, itemId)) >= QUEUES_PER_MEMBER) {
+        throw new DomainError(ItemError.QUEUE_LIMIT, `You are already in line for ${QUEUES_PER_MEMBER} items: leave one before joining another`);
+      }
+      await this.queue.append(tx.manager, itemId, callerId);
+      const view = await this.viewOf(tx.manager, item, callerId);
+      return { success: true, message: `You're number ${view.position} in line. We'll tell you the moment it's yours.`, queue: view };
+    });
+  }
+
+  async leave(itemId: string, callerId: string): Promise<QueueChange> {
+    return this.outbox.transaction(async (tx) => {
+      const item = await this.queue.lockItem(tx.manager, itemId);
+      if (!item || item.status === 'removed') throw notFound();
+      if (!(await this.queue.remove(tx.manager, itemId, callerId))) throw new DomainError(ItemError.NOT_QUEUED, 'You are not in line for this item');
+      return { success: true, message: 'You left the line.', queue: await this.viewOf(tx.manager, item, callerId) };
+    });
+  }
+
+  async view(itemId: string, callerId: string | undefined): Promise<QueueView> {
+    return this.outbox.transaction(async (tx) => {
+      const [item]: QueuedItem[] = await tx.manager.query(
+        `SELECT id, poster_id, title, status, listed, expires_at, reserved_by_id FROM items.items WHERE id = $1`,
+        [itemId],
+      );
+      if (!item || item.status === 'removed') throw notFound();
+      return this.viewOf(tx.manager, item, callerId);
+    });
+  }
+
+  /** The holder gives the hold back; the next member in line gets it at once. */
+  async releaseHold(itemId: string, callerId: string): Promise<{ success: boolean; message: string }> {
+    return this.outbox.transaction(async (tx) => {
+      const freed = await this.queue.release(tx.manager, itemId, callerId);
+      if (!freed) {
+        const item = await this.queue.lockItem(tx.manager, itemId);
+        if (!item || item.status === 'removed') throw notFound();
+        throw new DomainError(ClaimError.NOT_HOLDER, 'You do not hold this item');
+      }
+      tx.emit(Events.itemUpdated, { itemId: freed.id, posterId: freed.poster_id, title: freed.title, status: freed.status });
+      await this.handOver(tx, freed, callerId, 'released');
+      return { success: true, message: 'You released your hold.' };
+    });
+  }
+
+  /**
+   * In the transaction that ended a hold (item now available, row locked): the first member in line who may take
+   * another hold gets this one for 30 minutes; members at their hold limit are taken out of the line and told.
+   * One `item.hold-handed-over` event says who got it and who was passed over.
+   */
+  async handOver(tx: Transaction, item: FreedItem, previousHolderId: string, reason: 'lapsed' | 'released'): Promise<string | null> {
+    if (item.status !== 'available') return null;
+    const skipped: string[] = [];
+    let holder: string | null = null;
+    let reservedUntil: string | null = null;
+    for (;;) {
+      const next = await this.queue.lockNext(tx.manager, item.id);
+      if (!next) break;
+      await this.queue.remove(tx.manager, item.id, next);
+      // Counted without the member's reservation lock: taking it here, with the item's row locked, could deadlock
+      // with that member reserving this very item; the window lets at most one extra hold through.
+      const limit = (await this.members.member(tx.manager, next)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
+      if ((await this.claims.countHolds(tx.manager, next, item.id)) >= limit) {
+        skipped.push(next);
+        continue;
+      }
+      const reserved = await this.claims.reserveIfClaimable(tx.manager, item.id, next, RESERVATION_MINUTES);
+      if (!reserved) break;
+      holder = next;
+      reservedUntil = new Date(reserved.reserved_until).toISOString();
+      break;
+    }
+    if (holder || skipped.length > 0) {
+      tx.emit(Events.itemHoldHandedOver, {
+        itemId: item.id,
+        posterId: item.poster_id,
+        title: item.title,
+        previousHolderId,
+        reason,
+        holderId: holder,
+        reservedUntil,
+        skippedUserIds: skipped,
+        handedOverAt: new Date().toISOString(),
+      });
+    }
+    return holder;
+  }
+
+  private async viewOf(manager: EntityManager, item: QueuedItem, callerId: string | undefined): Promise<QueueView> {
+    const line = item.status === 'first_dibs' ? await this.queue.members(manager, item.id) : [];
+    const mine = line.find((m) => m.user_id === callerId);
+    return {
+      length: line.length,
+      position: mine ? mine.position : null,
+      members:
+        callerId === item.poster_id
+          ? line.map((m) => ({ userId: m.user_id, publicName: m.public_name ?? PLACEHOLDER_NAME, position: m.position, joinedAt: new Date(m.joined_at).toISOString() }))
+          : null,
+    };
+  }
+}
+
+const notFound = () => new DomainError(ItemError.NOT_FOUND, 'Item not found');
