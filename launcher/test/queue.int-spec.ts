@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Item, Notification, QueueChange, QueueView, User } from '@curbside/contracts';
+import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, STACK_MODES } from './stack-modes';
+
+const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+const HERE = { lat: 37.7749, lng: -122.4194 };
+const SWEEP_MS = 250;
+
+/**
+ * The queue behind a hold over HTTP in both modes (docs/product-rules.md, "Queue"): joining, who sees what,
+ * 50 members joining one queue at once, releasing a hold, and a hold that lapses in the expiry sweep handed to
+ * the next member with "You're up" on their live stream.
+ */
+describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let api: ApiClient;
+  const streams: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '10000', EXPIRY_SWEEP_MS: String(SWEEP_MS) }));
+    api = new ApiClient(stack.url);
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(streams.map((s) => s.close()));
+    await stack?.close();
+    await dispose?.();
+  });
+
+  const neighbour = async () => {
+    const browser = api.anotherBrowser();
+    const user = (await browser.post<User>('/api/users', {})).body;
+    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
+    return { browser, user };
+  };
+  /** A posted chair with a photo, held by a first member. */
+  const heldChair = async () => {
+    const poster = await neighbour();
+    const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
+    const item = (await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    const holder = await neighbour();
+    expect((await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).status).toBe(200);
+    return { poster, holder, item };
+  };
+  const lapse = (itemId: string) => dataSourceOf(stack, 'items').query(`UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE id = $1`, [itemId]);
+
+  it('lines members up only behind a hold and shows the poster the names, everyone else their place', async () => {
+    const { poster, holder, item } = await heldChair();
+    const ann = await neighbour();
+    const ben = await neighbour();
+
+    expect((await poster.browser.request('POST', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.OWN_ITEM' });
+    expect((await holder.browser.request('POST', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.ALREADY_QUEUED' });
+    expect(await ann.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({ status: 201, body: { queue: { length: 1, position: 1, members: null } } });
+    expect(await ben.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({ status: 201, body: { queue: { length: 2, position: 2 } } });
+
+    const posterView = await poster.browser.get<QueueView>(`/api/items/${item.id}/queue`);
+    expect(posterView.body.members?.map((m) => [m.userId, m.position])).toEqual([[ann.user.id, 1], [ben.user.id, 2]]);
+    expect(posterView.body.members?.[0].publicName).toBe(ann.user.username);
+    expect((await new ApiClient(stack.url).get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 2, position: null, members: null });
+    expect((await ben.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ queueLength: 2, queuePosition: 2 });
+
+    expect((await ann.browser.request<QueueChange>('DELETE', `/api/items/${item.id}/queue`)).body.queue).toEqual({ length: 1, position: null, members: null });
+    expect((await ann.browser.request('DELETE', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.NOT_QUEUED' });
+    expect((await new ApiClient(stack.url).request('POST', `/api/items/${item.id}/queue`)).status).toBe(401);
+  });
+
+  it('takes exactly 20 of 50 members joining one queue at once, each at a place of their own', async () => {
+    const { poster, item } = await heldChair();
+    const members = await Promise.all(Array.from({ length: 50 }, () => neighbour()));
+    const answers = await Promise.all(members.map((m) => m.browser.request<QueueChange & { code?: string }>('POST', `/api/items/${item.id}/queue`)));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+    expect(new Set(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body.code}`))).toEqual(new Set(['409 ITEM.QUEUE_FULL']));
+    const places = (await poster.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body.members?.map((m) => m.position);
+    expect(places).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  }, 60_000);
+
+  it('gives a released hold to the next member at once, with "You\'re up" on their live stream', async () => {
+    const { holder, item } = await heldChair();
+    const next = await neighbour();
+    await next.browser.request('POST', `/api/items/${item.id}/queue`);
+    const stream = await next.browser.eventStream('/api/events/stream');
+    streams.push(stream);
+
+    expect((await next.browser.request('DELETE', `/api/items/${item.id}/hold`)).body).toMatchObject({ code: 'CLAIM.NOT_HOLDER' });
+    expect(await holder.browser.request('DELETE', `/api/items/${item.id}/hold`)).toMatchObject({ status: 200, body: { success: true } });
+
+    const up = await stream.next((e) => e.event === 'notification' && (JSON.parse(e.data) as Notification).type === 'you_are_up', 5000);
+    expect(JSON.parse(up.data)).toMatchObject({ title: "You're Up", message: expect.stringContaining('"Wooden chair" is held for you') });
+    expect((await next.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ status: 'first_dibs', reservedById: next.user.id, queueLength: 0 });
+    const holderInbox = await holder.browser.get<Notification[]>(`/api/notifications/${holder.user.id}`);
+    expect(holderInbox.body.filter((n) => n.type === 'you_are_up')).toEqual([]);
+  });
+
+  it('gives a lapsed hold to the next member within the sweep, once, while the old holder can no longer claim', async () => {
+    const { holder, item } = await heldChair();
+    const next = await neighbour();
+    await next.browser.request('POST', `/api/items/${item.id}/queue`);
+    const stream = await next.browser.eventStream('/api/events/stream');
+    streams.push(stream);
+
+    await lapse(item.id);
+    const lapsedAt = Date.now();
+    const up = await stream.next((e) => e.event === 'notification' && (JSON.parse(e.data) as Notification).type === 'you_are_up', 5000);
+    expect(up.receivedAt - lapsedAt).toBeLessThanOrEqual(SWEEP_MS + 2000);
+    expect((await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).body).toMatchObject({ code: 'ITEM.NOT_AVAILABLE' });
+    // Another sweep or two later, still one "You're up".
+    await new Promise((r) => setTimeout(r, SWEEP_MS * 3));
+    const inbox = await next.browser.get<Notification[]>(`/api/notifications/${next.user.id}`);
+    expect(inbox.body.filter((n) => n.type === 'you_are_up')).toHaveLength(1);
+  });
+});
