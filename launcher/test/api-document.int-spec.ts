@@ -167,6 +167,15 @@ describe('the API document against the answers of the running app', () => {
     await neighbour.browser.post(`/api/items/${item.id}/validate-pickup`, {});
     await neighbour.browser.request('PATCH', `/api/items/${item.id}/claim`, {});
     await poster.browser.request('PATCH', `/api/items/${item.id}/claim`, {});
+    // The queue behind the neighbour's hold, then the hold released
+    await poster.browser.request('POST', `/api/items/${item.id}/queue`);
+    await stranger.request('POST', `/api/items/${item.id}/queue`);
+    await stranger.get(`/api/items/${item.id}/queue`);
+    await poster.browser.get(`/api/items/${item.id}/queue`);
+    await stranger.request('DELETE', `/api/items/${item.id}/queue`);
+    await stranger.request('DELETE', `/api/items/${item.id}/queue`);
+    await stranger.request('DELETE', `/api/items/${item.id}/hold`);
+    await neighbour.browser.request('DELETE', `/api/items/${item.id}/hold`);
     await poster.browser.request('DELETE', `/api/items/${spare.id}`, {});
     await poster.browser.request('DELETE', `/api/items/${item.id}`, {});
 
