@@ -60,13 +60,15 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
     expect((await poster.get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).status).toBe(200);
     expect((await poster.get<Item>(`/api/items/${item.id}`)).status).toBe(200);
     stream = await poster.eventStream('/api/events/stream');
-    // Events went round: the post's points reached the member, so consumers ran and the outbox relayed.
-    await waitFor(async () => (await poster.get<User>(`/api/users/${member.id}`)).body.points > 0, { what: 'the post to be credited' });
+    // Events went round: the items service learnt the new member from user.created (outbox relayed, a consumer ran).
+    const knownToItems = (userId: string) => async () =>
+      (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [userId])).length === 1;
+    await waitFor(knownToItems(member.id), { what: 'the items service to learn the member' });
 
     const claimer = poster.anotherBrowser();
     const neighbour = (await claimer.post<User>('/api/users', {})).body;
-    // The items service learns the new member from an event; until then it would refuse the check.
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [neighbour.id])).length === 1);
+    // Until the items service knows the new member it would refuse the check.
+    await waitFor(knownToItems(neighbour.id), { what: 'the items service to learn the neighbour' });
     const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: CHAIR.toString('base64') });
     expect(check.status).toBe(201);
     expect(check.body.isValid).toBe(true);
