@@ -344,6 +344,19 @@ describe('infra/k8s manifests', () => {
     it('believes the forwarded headers of one proxy hop, the ingress controller', () => {
       expect(env['TRUST_PROXY']).toBe('1');
     });
+
+    it('lets only the ingress controller reach its http port, so that one hop is the only one', () => {
+      const policies = ofKind<K8sObject & { spec: { podSelector: { matchLabels: Record<string, string> }; ingress: { from: unknown[]; ports: { port: string | number }[] }[] } }>(
+        'NetworkPolicy',
+      ).filter((p) => selects(p.spec.podSelector.matchLabels, gateway.spec.template.metadata.labels));
+      expect(policies).toHaveLength(1);
+      const rules = policies[0]!.spec.ingress;
+      const httpRules = rules.filter((r) => r.ports.some((p) => portNumber(container, p.port) === port));
+      expect(httpRules).toHaveLength(1);
+      expect(httpRules[0]!.from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': expect.any(String) } } }]);
+      // Every port a rule names is a port of the container.
+      expect(rules.flatMap((r) => r.ports).filter((p) => portNumber(container, p.port) === undefined)).toEqual([]);
+    });
   });
 
   describe('config and secrets', () => {
