@@ -1,4 +1,3 @@
 export { photoValidationService } from './photo-validation.definition';
-export type { PhotoValidationMetricsReport } from './metrics/photo-validation-metrics.controller';
 export type { PhotoToValidate, PhotoValidator } from './validation/photo-validator.port';
 export { LocalModelPhotoValidator } from './local-model/local-model.photo-validator';

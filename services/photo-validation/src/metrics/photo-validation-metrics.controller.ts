@@ -1,15 +1,8 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Calls, PHOTO_VALIDATION_QUEUE } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, Handles, JOB_QUEUE, JobQueue, JobQueueStats } from '@curbside/platform';
+import { Calls, PHOTO_VALIDATION_QUEUE, PhotoValidationMetricsReport } from '@curbside/contracts';
+import { APP_CONFIG, AppConfig, Handles, JOB_QUEUE, JobQueue } from '@curbside/platform';
 import { PhotoValidationService } from '../validation/photo-validation.service';
-import { PhotoValidationMetrics, PhotoValidationMetricsSnapshot } from './photo-validation.metrics';
-
-export interface PhotoValidationMetricsReport extends PhotoValidationMetricsSnapshot {
-  /** The queue as a whole (every worker process), from the queue itself. */
-  queue: JobQueueStats;
-  /** This process's worker. */
-  worker: { validator: string; concurrency: number; coldStartMs: number | null };
-}
+import { PhotoValidationMetrics } from './photo-validation.metrics';
 
 /** `photo-validation.metrics`: queue depth, outcomes and recent latencies, for operators and the bench. */
 @Controller()

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Calls, healthCall, PHOTO_VALIDATION_QUEUE, PhotoValidationJob, PhotoValidationResult } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
-import type { PhotoValidationMetricsReport } from '../metrics/photo-validation-metrics.controller';
 import { photoValidationService } from '../photo-validation.definition';
 import { fixture, FIXTURES } from '../testing/photos.fixture';
 import { ValidatePhotoJobHandler } from './validate-photo.job-handler';
