@@ -15,6 +15,7 @@ import { markChecked, stillThereAnswer, subscribeChecks } from '../lib/still-the
 import { StatusBadge, StillThereBadge } from './item-badges';
 import { ItemMenu } from './item-menu';
 import { plural } from '../../../lib/plural';
+import { QueueControls } from '../../claims/components/queue-controls';
 
 // Sheets open on demand: their code loads only when someone acts on a card.
 const ClaimSheet = lazy(() => import('../../claims/components/claim-sheet'));
@@ -239,6 +240,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
             <Hourglass className="size-4" aria-hidden /> A neighbour has first dibs until {formatClock(item.reservedUntil)}
           </p>
         )}
+        <QueueControls item={item} />
 
         {!item.isGarageSale && (
           <div className="flex flex-wrap items-center gap-2">

@@ -1,12 +1,17 @@
 import type { Notification } from '@curbside/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { toast } from '../../../components/ui/toast-store';
+import { invalidateItemLists } from '../../items/api/query-keys';
 import { notificationKeys } from '../api/query-keys';
 import { LIVE_EVENT, LIVE_STREAM_PATH } from './live-constants';
 import { publishLiveNotification, setLiveConnected } from './live-status';
 
 /** When the server refuses the stream outright (the browser then stops), try again this much later. */
 export const LIVE_RETRY_AFTER_CLOSE_MS = 30_000;
+
+/** Notifications that mean a hold changed hands from a queue (docs/product-rules.md, "Queue"). */
+const QUEUE_NOTIFICATIONS = new Set<string>(['you_are_up', 'queue_skipped']);
 
 function parse<T>(text: string): T | null {
   try {
@@ -70,6 +75,12 @@ export function useLiveUpdates(userId: string | null): void {
         const notification = parse<Notification>((event as MessageEvent<string>).data);
         if (!notification || typeof notification.id !== 'string') return;
         applyNotification(queryClient, userId, notification);
+        // A hold handed over from a queue changes cards: the new holder's Claim button, everyone's line.
+        if (QUEUE_NOTIFICATIONS.has(notification.type)) {
+          void invalidateItemLists(queryClient);
+          // "You're up" is worth interrupting for: the hold runs from now, whatever screen is open.
+          toast({ title: notification.title, description: notification.message, variant: notification.type === 'you_are_up' ? 'success' : 'default' });
+        }
         publishLiveNotification(notification);
       });
     };

@@ -1,0 +1,15 @@
+import type { QueueChange } from '@curbside/contracts';
+import { apiPath, ApiRoutes } from '@curbside/contracts/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { invalidateItemLists } from '../../items/api/query-keys';
+
+export const joinQueue = (itemId: string) => api.post<QueueChange>(apiPath('joinQueue', { id: itemId }));
+
+export function useJoinQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) => joinQueue(itemId),
+    onSuccess: (_answer, itemId) => Promise.all([invalidateItemLists(queryClient), queryClient.invalidateQueries({ queryKey: [ApiRoutes.queue.path, itemId] })]),
+  });
+}

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiCalls, mockApi } from '../../../testing/api-mock';
+import { makeItem, makeUser } from '../../../testing/factories';
+import { renderWithApp } from '../../../testing/render';
+import { ordinal, QueueControls } from './queue-controls';
+
+describe('QueueControls', () => {
+  const held = (overrides = {}) => makeItem({ status: 'first_dibs', reservedById: '00000000-0000-4000-8000-0000000000ff', ...overrides });
+
+  it('says "1 in line" and lets a neighbour get in line', async () => {
+    const item = held({ queueLength: 1 });
+    mockApi(`POST /api/items/${item.id}/queue`, { success: true, message: "You're number 2 in line.", queue: { length: 2, position: 2, members: null } }, 201);
+    renderWithApp(<QueueControls item={item} />, { user: makeUser() });
+    expect(screen.getByTestId('queue-controls')).toHaveTextContent(/^1 in line/);
+    await userEvent.click(screen.getByRole('button', { name: 'Get in line' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent("You're number 2 in line.");
+    expect(apiCalls(`POST /api/items/${item.id}/queue`)).toHaveLength(1);
+  });
+
+  it("shows the caller's place and a way out of the line", () => {
+    renderWithApp(<QueueControls item={held({ queueLength: 3, queuePosition: 2 })} />, { user: makeUser() });
+    expect(screen.getByTestId('queue-controls')).toHaveTextContent("3 in line · you're 2nd");
+    expect(screen.getByRole('button', { name: 'Leave line' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get in line' })).not.toBeInTheDocument();
+  });
+
+  it('lets the holder release the hold', async () => {
+    const user = makeUser();
+    const item = held({ reservedById: user.id });
+    mockApi(`DELETE /api/items/${item.id}/hold`, { success: true, message: 'You released your hold.' });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithApp(<QueueControls item={item} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'Release hold' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Hold released');
+  });
+
+  it('shows the poster who is in line, by public name', async () => {
+    const user = makeUser();
+    const item = held({ posterId: user.id, queueLength: 2 });
+    mockApi(`GET /api/items/${item.id}/queue`, {
+      length: 2,
+      position: null,
+      members: [
+        { userId: '00000000-0000-4000-8000-0000000000a1', publicName: 'Ann B.', position: 1, joinedAt: new Date().toISOString() },
+        { userId: '00000000-0000-4000-8000-0000000000a2', publicName: 'Ben C.', position: 2, joinedAt: new Date().toISOString() },
+      ],
+    });
+    renderWithApp(<QueueControls item={item} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'See who is in line' }));
+    const list = await screen.findByRole('list', { name: 'Neighbours in line' });
+    expect(list).toHaveTextContent('Ann B.Ben C.');
+  });
+
+  it('is not there for an item nobody holds', () => {
+    renderWithApp(<QueueControls item={makeItem()} />, { user: makeUser() });
+    expect(screen.queryByTestId('queue-controls')).not.toBeInTheDocument();
+  });
+
+  it.each([[1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [21, '21st']])('orders %i as %s', (n, word) => {
+    expect(ordinal(n)).toBe(word);
+  });
+});
