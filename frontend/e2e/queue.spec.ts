@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { card, MANHATTAN, newNeighbour, openApp, photo, shot, startClaim } from './helpers';
+
+const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+
+/**
+ * Makes a hold run out now, in the journey's own app database (the embedded server of E2E_DATA_DIR), so the expiry
+ * sweep ends it on its next pass: the app itself keeps its 30-minute holds.
+ */
+function lapseHold(title: string): void {
+  const dataDir = process.env.E2E_DATA_DIR as string;
+  const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
+  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+  const sql = `UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE title = '${title.replace(/'/g, "''")}' AND status = 'first_dibs'`;
+  const out = execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-Atc', sql], { env: { ...process.env, PGPASSWORD: password }, encoding: 'utf8' });
+  expect(out.trim()).toBe('UPDATE 1');
+}
+
+/** Posting itself is other journeys' subject: this one posts through the API, as the poster's browser. */
+async function postThroughApi(page: Page, title: string): Promise<void> {
+  const upload = await page.request.post('/api/upload', { multipart: { photo: await photo(page, 'curb.png') } });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const { imageUrl } = (await upload.json()) as { imageUrl: string };
+  const location = { lat: MANHATTAN.latitude, lng: MANHATTAN.longitude };
+  const posted = await page.request.post('/api/items', { data: { title, category: 'Furniture', description: 'By the curb', location, imageUrl } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await page.reload();
+  await expect(card(page, title)).toBeVisible();
+}
+
+test('two neighbours queue behind a hold; it lapses and the next one is told "You\'re up" and claims with a photo', async ({ page, browser, baseURL }) => {
+  // The expiry sweep runs every 30 s in the journeys' app.
+  test.setTimeout(150_000);
+  await openApp(page);
+  const title = `Rocking chair ${Date.now()}`;
+  await postThroughApi(page, title);
+
+  const first = await newNeighbour(browser, baseURL as string);
+  const second = await newNeighbour(browser, baseURL as string);
+  const third = await newNeighbour(browser, baseURL as string);
+  try {
+    await openApp(first.page);
+    await startClaim(first.page, title);
+    await first.page.getByRole('dialog', { name: 'Claim Item' }).getByRole('button', { name: 'Reserve with First Dibs (30 min)' }).click();
+    await expect(toast(first.page, 'First Dibs!')).toBeVisible();
+    await expect(card(first.page, title).getByRole('button', { name: 'Release hold' })).toBeVisible();
+
+    for (const [n, neighbour] of [[1, second], [2, third]] as const) {
+      await openApp(neighbour.page);
+      const item = card(neighbour.page, title);
+      await expect(item.getByTestId('queue-controls')).toContainText(`${n - 1} in line`);
+      await item.getByRole('button', { name: 'Get in line' }).click();
+      await expect(toast(neighbour.page, 'In line')).toBeVisible();
+      await expect(item.getByTestId('queue-controls')).toContainText(`${n} in line · you're ${n === 1 ? '1st' : '2nd'}`);
+      await expect(item.getByRole('button', { name: 'Leave line' })).toBeVisible();
+    }
+    await shot(third.page, 'q-01-second-in-line');
+    await page.reload();
+    const own = card(page, title);
+    await own.getByRole('button', { name: 'See who is in line' }).click();
+    await expect(own.getByRole('list', { name: 'Neighbours in line' }).getByRole('listitem')).toHaveCount(2);
+
+    // The first neighbour lets the hold run out: the sweep hands it to the second, live.
+    lapseHold(title);
+    await expect(toast(second.page, "You're Up")).toBeVisible({ timeout: 45_000 });
+    await shot(second.page, 'q-02-you-are-up');
+    const mine = card(second.page, title);
+    await expect(mine.getByText(/First Dibs: reserved for you until/)).toBeVisible();
+
+    await mine.getByRole('button', { name: 'Claim' }).click();
+    const sheet = second.page.getByRole('dialog', { name: /Claim Item|Pickup Safety Terms/ });
+    await expect(sheet.first()).toBeVisible();
+    const terms = second.page.getByRole('dialog', { name: 'Pickup Safety Terms' });
+    if (await terms.isVisible()) {
+      for (const box of await terms.getByRole('checkbox').all()) await box.check();
+      await terms.getByRole('button', { name: 'Accept & Continue' }).click();
+    }
+    const claimSheet = second.page.getByRole('dialog', { name: 'Claim Item' });
+    await expect(claimSheet.getByText(/You have first dibs until/)).toBeVisible();
+    await claimSheet.getByRole('button', { name: 'Continue' }).click();
+    const verify = second.page.getByRole('dialog', { name: 'Verify Item Pickup' });
+    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(second.page, 'pickup.jpg', 'image/jpeg'));
+    await expect(verify.getByTestId('validation-result')).toContainText('Photo verified', { timeout: 30_000 });
+    await verify.getByRole('button', { name: 'Claim Item' }).click();
+    await expect(second.page.getByText('Item Claimed!')).toBeVisible();
+
+    // The third moved up to first in line while the second held it.
+    await third.page.reload();
+    await expect(card(third.page, title)).toBeVisible();
+  } finally {
+    await Promise.all([first.context.close(), second.context.close(), third.context.close()]);
+  }
+});
