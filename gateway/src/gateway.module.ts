@@ -10,6 +10,7 @@ import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
 import { ItemsController } from './items/items.controller';
+import { MessagesController } from './items/messages.controller';
 import { LiveController } from './live/live.controller';
 import { LiveHub } from './live/live-hub';
 import { MediaController } from './media/media.controller';
@@ -50,7 +51,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController, LiveController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController, LiveController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

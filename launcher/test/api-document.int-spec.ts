@@ -167,6 +167,14 @@ describe('the API document against the answers of the running app', () => {
     await neighbour.browser.post(`/api/items/${item.id}/validate-pickup`, {});
     await neighbour.browser.request('PATCH', `/api/items/${item.id}/claim`, {});
     await poster.browser.request('PATCH', `/api/items/${item.id}/claim`, {});
+    // Handover messages between the poster and the neighbour holding the item; a stranger sees nothing
+    const sent = (await neighbour.browser.post<{ id: string }>(`/api/items/${item.id}/messages`, { text: 'On my way', meetAt: { time: '2026-12-01T18:30:00Z', place: 'The gate' } })).body;
+    await neighbour.browser.post(`/api/items/${item.id}/messages`, { text: 'What is your sign-in code?' });
+    await stranger.post(`/api/items/${item.id}/messages`, { text: 'hi' });
+    await poster.browser.get(`/api/items/${item.id}/messages`);
+    await stranger.get(`/api/items/${item.id}/messages`);
+    await poster.browser.post(`/api/items/${item.id}/messages/${sent.id}/meet-at`, { answer: 'accepted' });
+    await poster.browser.post(`/api/items/${item.id}/messages/${sent.id}/meet-at`, { answer: 'maybe' });
     // The queue behind the neighbour's hold, then the hold released
     await poster.browser.request('POST', `/api/items/${item.id}/queue`);
     await stranger.request('POST', `/api/items/${item.id}/queue`);

@@ -20,6 +20,11 @@ import { ItemEngagement1763800000301 } from './migrations/1763800000301-item-eng
 import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
+import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
+import { MessagesController } from './messages/messages.controller';
+import { MessagesRepository } from './messages/messages.repository';
+import { MessagesRetentionScheduler } from './messages/messages-retention.scheduler';
+import { MessagesService } from './messages/messages.service';
 import { ItemQueues1763800000320 } from './migrations/1763800000320-item-queues';
 import { QueueController } from './queue/queue.controller';
 import { QueueRepository } from './queue/queue.repository';
@@ -38,7 +43,7 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, ReportsController, QueueController],
+      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController],
       providers: [
         ItemsService,
         ItemsRepository,
@@ -54,6 +59,9 @@ export class ItemsModule {
         ReportsRepository,
         ExpiryScheduler,
         ExpiryRepository,
+        MessagesService,
+        MessagesRepository,
+        MessagesRetentionScheduler,
         UpdatePosterWhenUserChangesHandler,
         QueueService,
         QueueRepository,
@@ -66,6 +74,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, HandoverMessages1763800000340, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => ItemsModule.register(runtime),
 };

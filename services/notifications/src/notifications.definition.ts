@@ -6,6 +6,7 @@ import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream'
 import { AlertsAsOfTheirTime1763800000450 } from './migrations/1763800000450-alerts-as-of-their-time';
 import { NotificationsController } from './notifications.controller';
 import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
+import { TellRecipientOfHandoverMessageHandler } from './reactions/tell-recipient-of-handover-message.handler';
 import { TellNextInQueueTheyAreUpHandler } from './reactions/tell-next-in-queue-they-are-up.handler';
 import { AlertsRepository } from './store/alerts.repository';
 import { MembersRepository } from './store/members.repository';
@@ -19,7 +20,7 @@ export class NotificationsModule {
       module: NotificationsModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [NotificationsController],
-      providers: [NotificationsService, AlertsRepository, NotificationsRepository, MembersRepository, NotifyFromEventsHandler, TellNextInQueueTheyAreUpHandler],
+      providers: [NotificationsService, AlertsRepository, NotificationsRepository, MembersRepository, NotifyFromEventsHandler, TellRecipientOfHandoverMessageHandler, TellNextInQueueTheyAreUpHandler],
     };
   }
 }

@@ -56,6 +56,7 @@ const user = (
 
 const item = (name: string) => ({ itemId: id(name), posterId: poster, title: name });
 const [chair, lamp, sale, stool, bigSale, desk] = ['Chair', 'Lamp', 'Yard sale', 'Stool', 'Moving sale', 'Desk'].map(item);
+const handoverProposal = id('handover proposal');
 
 const posted = (it: ReturnType<typeof item>, minutes: number, isGarageSale = false) =>
   scriptedEvent(
@@ -91,6 +92,17 @@ const history: EventEnvelope[] = [
     Events.itemClaimed.subject,
     { ...chair, claimerId: picker, pricingType: 'free' as const, customAmount: null, isScoutFind: false, claimedAt: at(12).toISOString() },
     at(12),
+  ),
+  // The picker, holding the chair, proposes a meeting; the poster accepts. Each side is told of the other's act only.
+  scriptedEvent(
+    Events.handoverMessage.subject,
+    { messageId: handoverProposal, itemId: chair.itemId, title: chair.title, posterId: poster, memberId: picker, authorId: picker, recipientId: poster, kind: 'message' as const, flagged: false },
+    at(11.2),
+  ),
+  scriptedEvent(
+    Events.handoverMessage.subject,
+    { messageId: handoverProposal, itemId: chair.itemId, title: chair.title, posterId: poster, memberId: picker, authorId: poster, recipientId: picker, kind: 'meet_at_accepted' as const, flagged: false },
+    at(11.4),
   ),
   scriptedEvent(Events.itemVoted.subject, { ...lamp, voterId: voter, votes: 3, localDate: '2026-11-20', publicLat: HERE.lat, publicLng: HERE.lng }, at(13)),
   scriptedEvent(Events.badgeEarned.subject, { userId: poster, badge: 'First Post Badge' as const, bonusPoints: 10, sourceEventId: randomUUID(), earnedAt: at(14).toISOString() }, at(14)),
@@ -160,9 +172,15 @@ describe('notifications in any order', () => {
     // Garage sales only once Premium with their switch on.
     expect(told('upgrader')).toEqual(['Garage Sale Nearby: "Moving sale"', 'New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
     // First dibs confirmations switched off before the reservation.
-    expect(told('picker')).toEqual(['New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
+    expect(told('picker')).toEqual([
+      'Meeting Accepted: Your meeting proposal for "Chair" was accepted.',
+      'New Item Nearby: "Chair"',
+      'New Item Nearby: "Desk"',
+      'New Item Nearby: "Lamp"',
+      'New Item Nearby: "Stool"',
+    ]);
     // The second rank change came after ranking alerts were switched off.
-    expect(told('poster').map((t) => t.split(':')[0])).toEqual(['Badge Earned', 'Item Picked Up', 'Pickup Request', 'Post Expiring Soon', 'Post Taken Down', 'Rank Up!']);
+    expect(told('poster').map((t) => t.split(':')[0])).toEqual(['Badge Earned', 'Item Picked Up', 'New Message', 'Pickup Request', 'Post Expiring Soon', 'Post Taken Down', 'Rank Up!']);
     // The queue: up once after the lapse, never told of passing over their own released hold; the busy member
     // told each time they were passed over.
     expect(told('queuer')).toEqual(["You're Up: \"Desk\" is held for you until 15:52 UTC: pick it up and claim it with a photo."]);

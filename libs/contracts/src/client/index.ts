@@ -13,6 +13,8 @@ export { isVisiblyEmpty } from '../validation/text';
 export { ErrorCode, ERROR_STATUS, isErrorCode, type WireError } from '../errors/error-codes';
 export { UserError, AuthError } from '../users/users.errors';
 export { ItemError, ClaimError, CommentError, ReportError } from '../items/items.errors';
+export { MessageError } from '../items/messages.errors';
+export * from '../items/messages.constants';
 export { RewardError } from '../rewards/rewards.errors';
 export { EmergencyError } from '../emergency/emergency.errors';
 export { NotificationError } from '../notifications/notifications.errors';

@@ -1,6 +1,7 @@
 import { defineErrors } from './define-errors';
 import { AuthErrorSet, UserErrorSet } from '../users/users.errors';
 import { ClaimErrorSet, CommentErrorSet, ItemErrorSet, ReportErrorSet } from '../items/items.errors';
+import { MessageErrorSet } from '../items/messages.errors';
 import { RewardErrorSet } from '../rewards/rewards.errors';
 import { EmergencyErrorSet } from '../emergency/emergency.errors';
 import { NotificationErrorSet } from '../notifications/notifications.errors';
@@ -37,6 +38,7 @@ export const ERROR_STATUS = {
   ...ClaimErrorSet.statuses,
   ...CommentErrorSet.statuses,
   ...ReportErrorSet.statuses,
+  ...MessageErrorSet.statuses,
   ...RewardErrorSet.statuses,
   ...EmergencyErrorSet.statuses,
   ...NotificationErrorSet.statuses,

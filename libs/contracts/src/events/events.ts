@@ -93,6 +93,24 @@ export const Events = {
     'comment.posted.v1',
     z.object({ commentId: z.uuid(), itemId: z.uuid(), posterId: z.uuid(), authorId: z.uuid(), title: z.string() }),
   ),
+  /**
+   * A handover message, or an answer to a meet-at proposal, for `recipientId` in the thread of `posterId` and
+   * `memberId` on the item (docs/product-rules.md, Handover messages).
+   */
+  handoverMessage: defineEvent(
+    'handover.message.v1',
+    z.object({
+      messageId: z.uuid(),
+      itemId: z.uuid(),
+      title: z.string(),
+      posterId: z.uuid(),
+      memberId: z.uuid(),
+      authorId: z.uuid(),
+      recipientId: z.uuid(),
+      kind: z.enum(['message', 'meet_at_accepted', 'meet_at_declined']),
+      flagged: z.boolean(),
+    }),
+  ),
   reportFiled: defineEvent(
     'report.filed.v1',
     z.object({
@@ -156,9 +174,6 @@ export const Events = {
       at: z.string(),
     }),
   ),
-} as const;
-
-export type EventKey = keyof typeof Events;
   /**
    * A hold ended without a pickup (it lapsed, or its holder released it) and the queue's next member got it
    * (docs/product-rules.md, "Queue"); `skipped` were passed over because they already hold as many items as
@@ -178,3 +193,6 @@ export type EventKey = keyof typeof Events;
       handedOverAt: z.string(),
     }),
   ),
+} as const;
+
+export type EventKey = keyof typeof Events;

@@ -1,6 +1,7 @@
 import { EmergencyRoutes } from '../emergency/emergency.routes';
 import { NotificationRoutes } from '../notifications/notifications.routes';
 import { ItemRoutes } from '../items/items.routes';
+import { MessageRoutes } from '../items/messages.routes';
 import { MediaRoutes } from '../media/media.routes';
 import { RewardRoutes } from '../rewards/rewards.routes';
 import { UserRoutes } from '../users/users.routes';
@@ -12,6 +13,7 @@ export const Routes = {
   ...PlatformRoutes,
   ...UserRoutes,
   ...ItemRoutes,
+  ...MessageRoutes,
   ...MediaRoutes,
   ...RewardRoutes,
   ...EmergencyRoutes,

@@ -10,11 +10,13 @@ export const NOTIFICATION_TYPES = [
   'voting_prompt',
   'post_expiring',
   'scout_confirmation',
+  /** A handover message or a meet-at answer in the recipient's thread (data: itemId, memberId, messageId). */
+  'handover_message',
   'content_violation',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
   'you_are_up',
   'queue_skipped',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification as the panel reads it; `data` is JSON text (distance, badgeName, animationTrigger, itemId). */
 export const notificationSchema = z.object({

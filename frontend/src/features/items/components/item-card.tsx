@@ -1,6 +1,6 @@
 import type { Position } from '@curbside/contracts';
 import { ItemError } from '@curbside/contracts/client';
-import { Calendar, Check, Clock, Gift, Hourglass, ImageOff, MapPin, MessageCircle, Phone, Star, ThumbsUp, X, Zap } from 'lucide-react';
+import { Calendar, Check, Clock, Gift, Hourglass, ImageOff, Mail, MapPin, MessageCircle, Phone, Star, ThumbsUp, X, Zap } from 'lucide-react';
 import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast, withoutRepeatedTitle } from '../../../components/ui/toast-store';
@@ -22,6 +22,7 @@ const ClaimSheet = lazy(() => import('../../claims/components/claim-sheet'));
 const CommentsPanel = lazy(() => import('../../comments/components/comments-panel'));
 const ReportSheet = lazy(() => import('../../reports/components/report-sheet'));
 const EditItemDialog = lazy(() => import('./edit-item-dialog'));
+const MessagesSheet = lazy(() => import('../../messages/components/messages-sheet'));
 
 interface ItemCardProps {
   item: FeedItem;
@@ -32,7 +33,7 @@ interface ItemCardProps {
   priority?: boolean;
 }
 
-type OpenSheet = 'claim' | 'report' | 'edit' | null;
+type OpenSheet = 'claim' | 'report' | 'edit' | 'messages' | null;
 
 export function ItemCard({ item, position, showComments = false, priority = false }: ItemCardProps) {
   const { user } = useSession();
@@ -125,6 +126,8 @@ export function ItemCard({ item, position, showComments = false, priority = fals
   const commentLabel = `View Comments (${item.commentCount})`;
   const reservedForMe = status === 'first_dibs' && !!user && item.reservedById === user.id && item.reservedUntil;
   const canCheck = status === 'available' && !!user && !isPoster;
+  // Handover messages: the poster and the member holding the item (docs/product-rules.md).
+  const canMessage = status === 'first_dibs' && !!user && (isPoster || item.reservedById === user.id);
 
   return (
     <article aria-labelledby={titleId} data-testid="item-card" className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', dimmed && 'opacity-60')}>
@@ -295,6 +298,11 @@ export function ItemCard({ item, position, showComments = false, priority = fals
               <Star className="size-4" aria-hidden /> Interested ({item.interestCount})
             </Button>
           )}
+          {canMessage && (
+            <Button variant="secondary" size="compact" onClick={() => setSheet('messages')}>
+              <Mail className="size-4" aria-hidden /> {isPoster ? 'Message holder' : 'Message poster'}
+            </Button>
+          )}
           {isClaimable(item, user) && (
             <Button onClick={onClaim} className="ml-auto">
               Claim
@@ -322,6 +330,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
         {sheet === 'claim' && <ClaimSheet item={item} onClose={() => setSheet(null)} />}
         {sheet === 'report' && <ReportSheet item={item} onClose={() => setSheet(null)} />}
         {sheet === 'edit' && <EditItemDialog item={item} onClose={() => setSheet(null)} />}
+        {sheet === 'messages' && <MessagesSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}
       </Suspense>
     </article>
   );

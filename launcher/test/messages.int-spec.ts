@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { HandoverMessage, Item, MessageError, MessageThread, MESSAGES_PER_HOUR, Notification, SCAM_WARNING, User } from '@curbside/contracts';
+import { ApiClient, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, STACK_MODES } from './stack-modes';
+
+const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+const HERE = { lat: 37.7749, lng: -122.4194 };
+
+/**
+ * Handover messages through the gateway in both modes (docs/product-rules.md, Handover messages): only the poster
+ * and the holder read their thread, 30 messages an hour, scam warnings to the recipient, sign-in code requests
+ * refused, meet-at answers, and the recipient told over notifications.
+ */
+describe.each(STACK_MODES)('handover messages, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let api: ApiClient;
+
+  const neighbour = async () => {
+    const browser = api.anotherBrowser();
+    const user = (await browser.post<User>('/api/users', {})).body;
+    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
+    return { browser, user };
+  };
+
+  /** A poster, an item of theirs held (first dibs) by another member, and a third member. */
+  const heldItem = async () => {
+    const poster = await neighbour();
+    const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
+    const item = (await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    const holder = await neighbour();
+    expect((await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).status).toBe(200);
+    return { poster, holder, stranger: await neighbour(), item };
+  };
+
+  beforeAll(async () => {
+    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
+    api = new ApiClient(stack.url);
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+    await dispose?.();
+  });
+
+  it('lets the poster and the holder talk and agree where to meet; a third member gets 404', async () => {
+    const { poster, holder, stranger, item } = await heldItem();
+    const path = `/api/items/${item.id}/messages`;
+
+    const sent = await holder.browser.post<HandoverMessage>(path, { text: 'On my way!', meetAt: { time: '2026-11-24T18:30:00Z', place: 'By the blue fence' } });
+    expect(sent).toMatchObject({ status: 201, body: { mine: true, text: 'On my way!', meetAt: { status: 'proposed', place: 'By the blue fence' }, warning: null } });
+
+    const posterView = await poster.browser.get<MessageThread>(path);
+    expect(posterView).toMatchObject({ status: 200, body: { memberId: holder.user.id, canWrite: true, messages: [{ id: sent.body.id, mine: false }] } });
+    const answered = await poster.browser.post<HandoverMessage>(`${path}/${sent.body.id}/meet-at`, { answer: 'accepted' });
+    expect(answered).toMatchObject({ status: 200, body: { meetAt: { status: 'accepted' } } });
+    expect((await holder.browser.post(`${path}/${sent.body.id}/meet-at`, { answer: 'declined' })).body).toMatchObject({ code: MessageError.CANNOT_ANSWER });
+
+    for (const [status, response] of [
+      [404, await stranger.browser.get(path)],
+      [404, await stranger.browser.get(`${path}?with=${holder.user.id}`)],
+      [404, await stranger.browser.post(path, { text: 'Me too?' })],
+      [404, await stranger.browser.post(`${path}/${sent.body.id}/meet-at`, { answer: 'declined' })],
+    ] as const) {
+      expect(response).toMatchObject({ status, body: { code: MessageError.NOT_FOUND } });
+    }
+
+    // Each side is told of the other's act, never of their own.
+    const told = async (member: { browser: ApiClient; user: User }, title: string) =>
+      waitFor(async () => {
+        const inbox = (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body;
+        return inbox.find((n) => n.type === 'handover_message' && n.title === title);
+      }, { what: `${title} for ${member.user.id}` });
+    expect(JSON.parse((await told(poster, 'New Message')).data)).toMatchObject({ itemId: item.id, memberId: holder.user.id });
+    await told(holder, 'Meeting Accepted');
+    const holderInbox = (await holder.browser.get<Notification[]>(`/api/notifications/${holder.user.id}`)).body;
+    expect(holderInbox.filter((n) => n.title === 'New Message')).toEqual([]);
+  }, 60_000);
+
+  it(`refuses the ${MESSAGES_PER_HOUR + 1}st message of an hour with 429 and Retry-After`, async () => {
+    const { holder, item } = await heldItem();
+    const path = `/api/items/${item.id}/messages`;
+    for (let i = 1; i <= MESSAGES_PER_HOUR; i++) expect((await holder.browser.post(path, { text: `Message ${i}` })).status).toBe(201);
+    const refused = await holder.browser.post(path, { text: 'One too many' });
+    expect(refused).toMatchObject({ status: 429, body: { code: MessageError.RATE_LIMITED } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('warns the recipient of a message asking for money and refuses one asking for a sign-in code', async () => {
+    const { poster, holder, item } = await heldItem();
+    const path = `/api/items/${item.id}/messages`;
+    const flagged = await poster.browser.post<HandoverMessage>(path, { text: 'Please send a $10 deposit on Venmo first' });
+    expect(flagged.body.warning).toBeNull();
+    const seen = (await holder.browser.get<MessageThread>(path)).body.messages.find((m) => m.id === flagged.body.id);
+    expect(seen?.warning).toBe(SCAM_WARNING);
+
+    const refused = await poster.browser.post(path, { text: 'Tell me your sign-in code so I know it is you' });
+    expect(refused).toMatchObject({ status: 422, body: { code: MessageError.REFUSED } });
+    expect((await holder.browser.get<MessageThread>(path)).body.messages).toHaveLength(1);
+  }, 60_000);
+});
