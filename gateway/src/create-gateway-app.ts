@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { RouteContract, Routes } from '@curbside/contracts';
+import { Calls, DomainError, ItemError, RouteContract, Routes } from '@curbside/contracts';
 import { PinoNestLogger } from '@curbside/platform';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -14,7 +14,8 @@ import { bodyErrors } from './http/body-errors.middleware';
 import { refuseCrossSiteWrites } from './http/cross-site.middleware';
 import { rejectUnstorableText } from './http/text-input.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
-import { serveSpa } from './static/spa';
+import { ServiceClient } from './http/service-client';
+import { ItemPreview, serveSpa } from './static/spa';
 
 const JSON_LIMIT = '1mb';
 
@@ -53,8 +54,20 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   app.use(bodyErrors());
   app.use(rejectUnstorableText);
   serveApiReferenceAssets(app.getHttpAdapter().getInstance());
-  serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST);
+  const services = app.get(ServiceClient);
+  serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST, { findItem: (id) => findItemPreview(services, id) });
   return app;
+}
+
+/** An item's page asks with no caller: the public view, whose position is blurred, and only three fields of it. */
+async function findItemPreview(services: ServiceClient, id: string): Promise<ItemPreview | null> {
+  try {
+    const item = await services.call(Calls.items.get, { itemId: id });
+    return { title: item.title, description: item.description, imageUrl: item.imageUrl };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === ItemError.NOT_FOUND) return null;
+    throw error;
+  }
 }
 
 /** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and addresses. */

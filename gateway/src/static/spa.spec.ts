@@ -6,6 +6,15 @@ import { join } from 'node:path';
 import express from 'express';
 import { serveSpa } from './spa';
 
+const SOFA = '0b0e6c1a-2f3d-4c5e-8a9b-1c2d3e4f5a6b';
+const HOSTILE = '1b0e6c1a-2f3d-4c5e-8a9b-1c2d3e4f5a6b';
+const UNKNOWN = '2b0e6c1a-2f3d-4c5e-8a9b-1c2d3e4f5a6b';
+// What findItem hands the page is the public view's three fields; the gateway's lookup (create-gateway-app.ts) picks them.
+const items = new Map([
+  [SOFA, { title: 'Green sofa', description: 'Comfy, by the oak tree', imageUrl: '/api/media/items/abc.webp' }],
+  [HOSTILE, { title: '"><script>alert(1)</script>', description: "<img src=x onerror=alert('x')> & `more`", imageUrl: 'https://cdn.example/p.jpg?a=1&b="2"' }],
+]);
+
 describe('serving the SPA', () => {
   let dir: string;
   let server: Server;
@@ -17,12 +26,12 @@ describe('serving the SPA', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Curbside</title></head><body></body></html>');
     writeFileSync(
       join(dir, 'route-preloads.json'),
-      JSON.stringify({ '/': ['/assets/home-1a2b.js', '/assets/shared-3c4d.js'], '/map': ['/assets/map-5e6f.js', '/assets/item-card-7a8b.js'], '/shop': ['"><script>alert(1)</script>'] }),
+      JSON.stringify({ '/items/:id': ['/assets/item-9c0d.js'], '/': ['/assets/home-1a2b.js', '/assets/shared-3c4d.js'], '/map': ['/assets/map-5e6f.js', '/assets/item-card-7a8b.js'], '/shop': ['"><script>alert(1)</script>'] }),
     );
     writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
     const app = express();
-    serveSpa(app, dir);
+    serveSpa(app, dir, { findItem: async (id) => items.get(id) ?? null });
     server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -66,5 +75,74 @@ describe('serving the SPA', () => {
 
   it('leaves API paths to the API', async () => {
     expect((await fetch(`${base}/api/nothing`)).status).toBe(404);
+  });
+
+  const metaOf = (page: string) => Object.fromEntries([...page.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+
+  it("puts an item's title, description and photo thumbnail in Open Graph and Twitter tags of its page", async () => {
+    const response = await fetch(`${base}/items/${SOFA}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const page = await response.text();
+    const meta = metaOf(page);
+    expect(meta['og:title']).toBe('Green sofa');
+    expect(meta['twitter:title']).toBe('Green sofa');
+    expect(meta['og:description']).toBe('Comfy, by the oak tree');
+    expect(meta['og:image']).toBe(`${base}/api/media/items/abc-thumb.webp`);
+    expect(meta['twitter:image']).toBe(`${base}/api/media/items/abc-thumb.webp`);
+    expect(meta['og:url']).toBe(`${base}/items/${SOFA}`);
+    expect(page).toContain('<title>Green sofa · Curbside</title>');
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    // The item screen's files are named as on any other screen.
+    expect(await preloads(`/items/${SOFA}`)).toEqual(['/assets/item-9c0d.js']);
+  });
+
+  it('escapes every value it puts in the page', async () => {
+    const page = await (await fetch(`${base}/items/${HOSTILE}`)).text();
+    expect(page).not.toContain('<script>');
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('"2"');
+    const meta = metaOf(page);
+    expect(meta['og:title']).toBe('&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(meta['og:description']).toContain('&#38; &#96;more&#96;');
+    expect(meta['og:image']).toBe('https://cdn.example/p.jpg?a=1&#38;b=&#34;2&#34;');
+  });
+
+  it('answers 404 with the app page (its own not-found) for an unknown or removed item, and for a malformed id', async () => {
+    for (const path of [`/items/${UNKNOWN}`, '/items/not-an-id', `/items/${SOFA}/extra`]) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(404);
+      const page = await response.text();
+      expect(page).toMatch(/<title>Curbside( 2)?<\/title>/); // an earlier test deployed "a new build"
+      expect(metaOf(page)).toEqual({});
+    }
+  });
+
+  it('answers 404, not the app page, for a file of the build that is not there', async () => {
+    for (const path of ['/assets/missing.js', '/assets/index-3f9a1c.css', '/assets/deep/nothing.png']) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).not.toContain('html');
+    }
+    expect((await fetch(`${base}/assets/index-3f9a1c.js`)).status).toBe(200);
+  });
+});
+
+describe('an item page when the items service does not answer', () => {
+  it('serves the page without tags rather than failing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'curbside-spa-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Curbside</title></head><body></body></html>');
+    const app = express();
+    serveSpa(app, dir, { findItem: () => Promise.reject(new Error('timeout')) });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/items/${SOFA}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>Curbside</title>');
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

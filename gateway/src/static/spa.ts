@@ -2,8 +2,24 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { Express, NextFunction, Request, Response } from 'express';
 
+/** What an item's page shows to link previews: the public view only, never a position (docs/security.md). */
+export interface ItemPreview {
+  title: string;
+  description: string;
+  imageUrl: string | null;
+}
+
+export interface SpaOptions {
+  /** The public view of an item (no caller), null when there is no such item or it was removed. */
+  findItem?: (id: string) => Promise<ItemPreview | null>;
+}
+
+/** The client-side route of an item's page, /items/{id}; its screen's preloads are listed under ITEM_SCREEN. */
+const ITEM_PAGE = /^\/items\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const ITEM_SCREEN = '/items/:id';
+
 /** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */
-export function serveSpa(app: Express, distDir: string): void {
+export function serveSpa(app: Express, distDir: string, options: SpaOptions = {}): void {
   const root = resolve(distDir);
   const pages = new SpaPages(root);
   const files = express.static(root, { index: false, maxAge: '1h', setHeaders: cachePolicy });
@@ -11,11 +27,65 @@ export function serveSpa(app: Express, distDir: string): void {
   app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || isApiPath(request.path)) return next();
+    // A file of the build that is not there (an old chunk after a deploy) is a 404, not the app's page: a browser
+    // would otherwise run HTML as a script and fail with a confusing error instead of a missing file.
+    if (request.path.startsWith('/assets/')) return response.status(404).type('text/plain').send('Not found');
+    if (request.path.startsWith('/items/')) return void sendItemPage(request, response).catch(next);
     const page = pages.for(request.path);
     if (page === null) return response.status(404).type('text/plain').send('The frontend is not built (npm run build).');
     response.setHeader('Cache-Control', 'no-cache');
     response.type('html').send(page);
   });
+
+  /**
+   * /items/{id}: the page with the item's title, description and photo in Open Graph and Twitter tags, so a shared
+   * link previews it; 404 (the app's page, which shows its own "not found") for an item that is not there.
+   */
+  async function sendItemPage(request: Request, response: Response): Promise<void> {
+    const id = ITEM_PAGE.exec(request.path)?.[1];
+    // Nobody to ask (the SPA served alone), or the items service not answering: the page without tags, and the
+    // app asks the API itself.
+    const item = id && options.findItem ? await options.findItem(id.toLowerCase()).catch(() => undefined) : null;
+    const found = item !== null || (id !== undefined && !options.findItem);
+    const page = pages.for(ITEM_SCREEN, item ? itemMetaTags(item, `${request.protocol}://${request.get('host') ?? 'localhost'}`, request.path) : '');
+    if (page === null) return void response.status(404).type('text/plain').send('The frontend is not built (npm run build).');
+    // An item changes (edited, claimed, removed): its page is checked again every time, never kept.
+    response.setHeader('Cache-Control', 'no-cache');
+    response.status(found ? 200 : 404).type('html').send(page);
+  }
+}
+
+/** The head tags of an item's page; every value escaped, the photo's address made absolute for link previews. */
+export function itemMetaTags(item: ItemPreview, origin: string, path: string): string {
+  const description = item.description.length > 200 ? `${item.description.slice(0, 199)}…` : item.description;
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'Curbside'],
+    ['property', 'og:title', item.title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', `${origin}${path}`],
+    ['name', 'twitter:card', item.imageUrl ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', item.title],
+    ['name', 'twitter:description', description],
+    ['name', 'description', description],
+  ];
+  const image = thumbnailOf(item.imageUrl);
+  if (image) {
+    const absolute = /^https?:\/\//i.test(image) ? image : `${origin}${image.startsWith('/') ? '' : '/'}${image}`;
+    tags.push(['property', 'og:image', absolute], ['name', 'twitter:image', absolute]);
+  }
+  return `<title>${escapeHtml(item.title)} · Curbside</title>` + tags.map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}">`).join('');
+}
+
+/** An uploaded photo has a small copy beside it (gateway/src/uploads/uploads.service.ts): previews use that. */
+function thumbnailOf(imageUrl: string | null): string | null {
+  if (!imageUrl) return null;
+  const uploaded = /^(\/api\/media\/[\w/-]+?)(?<!-thumb)\.webp$/.exec(imageUrl);
+  return uploaded ? `${uploaded[1]}-thumb.webp` : imageUrl;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**
@@ -28,14 +98,16 @@ class SpaPages {
 
   constructor(private readonly root: string) {}
 
-  /** null when the frontend is not built. */
-  for(path: string): string | null {
+  /** null when the frontend is not built. `head` (already escaped) goes at the end of the page's head. */
+  for(path: string, head = ''): string | null {
     const index = join(this.root, 'index.html');
     const version = statSync(index, { throwIfNoEntry: false })?.mtimeMs;
     if (version === undefined) return null;
     if (this.built?.version !== version) this.built = { version, ...this.read(index) };
     const screen = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    return this.built.byPath.get(screen) ?? this.built.plain;
+    const page = this.built.byPath.get(screen) ?? this.built.plain;
+    // An item's own title replaces the app's, so the tab and a bookmark name the item.
+    return head ? page.replace(/<title>[^<]*<\/title>/, '').replace('</head>', () => `${head}</head>`) : page;
   }
 
   private read(index: string): { plain: string; byPath: Map<string, string> } {
