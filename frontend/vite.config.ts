@@ -64,6 +64,9 @@ function eagerVendorCompile(): Plugin {
  * the gateway names them in the page it serves for that path, so they download beside the app's entry instead of
  * after it has run. Screens are src/app/routes/<name>.tsx, at /<name> ("home" at /), as in the router.
  */
+/** Screens not at /<name>, as the router names them (the gateway matches /items/<id> to '/items/:id'). */
+const SCREEN_PATHS: Record<string, string> = { home: '/', item: '/items/:id' };
+
 function routePreloads(): Plugin {
   return {
     name: 'curbside:route-preloads',
@@ -87,7 +90,7 @@ function routePreloads(): Plugin {
             if (dependency?.type === 'chunk') dependency.imports.forEach(add);
           };
           add(chunk.fileName);
-          preloads[screen === 'home' ? '/' : `/${screen}`] = [...files].map((file) => `/${file}`);
+          preloads[SCREEN_PATHS[screen] ?? `/${screen}`] = [...files].map((file) => `/${file}`);
         }
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 2) });

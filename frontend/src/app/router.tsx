@@ -38,6 +38,7 @@ const screens = {
   '/profile': lazyScreen(() => import('./routes/profile')),
   '/shop': lazyScreen(() => import('./routes/shop')),
   '/leaderboard': lazyScreen(() => import('./routes/leaderboard')),
+  '/items/:id': lazyScreen(() => import('./routes/item')),
 } as const;
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 
@@ -46,7 +47,8 @@ const NotFound = lazyScreen(() => import('./routes/not-found'));
  * so the first render shows it rather than a skeleton that React would keep up for at least 300 ms.
  */
 export function preloadOpenedScreen(): Promise<unknown> {
-  const screen = screens[window.location.pathname.replace(/(.)\/$/, '$1') as keyof typeof screens] ?? NotFound;
+  const path = window.location.pathname.replace(/(.)\/$/, '$1').replace(/^\/items\/[^/]+$/, '/items/:id');
+  const screen = screens[path as keyof typeof screens] ?? NotFound;
   return screen.preload();
 }
 

@@ -17,20 +17,22 @@ interface Options {
   locationStatus?: LocationStatus;
   locationError?: string | null;
   path?: string;
+  /** The address opened, when `path` is a pattern (`/items/:id`); `path` itself otherwise. */
+  entry?: string;
   /** Extra routes, e.g. a marker for "/" to check navigation. */
   routes?: Array<{ path: string; element: ReactElement }>;
   requestLocation?: () => void;
 }
 
 /** Renders a screen with the app's real providers, a fixed user and position, and a memory router. */
-export function renderWithApp(ui: ReactElement, { user = null, position = MANHATTAN, locationStatus, locationError = null, path = '/test', routes = [], requestLocation }: Options = {}) {
+export function renderWithApp(ui: ReactElement, { user = null, position = MANHATTAN, locationStatus, locationError = null, path = '/test', entry, routes = [], requestLocation }: Options = {}) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
       { path, element: <PostSheetProvider>{ui}</PostSheetProvider> },
       ...routes,
     ],
-    { initialEntries: [path] },
+    { initialEntries: [entry ?? path] },
   );
   const status = locationStatus ?? (position ? 'granted' : 'idle');
   const result = render(

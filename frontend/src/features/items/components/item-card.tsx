@@ -16,6 +16,8 @@ import { StatusBadge, StillThereBadge } from './item-badges';
 import { ItemMenu } from './item-menu';
 import { plural } from '../../../lib/plural';
 import { QueueControls } from '../../claims/components/queue-controls';
+import { DirectionsLink } from './directions-link';
+import { ShareButton } from './share-button';
 
 // Sheets open on demand: their code loads only when someone acts on a card.
 const ClaimSheet = lazy(() => import('../../claims/components/claim-sheet'));
@@ -244,6 +246,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           </p>
         )}
         <QueueControls item={item} />
+        <DirectionsLink item={item} user={user} />
 
         {!item.isGarageSale && (
           <div className="flex flex-wrap items-center gap-2">
@@ -279,7 +282,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           </div>
         )}
 
-        <div className="flex items-center gap-2 pt-1">
+        <div className="flex flex-wrap items-center gap-2 pt-1">
           <Button
             variant={item.hasVotedToday ? 'gold' : 'secondary'}
             onClick={onVote}
@@ -303,6 +306,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
               <Mail className="size-4" aria-hidden /> {isPoster ? 'Message holder' : 'Message poster'}
             </Button>
           )}
+          <ShareButton item={item} />
           {isClaimable(item, user) && (
             <Button onClick={onClaim} className="ml-auto">
               Claim
