@@ -31,7 +31,7 @@ async function postThroughApi(page: Page, title: string): Promise<void> {
   await expect(card(page, title)).toBeVisible();
 }
 
-test('two neighbours queue behind a hold; it lapses and the next one is told "You\'re up" and claims with a photo', async ({ page, browser, baseURL }) => {
+test('two neighbours queue behind a hold; it lapses, the next one is told "You\'re up" and claims with a photo, and the third sees "picked up"', async ({ page, browser, baseURL }) => {
   // The expiry sweep runs every 30 s in the journeys' app.
   test.setTimeout(150_000);
   await openApp(page);
@@ -87,9 +87,17 @@ test('two neighbours queue behind a hold; it lapses and the next one is told "Yo
     await verify.getByRole('button', { name: 'Claim Item' }).click();
     await expect(second.page.getByText('Item Claimed!')).toBeVisible();
 
-    // The third moved up to first in line while the second held it.
-    await third.page.reload();
-    await expect(card(third.page, title)).toBeVisible();
+    // The third, who waited in line, is told it was picked up; the poster sees who did and the photo.
+    await third.page.getByRole('button', { name: 'Notifications' }).click();
+    const told = third.page.getByTestId('notification').filter({ hasText: 'Already Picked Up' });
+    await expect(told).toContainText(`"${title}" was picked up 0 min ago`);
+    await expect(told).toHaveCount(1);
+    await shot(third.page, 'q-03-picked-up');
+    await page.reload();
+    await own.getByRole('button', { name: 'See pickup photo' }).click();
+    await expect(own.getByRole('img', { name: `Pickup photo of ${title}` })).toBeVisible();
+    await expect(own.getByTestId('pickup-proof')).toContainText('Picked up by');
+    await shot(page, 'q-04-pickup-proof');
   } finally {
     await Promise.all([first.context.close(), second.context.close(), third.context.close()]);
   }

@@ -184,6 +184,8 @@ describe('the API document against the answers of the running app', () => {
     await stranger.request('DELETE', `/api/items/${item.id}/queue`);
     await stranger.request('DELETE', `/api/items/${item.id}/hold`);
     await neighbour.browser.request('DELETE', `/api/items/${item.id}/hold`);
+    await poster.browser.get(`/api/items/${item.id}/pickup`);
+    await neighbour.browser.get(`/api/items/${item.id}/pickup`);
     await poster.browser.request('DELETE', `/api/items/${spare.id}`, {});
     await poster.browser.request('DELETE', `/api/items/${item.id}`, {});
 
@@ -209,7 +211,8 @@ describe('the API document against the answers of the running app', () => {
     await stranger.get('/api/events/stream');
 
     // Emergency access (off here: no EMERGENCY_PASSWORD_HASH)
-    await poster.browser.post('/api/emergency/access', { adminUserId: me, targetUserId: me, reason: 'Welfare check', adminPassword: 'x' });
+    await poster.browser.post('/api/emergency/unlock', { adminUserId: me, adminPassword: 'x' });
+    await poster.browser.post('/api/emergency/access', { adminUserId: me, targetUserId: me, reason: 'Welfare check' });
     await poster.browser.get('/api/emergency/logs');
 
     const report = check(stack.url, traffic, document);

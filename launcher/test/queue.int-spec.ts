@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Item, Notification, QueueChange, QueueView, User } from '@curbside/contracts';
+import { Item, Notification, PickupView, QueueChange, QueueView, User } from '@curbside/contracts';
 import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
@@ -111,5 +111,38 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     await new Promise((r) => setTimeout(r, SWEEP_MS * 3));
     const inbox = await next.browser.get<Notification[]>(`/api/notifications/${next.user.id}`);
     expect(inbox.body.filter((n) => n.type === 'you_are_up')).toHaveLength(1);
+  });
+  it('closes the listing on a verified pickup: the line ends, those who waited are told once, only the poster sees who and the photo', async () => {
+    const { poster, holder, item } = await heldChair();
+    const queued = await neighbour();
+    const voter = await neighbour();
+    await queued.browser.request('POST', `/api/items/${item.id}/queue`);
+    expect((await voter.browser.post(`/api/items/${item.id}/vote`, {})).status).toBe(201);
+    const stream = await queued.browser.eventStream('/api/events/stream');
+    streams.push(stream);
+
+    const pickupPhoto = PHOTO.toString('base64');
+    expect((await holder.browser.post<{ isValid: boolean }>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto })).body).toMatchObject({ isValid: true });
+    expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({ status: 200, body: { item: { status: 'claimed' } } });
+
+    const told = await stream.next((e) => e.event === 'notification' && (JSON.parse(e.data) as Notification).type === 'item_picked_up', 5000);
+    expect(JSON.parse(told.data)).toMatchObject({ title: 'Already Picked Up', message: '"Wooden chair" was picked up by a neighbour.' });
+    await waitFor(async () => (await voter.browser.get<Notification[]>(`/api/notifications/${voter.user.id}`)).body.some((n) => n.type === 'item_picked_up'));
+    expect((await queued.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 0, position: null, members: null });
+    for (const who of [holder, poster]) {
+      const inbox = await who.browser.get<Notification[]>(`/api/notifications/${who.user.id}`);
+      expect(inbox.body.filter((n) => n.type === 'item_picked_up')).toEqual([]);
+    }
+
+    const proof = await poster.browser.get<PickupView>(`/api/items/${item.id}/pickup`);
+    expect(proof).toMatchObject({ status: 200, body: { pickedUpBy: holder.user.username, pickedUpAt: expect.any(String) } });
+    expect(proof.body.photoDataUrl).toMatch(/^data:image\/jpeg;base64,/);
+    expect(Buffer.from(proof.body.photoDataUrl!.split(',')[1], 'base64').equals(PHOTO)).toBe(true);
+    for (const other of [holder, queued]) {
+      expect((await other.browser.get(`/api/items/${item.id}/pickup`)).body).toMatchObject({ code: 'ITEM.NOT_POSTER' });
+    }
+    expect((await new ApiClient(stack.url).get(`/api/items/${item.id}/pickup`)).status).toBe(401);
+    const unheld = await heldChair();
+    expect((await unheld.poster.browser.get(`/api/items/${unheld.item.id}/pickup`)).body).toMatchObject({ code: 'ITEM.NOT_PICKED_UP' });
   });
 });

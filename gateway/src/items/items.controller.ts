@@ -8,6 +8,7 @@ import {
   FeedQuery,
   Item,
   PhotoValidationResult,
+  PickupView,
   RADIUS_CAP_HEADER,
   Routes,
   SimilarItemsQuery,
@@ -226,5 +227,19 @@ export class ItemsController {
   @ApiRoute(Routes.releaseHold)
   releaseHold(@Param(new ZodPipe(Routes.releaseHold.params)) params: IdParams, @Caller() callerId: string) {
     return this.services.call(Calls.items.releaseHold, { itemId: params.id }, callerId);
+  }
+
+  /** The poster's view of a pickup: the photo is read here from storage (photos never cross the bus). */
+  @ApiRoute(Routes.pickup)
+  async pickup(@Param(new ZodPipe(Routes.pickup.params)) params: IdParams, @Caller() callerId: string): Promise<PickupView> {
+    const record = await this.services.call(Calls.items.pickup, { itemId: params.id }, callerId);
+    const stored = record.photoKey ? await this.storage.get(record.photoKey).catch(() => null) : null;
+    let photoDataUrl: string | null = null;
+    if (stored) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Buffer));
+      photoDataUrl = `data:${stored.contentType};base64,${Buffer.concat(chunks).toString('base64')}`;
+    }
+    return { pickedUpBy: record.pickedUpBy, pickedUpAt: record.pickedUpAt, photoDataUrl };
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ClaimError, Events, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
+import { ItemsService } from '../src/items/items.service';
 import { QUEUE_MAX, QUEUES_PER_MEMBER, QueueService } from '../src/queue/queue.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
@@ -165,7 +166,6 @@ describe(QueueService.name, () => {
     const [a, b] = [await world.member(), await world.member()];
     await sut.join(itemId, a);
     await sut.join(itemId, b);
-    const { ItemsService } = await import('../src/items/items.service');
     const items = world.get(ItemsService);
     expect(await items.get(itemId, b)).toMatchObject({ queueLength: 2, queuePosition: 2 });
     expect(await items.get(itemId, poster)).toMatchObject({ queueLength: 2, queuePosition: null });

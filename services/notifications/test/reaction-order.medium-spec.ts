@@ -125,6 +125,12 @@ const history: EventEnvelope[] = [
     { ...desk, previousHolderId: queuer, reason: 'released' as const, holderId: null, reservedUntil: null, skippedUserIds: [busy, queuer], handedOverAt: at(23).toISOString() },
     at(23),
   ),
+  // The chair's pickup closes it for those who waited: the picker and the poster named too, and told nothing by it.
+  scriptedEvent(
+    Events.itemPickedUp.subject,
+    { ...chair, pickerId: picker, pickedUpAt: at(12).toISOString(), waitingUserIds: [voter, busy, picker, poster] },
+    at(12.5),
+  ),
 ];
 
 describe('notifications in any order', () => {
@@ -184,7 +190,8 @@ describe('notifications in any order', () => {
     // The queue: up once after the lapse, never told of passing over their own released hold; the busy member
     // told each time they were passed over.
     expect(told('queuer')).toEqual(["You're Up: \"Desk\" is held for you until 15:52 UTC: pick it up and claim it with a photo."]);
-    expect(told('busy').map((t) => t.split(':')[0])).toEqual(['Skipped In Line', 'Skipped In Line']);
+    expect(told('busy').map((t) => t.split(':')[0])).toEqual(['Already Picked Up', 'Skipped In Line', 'Skipped In Line']);
+    expect(told('voter').filter((t) => t.startsWith('Already Picked Up'))).toEqual(['Already Picked Up: "Chair"']);
   });
 
   it('forgets alerts and superseded settings older than the event stream keeps (30 days), once the member is written to again', async () => {

@@ -63,6 +63,7 @@ export const ApiRoutes = {
   leaveQueue: { method: 'delete', path: '/api/items/:id/queue' },
   queue: { method: 'get', path: '/api/items/:id/queue' },
   releaseHold: { method: 'delete', path: '/api/items/:id/hold' },
+  pickup: { method: 'get', path: '/api/items/:id/pickup' },
 } as const;
 
 export type ApiRouteName = keyof typeof ApiRoutes;

@@ -193,6 +193,23 @@ export const Events = {
       handedOverAt: z.string(),
     }),
   ),
+  /**
+   * A claim with a pickup photo that passed its check closed the listing (docs/product-rules.md, "A verified
+   * pickup"): its queue ended, and `waitingUserIds` (who was in line, said still-there or voted in the last 24 h,
+   * never the picker or the poster) are to be told. The list travels in the event, so the reaction needs no
+   * other service's state.
+   */
+  itemPickedUp: defineEvent(
+    'item.picked-up.v1',
+    z.object({
+      itemId: z.uuid(),
+      posterId: z.uuid(),
+      pickerId: z.uuid(),
+      title: z.string(),
+      pickedUpAt: z.string(),
+      waitingUserIds: z.array(z.uuid()),
+    }),
+  ),
 } as const;
 
 export type EventKey = keyof typeof Events;

@@ -309,3 +309,14 @@ export const queueViewSchema = z.object({
 export type QueueView = z.infer<typeof queueViewSchema>;
 export const queueChangeSchema = z.object({ success: z.boolean(), message: z.string(), queue: queueViewSchema });
 export type QueueChange = z.infer<typeof queueChangeSchema>;
+
+/** GET /api/items/{id}/pickup, for the item's poster only: who picked it up, when, and the pickup photo. */
+export const pickupViewSchema = z.object({
+  pickedUpBy: z.string(),
+  pickedUpAt: z.string(),
+  /** The checked pickup photo as a data: URL; null once it was deleted with the item's other photos. */
+  photoDataUrl: z.string().nullable(),
+});
+export type PickupView = z.infer<typeof pickupViewSchema>;
+/** The items service's answer: the photo's storage key, read by the gateway (photos never cross the bus). */
+export const pickupRecordSchema = z.object({ pickedUpBy: z.string(), pickedUpAt: z.string(), photoKey: z.string().nullable() });

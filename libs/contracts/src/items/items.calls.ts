@@ -13,6 +13,7 @@ import {
   itemListSchema,
   itemSchema,
   monthlyCommentsSchema,
+  pickupRecordSchema,
   queueChangeSchema,
   queueViewSchema,
   reportResponseSchema,
@@ -131,6 +132,7 @@ export const ItemsCalls = {
   leaveQueue: defineCall({ subject: 'items.queue.leave', request: itemIdSchema, reply: queueChangeSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_QUEUED] }),
   queue: defineCall({ subject: 'items.queue.get', request: itemIdSchema, reply: queueViewSchema, errors: [ItemError.NOT_FOUND] }),
   releaseHold: defineCall({ subject: 'items.hold.release', request: itemIdSchema, reply: successSchema, errors: [ItemError.NOT_FOUND, ClaimError.NOT_HOLDER] }),
+  pickup: defineCall({ subject: 'items.pickup.get', request: itemIdSchema, reply: pickupRecordSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_PICKED_UP] }),
 };
 
 export type TopFindsReply = CallReply<typeof ItemsCalls.topFinds>;

@@ -18,6 +18,8 @@ export const ItemErrorSet = defineErrors('ITEM', {
   QUEUE_LIMIT: 409,
   ALREADY_QUEUED: 409,
   NOT_QUEUED: 404,
+  /** The pickup of an item that was not picked up with a checked photo. */
+  NOT_PICKED_UP: 409,
 });
 export const ItemError = ItemErrorSet.codes;
 

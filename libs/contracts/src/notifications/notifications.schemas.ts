@@ -15,6 +15,7 @@ export const NOTIFICATION_TYPES = [
   'content_violation',
   'you_are_up',
   'queue_skipped',
+  'item_picked_up',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -25,4 +25,9 @@ export class ClaimsController {
     const { itemId, photoKey, photoHash } = request.body;
     return this.claims.validatePickup(itemId, callerOf(request), photoKey, photoHash);
   }
+
+  @Handles(Calls.items.pickup)
+  pickup(request: CallRequest<typeof Calls.items.pickup>) {
+    return this.claims.pickup(request.body.itemId, callerOf(request));
+  }
 }

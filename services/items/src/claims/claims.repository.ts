@@ -76,6 +76,18 @@ export class ClaimsRepository {
     return rows.map((r) => r.photo_key);
   }
 
+  /** The verified pickup of an item: who, when (their public name from the posters read model), and its photo's key. */
+  async pickupOf(itemId: string): Promise<{ status: string; poster_id: string; picked_up_by: string | null; claimed_at: Date | null; photo_key: string | null } | undefined> {
+    const [row] = await this.dataSource.query(
+      `SELECT i.status, i.poster_id, c.username AS picked_up_by, i.claimed_at,
+              (SELECT v.photo_key FROM items.pickup_validations v
+               WHERE v.item_id = i.id AND v.user_id = i.claimed_by_id AND v.used_at IS NOT NULL ORDER BY v.used_at DESC LIMIT 1) AS photo_key
+       FROM items.items i LEFT JOIN items.posters c ON c.user_id = i.claimed_by_id WHERE i.id = $1`,
+      [itemId],
+    );
+    return row;
+  }
+
   /** Serialises one member's reservations until the transaction ends, so parallel requests cannot pass the count. */
   async lockMemberReservations(manager: EntityManager, userId: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('reservations:' || $1))`, [userId]);

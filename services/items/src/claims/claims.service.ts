@@ -18,6 +18,7 @@ import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
 import { deleteStoredPhotos } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
+import { QueueRepository } from '../queue/queue.repository';
 import { ClaimsRepository } from './claims.repository';
 
 export const RESERVATION_MINUTES = 30;
@@ -51,6 +52,7 @@ export class ClaimsService {
     private readonly items: ItemsRepository,
     private readonly itemViews: ItemsService,
     private readonly members: PostersService,
+    private readonly queue: QueueRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -85,6 +87,15 @@ export class ClaimsService {
       await this.forget([photoKey]);
       throw err;
     }
+  }
+
+  /** Who picked the item up and its photo's key: for the poster only, once it was picked up with a checked photo. */
+  async pickup(itemId: string, callerId: string): Promise<{ pickedUpBy: string; pickedUpAt: string; photoKey: string | null }> {
+    const row = await this.claims.pickupOf(itemId);
+    if (!row || row.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
+    if (row.poster_id !== callerId) throw new DomainError(ItemError.NOT_POSTER, 'Only the poster sees who picked the item up');
+    if (row.status !== 'claimed' || !row.claimed_at) throw new DomainError(ItemError.NOT_PICKED_UP, 'This item has not been picked up yet');
+    return { pickedUpBy: row.picked_up_by ?? 'Neighbour', pickedUpAt: new Date(row.claimed_at).toISOString(), photoKey: row.photo_key };
   }
 
   private forget(keys: string[]): Promise<void> {
@@ -130,6 +141,16 @@ export class ClaimsService {
       isScoutFind: claimed.is_scout_find,
       claimedAt: new Date().toISOString(),
       claimerTier: (await this.members.member(tx.manager, callerId)).subscriptionTier,
+    });
+    // A verified pickup closes the listing for everyone who waited for it (docs/product-rules.md).
+    const queued = await this.queue.clear(tx.manager, itemId);
+    tx.emit(Events.itemPickedUp, {
+      itemId,
+      posterId: claimed.poster_id,
+      pickerId: callerId,
+      title: claimed.title,
+      pickedUpAt: new Date().toISOString(),
+      waitingUserIds: await this.queue.waitingMembers(tx.manager, itemId, queued, callerId, claimed.poster_id),
     });
     return 'Item claimed! Enjoy your find.';
   }

@@ -92,6 +92,22 @@ export class QueueRepository {
     return row?.user_id;
   }
 
+  /**
+   * Who waited for the item: in its line, or said it is still there or voted for it in the last 24 hours; never
+   * the picker or the poster.
+   */
+  async waitingMembers(manager: EntityManager, itemId: string, queued: string[], pickerId: string, posterId: string): Promise<string[]> {
+    const rows: { user_id: string }[] = await manager.query(
+      `SELECT user_id FROM unnest($2::uuid[]) AS q(user_id)
+       UNION SELECT user_id FROM items.still_there_checks WHERE item_id = $1 AND still_there AND created_at > now() - interval '24 hours'
+       UNION SELECT user_id FROM items.votes WHERE item_id = $1 AND created_at > now() - interval '24 hours'
+       EXCEPT SELECT unnest(ARRAY[$3::uuid, $4::uuid])
+       ORDER BY user_id`,
+      [itemId, queued, pickerId, posterId],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
   /** Ends an item's queue (a verified pickup). */
   async clear(manager: EntityManager, itemId: string): Promise<string[]> {
     const [rows]: [{ user_id: string }[], number] = await manager.query(`DELETE FROM items.item_queue WHERE item_id = $1 RETURNING user_id`, [itemId]);

@@ -13,6 +13,7 @@ import {
   Package,
   ShieldCheck,
   ThumbsUp,
+  PackageCheck,
   TrendingUp,
   X,
   type LucideIcon,
@@ -24,7 +25,7 @@ import { cn } from '../../../lib/cn';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
-import { distanceLabel, parseNotificationData, relativeTime, titleColour } from '../lib/notification-data';
+import { distanceLabel, notificationMessage, parseNotificationData, relativeTime, titleColour } from '../lib/notification-data';
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
   new_item_alert: Package,
@@ -39,6 +40,7 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   content_violation: AlertTriangle,
   you_are_up: Hand,
   queue_skipped: Clock,
+  item_picked_up: PackageCheck,
 };
 
 /** Spec §9: the loading placeholder has 5 rows. */
@@ -63,7 +65,7 @@ function NotificationRow({ notification, userId }: { notification: Notification;
           {unread && <span className="sr-only">Unread: </span>}
           {notification.title}
         </p>
-        <p className={cn('mt-0.5 text-sm', unread ? 'text-slate-800' : 'text-slate-600')}>{notification.message}</p>
+        <p className={cn('mt-0.5 text-sm', unread ? 'text-slate-800' : 'text-slate-600')}>{notificationMessage(notification)}</p>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
           <time dateTime={notification.createdAt}>{relativeTime(notification.createdAt)}</time>
           {distance && <span>{distance}</span>}

@@ -1,6 +1,6 @@
 import { BADGE_ANIMATION_TRIGGER as CONTRACT_TRIGGER, LIVE_STREAM_PATH as CONTRACT_PATH, LiveEvent, type Notification } from '@curbside/contracts';
 import { BADGE_ANIMATION_TRIGGER, LIVE_EVENT, LIVE_STREAM_PATH } from './live-constants';
-import { celebrationFor, distanceLabel, parseNotificationData, relativeTime, titleColour } from './notification-data';
+import { celebrationFor, distanceLabel, notificationMessage, parseNotificationData, relativeTime, titleColour } from './notification-data';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -77,5 +77,24 @@ describe(celebrationFor.name, () => {
 
   it('falls back to the quoted badge name in the message when the data cannot be read', () => {
     expect(celebrationFor([badge({ data: '{oops' })], null, NOW)?.badgeName).toBe('First Post Badge');
+  });
+});
+
+describe(notificationMessage.name, () => {
+  const pickedUp = (minutesAgo: number) => ({
+    type: 'item_picked_up' as const,
+    message: '"Oak chair" was picked up by a neighbour.',
+    data: JSON.stringify({ itemId: 'x', pickedUpAt: new Date(NOW - minutesAgo * 60_000).toISOString() }),
+  });
+
+  it('says how long ago an item was picked up, from the pickup time', () => {
+    expect(notificationMessage(pickedUp(12), NOW)).toBe('"Oak chair" was picked up 12 min ago');
+    expect(notificationMessage(pickedUp(0), NOW)).toBe('"Oak chair" was picked up 0 min ago');
+    expect(notificationMessage(pickedUp(150), NOW)).toBe('"Oak chair" was picked up 2 h ago');
+  });
+
+  it('leaves other notifications, and a pickup without its time, as they are', () => {
+    expect(notificationMessage({ ...pickedUp(1), data: '' }, NOW)).toBe('"Oak chair" was picked up by a neighbour.');
+    expect(notificationMessage({ type: 'you_are_up', message: 'Go', data: '' }, NOW)).toBe('Go');
   });
 });

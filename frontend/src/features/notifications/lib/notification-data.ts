@@ -95,3 +95,17 @@ export function celebrationFor(notifications: readonly Notification[], lastShown
   if (!badgeName) return null;
   return { notificationId: newest.id, createdAt: newest.createdAt, badgeName, message: newest.message };
 }
+
+/**
+ * What a notification says in the panel: an item_picked_up says how long ago the pickup was ("… was picked up
+ * 12 min ago"), from the pickup's time in its data, so it stays true however late it is read.
+ */
+export function notificationMessage(notification: Pick<Notification, 'type' | 'message' | 'data'>, now: number = Date.now()): string {
+  if (notification.type !== 'item_picked_up') return notification.message;
+  const { pickedUpAt } = parseNotificationData(notification.data);
+  const at = typeof pickedUpAt === 'string' ? new Date(pickedUpAt).getTime() : NaN;
+  if (!Number.isFinite(at)) return notification.message;
+  const minutes = Math.max(0, Math.floor((now - at) / 60_000));
+  const ago = minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago` : `${Math.floor(minutes / 1440)} days ago`;
+  return notification.message.replace(/ by a neighbour\.$/, ` ${ago}`);
+}
