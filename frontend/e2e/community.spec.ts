@@ -161,16 +161,16 @@ test('administrator granted by the operator command: emergency lookup, then its 
   await expect(gate).toBeVisible();
   await shot(page, 'c09-admin-gate');
 
-  // A wrong password is refused by the server at the first lookup, and the gate comes back, cleared.
+  // A wrong password is refused by the server at the gate: no dashboard, no log; the field is cleared and focused.
   await gate.getByLabel('Admin password').fill('not the password at all');
   await gate.getByLabel('Admin password').press('Enter');
-  const dashboard = page.getByRole('dialog', { name: 'Emergency Access Dashboard' });
-  await expect(dashboard.getByText('ADMIN MODE ACTIVE')).toBeVisible();
-  await dashboard.getByLabel('Target user ID').fill(targetId);
-  await dashboard.getByLabel('Reason').fill('Family reports the member missing since last night');
-  await dashboard.getByRole('button', { name: 'Request Emergency Access' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Access Denied');
   await expect(page.getByTestId('toast')).toContainText('Invalid admin password');
   await expect(gate.getByLabel('Admin password')).toHaveValue('');
+  await expect(gate.getByLabel('Admin password')).toBeFocused();
+  const dashboard = page.getByRole('dialog', { name: 'Emergency Access Dashboard' });
+  await expect(dashboard).toBeHidden();
+  await expect(page.getByText('ADMIN MODE ACTIVE')).toBeHidden();
 
   await gate.getByLabel('Admin password').fill(E2E_EMERGENCY_PASSWORD);
   await gate.getByRole('button', { name: 'Authenticate' }).click();
@@ -184,11 +184,14 @@ test('administrator granted by the operator command: emergency lookup, then its 
   await expect(user).toContainText(targetId);
   await expect(user.getByText('Location not available')).toBeVisible();
   await expect(user.getByText('Not provided').first()).toBeVisible();
+  // The next lookup starts without the last one's case number.
+  await expect(dashboard.getByLabel('Law enforcement case number (optional)')).toHaveValue('');
   await shot(page, 'c10-admin-lookup');
 
   const entry = dashboard.getByTestId('emergency-log-entry').filter({ hasText: 'NYPD-2026-0412' });
   await expect(entry).toContainText('granted');
   await expect(entry).toContainText(targetId);
+  // The refused unlock is in the log too.
   await expect(dashboard.getByTestId('emergency-log-entry').filter({ hasText: 'refused' }).first()).toBeVisible();
   await entry.scrollIntoViewIfNeeded();
   await shot(page, 'c11-admin-log');

@@ -1,13 +1,14 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { AuthError, EmergencyAccessResponse, EmergencyError, EmergencyLogEntry, ErrorCode, Item, User } from '@curbside/contracts';
+import { AuthError, EmergencyAccessResponse, EmergencyError, EmergencyLogEntry, EmergencyMessages, ErrorCode, Item, User } from '@curbside/contracts';
 import { hashPassword } from '@curbside/platform';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, STACK_MODES } from './stack-modes';
+import { dataSourceOf, lastSmsCode, STACK_MODES } from './stack-modes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const AUDIT_VERIFY = join(ROOT, 'services', 'emergency', 'dist', 'audit-verify.js');
@@ -33,8 +34,19 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
 
   const auditCount = async () => Number((await dataSourceOf(stack, 'emergency').query('SELECT count(*)::int AS n FROM emergency.audit_log'))[0].n);
   const lastEntry = async () => (await dataSourceOf(stack, 'emergency').query('SELECT * FROM emergency.audit_log ORDER BY seq DESC LIMIT 1'))[0];
+  let unelevated: ApiClient;
+  let unelevatedId: string;
+
   const attempt = (browser: ApiClient, body: Attempt) => browser.clone().post<Record<string, unknown>>('/api/emergency/access', body);
-  const good = (): Attempt => ({ adminUserId: adminId, targetUserId: target.id, searchType: 'id', reason: 'Missing person report', adminPassword: PASSWORD });
+  const unlock = (browser: ApiClient, adminPassword: unknown = PASSWORD) => browser.clone().post<Record<string, unknown>>('/api/emergency/unlock', { adminPassword });
+  const good = (): Attempt => ({ adminUserId: adminId, targetUserId: target.id, searchType: 'id', reason: 'Missing person report' });
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const newAdmin = async () => {
+    const browser = api.anotherBrowser();
+    const id = (await browser.post<User>('/api/users', {})).body.id;
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [id]);
+    return { browser, id };
+  };
 
   beforeAll(async () => {
     ({ stack, dispose } = await mode.start({
@@ -48,6 +60,8 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     adminId = (await admin.post<User>('/api/users', {})).body.id;
     otherId = (await other.post<User>('/api/users', {})).body.id;
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [adminId]);
+    expect((await unlock(admin)).status).toBe(200);
+    ({ browser: unelevated, id: unelevatedId } = await newAdmin());
     const targetBrowser = api.anotherBrowser();
     target = (await targetBrowser.post<User>('/api/users', {})).body;
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET phone = $2 WHERE id = $1', [target.id, TARGET_PHONE]);
@@ -69,17 +83,21 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     ['no target', 400, EmergencyError.MISSING_INFORMATION, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), targetUserId: '' })],
     ['an unknown target', 404, EmergencyError.TARGET_NOT_FOUND, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), targetUserId: '00000000-0000-4000-8000-000000000000' })],
     ['an unknown phone', 404, EmergencyError.TARGET_NOT_FOUND, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), searchType: 'phone', targetUserId: '(514) 555-0199' })],
+    ['an admin who has not unlocked', 403, EmergencyError.ELEVATION_REQUIRED, EmergencyMessages.elevationRequired, () => unelevated, () => ({ ...good(), adminUserId: unelevatedId })],
   ];
 
-  it.each(refusals)('refuses %s with %i %s "%s", one audit entry and no user data', async (_name, status, code, message, browser, body) => {
+  it.each(refusals)('refuses %s with %i %s "%s", one audit entry with the target asked for and no user data', async (_name, status, code, message, browser, body) => {
     const before = await auditCount();
-    const response = await attempt(browser(), body());
+    const asked = body();
+    const response = await attempt(browser(), asked);
     expect({ status: response.status, body: response.body }).toEqual({ status, body: { code, message } });
     expect(await auditCount()).toBe(before + 1);
-    expect(await lastEntry()).toMatchObject({ outcome: 'refused', target_user_id: null });
+    // An id asked for stays with the refused entry (the column holds member ids, so a phone asked for does not).
+    const kept = asked.searchType === 'id' && UUID.test(String(asked.targetUserId)) ? asked.targetUserId : null;
+    expect(await lastEntry()).toMatchObject({ outcome: 'refused', target_user_id: kept });
   });
 
-  it('grants an admin with the password and a reason: the user, activity, settings and recent items, one audit entry', async () => {
+  it('grants an unlocked admin a lookup with a reason: the user, activity, settings and recent items, one audit entry', async () => {
     const before = await auditCount();
     const byId = await attempt(admin, { ...good(), lawEnforcementCase: 'CASE-2026-114' });
     expect(byId.status).toBe(200);
@@ -98,7 +116,7 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect((byPhone.body as unknown as EmergencyAccessResponse).user.id).toBe(target.id);
   });
 
-  it('shows the access log to admins only, newest first', async () => {
+  it('shows the access log to elevated admins only, newest first', async () => {
     const logs = await admin.get<EmergencyLogEntry[]>(`/api/emergency/logs?adminUserId=${adminId}`);
     expect(logs.status).toBe(200);
     expect(logs.body[0]).toMatchObject({ targetUserId: target.id, reason: 'Missing person report', outcome: 'granted' });
@@ -107,25 +125,95 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect((await other.get(`/api/emergency/logs?adminUserId=${otherId}`)).status).toBe(403);
     expect((await other.get(`/api/emergency/logs?adminUserId=${adminId}`)).status).toBe(403);
     expect((await api.clone().get('/api/emergency/logs')).status).toBe(401);
+    const refused = await unelevated.get(`/api/emergency/logs?adminUserId=${unelevatedId}`);
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.elevationRequired } });
   });
 
-  it('refuses a wrong password with 401, and after 5 in 15 minutes locks the admin out, even with the right one', async () => {
+  it('opens no dashboard on a wrong password: no elevation, no log, no lookup, and an audit entry', async () => {
+    const { browser, id } = await newAdmin();
+    const before = await auditCount();
+    const wrong = await unlock(browser, 'not-the-password');
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { code: EmergencyError.WRONG_PASSWORD, message: 'Invalid admin password' } });
+    expect(await auditCount()).toBe(before + 1);
+    expect(await lastEntry()).toMatchObject({ admin_user_id: id, outcome: 'refused', detail: 'wrong_password' });
+    expect((await browser.get(`/api/emergency/logs`)).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect((await attempt(browser, { ...good(), adminUserId: id })).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect(await lastEntry()).toMatchObject({ admin_user_id: id, outcome: 'refused', detail: 'no_elevation', target_user_id: target.id });
+
+    const opened = await unlock(browser);
+    expect(opened.status).toBe(200);
+    const minutes = (Date.parse(String(opened.body.expiresAt)) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9.5);
+    expect(minutes).toBeLessThanOrEqual(10.1);
+    expect(await lastEntry()).toMatchObject({ admin_user_id: id, outcome: 'granted', detail: 'unlocked', target_user_id: null });
+    expect((await browser.get(`/api/emergency/logs`)).status).toBe(200);
+  });
+
+  /** An admin signed in with a phone, so that the same member can open a second session in another browser. */
+  const phoneAdmin = async () => {
+    const e164 = `+1555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+    const signIn = async () => {
+      // One code a number every 30 s: earlier codes are aged in the database so that a second sign-in can follow at once.
+      await dataSourceOf(stack, 'users').query(`UPDATE users.phone_codes SET created_at = created_at - interval '1 minute' WHERE phone = $1`, [e164]);
+      const browser = api.anotherBrowser();
+      expect((await browser.post('/api/auth/send-code', { phoneNumber: e164 })).status).toBeLessThan(300);
+      const signedIn = await browser.post<{ user: User }>('/api/auth/verify-code', { phoneNumber: e164, code: lastSmsCode(stack, e164), firstName: 'Ada' });
+      expect(signedIn.status).toBeLessThan(300);
+      return { browser, id: signedIn.body.user.id };
+    };
+    const first = await signIn();
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [first.id]);
+    return { ...first, signIn };
+  };
+
+  it('binds the elevation to the session: another session of the same admin is not elevated, and it runs out after 10 minutes', async () => {
+    const { browser, id, signIn } = await phoneAdmin();
+    expect((await unlock(browser)).status).toBe(200);
+    expect((await attempt(browser, { ...good(), adminUserId: id })).status).toBe(200);
+    const second = await signIn();
+    expect(second.id).toBe(id);
+    expect((await second.browser.get('/api/emergency/logs')).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect((await attempt(second.browser, { ...good(), adminUserId: id })).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+
+    // Expiry: the stored elevation is moved back past its 10 minutes in the database.
+    await dataSourceOf(stack, 'emergency').query(`UPDATE emergency.elevations SET expires_at = now() - interval '1 second' WHERE admin_user_id = $1`, [id]);
+    expect((await browser.get('/api/emergency/logs')).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect((await attempt(browser, { ...good(), adminUserId: id })).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect((await unlock(browser)).status).toBe(200);
+    expect((await browser.get('/api/emergency/logs')).status).toBe(200);
+  });
+
+  it('ends the elevation when the session signs out: the old cookie is refused, and signing in again starts without one', async () => {
+    const { browser, id, signIn } = await phoneAdmin();
+    expect((await unlock(browser)).status).toBe(200);
+    const sameTab = browser.clone();
+    expect((await sameTab.get('/api/emergency/logs')).status).toBe(200);
+    expect((await browser.post('/api/auth/logout', {})).status).toBeLessThan(300);
+    // The old cookie, replayed, names no session any more: the elevation it carried is gone with it.
+    expect((await sameTab.get('/api/emergency/logs')).status).toBe(401);
+    expect((await attempt(sameTab, { ...good(), adminUserId: id })).body).toMatchObject({ code: ErrorCode.UNAUTHENTICATED });
+    const again = await signIn();
+    expect((await again.browser.get('/api/emergency/logs')).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+  });
+
+  it('refuses a wrong password at unlock with 401, and after 5 in 15 minutes locks the admin out, even with the right one', async () => {
     const lockedAdmin = api.anotherBrowser();
     const id = (await lockedAdmin.post<User>('/api/users', {})).body.id;
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [id]);
     const body = { ...good(), adminUserId: id };
     for (let i = 0; i < 5; i++) {
       const before = await auditCount();
-      const wrong = await attempt(lockedAdmin, { ...body, adminPassword: `guess-${i}` });
+      const wrong = await unlock(lockedAdmin, `guess-${i}`);
       expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { code: EmergencyError.WRONG_PASSWORD, message: 'Invalid admin password' } });
       expect(await auditCount()).toBe(before + 1);
     }
-    const locked = await attempt(lockedAdmin, body);
+    const locked = await unlock(lockedAdmin);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect(locked.body.message).toMatch(/^Too many wrong passwords: emergency access is locked for you for 1[45] more minutes\.$/);
     expect(await lastEntry()).toMatchObject({ outcome: 'locked', admin_user_id: id });
     expect(JSON.stringify(locked.body)).not.toContain(target.id);
+    expect((await attempt(lockedAdmin, body)).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
     // The lock is this admin's only.
     expect((await attempt(admin, good())).status).toBe(200);
   });
@@ -207,15 +295,16 @@ describe('emergency access in the running app: no password or hash in any answer
     await run(process.execPath, [ADMIN_GRANT, '--user', me.id], { env });
 
     const answers = [
-      await api.post('/api/emergency/access', { adminUserId: me.id, targetUserId: me.id, reason: 'Welfare check', adminPassword: 'not-the-password' }),
-      await api.post('/api/emergency/access', { adminUserId: me.id, targetUserId: me.id, reason: 'Welfare check', adminPassword: PASSWORD }),
-      await api.post('/api/emergency/access', { adminUserId: me.id, targetUserId: me.id, reason: 'Welfare check', adminPassword: { nested: PASSWORD } }),
+      await api.post('/api/emergency/unlock', { adminUserId: me.id, adminPassword: 'not-the-password' }),
+      await api.post('/api/emergency/unlock', { adminUserId: me.id, adminPassword: PASSWORD }),
+      await api.post('/api/emergency/unlock', { adminUserId: me.id, adminPassword: { nested: PASSWORD } }),
+      await api.post('/api/emergency/access', { adminUserId: me.id, targetUserId: me.id, reason: 'Welfare check' }),
       await api.get(`/api/emergency/logs?adminUserId=${me.id}`),
     ];
-    expect(answers.map((a) => a.status)).toEqual([401, 200, 400, 200]);
+    expect(answers.map((a) => a.status)).toEqual([401, 200, 400, 200, 200]);
 
     const verified = await run(process.execPath, [AUDIT_VERIFY], { env });
-    expect(verified.stdout).toContain('Emergency audit log intact: 2 entries');
+    expect(verified.stdout).toContain('Emergency audit log intact: 3 entries');
 
     const everything = [...output, ...answers.map((a) => JSON.stringify(a.body))].join('\n');
     const [, , , , salt, key] = hash.split('$');

@@ -7,6 +7,11 @@ import { Handles } from '@curbside/platform';
 export class EmergencyController {
   constructor(private readonly emergency: EmergencyAccessService) {}
 
+  @Handles(Calls.emergency.unlock)
+  unlock(request: CallRequest<typeof Calls.emergency.unlock>) {
+    return this.emergency.unlock(request.meta.callerId, request.body);
+  }
+
   @Handles(Calls.emergency.access)
   access(request: CallRequest<typeof Calls.emergency.access>) {
     return this.emergency.access(request.meta.callerId, request.body);
@@ -14,6 +19,6 @@ export class EmergencyController {
 
   @Handles(Calls.emergency.logs)
   logs(request: CallRequest<typeof Calls.emergency.logs>) {
-    return this.emergency.logs(request.meta.callerId, request.body.adminUserId);
+    return this.emergency.logs(request.meta.callerId, request.body.adminUserId, request.body.sessionKey);
   }
 }

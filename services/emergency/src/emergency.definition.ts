@@ -3,7 +3,9 @@ import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/pla
 import { EmergencyAccessService } from './access/emergency-access.service';
 import { AuditLog } from './audit/audit-log';
 import { EmergencyController } from './emergency.controller';
+import { ElevationsRepository } from './elevation/elevations.repository';
 import { CreateAuditLog1763800000500 } from './migrations/1763800000500-create-audit-log';
+import { CreateElevations1764100000600 } from './migrations/1764100000600-create-elevations';
 
 @Module({})
 export class EmergencyModule {
@@ -12,7 +14,7 @@ export class EmergencyModule {
       module: EmergencyModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [EmergencyController],
-      providers: [AuditLog, EmergencyAccessService],
+      providers: [AuditLog, ElevationsRepository, EmergencyAccessService],
     };
   }
 }
@@ -21,6 +23,6 @@ export class EmergencyModule {
 export const emergencyService: ServiceDefinition = {
   name: 'emergency',
   entities: [],
-  migrations: [CreateAuditLog1763800000500],
+  migrations: [CreateAuditLog1763800000500, CreateElevations1764100000600],
   module: (runtime) => EmergencyModule.register(runtime),
 };

@@ -36,8 +36,9 @@ import { readAuditLog } from '../src/audit/audit-log';
 import { emergencyService } from '../src/emergency.definition';
 
 /**
- * The emergency lookup's rules on a fresh database: every attempt is one entry of the hash-chained audit log
- * (refused ones too), five wrong passwords in 15 minutes lock the admin out, the database refuses to change the log.
+ * The emergency lookup's rules on a fresh database: the password opens a 10-minute elevation of one session, which
+ * lookups and the log need; every unlock and lookup is one entry of the hash-chained audit log (refused ones too, with
+ * the target asked for), five wrong passwords in 15 minutes lock the admin out, the database refuses to change the log.
  * The users service is played by a stand-in on the in-process RPC (who is an admin, who has which phone); items and
  * rewards do not answer, so a granted lookup names their parts as unavailable.
  */
@@ -94,13 +95,19 @@ describe(EmergencyAccessService.name, () => {
     admins.add(id);
     return id;
   };
-  const access = (callerId: string | undefined, body: CallBody<typeof Calls.emergency.access>) => caller.call(Calls.emergency.access, body, callerId);
-  const lookup = (adminPassword: string, extra: CallBody<typeof Calls.emergency.access> = {}) => ({
-    targetUserId: target.id,
-    reason: 'Police request about a reported theft',
-    adminPassword,
-    ...extra,
-  });
+  /** The gateway's hash of a session token; one session per admin unless a test says otherwise. */
+  const sessionOf = (id: string | undefined) => (id ? `session-of-${id}` : null);
+  type Lookup = Omit<CallBody<typeof Calls.emergency.access>, 'sessionKey'> & { sessionKey?: string | null };
+  const access = (callerId: string | undefined, body: Lookup) => caller.call(Calls.emergency.access, { sessionKey: sessionOf(callerId), ...body }, callerId);
+  const unlock = (callerId: string | undefined, adminPassword: string, extra: { adminUserId?: string; sessionKey?: string | null } = {}) =>
+    caller.call(Calls.emergency.unlock, { adminPassword, sessionKey: sessionOf(callerId), ...extra }, callerId);
+  const logs = (callerId: string | undefined, sessionKey = sessionOf(callerId)) => caller.call(Calls.emergency.logs, { sessionKey }, callerId);
+  const lookup = (extra: Lookup = {}): Lookup => ({ targetUserId: target.id, reason: 'Police request about a reported theft', ...extra });
+  const newElevatedAdmin = async () => {
+    const admin = newAdmin();
+    await unlock(admin, PASSWORD);
+    return admin;
+  };
   const refusalOf = async (call: Promise<unknown>) => {
     const err = await call.then(
       () => new Error('expected a refusal'),
@@ -145,43 +152,87 @@ describe(EmergencyAccessService.name, () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('grants an admin with the password and a reason, and audits the lookup with its target', async () => {
+  it('opens a 10-minute elevation with the password, audited, and then grants lookups by reason with their target', async () => {
     const admin = newAdmin();
-    const granted = await access(admin, lookup(PASSWORD, { lawEnforcementCase: 'CASE-7' }));
+    const before = Date.now();
+    const { expiresAt } = await unlock(admin, PASSWORD);
+    expect(new Date(expiresAt).getTime() - before).toBeGreaterThan(9.9 * 60_000);
+    expect(new Date(expiresAt).getTime() - before).toBeLessThanOrEqual(10 * 60_000 + 5_000);
+    const granted = await access(admin, lookup({ lawEnforcementCase: 'CASE-7' }));
     expect(granted).toMatchObject({ user: { id: target.id }, unavailable: ['activity', 'recentActivity', 'recentItems'], activity: null, recentItems: [] });
-    const [entry] = (await entries()).filter((e) => e.admin_user_id === admin);
-    expect(entry).toMatchObject({ id: granted.auditEntryId, target_user_id: target.id, outcome: 'granted', detail: 'ok' });
+    const mine = (await entries()).filter((e) => e.admin_user_id === admin);
+    expect(mine.map((e) => [e.outcome, e.detail, e.target_user_id])).toEqual([
+      ['granted', 'unlocked', null],
+      ['granted', 'ok', target.id],
+    ]);
+    expect(mine[1].id).toBe(granted.auditEntryId);
 
-    const byPhone = await access(admin, lookup(PASSWORD, { searchType: 'phone', targetUserId: '(555) 555-0142' }));
+    const byPhone = await access(admin, lookup({ searchType: 'phone', targetUserId: '(555) 555-0142' }));
     expect(byPhone.user.id).toBe(target.id);
   });
 
-  it('audits every refused attempt with why it was refused, and announces each entry', async () => {
+  it('opens nothing on a wrong password: no lookup, no log, and the attempt is audited', async () => {
     const admin = newAdmin();
+    expect(await refusalOf(unlock(admin, 'guess'))).toEqual({ code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword });
+    expect(await refusalOf(access(admin, lookup()))).toEqual({ code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.elevationRequired });
+    expect(await refusalOf(logs(admin))).toEqual({ code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.elevationRequired });
+    // The refused lookup keeps the member it asked about.
+    expect((await entries()).filter((e) => e.admin_user_id === admin).map((e) => [e.outcome, e.detail, e.target_user_id])).toEqual([
+      ['refused', 'wrong_password', null],
+      ['refused', 'no_elevation', target.id],
+    ]);
+  });
+
+  it('binds the elevation to the session and the admin that unlocked', async () => {
+    const admin = await newElevatedAdmin();
+    const other = await newElevatedAdmin();
+    expect(await refusalOf(access(admin, lookup({ sessionKey: 'another-session' })))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect(await refusalOf(access(admin, lookup({ sessionKey: null })))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect(await refusalOf(logs(admin, 'another-session'))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    // Another admin's session key does not lend its elevation.
+    expect(await refusalOf(access(admin, lookup({ sessionKey: sessionOf(other) })))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect((await access(admin, lookup())).user.id).toBe(target.id);
+  });
+
+  it('ends the elevation when its time is up', async () => {
+    const admin = await newElevatedAdmin();
+    expect((await logs(admin)).length).toBeGreaterThan(0);
+    await sql(`UPDATE emergency.elevations SET expires_at = now() - interval '1 second' WHERE admin_user_id = $1`, [admin]);
+    expect(await refusalOf(logs(admin))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    expect(await refusalOf(access(admin, lookup()))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
+    await unlock(admin, PASSWORD);
+    expect((await access(admin, lookup())).user.id).toBe(target.id);
+  });
+
+  it('audits every refused attempt with why it was refused and the target asked for, and announces each entry', async () => {
+    const admin = await newElevatedAdmin();
     const stranger = randomUUID();
+    const unknown = randomUUID();
     const before = (await entries()).length;
     const refused = [
-      [await refusalOf(access(undefined, lookup(PASSWORD))), { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first' }],
-      [await refusalOf(access(stranger, lookup(PASSWORD))), { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin }],
-      [await refusalOf(access(admin, lookup(PASSWORD, { adminUserId: stranger }))), { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself' }],
-      [await refusalOf(access(admin, lookup(PASSWORD, { reason: '   ' }))), { code: EmergencyError.MISSING_INFORMATION, message: EmergencyMessages.missingInformation }],
-      [await refusalOf(access(admin, lookup('guess'))), { code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword }],
-      [await refusalOf(access(admin, lookup(PASSWORD, { searchType: 'phone', targetUserId: '12' }))), { code: EmergencyError.BAD_PHONE, message: EmergencyMessages.badPhone }],
-      [await refusalOf(access(admin, lookup(PASSWORD, { targetUserId: randomUUID() }))), { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound }],
-      [await refusalOf(access(outage, lookup(PASSWORD))), { code: ErrorCode.UNAVAILABLE, message: 'The users service is unavailable. Please try again.' }],
+      [await refusalOf(access(undefined, lookup())), { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first' }],
+      [await refusalOf(access(stranger, lookup())), { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin }],
+      [await refusalOf(access(admin, lookup({ adminUserId: stranger }))), { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself' }],
+      [await refusalOf(access(admin, lookup({ reason: '   ' }))), { code: EmergencyError.MISSING_INFORMATION, message: EmergencyMessages.missingInformation }],
+      [await refusalOf(access(admin, lookup({ searchType: 'phone', targetUserId: '12' }))), { code: EmergencyError.BAD_PHONE, message: EmergencyMessages.badPhone }],
+      [await refusalOf(access(admin, lookup({ targetUserId: unknown }))), { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound }],
+      [await refusalOf(access(outage, lookup())), { code: ErrorCode.UNAVAILABLE, message: 'The users service is unavailable. Please try again.' }],
+      [await refusalOf(unlock(undefined, PASSWORD)), { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first' }],
+      [await refusalOf(unlock(stranger, PASSWORD)), { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin }],
     ];
     for (const [got, expected] of refused) expect(got).toEqual(expected);
 
     const written = (await entries()).slice(before);
-    expect(written.map((e) => [e.admin_user_id, e.outcome, e.detail])).toEqual([
-      [null, 'refused', 'not_signed_in'],
-      [stranger, 'refused', 'not_admin'],
-      [admin, 'refused', 'not_self'],
-      [admin, 'refused', 'missing_information'],
-      [admin, 'refused', 'wrong_password'],
-      [admin, 'refused', 'bad_phone'],
-      [admin, 'refused', 'target_not_found'],
-      [outage, 'refused', 'users_unavailable'],
+    expect(written.map((e) => [e.admin_user_id, e.outcome, e.detail, e.target_user_id])).toEqual([
+      [null, 'refused', 'not_signed_in', target.id],
+      [stranger, 'refused', 'not_admin', target.id],
+      [admin, 'refused', 'not_self', target.id],
+      [admin, 'refused', 'missing_information', target.id],
+      [admin, 'refused', 'bad_phone', null],
+      [admin, 'refused', 'target_not_found', unknown],
+      [outage, 'refused', 'users_unavailable', target.id],
+      [null, 'refused', 'not_signed_in', null],
+      [stranger, 'refused', 'not_admin', null],
     ]);
     const announced = await sql<{ id: string }>(`SELECT payload ->> 'auditEntryId' AS id FROM emergency.outbox_events WHERE subject = $1`, [Events.emergencyAccessed.subject]);
     expect(announced.map((e) => e.id)).toEqual(expect.arrayContaining(written.map((e) => e.id)));
@@ -189,36 +240,39 @@ describe(EmergencyAccessService.name, () => {
 
   it('locks an admin out after five wrong passwords in 15 minutes, even with the right one; other admins go on', async () => {
     const admin = newAdmin();
-    for (let i = 0; i < 5; i++) expect(await refusalOf(access(admin, lookup(`guess ${i}`)))).toMatchObject({ code: EmergencyError.WRONG_PASSWORD });
-    const locked = await refusalOf(access(admin, lookup(PASSWORD)));
+    for (let i = 0; i < 5; i++) expect(await refusalOf(unlock(admin, `guess ${i}`))).toMatchObject({ code: EmergencyError.WRONG_PASSWORD });
+    const locked = await refusalOf(unlock(admin, PASSWORD));
     expect(locked).toMatchObject({ code: EmergencyError.LOCKED_OUT, message: EmergencyMessages.locked(15) });
     expect(locked.retryAfterSeconds).toBeGreaterThan(14 * 60);
     expect(locked.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     expect(await entriesOf(admin)).toEqual([...Array(5).fill('refused:wrong_password'), 'locked:locked_out']);
+    expect(await refusalOf(access(admin, lookup()))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
 
-    expect((await access(newAdmin(), lookup(PASSWORD))).user.id).toBe(target.id);
+    expect((await access(await newElevatedAdmin(), lookup())).user.id).toBe(target.id);
   });
 
   it('does not lock an admin out after four wrong passwords', async () => {
     const admin = newAdmin();
-    for (let i = 0; i < 4; i++) await refusalOf(access(admin, lookup(`guess ${i}`)));
-    expect((await access(admin, lookup(PASSWORD))).user.id).toBe(target.id);
+    for (let i = 0; i < 4; i++) await refusalOf(unlock(admin, `guess ${i}`));
+    await unlock(admin, PASSWORD);
+    expect((await access(admin, lookup())).user.id).toBe(target.id);
   });
 
   it('lets no parallel guess slip past the lockout', async () => {
     const admin = newAdmin();
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => refusalOf(access(admin, lookup(`parallel guess ${i}`)))));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => refusalOf(unlock(admin, `parallel guess ${i}`))));
     expect(answers.filter((a) => a.code === EmergencyError.WRONG_PASSWORD)).toHaveLength(5);
     expect(answers.filter((a) => a.code === EmergencyError.LOCKED_OUT)).toHaveLength(3);
   });
 
-  it('shows the access log to administrators only, newest first', async () => {
-    const admin = newAdmin();
-    const { auditEntryId } = await access(admin, lookup(PASSWORD));
-    const log = await caller.call(Calls.emergency.logs, {}, admin);
+  it('shows the access log to elevated administrators only, newest first', async () => {
+    const admin = await newElevatedAdmin();
+    const { auditEntryId } = await access(admin, lookup());
+    const log = await logs(admin);
     expect(log[0]).toMatchObject({ id: auditEntryId, targetUserId: target.id, outcome: 'granted' });
     expect(log.length).toBe((await entries()).length);
-    expect(await refusalOf(caller.call(Calls.emergency.logs, {}, randomUUID()))).toMatchObject({ code: EmergencyError.NOT_ADMIN });
+    expect(await refusalOf(logs(randomUUID()))).toMatchObject({ code: EmergencyError.NOT_ADMIN });
+    expect(await refusalOf(logs(newAdmin()))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
   });
 
   it('keeps a chain that verifies; the database refuses UPDATE, DELETE and TRUNCATE, and a change behind its back breaks the chain', async () => {
@@ -248,12 +302,13 @@ describe(EmergencyAccessService.name, () => {
 
   it('lifts the lock 15 minutes after the wrong passwords', async () => {
     const admin = newAdmin();
-    for (let i = 0; i < 5; i++) await refusalOf(access(admin, lookup(`guess ${i}`)));
-    expect(await refusalOf(access(admin, lookup(PASSWORD)))).toMatchObject({ code: EmergencyError.LOCKED_OUT });
+    for (let i = 0; i < 5; i++) await refusalOf(unlock(admin, `guess ${i}`));
+    expect(await refusalOf(unlock(admin, PASSWORD))).toMatchObject({ code: EmergencyError.LOCKED_OUT });
     // Only the clock moves (timers stay real): the failures are now older than the window.
     jest.useFakeTimers({ now: Date.now() + 15 * 60_000 + 1_000, doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'] });
     try {
-      expect((await access(admin, lookup(PASSWORD))).user.id).toBe(target.id);
+      await unlock(admin, PASSWORD);
+      expect((await access(admin, lookup())).user.id).toBe(target.id);
     } finally {
       jest.useRealTimers();
     }

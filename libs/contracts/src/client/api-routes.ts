@@ -48,6 +48,7 @@ export const ApiRoutes = {
   userRewards: { method: 'get', path: '/api/users/:userId/rewards' },
   redeemReward: { method: 'post', path: '/api/rewards/:rewardId/redeem' },
   leaderboard: { method: 'get', path: '/api/leaderboard' },
+  emergencyUnlock: { method: 'post', path: '/api/emergency/unlock' },
   emergencyAccess: { method: 'post', path: '/api/emergency/access' },
   emergencyLogs: { method: 'get', path: '/api/emergency/logs' },
   listNotifications: { method: 'get', path: '/api/notifications/:userId' },

@@ -9,5 +9,7 @@ export const EmergencyErrorSet = defineErrors('EMERGENCY', {
   WRONG_PASSWORD: 401,
   LOCKED_OUT: 429,
   TARGET_NOT_FOUND: 404,
+  /** The access log and lookups need a live elevation of this session: the password opened at POST /api/emergency/unlock. */
+  ELEVATION_REQUIRED: 403,
 });
 export const EmergencyError = EmergencyErrorSet.codes;

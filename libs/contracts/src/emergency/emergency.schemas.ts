@@ -13,9 +13,32 @@ export const emergencyAccessRequestSchema = z.object({
   searchType: z.enum(['id', 'phone'], { error: 'searchType must be id or phone' }).default('id'),
   reason: z.string().max(2000, { error: 'Reason must be at most 2000 characters' }).optional(),
   lawEnforcementCase: z.string().max(200, { error: 'Case number must be at most 200 characters' }).optional(),
-  adminPassword: z.string().max(1000).optional(),
 });
 export type EmergencyAccessRequest = z.infer<typeof emergencyAccessRequestSchema>;
+
+/**
+ * POST /api/emergency/unlock: the emergency password opens a 10-minute elevation of this session (docs/security.md).
+ * Lookups and the access log then ask for the elevation, never for the password again.
+ */
+export const emergencyUnlockRequestSchema = z.object({
+  adminUserId: z.string().max(100).optional(),
+  adminPassword: z.string().max(1000).optional(),
+});
+export type EmergencyUnlockRequest = z.infer<typeof emergencyUnlockRequestSchema>;
+
+export const emergencyUnlockResponseSchema = z.object({ expiresAt: z.string() });
+export type EmergencyUnlockResponse = z.infer<typeof emergencyUnlockResponseSchema>;
+
+/** How long an unlock lasts. */
+export const EMERGENCY_ELEVATION_MINUTES = 10;
+
+/**
+ * What the gateway adds to each emergency call: a hash of the caller's session token (never the token), so the
+ * elevation is bound to the session that unlocked it; null without a session cookie.
+ */
+const sessionBound = { sessionKey: z.string().max(200).nullable() };
+export const emergencyUnlockCallSchema = emergencyUnlockRequestSchema.extend(sessionBound);
+export const emergencyAccessCallSchema = emergencyAccessRequestSchema.extend(sessionBound);
 
 export const emergencyActivitySchema = z.object({
   points: z.number().int(),
@@ -52,6 +75,7 @@ export const emergencyAccessResponseSchema = z.object({
 export type EmergencyAccessResponse = z.infer<typeof emergencyAccessResponseSchema>;
 
 export const emergencyLogsQuerySchema = z.object({ adminUserId: z.uuid({ error: 'adminUserId must be a valid id' }).optional() });
+export const emergencyLogsCallSchema = emergencyLogsQuerySchema.extend(sessionBound);
 
 export const emergencyLogEntrySchema = z.object({
   id: z.uuid(),
@@ -72,6 +96,7 @@ export const EmergencyMessages = {
   missingInformation: 'Please provide target user ID or phone number and reason',
   badPhone: 'That phone number cannot be looked up: enter it with its area code.',
   targetNotFound: 'No user found with that ID or phone number',
+  elevationRequired: 'Emergency access is locked: enter the emergency password again (it opens the tool for 10 minutes).',
   disabled: 'Emergency access is turned off on this server: no emergency password is configured (EMERGENCY_PASSWORD_HASH).',
 } as const;
 

@@ -4,11 +4,14 @@ import {
   Calls,
   DomainError,
   EMERGENCY_PARTS,
+  EMERGENCY_ELEVATION_MINUTES,
   EmergencyAccessRequest,
   EmergencyAccessResponse,
   EmergencyError,
   EmergencyLogEntry,
   EmergencyMessages,
+  EmergencyUnlockRequest,
+  EmergencyUnlockResponse,
   ErrorCode,
   toE164,
   User,
@@ -16,8 +19,11 @@ import {
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, currentRequestContext, RpcCaller, verifyPassword } from '@curbside/platform';
 import { AuditAttempt, AuditLog, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../audit/audit-log';
+import { ElevationsRepository } from '../elevation/elevations.repository';
 
 type Part = (typeof EMERGENCY_PARTS)[number];
+/** A hash of the caller's session token from the gateway (never the token); null without a session cookie. */
+type SessionKey = string | null;
 type Refusal = { code: ErrorCode; message: string; detail: string; outcome?: 'refused' | 'locked'; retryAfterSeconds?: number };
 
 /** A users service that did not answer: the attempt is still audited, and the admin told to try again. */
@@ -26,24 +32,82 @@ function usersUnavailable(err: unknown): Refusal {
   return { code: ErrorCode.UNAVAILABLE, message, detail: 'users_unavailable' };
 }
 
+const elevationRequired: Refusal = { code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.elevationRequired, detail: 'no_elevation' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECENT_ITEMS = 10;
 
 /**
- * The emergency lookup (docs/security.md): an admin session, the emergency password checked here against the
- * configured hash, a reason, then the target's data from users, items and rewards. Every attempt, granted or
- * not, is one entry of the audit log, written before the answer leaves.
+ * The emergency lookup (docs/security.md): an admin session unlocks with the emergency password, checked here against
+ * the configured hash, which opens a 10-minute elevation of that session; each lookup then needs that elevation and a
+ * reason, and reads the target's data from users, items and rewards. Every unlock and every lookup, granted or not,
+ * is one entry of the audit log, written before the answer leaves.
  */
 @Injectable()
 export class EmergencyAccessService {
   constructor(
     private readonly audit: AuditLog,
     private readonly services: RpcCaller,
+    private readonly elevations: ElevationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async access(callerId: string | undefined, request: EmergencyAccessRequest): Promise<EmergencyAccessResponse> {
-    const attempt = (adminUserId: string | null, detail: string, outcome: AuditAttempt['outcome'], targetUserId: string | null = null): AuditAttempt => ({
+  /**
+   * The password opens an elevation of this session for EMERGENCY_ELEVATION_MINUTES. Unlock entries are the log's
+   * entries without a search type. Wrong passwords count toward the lockout, which is decided under the log's lock.
+   */
+  async unlock(callerId: string | undefined, request: EmergencyUnlockRequest & { sessionKey: SessionKey }): Promise<EmergencyUnlockResponse> {
+    const attempt = (adminUserId: string | null, detail: string, outcome: AuditAttempt['outcome']): AuditAttempt => ({
+      adminUserId,
+      targetUserId: null,
+      searchType: null,
+      reason: '',
+      lawEnforcementCase: null,
+      outcome,
+      detail,
+      requestId: currentRequestContext()?.requestId ?? 'internal',
+    });
+    const refuse = async (adminUserId: string | null, refusal: Refusal): Promise<never> => {
+      await this.audit.append(attempt(adminUserId, refusal.detail, refusal.outcome ?? 'refused'));
+      throw new DomainError(refusal.code, refusal.message, refusal.retryAfterSeconds);
+    };
+    const gate = await this.admitAdmin(callerId, request.adminUserId);
+    if ('refusal' in gate) return refuse(callerId ?? null, gate.refusal);
+    const { adminId, passwordHash } = gate;
+    // Without a session there is nothing to bind the elevation to (the gateway sends a key whenever a cookie came).
+    if (!request.sessionKey) return refuse(null, { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first', detail: 'not_signed_in' });
+    const sessionKey = request.sessionKey;
+
+    const { result } = await this.audit.appendDecided<Refusal | { expiresAt: Date }>(async (tx) => {
+      const now = new Date();
+      const failures = await this.audit.recentFailures(tx, adminId, now);
+      if (failures.length >= LOCKOUT_FAILURES) {
+        const endsAt = failures[failures.length - LOCKOUT_FAILURES].getTime() + LOCKOUT_WINDOW_MS;
+        const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
+        return {
+          attempt: attempt(adminId, 'locked_out', 'locked'),
+          result: { code: EmergencyError.LOCKED_OUT, message: EmergencyMessages.locked(minutes), detail: 'locked_out', retryAfterSeconds: (endsAt - now.getTime()) / 1000 },
+        };
+      }
+      if (!(await verifyPassword(request.adminPassword ?? '', passwordHash))) {
+        return { attempt: attempt(adminId, 'wrong_password', 'refused'), result: { code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword, detail: 'wrong_password' } };
+      }
+      const opened = { expiresAt: new Date(0) };
+      return {
+        attempt: attempt(adminId, 'unlocked', 'granted'),
+        result: opened,
+        afterAppend: async (inner, entryId) => {
+          opened.expiresAt = await this.elevations.open(inner, sessionKey, adminId, entryId, EMERGENCY_ELEVATION_MINUTES);
+        },
+      };
+    });
+    if ('code' in result) throw new DomainError(result.code, result.message, result.retryAfterSeconds);
+    return { expiresAt: result.expiresAt.toISOString() };
+  }
+
+  async access(callerId: string | undefined, request: EmergencyAccessRequest & { sessionKey: SessionKey }): Promise<EmergencyAccessResponse> {
+    // A refused entry keeps the member that was asked for when the ask names one by id (the column holds ids only).
+    const asked = request.searchType === 'id' && UUID.test(request.targetUserId?.trim() ?? '') ? (request.targetUserId as string).trim().toLowerCase() : null;
+    const attempt = (adminUserId: string | null, detail: string, outcome: AuditAttempt['outcome'], targetUserId: string | null = asked): AuditAttempt => ({
       adminUserId,
       targetUserId,
       searchType: request.searchType,
@@ -53,45 +117,22 @@ export class EmergencyAccessService {
       detail,
       requestId: currentRequestContext()?.requestId ?? 'internal',
     });
-    const refuse = async (adminUserId: string | null, refusal: Refusal, targetUserId: string | null = null): Promise<never> => {
+    const refuse = async (adminUserId: string | null, refusal: Refusal, targetUserId: string | null = asked): Promise<never> => {
       await this.audit.append(attempt(adminUserId, refusal.detail, refusal.outcome ?? 'refused', targetUserId));
       throw new DomainError(refusal.code, refusal.message);
     };
 
-    if (!callerId) return refuse(null, { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first', detail: 'not_signed_in' });
-    const passwordHash = this.config.EMERGENCY_PASSWORD_HASH;
-    if (!passwordHash) return refuse(callerId, { code: EmergencyError.DISABLED, message: EmergencyMessages.disabled, detail: 'disabled' });
-    if (request.adminUserId !== undefined && request.adminUserId !== callerId) {
-      return refuse(callerId, { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself', detail: 'not_self' });
-    }
-    const admin = await this.isAdmin(callerId).catch((err: unknown) => usersUnavailable(err));
-    if (admin !== true) return refuse(callerId, admin === false ? { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin, detail: 'not_admin' } : admin);
+    const gate = await this.admitAdmin(callerId, request.adminUserId);
+    if ('refusal' in gate) return refuse(callerId ?? null, gate.refusal);
+    const elevated = await this.hasElevation(gate.adminId, request.sessionKey);
+    if (!elevated) return refuse(gate.adminId, elevationRequired);
     if (!request.reason?.trim() || !request.targetUserId?.trim()) {
-      return refuse(callerId, { code: EmergencyError.MISSING_INFORMATION, message: EmergencyMessages.missingInformation, detail: 'missing_information' });
+      return refuse(gate.adminId, { code: EmergencyError.MISSING_INFORMATION, message: EmergencyMessages.missingInformation, detail: 'missing_information' });
     }
-
-    // The lockout and the password are decided under the audit log's lock, so parallel guesses cannot slip past.
-    const { result: refusal } = await this.audit.appendDecided<Refusal | null>(async (tx) => {
-      const now = new Date();
-      const failures = await this.audit.recentFailures(tx, callerId, now);
-      if (failures.length >= LOCKOUT_FAILURES) {
-        const endsAt = failures[failures.length - LOCKOUT_FAILURES].getTime() + LOCKOUT_WINDOW_MS;
-        const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
-        return {
-          attempt: attempt(callerId, 'locked_out', 'locked'),
-          result: { code: EmergencyError.LOCKED_OUT, message: EmergencyMessages.locked(minutes), detail: 'locked_out', retryAfterSeconds: (endsAt - now.getTime()) / 1000 },
-        };
-      }
-      if (!(await verifyPassword(request.adminPassword ?? '', passwordHash))) {
-        return { attempt: attempt(callerId, 'wrong_password', 'refused'), result: { code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword, detail: 'wrong_password' } };
-      }
-      // The password was right: the attempt's one entry is written below, once its outcome is known.
-      return { attempt: null, result: null };
-    });
-    if (refusal) throw new DomainError(refusal.code, refusal.message, refusal.retryAfterSeconds);
+    const adminId = gate.adminId;
 
     const target = await this.findTarget(request).catch((err: unknown) => ({ refusal: usersUnavailable(err) }));
-    if ('refusal' in target) return refuse(callerId, target.refusal);
+    if ('refusal' in target) return refuse(adminId, target.refusal);
     const { user } = target;
 
     const [rewards, items] = await Promise.allSettled([
@@ -102,7 +143,7 @@ export class EmergencyAccessService {
     if (rewards.status === 'rejected') unavailable.push('activity', 'recentActivity');
     if (items.status === 'rejected') unavailable.push('recentItems');
 
-    const auditEntryId = await this.audit.append(attempt(callerId, 'ok', 'granted', user.id));
+    const auditEntryId = await this.audit.append(attempt(adminId, 'ok', 'granted', user.id));
     return {
       user,
       activity:
@@ -125,12 +166,37 @@ export class EmergencyAccessService {
     };
   }
 
-  /** The access log, for administrators only. */
-  async logs(callerId: string | undefined, adminUserId: string | undefined): Promise<EmergencyLogEntry[]> {
+  /** The access log, for administrators whose session holds a live elevation. */
+  async logs(callerId: string | undefined, adminUserId: string | undefined, sessionKey: SessionKey): Promise<EmergencyLogEntry[]> {
     if (!callerId) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
     if (adminUserId !== undefined && adminUserId !== callerId) throw new DomainError(AuthError.NOT_YOURSELF, 'You can only act as yourself');
     if (!(await this.isAdmin(callerId))) throw new DomainError(EmergencyError.NOT_ADMIN, EmergencyMessages.notAdmin);
+    if (!(await this.hasElevation(callerId, sessionKey))) throw new DomainError(elevationRequired.code, elevationRequired.message);
     return this.audit.list();
+  }
+
+  /** The checks before any password or elevation: signed in, acting as oneself, the tool turned on, an administrator. */
+  private async admitAdmin(
+    callerId: string | undefined,
+    claimedAdminId: string | undefined,
+  ): Promise<{ adminId: string; passwordHash: string } | { refusal: Refusal }> {
+    if (!callerId) return { refusal: { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first', detail: 'not_signed_in' } };
+    const passwordHash = this.config.EMERGENCY_PASSWORD_HASH;
+    if (!passwordHash) return { refusal: { code: EmergencyError.DISABLED, message: EmergencyMessages.disabled, detail: 'disabled' } };
+    if (claimedAdminId !== undefined && claimedAdminId !== callerId) {
+      return { refusal: { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself', detail: 'not_self' } };
+    }
+    const admin = await this.isAdmin(callerId).catch((err: unknown) => usersUnavailable(err));
+    if (admin !== true) return { refusal: admin === false ? { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin, detail: 'not_admin' } : admin };
+    return { adminId: callerId, passwordHash };
+  }
+
+  /**
+   * The elevation is bound to the session that unlocked it: the gateway resolves the session on every call, so a
+   * signed-out (revoked) session never reaches here with its key, and a new session has another key.
+   */
+  private async hasElevation(adminId: string, sessionKey: SessionKey): Promise<boolean> {
+    return sessionKey !== null && (await this.elevations.isLive(sessionKey, adminId));
   }
 
   private async isAdmin(callerId: string): Promise<boolean> {

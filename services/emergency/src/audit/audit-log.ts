@@ -26,12 +26,14 @@ export class AuditLog {
    * the true last entry, and a lockout decided from the failures so far cannot be raced past.
    */
   async appendDecided<T>(
-    decide: (tx: Transaction) => Promise<{ attempt: AuditAttempt | null; result: T }>,
+    decide: (tx: Transaction) => Promise<{ attempt: AuditAttempt | null; result: T; afterAppend?: (tx: Transaction, entryId: string) => Promise<void> }>,
   ): Promise<{ entryId: string | null; result: T }> {
     return this.outbox.transaction(async (tx) => {
       await tx.manager.query(`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
-      const { attempt, result } = await decide(tx);
+      const { attempt, result, afterAppend } = await decide(tx);
       const entryId = attempt ? await this.appendLocked(tx, attempt) : null;
+      // What the entry grants (an elevation) commits with the entry or not at all.
+      if (entryId && afterAppend) await afterAppend(tx, entryId);
       return { entryId, result };
     });
   }

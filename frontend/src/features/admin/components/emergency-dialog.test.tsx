@@ -34,6 +34,7 @@ const granted: EmergencyAccessResponse = {
 function asAdmin(logs: EmergencyLogEntry[] = []) {
   mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: true });
   mockApi('GET /api/emergency/logs', () => ({ body: logs }));
+  mockApi('POST /api/emergency/unlock', { expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() });
 }
 
 async function authenticate(password = 'correct horse battery') {
@@ -53,11 +54,12 @@ describe('emergency dialog', () => {
     expect(apiCalls('GET /api/emergency/logs')).toHaveLength(0);
   });
 
-  it('sends the password with the lookup and shows the user, with "Not provided" and "Location not available"', async () => {
+  it('opens the dashboard once the server accepted the password, and looks up without it; each lookup starts with an empty case number', async () => {
     asAdmin();
     mockApi('POST /api/emergency/access', granted);
     renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
     const dashboard = await authenticate();
+    expect(apiCalls('POST /api/emergency/unlock')[0].body).toEqual({ adminUserId: admin.id, adminPassword: 'correct horse battery' });
     expect(within(dashboard).getByText('ADMIN MODE ACTIVE')).toBeInTheDocument();
     expect(within(dashboard).getByText('For safety emergencies only. All access is logged and audited.')).toBeInTheDocument();
     expect(await within(dashboard).findByText('No emergency access logs')).toBeInTheDocument();
@@ -70,11 +72,11 @@ describe('emergency dialog', () => {
 
     await userEvent.type(within(dashboard).getByLabelText('Target user ID'), target.id);
     await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Family reports them missing');
+    await userEvent.type(within(dashboard).getByLabelText('Law enforcement case number (optional)'), 'NYPD-2026-0412');
     await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
     const panel = await within(dashboard).findByTestId('emergency-user-panel');
     expect(within(panel).getByText('Lost')).toBeInTheDocument();
     expect(within(panel).getAllByText('Not provided').length).toBeGreaterThan(0);
-    expect(within(panel).getByText('Location not available')).toBeInTheDocument();
     expect(within(panel).getAllByText('N/A').length).toBeGreaterThan(0);
     expect(screen.getByTestId('toast')).toHaveTextContent('Emergency Access Granted');
     expect(apiCalls('POST /api/emergency/access')[0].body).toEqual({
@@ -82,29 +84,56 @@ describe('emergency dialog', () => {
       targetUserId: target.id,
       searchType: 'id',
       reason: 'Family reports them missing',
-      adminPassword: 'correct horse battery',
+      lawEnforcementCase: 'NYPD-2026-0412',
     });
+    expect(within(dashboard).getByLabelText('Law enforcement case number (optional)')).toHaveValue('');
     // The attempt is a new line of the log: it is read again.
     await waitFor(() => expect(apiCalls('GET /api/emergency/logs').length).toBeGreaterThan(1));
     expect(apiCalls('GET /api/emergency/logs')[0].url).toBe(`/api/emergency/logs?adminUserId=${admin.id}`);
   });
 
-  it('goes back to the password gate, cleared, when the server says the password is wrong', async () => {
-    asAdmin([logEntry({ outcome: 'refused', targetUserId: null, reason: '' })]);
-    mockApi('POST /api/emergency/access', { code: 'EMERGENCY.WRONG_PASSWORD', message: 'Invalid admin password' }, 401);
+  it('keeps the gate shut on a wrong password: "Access Denied", the field cleared and focused, no log read', async () => {
+    asAdmin([logEntry({ outcome: 'refused', reason: '' })]);
+    mockApi('POST /api/emergency/unlock', { code: 'EMERGENCY.WRONG_PASSWORD', message: 'Invalid admin password' }, 401);
     renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
-    const dashboard = await authenticate('wrong one');
-    expect(await within(dashboard).findAllByTestId('emergency-log-entry')).toHaveLength(1);
-    await userEvent.click(within(dashboard).getByLabelText('Phone number'));
-    await userEvent.type(within(dashboard).getByLabelText('Target phone number'), '(555) 123-4567');
+    const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
+    await userEvent.type(within(gate).getByLabelText('Admin password'), 'wrong one{Enter}');
+    await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Access Denied'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('Invalid admin password');
+    expect(within(gate).getByLabelText('Admin password')).toHaveValue('');
+    expect(within(gate).getByLabelText('Admin password')).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Emergency Access Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByText('ADMIN MODE ACTIVE')).not.toBeInTheDocument();
+    expect(apiCalls('GET /api/emergency/logs')).toHaveLength(0);
+  });
+
+  it('goes back to the gate with a message when the server says the elevation has ended', async () => {
+    asAdmin();
+    mockApi('POST /api/emergency/access', { code: 'EMERGENCY.ELEVATION_REQUIRED', message: 'Emergency access is locked' }, 403);
+    renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+    const dashboard = await authenticate();
+    await userEvent.type(within(dashboard).getByLabelText('Target user ID'), target.id);
     await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Welfare check');
-    await userEvent.type(within(dashboard).getByLabelText('Law enforcement case number (optional)'), 'NYPD-77');
     await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
     const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
+    expect(within(gate).getByText('Emergency access ended after 10 minutes. Enter the password again to continue.')).toBeInTheDocument();
     expect(within(gate).getByLabelText('Admin password')).toHaveValue('');
-    expect(screen.getByTestId('toast')).toHaveTextContent('Access Denied');
-    expect(screen.getByTestId('toast')).toHaveTextContent('Invalid admin password');
-    expect(apiCalls('POST /api/emergency/access')[0].body).toMatchObject({ searchType: 'phone', targetUserId: '(555) 123-4567', lawEnforcementCase: 'NYPD-77' });
+  });
+
+  it('closes the dashboard 10 minutes after the unlock', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      asAdmin();
+      renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+      await authenticate();
+      await act(() => vi.advanceTimersByTimeAsync(9 * 60_000));
+      expect(screen.getByRole('dialog', { name: 'Emergency Access Dashboard' })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(60_000 + 1_000));
+      const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
+      expect(within(gate).getByText('Emergency access ended after 10 minutes. Enter the password again to continue.')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says "Access Failed" with the server message otherwise', async () => {

@@ -1,6 +1,6 @@
-import { EmergencyError, EmergencyMessages, type EmergencyAccessResponse, type EmergencyLogEntry } from '@curbside/contracts';
+import { EMERGENCY_ELEVATION_MINUTES, EmergencyError, EmergencyMessages, type EmergencyAccessResponse, type EmergencyLogEntry } from '@curbside/contracts';
 import { Loader2, LockKeyhole, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { useAdminStatus } from '../api/get-admin-status';
 import { useEmergencyAccess } from '../api/emergency-access';
 import { useEmergencyLogs } from '../api/emergency-logs';
+import { useEmergencyUnlock } from '../api/emergency-unlock';
 
 const NOT_PROVIDED = 'Not provided';
 const NA = 'N/A';
@@ -27,28 +28,63 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The password gate: the password is only passed on with each lookup, where the server checks it. */
-function PasswordGate({ onAuthenticate, onCancel }: { onAuthenticate: (password: string) => void; onCancel: () => void }) {
+/** Why the gate is shown again after the dashboard was open. */
+const ELEVATION_ENDED = 'Emergency access ended after 10 minutes. Enter the password again to continue.';
+
+/**
+ * The password gate: the server checks the password and opens a 10-minute elevation of this session; the dashboard
+ * opens only then. The password is not kept: lookups and the log ask the server for the elevation.
+ */
+function PasswordGate({ userId, notice, onUnlocked, onCancel }: { userId: string; notice: string | null; onUnlocked: () => void; onCancel: () => void }) {
   const [password, setPassword] = useState('');
+  const unlock = useEmergencyUnlock(userId);
+  const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password) onAuthenticate(password);
+    if (!password || unlock.isPending) return;
+    unlock.mutate(
+      { adminUserId: userId, adminPassword: password },
+      {
+        onSuccess: () => onUnlocked(),
+        onError: (error) => {
+          setPassword('');
+          input.current?.focus();
+          if (hasErrorCode(error, EmergencyError.WRONG_PASSWORD)) toast({ title: 'Access Denied', description: EmergencyMessages.wrongPassword, variant: 'destructive' });
+          else toast({ title: 'Access Denied', description: errorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-4 pb-2">
+      {notice && (
+        <p role="status" className="rounded-xl bg-amber-50 p-2 text-sm text-amber-900">
+          {notice}
+        </p>
+      )}
       <p className="flex items-start gap-2 text-sm text-slate-700">
         <LockKeyhole className="mt-0.5 size-4 shrink-0 text-slate-600" aria-hidden />
         Enter the emergency password. Every use of this tool is logged and audited.
       </p>
       <Field id={id} label="Admin password">
-        <input id={id} type="password" autoComplete="off" className={inputClass} value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <input
+          ref={input}
+          id={id}
+          type="password"
+          autoComplete="off"
+          className={inputClass}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={!password}>
+        <Button type="submit" disabled={!password || unlock.isPending}>
+          {unlock.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />}
           Authenticate
         </Button>
       </div>
@@ -150,7 +186,7 @@ function AccessLog({ entries, loading, failed }: { entries: EmergencyLogEntry[] 
   );
 }
 
-function Dashboard({ userId, password, onWrongPassword }: { userId: string; password: string; onWrongPassword: () => void }) {
+function Dashboard({ userId, endsAt, onElevationEnded }: { userId: string; endsAt: number; onElevationEnded: () => void }) {
   const access = useEmergencyAccess(userId);
   const logs = useEmergencyLogs(userId, true);
   const [searchType, setSearchType] = useState<'id' | 'phone'>('id');
@@ -160,6 +196,16 @@ function Dashboard({ userId, password, onWrongPassword }: { userId: string; pass
   const [result, setResult] = useState<EmergencyAccessResponse | null>(null);
   const ids = { target: useId(), reason: useId(), caseNumber: useId() };
 
+  // The elevation ends 10 minutes after the unlock: the dashboard closes then, and whenever the server says it has.
+  useEffect(() => {
+    const timer = setTimeout(onElevationEnded, Math.max(0, endsAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [endsAt, onElevationEnded]);
+  const logsEnded = logs.isError && hasErrorCode(logs.error, EmergencyError.ELEVATION_REQUIRED);
+  useEffect(() => {
+    if (logsEnded) onElevationEnded();
+  }, [logsEnded, onElevationEnded]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!target.trim() || !reason.trim()) {
@@ -167,18 +213,18 @@ function Dashboard({ userId, password, onWrongPassword }: { userId: string; pass
       return;
     }
     access.mutate(
-      { adminUserId: userId, targetUserId: target.trim(), searchType, reason: reason.trim(), lawEnforcementCase: caseNumber.trim() || undefined, adminPassword: password },
+      { adminUserId: userId, targetUserId: target.trim(), searchType, reason: reason.trim(), lawEnforcementCase: caseNumber.trim() || undefined },
       {
+        // A case number belongs to one lookup: the next one starts without it.
+        onSettled: () => setCaseNumber(''),
         onSuccess: (answer) => {
           setResult(answer);
           toast({ title: 'Emergency Access Granted', description: 'User information retrieved for emergency purposes', variant: 'success' });
         },
         onError: (error) => {
           setResult(null);
-          if (hasErrorCode(error, EmergencyError.WRONG_PASSWORD)) {
-            toast({ title: 'Access Denied', description: EmergencyMessages.wrongPassword, variant: 'destructive' });
-            onWrongPassword();
-          } else toast({ title: 'Access Failed', description: errorMessage(error), variant: 'destructive' });
+          if (hasErrorCode(error, EmergencyError.ELEVATION_REQUIRED)) onElevationEnded();
+          else toast({ title: 'Access Failed', description: errorMessage(error), variant: 'destructive' });
         },
       },
     );
@@ -244,12 +290,17 @@ function Dashboard({ userId, password, onWrongPassword }: { userId: string; pass
 
 /**
  * The emergency tool (spec §2, docs/security.md): administrators only (asked of the server), then the emergency password,
- * then the dashboard. The password lives only in this dialog's memory and goes to the server with each lookup;
- * closing forgets everything.
+ * which the server checks before the dashboard opens; the elevation it grants lasts 10 minutes, then the gate is back.
  */
 export default function EmergencyDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const status = useAdminStatus(userId);
-  const [password, setPassword] = useState<string | null>(null);
+  // Counted on this device's clock from the unlock, so a skewed clock cannot stretch or cut it; the server decides anyway.
+  const [endsAt, setEndsAt] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const onElevationEnded = useCallback(() => {
+    setEndsAt(null);
+    setNotice(ELEVATION_ENDED);
+  }, []);
 
   let title: string;
   let body: ReactNode;
@@ -282,12 +333,15 @@ export default function EmergencyDialog({ userId, onClose }: { userId: string; o
         </Button>
       </div>
     );
-  } else if (password === null) {
+  } else if (endsAt === null) {
     title = 'Admin Authentication Required';
     body = (
       <PasswordGate
-        onAuthenticate={(value) => {
-          setPassword(value);
+        userId={userId}
+        notice={notice}
+        onUnlocked={() => {
+          setNotice(null);
+          setEndsAt(Date.now() + EMERGENCY_ELEVATION_MINUTES * 60_000);
           toast({ title: 'Emergency Access Dashboard Activated', variant: 'success' });
         }}
         onCancel={onClose}
@@ -295,7 +349,7 @@ export default function EmergencyDialog({ userId, onClose }: { userId: string; o
     );
   } else {
     title = 'Emergency Access Dashboard';
-    body = <Dashboard userId={userId} password={password} onWrongPassword={() => setPassword(null)} />;
+    body = <Dashboard userId={userId} endsAt={endsAt} onElevationEnded={onElevationEnded} />;
   }
 
   return (
@@ -304,7 +358,7 @@ export default function EmergencyDialog({ userId, onClose }: { userId: string; o
       onClose={onClose}
       title={
         <span className="flex items-center gap-2">
-          {password !== null && <ShieldCheck className="size-5 text-red-700" aria-hidden />}
+          {endsAt !== null && <ShieldCheck className="size-5 text-red-700" aria-hidden />}
           {title}
         </span>
       }
