@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
 import { ItemsController } from './items/items.controller';
 import { MessagesController } from './items/messages.controller';
+import { BlocksController } from './users/blocks.controller';
 import { LiveController } from './live/live.controller';
 import { LiveHub } from './live/live-hub';
 import { MediaController } from './media/media.controller';
@@ -51,7 +52,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController, LiveController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController, LiveController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

@@ -189,6 +189,13 @@ describe('the API document against the answers of the running app', () => {
     await poster.browser.request('DELETE', `/api/items/${spare.id}`, {});
     await poster.browser.request('DELETE', `/api/items/${item.id}`, {});
 
+    // Blocking: the poster blocks and unblocks the neighbour, lists them; blocking oneself is refused
+    await poster.browser.post(`/api/users/${neighbour.user.id}/block`, {});
+    await poster.browser.post(`/api/users/${me}/block`, {});
+    await poster.browser.get('/api/blocks');
+    await stranger.get('/api/blocks');
+    await poster.browser.request('DELETE', `/api/users/${neighbour.user.id}/block`);
+
     // Rewards
     const rewards = await stranger.get<{ id: string }[]>('/api/rewards');
     await stranger.get('/api/leaderboard?limit=1');

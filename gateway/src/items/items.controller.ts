@@ -167,8 +167,9 @@ export class ItemsController {
   }
 
   @ApiRoute(Routes.comments)
-  comments(@Param(new ZodPipe(Routes.comments.params)) params: IdParams) {
-    return this.services.call(Calls.items.comments, { itemId: params.id });
+  comments(@Param(new ZodPipe(Routes.comments.params)) params: IdParams, @Caller() callerId?: string) {
+    // The caller, when signed in, so the comments of members they blocked are left out.
+    return this.services.call(Calls.items.comments, { itemId: params.id }, callerId);
   }
 
   @ApiRoute(Routes.createComment)

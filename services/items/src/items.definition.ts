@@ -21,6 +21,9 @@ import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
+import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
+import { BlocksRepository } from './blocks/blocks.repository';
+import { KeepBlocksWhenMembersBlockHandler } from './reactions/keep-blocks-when-members-block.handler';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesRepository } from './messages/messages.repository';
 import { MessagesRetentionScheduler } from './messages/messages-retention.scheduler';
@@ -62,6 +65,8 @@ export class ItemsModule {
         MessagesService,
         MessagesRepository,
         MessagesRetentionScheduler,
+        BlocksRepository,
+        KeepBlocksWhenMembersBlockHandler,
         UpdatePosterWhenUserChangesHandler,
         QueueService,
         QueueRepository,
@@ -74,6 +79,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, HandoverMessages1763800000340, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, HandoverMessages1763800000340, Blocks1763800000341, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -46,6 +46,9 @@ const awarded = (userId: string, version: number, balance: number, rank: RankNam
     at(minutes),
   );
 
+const blockChanged = (blockerId: string, blockedId: string, blocked: boolean, version: number, minutes: number) =>
+  scriptedEvent(Events.blockChanged.subject, { blockerId, blockedId, blocked, version }, at(minutes));
+
 const history: EventEnvelope[] = [
   user(alice, 'alice', 1, 0),
   awarded(alice, 1, 10, 'Newbie', 1),
@@ -58,6 +61,13 @@ const history: EventEnvelope[] = [
   awarded(bob, 1, 120, 'Scout', 7),
   user(bob, 'bob', 1, 6.5),
   awarded(bob, 2, 70, 'Newbie', 8),
+  // Alice blocks Bob, unblocks him, blocks him again; Bob blocks Alice once and takes it back. An unblock that
+  // arrives before its block must not be undone by it.
+  blockChanged(alice, bob, true, 1, 9),
+  blockChanged(alice, bob, false, 2, 10),
+  blockChanged(alice, bob, true, 3, 11),
+  blockChanged(bob, alice, true, 1, 12),
+  blockChanged(bob, alice, false, 2, 13),
 ];
 
 describe('items read models in any order', () => {
@@ -68,6 +78,8 @@ describe('items read models in any order', () => {
     const rows: unknown[] = await sut.service.runtime.dataSource.query(
       `SELECT user_id, username, rank, user_version, points_version, subscription_tier, is_verified, scout_mode FROM items.posters ORDER BY username`,
     );
+    const blocks: unknown[] = await sut.service.runtime.dataSource.query(`SELECT blocker_id, blocked_id, blocked, version::int AS version FROM items.blocks ORDER BY version, blocked`);
+    rows.push(...blocks);
     return JSON.stringify(rows, null, 1).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => names.get(u) ?? u);
   };
 
@@ -82,6 +94,8 @@ describe('items read models in any order', () => {
     expect(JSON.parse(natural)).toEqual([
       { user_id: 'alice', username: 'alice_final', rank: 'Scout', user_version: 4, points_version: 3, subscription_tier: 'premium', is_verified: true, scout_mode: true },
       { user_id: 'bob', username: 'bob', rank: 'Newbie', user_version: 1, points_version: 2, subscription_tier: 'free', is_verified: false, scout_mode: false },
+      { blocker_id: 'bob', blocked_id: 'alice', blocked: false, version: 2 },
+      { blocker_id: 'alice', blocked_id: 'bob', blocked: true, version: 3 },
     ]);
   });
 

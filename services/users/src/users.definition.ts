@@ -10,6 +10,10 @@ import { CreateUsers1763800000100 } from './migrations/1763800000100-create-user
 import { CodeRequester1763800000102 } from './migrations/1763800000102-code-requester';
 import { PhoneIdentity1763800000101 } from './migrations/1763800000101-phone-identity';
 import { TextedAlerts1763800000103 } from './migrations/1763800000103-texted-alerts';
+import { Blocks1763800000140 } from './migrations/1763800000140-blocks';
+import { BlocksController } from './blocks/blocks.controller';
+import { BlocksRepository } from './blocks/blocks.repository';
+import { BlocksService } from './blocks/blocks.service';
 import { TextAlertsWhenRequestedHandler } from './reactions/text-alerts-when-requested.handler';
 import { UpdatePointsWhenPointsAreAwardedHandler } from './reactions/update-points-when-points-are-awarded.handler';
 import { SessionEntity } from './sessions/session.entity';
@@ -27,7 +31,7 @@ export class UsersModule {
     return {
       module: UsersModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [UsersController],
+      controllers: [UsersController, BlocksController],
       providers: [
         UsersRepository,
         UsersService,
@@ -41,6 +45,8 @@ export class UsersModule {
         TextedAlertsRepository,
         AlertTextsService,
         TextAlertsWhenRequestedHandler,
+        BlocksRepository,
+        BlocksService,
       ],
     };
   }
@@ -50,6 +56,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -2,6 +2,7 @@ import { defineErrors } from './define-errors';
 import { AuthErrorSet, UserErrorSet } from '../users/users.errors';
 import { ClaimErrorSet, CommentErrorSet, ItemErrorSet, ReportErrorSet } from '../items/items.errors';
 import { MessageErrorSet } from '../items/messages.errors';
+import { BlockErrorSet } from '../users/blocks.errors';
 import { RewardErrorSet } from '../rewards/rewards.errors';
 import { EmergencyErrorSet } from '../emergency/emergency.errors';
 import { NotificationErrorSet } from '../notifications/notifications.errors';
@@ -39,6 +40,7 @@ export const ERROR_STATUS = {
   ...CommentErrorSet.statuses,
   ...ReportErrorSet.statuses,
   ...MessageErrorSet.statuses,
+  ...BlockErrorSet.statuses,
   ...RewardErrorSet.statuses,
   ...EmergencyErrorSet.statuses,
   ...NotificationErrorSet.statuses,

@@ -111,6 +111,14 @@ export const Events = {
       flagged: z.boolean(),
     }),
   ),
+  /**
+   * A member blocked or unblocked another (docs/product-rules.md, Blocking). `version` grows with each change of the
+   * pair, so a reader keeps the newest whatever order a block and an unblock arrive in.
+   */
+  blockChanged: defineEvent(
+    'user.block-changed.v1',
+    z.object({ blockerId: z.uuid(), blockedId: z.uuid(), blocked: z.boolean(), version: z.number().int().positive() }),
+  ),
   reportFiled: defineEvent(
     'report.filed.v1',
     z.object({

@@ -2,6 +2,7 @@ import { EmergencyRoutes } from '../emergency/emergency.routes';
 import { NotificationRoutes } from '../notifications/notifications.routes';
 import { ItemRoutes } from '../items/items.routes';
 import { MessageRoutes } from '../items/messages.routes';
+import { BlockRoutes } from '../users/blocks.routes';
 import { MediaRoutes } from '../media/media.routes';
 import { RewardRoutes } from '../rewards/rewards.routes';
 import { UserRoutes } from '../users/users.routes';
@@ -14,6 +15,7 @@ export const Routes = {
   ...UserRoutes,
   ...ItemRoutes,
   ...MessageRoutes,
+  ...BlockRoutes,
   ...MediaRoutes,
   ...RewardRoutes,
   ...EmergencyRoutes,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmergencyCalls } from '../emergency/emergency.calls';
 import { ItemsCalls } from '../items/items.calls';
 import { MessagesCalls } from '../items/messages.calls';
+import { BlocksCalls } from '../users/blocks.calls';
 import { NotificationsCalls } from '../notifications/notifications.calls';
 import { PhotoValidationCalls } from '../photos/photo-validation.calls';
 import { RewardsCalls } from '../rewards/rewards.calls';
@@ -28,7 +29,7 @@ export function healthCall(service: ServiceName) {
  * queue group named after itself.
  */
 export const Calls = {
-  users: UsersCalls,
+  users: { ...UsersCalls, ...BlocksCalls },
   items: { ...ItemsCalls, ...MessagesCalls },
   rewards: RewardsCalls,
   notifications: NotificationsCalls,

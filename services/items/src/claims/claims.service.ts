@@ -14,6 +14,7 @@ import {
 import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
 import { ItemEntity } from '../items/item.entity';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
 import { deleteStoredPhotos } from '../photos/stored-photos';
@@ -53,16 +54,19 @@ export class ClaimsService {
     private readonly itemViews: ItemsService,
     private readonly members: PostersService,
     private readonly queue: QueueRepository,
+    private readonly blocks: BlocksRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async claim(itemId: string, callerId: string, photoHash: string | null): Promise<{ success: boolean; message: string; item: Item }> {
+    await this.refuseBlocked(itemId, callerId);
     const message = await this.outbox.transaction((tx) => (photoHash ? this.claimWithPhoto(tx, itemId, callerId, photoHash) : this.reserve(tx, itemId, callerId)));
     return { success: true, message, item: await this.itemViews.get(itemId, callerId) };
   }
 
   async assertPickupAdmissible(itemId: string, callerId: string): Promise<{ admissible: true }> {
+    await this.refuseBlocked(itemId, callerId);
     this.assertClaimableBy(await this.existing(itemId), callerId);
     return { admissible: true };
   }
@@ -189,6 +193,12 @@ export class ClaimsService {
     const item = await this.items.find(itemId, manager);
     if (!item || item.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     return item;
+  }
+
+  /** A member the poster blocked finds the item unavailable to hold or claim, never told why (docs/product-rules.md, Blocking). */
+  private async refuseBlocked(itemId: string, callerId: string): Promise<void> {
+    const item = await this.existing(itemId);
+    if (await this.blocks.isBlocked(item.posterId, callerId)) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
   }
 
   private assertClaimableBy(item: ItemEntity, callerId: string): void {

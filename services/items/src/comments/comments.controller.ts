@@ -9,7 +9,7 @@ export class CommentsController {
 
   @Handles(Calls.items.comments)
   list(request: CallRequest<typeof Calls.items.comments>) {
-    return this.comments.list(request.body.itemId);
+    return this.comments.list(request.body.itemId, request.meta.callerId);
   }
 
   @Handles(Calls.items.createComment)

@@ -5,12 +5,14 @@ import {
   DomainError,
   Events,
   FREE_COMMENTS_PER_MONTH,
+  ItemError,
   MonthlyComments,
   RankName,
   SubscriptionTier,
 } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from '../items/items.repository';
 import { PostersService } from '../posters/posters.service';
 import { CommentRow, CommentsRepository } from './comments.repository';
@@ -40,15 +42,20 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly items: ItemsRepository,
     private readonly posters: PostersService,
+    private readonly blocks: BlocksRepository,
   ) {}
 
-  async list(itemId: string): Promise<Comment[]> {
-    return (await this.comments.listLive(itemId)).map(toComment);
+  /** The comments the caller sees: those of members they blocked are left out (docs/product-rules.md, Blocking). */
+  async list(itemId: string, callerId?: string): Promise<Comment[]> {
+    const blocked = await this.blocks.blockedBy(callerId);
+    return (await this.comments.listLive(itemId)).filter((row) => !blocked.has(row.user_id)).map(toComment);
   }
 
   async create(itemId: string, callerId: string, content: string): Promise<Comment> {
     const id = await this.outbox.transaction(async (tx) => {
       const item = await this.items.lock(tx.manager, itemId);
+      // A member the poster blocked finds the item unavailable, never told why (docs/product-rules.md, Blocking).
+      if (await this.blocks.isBlocked(item.posterId, callerId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
       // Two comments at once from one free account must not both slip under the quota.
       await this.comments.lockAuthor(tx.manager, callerId);
       const { used, limit } = await this.quota(tx.manager, callerId);

@@ -29,6 +29,7 @@ import { decodeCursor, encodeCursor } from './feed-cursor';
 import { ItemEntity } from './item.entity';
 import { ItemRow } from './item-row';
 import { toItem } from './item.mapper';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from './items.repository';
 
 const HOUR_MS = 3600 * 1000;
@@ -54,6 +55,7 @@ export class ItemsService {
     private readonly posters: PostersService,
     private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   /** Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction. */
@@ -129,7 +131,7 @@ export class ItemsService {
     });
     const last = rows.at(-1);
     return {
-      itemsJson: JSON.stringify(await this.views(rows, callerId)),
+      itemsJson: JSON.stringify(await this.views(await this.withoutBlocked(rows, callerId), callerId)),
       nextCursor: rows.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
       radiusCap,
     };
@@ -138,7 +140,7 @@ export class ItemsService {
   async topFinds(query: TopFindsQuery, callerId: string | undefined): Promise<TopFindsReply> {
     const radiusCap = await this.radiusCap(callerId);
     const rows = await this.items.topFinds({ lat: query.lat, lng: query.lng, radiusMiles: Math.min(query.radius, radiusCap), limit: TOP_FINDS });
-    return { items: await this.views(rows, callerId), radiusCap };
+    return { items: await this.views(await this.withoutBlocked(rows, callerId), callerId), radiusCap };
   }
 
   /** How far the caller's tier may search (anonymous callers search as the free tier). */
@@ -148,7 +150,16 @@ export class ItemsService {
   }
 
   async similar(query: SimilarItemsQuery, callerId: string | undefined): Promise<Item[]> {
-    return this.views(await this.items.similar(query.lat, query.lng, query.title), callerId);
+    return this.views(await this.withoutBlocked(await this.items.similar(query.lat, query.lng, query.title), callerId), callerId);
+  }
+
+  /**
+   * Leaves out the items of members the caller blocked (docs/product-rules.md, Blocking). After the page's query, so
+   * the cursor still follows the page as read: a page may hold fewer items, never skip any.
+   */
+  private async withoutBlocked(rows: ItemRow[], callerId: string | undefined): Promise<ItemRow[]> {
+    const blocked = await this.blocks.blockedBy(callerId);
+    return blocked.size === 0 ? rows : rows.filter((row) => !blocked.has(row.poster_id));
   }
 
   /** The owner sees everything they posted and hold; others see only what is listed. */

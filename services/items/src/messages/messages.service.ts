@@ -12,6 +12,7 @@ import {
 } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { MessageRow, MessagesRepository, ThreadItem } from './messages.repository';
 import { judgeMessage } from './scam-patterns.rules';
 
@@ -54,6 +55,7 @@ export class MessagesService {
     private readonly dataSource: DataSource,
     private readonly outbox: EventOutbox,
     private readonly messages: MessagesRepository,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   async thread(itemId: string, callerId: string, withId: string | undefined): Promise<MessageThread> {
@@ -150,6 +152,8 @@ export class MessagesService {
     if (!memberId || memberId === probe.poster_id) throw notFound();
     const item = memberId === (withId ?? callerId) ? probe : await this.messages.threadItem(manager, itemId, memberId, MESSAGE_RETENTION_DAYS);
     if (!item) throw notFound();
+    // A member the poster blocked has no thread with them, and is not told why (docs/product-rules.md, Blocking).
+    if (await this.blocks.isBlocked(item.poster_id, memberId, manager)) throw notFound();
     const holds = item.status === 'first_dibs' && item.reserved_by_id === memberId;
     const interested = item.is_garage_sale && item.interested && (item.status === 'available' || item.status === 'first_dibs');
     const canWrite = holds || interested;

@@ -4,6 +4,7 @@ import { EventOutbox, Transaction } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
 import { ACTIVE_RESERVATIONS, RESERVATION_MINUTES } from '../claims/claims.service';
 import { ClaimsRepository } from '../claims/claims.repository';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { PostersService } from '../posters/posters.service';
 import { FreedItem, QueuedItem, QueueRepository } from './queue.repository';
 
@@ -23,6 +24,7 @@ export class QueueService {
     private readonly queue: QueueRepository,
     private readonly claims: ClaimsRepository,
     private readonly members: PostersService,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   async join(itemId: string, callerId: string): Promise<QueueChange> {
@@ -31,6 +33,8 @@ export class QueueService {
       const item = await this.queue.lockItem(tx.manager, itemId);
       if (!item || item.status === 'removed') throw notFound();
       if (item.poster_id === callerId) throw new DomainError(ItemError.OWN_ITEM, "You can't queue for your own item");
+      // A member the poster blocked finds the item unavailable, never told why (docs/product-rules.md, Blocking).
+      if (await this.blocks.isBlocked(item.poster_id, callerId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
       if (!item.listed || new Date(item.expires_at).getTime() <= Date.now() || (item.status !== 'available' && item.status !== 'first_dibs')) {
         throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
       }

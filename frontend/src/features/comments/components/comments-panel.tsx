@@ -1,5 +1,5 @@
 import { COMMENT_MAX, ItemMessages } from '@curbside/contracts/client';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Ban, Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
 import { useSession } from '../../users/session-provider';
+import BlockMemberDialog from '../../blocks/components/block-member-dialog';
 import { useCommentQuota, useComments, useCreateComment, useDeleteComment, useUpdateComment, type Comment } from '../api/comments';
 
 const TIER_BADGES: Record<string, string> = { basic: 'Basic', premium: 'Premium', pro: 'Pro' };
@@ -53,7 +54,7 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
       {comments.data && comments.data.length > 0 && (
         <ul className="space-y-2">
           {comments.data.map((comment) => (
-            <CommentRow key={comment.id} itemId={itemId} comment={comment} isAuthor={user?.id === comment.user.id} />
+            <CommentRow key={comment.id} itemId={itemId} comment={comment} isAuthor={user?.id === comment.user.id} canBlock={!!user && user.id !== comment.user.id} />
           ))}
         </ul>
       )}
@@ -105,7 +106,8 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
   );
 }
 
-function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Comment; isAuthor: boolean }) {
+function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; comment: Comment; isAuthor: boolean; canBlock: boolean }) {
+  const [blocking, setBlocking] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [text, setText] = useState(comment.content);
@@ -154,6 +156,12 @@ function CommentRow({ itemId, comment, isAuthor }: { itemId: string; comment: Co
             </button>
           </span>
         )}
+        {canBlock && (
+          <button type="button" aria-label={`Block ${comment.user.username}`} onClick={() => setBlocking(true)} className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100">
+            <Ban className="size-3.5" aria-hidden />
+          </button>
+        )}
+        {blocking && <BlockMemberDialog userId={comment.user.id} name={comment.user.username} onClose={() => setBlocking(false)} />}
       </div>
       {editing ? (
         <div className="mt-1 space-y-1">

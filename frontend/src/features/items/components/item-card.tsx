@@ -25,6 +25,7 @@ const CommentsPanel = lazy(() => import('../../comments/components/comments-pane
 const ReportSheet = lazy(() => import('../../reports/components/report-sheet'));
 const EditItemDialog = lazy(() => import('./edit-item-dialog'));
 const MessagesSheet = lazy(() => import('../../messages/components/messages-sheet'));
+const BlockMemberDialog = lazy(() => import('../../blocks/components/block-member-dialog'));
 
 interface ItemCardProps {
   item: FeedItem;
@@ -35,7 +36,7 @@ interface ItemCardProps {
   priority?: boolean;
 }
 
-type OpenSheet = 'claim' | 'report' | 'edit' | 'messages' | null;
+type OpenSheet = 'claim' | 'report' | 'edit' | 'messages' | 'block' | null;
 
 export function ItemCard({ item, position, showComments = false, priority = false }: ItemCardProps) {
   const { user } = useSession();
@@ -186,6 +187,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
             onEdit={() => setSheet('edit')}
             onDelete={onDelete}
             onReport={() => setSheet('report')}
+            onBlock={user && !isPoster ? () => setSheet('block') : undefined}
           />
         </div>
 
@@ -335,6 +337,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
         {sheet === 'report' && <ReportSheet item={item} onClose={() => setSheet(null)} />}
         {sheet === 'edit' && <EditItemDialog item={item} onClose={() => setSheet(null)} />}
         {sheet === 'messages' && <MessagesSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}
+        {sheet === 'block' && <BlockMemberDialog userId={item.posterId} name={item.poster.username} onClose={() => setSheet(null)} />}
       </Suspense>
     </article>
   );

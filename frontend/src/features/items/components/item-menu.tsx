@@ -1,4 +1,4 @@
-import { Flag, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Ban, Flag, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 
 interface ItemMenuProps {
@@ -7,10 +7,12 @@ interface ItemMenuProps {
   onEdit: () => void;
   onDelete: () => void;
   onReport: () => void;
+  /** Another member's item: block its poster. */
+  onBlock?: () => void;
 }
 
 /** The card's overflow menu: edit and delete for the poster, report for everyone else. */
-export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport }: ItemMenuProps) {
+export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport, onBlock }: ItemMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -72,6 +74,11 @@ export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport }: I
           {canReport && (
             <button type="button" role="menuitem" className={itemClass} onClick={choose(onReport)}>
               <Flag className="size-4" aria-hidden /> Report
+            </button>
+          )}
+          {onBlock && (
+            <button type="button" role="menuitem" className={itemClass} onClick={choose(onBlock)}>
+              <Ban className="size-4" aria-hidden /> Block poster
             </button>
           )}
         </div>
