@@ -168,3 +168,36 @@ export async function smsCode(toE164: string, since: Date): Promise<string> {
     .toBeDefined();
   return code as string;
 }
+
+/**
+ * A verified neighbour in a browser profile of its own, through the API: `confirm(itemId)` says the item is still
+ * there, which makes its poster's pending post points final (docs/product-rules.md, "Points").
+ */
+export async function verifiedNeighbour(browser: Browser, baseURL: string): Promise<{ confirm: (itemId: string) => Promise<void>; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const api = context.request;
+  const user = (await (await api.post('/api/users', { data: {} })).json()) as { id: string };
+  const phone = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  const since = new Date();
+  expect((await api.post('/api/phone/send-code', { data: { phone, name: 'Verified Neighbour' } })).ok()).toBe(true);
+  expect((await api.post('/api/phone/verify-code', { data: { phone, code: await smsCode(`+1${phone}`, since) } })).ok()).toBe(true);
+  await expect.poll(async () => ((await (await api.get(`/api/users/${user.id}`)).json()) as { isVerified: boolean }).isVerified).toBe(true);
+  // The items service learns it from user.updated, relayed right after that commit: give it a moment.
+  await new Promise((r) => setTimeout(r, 1000));
+  return {
+    confirm: async (itemId) => expect((await api.post(`/api/items/${itemId}/still-there`, { data: { stillThere: true } })).status()).toBe(201),
+    close: () => context.close(),
+  };
+}
+
+/** The id of the item with this title that the page's member posted (once it is there: a toast may outlive its post). */
+export async function postId(page: Page, title: string): Promise<string> {
+  const find = () =>
+    page.evaluate(async (wanted) => {
+      const id = localStorage.getItem('userId');
+      const items = (await (await fetch(`/api/users/${id}/items`, { credentials: 'include' })).json()) as { id: string; posterId: string; title: string }[];
+      return items.find((i) => i.posterId === id && i.title === wanted)?.id;
+    }, title);
+  await expect.poll(find, { message: `the post "${title}"`, timeout: 15_000 }).toBeDefined();
+  return (await find()) as string;
+}

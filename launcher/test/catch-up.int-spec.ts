@@ -28,7 +28,7 @@ describe('a service that was down catches up (start:dist processes)', () => {
     await environment?.dispose();
   });
 
-  it('credits the posts once rewards is back (ten a day, and the First Post Badge), and the user’s points agree', async () => {
+  it('credits the posts once rewards is back (ten a day, pending until the pickup), and the user’s points agree', async () => {
     const user = await api.post<User>('/api/users', {});
     expect(user.status).toBe(201);
     // The rewards service must know the user's tier before it dies, as it would in production.
@@ -53,27 +53,30 @@ describe('a service that was down catches up (start:dist processes)', () => {
     apps.start('rewards');
     await apps.waitHealthy();
 
+    // Post points wait for the pickup (docs/product-rules.md, "Points"): 100 pending, none to spend, no badge yet.
     const me = await waitFor(
       async () => {
         const r = await api.get<User>(`/api/users/${user.body.id}`);
-        return r.body.points === 110 ? r.body : undefined;
+        return r.body.pendingPoints === 100 ? r.body : undefined;
       },
-      { timeoutMs: 30_000, what: '110 points on the user' },
+      { timeoutMs: 30_000, what: '100 pending points on the user' },
     );
-    expect(me).toMatchObject({ rank: 'Scout', badges: ['First Post Badge'] });
+    expect(me).toMatchObject({ points: 0, rank: 'Newbie', badges: [] });
 
     // Give any duplicate delivery time to show up, then count.
     await new Promise((r) => setTimeout(r, 1500));
-    const ledger = await db.query<{ n: number; total: number; events: number }>(
+    const pending = await db.query<{ n: number; total: number; events: number }>(
       `SELECT count(*)::int AS n, sum(amount)::int AS total, count(DISTINCT source_event_id)::int AS events
-       FROM rewards.ledger_entries WHERE user_id = $1`,
+       FROM rewards.pending_credits WHERE user_id = $1`,
       [user.body.id],
     );
-    // Ten posts paid (the day's cap), one badge bonus; every entry from its own event.
-    expect(ledger.rows[0]).toEqual({ n: 11, total: 110, events: 10 });
-    const balance = await db.query('SELECT points, version FROM rewards.balances WHERE user_id = $1', [user.body.id]);
-    expect(balance.rows[0]).toEqual({ points: 110, version: 11 });
-    expect((await api.get<User>(`/api/users/${user.body.id}`)).body.points).toBe(110);
+    // Ten posts paid (the day's cap), each pending once, from its own event; nothing in the ledger yet.
+    expect(pending.rows[0]).toEqual({ n: 10, total: 100, events: 10 });
+    const ledger = await db.query('SELECT count(*)::int AS n FROM rewards.ledger_entries WHERE user_id = $1', [user.body.id]);
+    expect(ledger.rows[0]).toEqual({ n: 0 });
+    const balance = await db.query('SELECT pending FROM rewards.pending_balances WHERE user_id = $1', [user.body.id]);
+    expect(balance.rows[0]).toEqual({ pending: 100 });
+    expect((await api.get<User>(`/api/users/${user.body.id}`)).body).toMatchObject({ points: 0, pendingPoints: 100 });
     // Every posted item left exactly one item.posted event.
     const outbox = await db.query(`SELECT count(*)::int AS n FROM items.outbox_events WHERE subject = 'item.posted.v1' AND published_at IS NOT NULL`);
     expect(outbox.rows[0].n).toBe(posted.length);

@@ -67,6 +67,14 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET phone = $2 WHERE id = $1', [target.id, TARGET_PHONE]);
     const item = await targetBrowser.post<Item>('/api/items', { title: 'Blue armchair', category: 'Furniture', location: HERE });
     expect(item.status).toBe(201);
+    // A verified neighbour says it is still there, so its points are final (docs/product-rules.md, "Points").
+    const neighbour = api.anotherBrowser();
+    const neighbourId = (await neighbour.post<User>('/api/users', {})).body.id;
+    const phone = `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
+    await neighbour.post('/api/phone/send-code', { phone, name: 'Verified Neighbour' });
+    await neighbour.post('/api/phone/verify-code', { phone, code: lastSmsCode(stack, `+1${phone}`) });
+    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT is_verified FROM items.posters WHERE user_id = $1', [neighbourId]))[0]?.is_verified === true);
+    expect((await neighbour.post(`/api/items/${item.body.id}/still-there`, { stillThere: true })).status).toBe(201);
     // The item's points reach the rewards service before the lookups below read them.
     await waitFor(async () => (await targetBrowser.get<User>(`/api/users/${target.id}`)).body.points > 0, { what: 'the post points' });
   }, 60_000);
@@ -309,6 +317,7 @@ describe('emergency access in the running app: no password or hash in any answer
     const everything = [...output, ...answers.map((a) => JSON.stringify(a.body))].join('\n');
     const [, , , , salt, key] = hash.split('$');
     for (const secret of [PASSWORD, 'not-the-password', hash, salt, key]) expect(everything).not.toContain(secret);
+    expect(everything).toContain('"path":"/api/emergency/unlock"');
     expect(everything).toContain('"path":"/api/emergency/access"');
   }, 90_000);
 });

@@ -43,10 +43,11 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
   });
 
   it('claims with a photo that passed the check, credits the claimer 5 points and the Community Helper badge, and shows the poster who took it', async () => {
-    const { browser: poster } = await neighbour();
+    const { browser: poster, user: posterUser } = await neighbour();
     const item = await postChair(poster);
     const { browser: claimer, user } = await neighbour();
     const pickupPhoto = fixture('furniture-chair.jpg').toString('base64');
+    await waitFor(async () => (await poster.get<User>(`/api/users/${posterUser.id}`)).body.pendingPoints === 10, { what: 'the post’s points, pending' });
 
     const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
     expect(check.status).toBe(201);
@@ -67,6 +68,14 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
       { what: '+5 for the claim and the Community Helper bonus' },
     );
     expect(me.badges).toEqual(['Community Helper']);
+    // The verified pickup makes the post's pending points final (docs/product-rules.md, "Points"): +10 and First Post.
+    await waitFor(
+      async () => {
+        const r = (await poster.get<User>(`/api/users/${posterUser.id}`)).body;
+        return r.points === 20 && r.pendingPoints === 0;
+      },
+      { what: 'the poster’s points, final with the pickup' },
+    );
     const posterView = await poster.get<Item>(`/api/items/${item.id}`);
     expect(posterView.body).toMatchObject({ status: 'claimed', claimedById: user.id });
   }, 60_000);

@@ -32,7 +32,7 @@ describe.each(STACK_MODES)('the platform slice, $name', (mode) => {
     expect(Object.keys(health.body.services).sort()).toEqual(['emergency', 'gateway', 'items', 'notifications', 'photo-validation', 'rewards', 'users']);
   });
 
-  it('creates a user, posts an item, shows it in the feed and credits 10 points and the First Post Badge', async () => {
+  it('creates a user, posts an item, shows it in the feed and keeps its 10 points pending until the pickup', async () => {
     const created = await api.post<User>('/api/users', { locationRadius: '2' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ points: 0, rank: 'Newbie', locationRadius: '2', badges: [] });
@@ -57,14 +57,15 @@ describe.each(STACK_MODES)('the platform slice, $name', (mode) => {
     // The poster sees the exact spot.
     expect(Number(mine!.latitude)).toBeCloseTo(MANHATTAN.lat, 6);
 
+    // Post points wait for the pickup (docs/product-rules.md, "Points"; made final in pending-points.int-spec.ts).
     const me = await waitFor(
       async () => {
         const r = await api.get<User>(`/api/users/${created.body.id}`);
-        return r.body.points === 20 ? r.body : undefined;
+        return r.body.pendingPoints === 10 ? r.body : undefined;
       },
-      { what: 'the +10 points and the badge bonus to reach the user' },
+      { what: 'the +10 pending points to reach the user' },
     );
-    expect(me).toMatchObject({ points: 20, rank: 'Newbie', locationRadius: '2', badges: ['First Post Badge'] });
+    expect(me).toMatchObject({ points: 0, pendingPoints: 10, rank: 'Newbie', locationRadius: '2', badges: [] });
     // The items read model learns the poster's name from user.created.
     await waitFor(async () => {
       const r = await api.get<Item[]>(`/api/items?lat=${MANHATTAN.lat}&lng=${MANHATTAN.lng}&radius=5`);

@@ -39,9 +39,18 @@ export class UsersController {
     return user;
   }
 
+  /**
+   * A member reading themselves also gets their pending points (docs/product-rules.md, "Points"), which only the
+   * rewards service knows; when it does not answer, the view goes without them rather than failing.
+   */
   @ApiRoute(Routes.getUser)
-  get(@Param(new ZodPipe(Routes.getUser.params)) params: IdParams, @Caller() callerId?: string): Promise<UserView> {
-    return this.services.call(Calls.users.get, { userId: params.id }, callerId);
+  async get(@Param(new ZodPipe(Routes.getUser.params)) params: IdParams, @Caller() callerId?: string): Promise<UserView> {
+    const own = callerId !== undefined && callerId === params.id;
+    const [view, points] = await Promise.all([
+      this.services.call(Calls.users.get, { userId: params.id }, callerId),
+      own ? this.services.call(Calls.rewards.balance, { userId: params.id }).catch(() => undefined) : undefined,
+    ]);
+    return points && 'isVerified' in view ? { ...view, pendingPoints: points.pendingPoints } : view;
   }
 
   @ApiRoute(Routes.scoutMode)

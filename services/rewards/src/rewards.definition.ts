@@ -3,18 +3,22 @@ import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinit
 import { BadgesRepository } from './badges/badges.repository';
 import { LeaderboardRepository } from './leaderboard/leaderboard.repository';
 import { LeaderboardService } from './leaderboard/leaderboard.service';
+import { FinalisePendingPointsScheduler } from './ledger/finalise-pending-points.scheduler';
 import { LedgerController } from './ledger/ledger.controller';
 import { BalanceEntity, LedgerEntryEntity, MemberEntity } from './ledger/ledger.entities';
 import { LedgerRepository } from './ledger/ledger.repository';
 import { LedgerService } from './ledger/ledger.service';
 import { MembersRepository } from './ledger/members.repository';
+import { PendingCreditsRepository } from './ledger/pending-credits.repository';
 import { PostCreditsRepository } from './ledger/post-credits.repository';
 import { CreateLedger1763800000200 } from './migrations/1763800000200-create-ledger';
 import { RewardsRules1763800000201 } from './migrations/1763800000201-rewards-rules';
 import { PendingPostReversals1763800000250 } from './migrations/1763800000250-pending-post-reversals';
 import { UncreditedPosts1763800000251 } from './migrations/1763800000251-uncredited-posts';
+import { PendingPostCredits1764100000300 } from './migrations/1764100000300-pending-post-credits';
 import { CreditPointsWhenItemIsClaimedHandler } from './reactions/credit-points-when-item-is-claimed.handler';
 import { CreditPointsWhenItemIsPostedHandler } from './reactions/credit-points-when-item-is-posted.handler';
+import { FinalisePointsWhenItemIsStillThereHandler } from './reactions/finalise-points-when-item-is-still-there.handler';
 import { MirrorMemberWhenUserChangesHandler } from './reactions/mirror-member-when-user-changes.handler';
 import { ReversePointsWhenPostIsWithdrawnHandler } from './reactions/reverse-points-when-post-is-withdrawn.handler';
 import { RedemptionsRepository } from './shop/redemptions.repository';
@@ -33,6 +37,8 @@ export class RewardsModule {
         LeaderboardService,
         LedgerRepository,
         PostCreditsRepository,
+        PendingCreditsRepository,
+        FinalisePendingPointsScheduler,
         MembersRepository,
         BadgesRepository,
         RedemptionsRepository,
@@ -41,6 +47,7 @@ export class RewardsModule {
         CreditPointsWhenItemIsClaimedHandler,
         ReversePointsWhenPostIsWithdrawnHandler,
         MirrorMemberWhenUserChangesHandler,
+        FinalisePointsWhenItemIsStillThereHandler,
       ],
     };
   }
@@ -50,6 +57,6 @@ export class RewardsModule {
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
   entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],
-  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000, PendingPostCredits1764100000300],
   module: (runtime) => RewardsModule.register(runtime),
 };

@@ -5,8 +5,9 @@ import { claimed, deleted, HOUR, member, posted, removed, RewardsWorld, startRew
 
 /**
  * The ledger on the real PostgreSQL, fed through its real consumers: points per action and plan, the day's ten
- * paid posts, reversals, badges and ranks, and replays that pay nothing twice. The delivery-order cases are in
- * reaction-order.medium-spec.ts.
+ * paid posts, reversals, badges and ranks, and replays that pay nothing twice. Post points are pending until the
+ * pickup (pending-points.medium-spec.ts); here `world.sweep()` makes them final as six hours would. The
+ * delivery-order cases are in reaction-order.medium-spec.ts.
  */
 describe(LedgerService.name, () => {
   let world: RewardsWorld;
@@ -19,9 +20,14 @@ describe(LedgerService.name, () => {
   const entriesOf = (userId: string): Promise<{ reason: string; amount: number }[]> =>
     world.db.query(`SELECT reason, amount FROM rewards.ledger_entries WHERE user_id = $1 ORDER BY created_at, reason`, [userId]);
 
-  it('credits +10 for a first post and +10 for the First Post Badge, announcing balance, rank and badge', async () => {
+  it('keeps +10 for a first post pending, then credits it with +10 for the First Post Badge, announcing balance, rank and badge', async () => {
     const userId = randomUUID();
     await world.deliver(posted(userId));
+    expect(await world.balanceOf(userId)).toEqual({ points: 0, earned: 0, badges: [] });
+    expect(await world.pendingOf(userId)).toBe(10);
+    expect(world.awards.filter((a) => a.userId === userId)).toEqual([]);
+    await world.sweep();
+    expect(await world.pendingOf(userId)).toBe(0);
     expect(await world.balanceOf(userId)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'] });
     expect(world.awards.filter((a) => a.userId === userId).map((a) => [a.amount, a.reason, a.balance])).toEqual([
       [10, 'post_item', 10],
@@ -34,6 +40,7 @@ describe(LedgerService.name, () => {
   it('credits +25 for a scout find, with the Scout Badge', async () => {
     const userId = randomUUID();
     await world.deliver(posted(userId, { isScoutFind: true }));
+    await world.sweep();
     expect(await world.balanceOf(userId)).toEqual({ points: 25 + 10 + 25, earned: 60, badges: ['First Post Badge', 'Scout Badge'] });
   });
 
@@ -41,6 +48,7 @@ describe(LedgerService.name, () => {
     const userId = randomUUID();
     await world.deliver(member(userId, { tier: 'premium' }));
     await world.deliver(posted(userId), posted(userId, { isScoutFind: true }));
+    await world.sweep();
     expect((await world.balanceOf(userId)).points).toBe(15 + 37 + 10 + 25);
   });
 
@@ -49,6 +57,7 @@ describe(LedgerService.name, () => {
     const claimer = randomUUID();
     await world.deliver(member(poster, { tier: 'free' }), member(claimer, { tier: 'pro' }));
     await world.deliver(posted(poster, { posterTier: 'pro' }), claimed(claimer, poster, 'paid', 'basic'));
+    await world.sweep();
     expect((await entriesOf(poster)).filter((e) => e.reason === 'post_item')).toEqual([{ reason: 'post_item', amount: 20 }]);
     expect(await entriesOf(claimer)).toEqual([{ reason: 'pickup_claim', amount: 6 }]);
   });
@@ -56,9 +65,12 @@ describe(LedgerService.name, () => {
   it('announces a rank change when points earned cross 100', async () => {
     const userId = randomUUID();
     await world.deliver(posted(userId, { isScoutFind: true }), posted(userId, { isScoutFind: true }));
+    await world.sweep();
     // 25 + 10 (first post) + 25 (scout) + 25 = 85
     expect(world.rankChanges.filter((r) => r.userId === userId)).toEqual([]);
     await world.deliver(posted(userId, { isScoutFind: true }));
+    expect(world.rankChanges.filter((r) => r.userId === userId)).toEqual([]);
+    await world.sweep();
     expect(world.rankChanges.filter((r) => r.userId === userId)).toEqual([{ userId, from: 'Newbie', to: 'Scout', points: 110, version: 5 }]);
   });
 
@@ -67,8 +79,11 @@ describe(LedgerService.name, () => {
     const morning = new Date('2026-11-20T15:00:00Z'); // 10:00 in New York
     const posts = Array.from({ length: 12 }, (_, i) => posted(userId, { createdAt: new Date(morning.getTime() + i * 60_000) }));
     await world.deliver(...posts.slice(0, DAILY_POST_CREDITS));
+    expect(await world.pendingOf(userId)).toBe(10 * 10);
+    await world.sweep();
     expect(await world.balanceOf(userId)).toMatchObject({ points: 10 * 10 + 10 });
     await world.deliver(posts[10]);
+    expect(await world.pendingOf(userId)).toBe(0);
     expect(await world.balanceOf(userId)).toMatchObject({ points: 10 * 10 + 10 });
     expect((await entriesOf(userId)).filter((e) => e.reason === 'post_item')).toHaveLength(DAILY_POST_CREDITS);
     const waiting: { item_id: string }[] = await world.db.query(`SELECT item_id FROM rewards.uncredited_posts WHERE user_id = $1`, [userId]);
@@ -76,23 +91,27 @@ describe(LedgerService.name, () => {
     await world.deliver(posts[11]);
     // 04:30 UTC on the 21st is still the 20th in New York; 05:30 UTC is the 21st.
     await world.deliver(posted(userId, { createdAt: new Date('2026-11-21T04:30:00Z') }));
-    expect((await world.balanceOf(userId)).points).toBe(110);
+    expect(await world.pendingOf(userId)).toBe(0);
     await world.deliver(posted(userId, { createdAt: new Date('2026-11-21T05:30:00Z') }));
+    expect(await world.pendingOf(userId)).toBe(10);
+    await world.sweep();
     expect((await world.balanceOf(userId)).points).toBe(120);
   });
 
-  it('gives a post’s points back when its poster deletes it within the hour, not after', async () => {
+  it('a post deleted by its poster within the hour loses its pending points, which never counted; one deleted after keeps them', async () => {
     const userId = randomUUID();
     const postedAt = new Date(Date.now() - 3 * HOUR);
     const quick = posted(userId, { createdAt: postedAt });
     const late = posted(userId, { createdAt: postedAt });
     await world.deliver(quick, late);
-    expect((await world.balanceOf(userId)).points).toBe(10 + 10 + 10);
+    expect(await world.pendingOf(userId)).toBe(20);
     await world.deliver(deleted(quick, new Date(postedAt.getTime() + QUICK_DELETE_MS - 60_000)));
-    expect(await world.balanceOf(userId)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'] });
+    expect(await world.pendingOf(userId)).toBe(10);
     await world.deliver(deleted(late, new Date(postedAt.getTime() + QUICK_DELETE_MS + 1000)));
-    expect((await world.balanceOf(userId)).points).toBe(20);
-    expect((await entriesOf(userId)).filter((e) => e.reason === 'post_reversal')).toEqual([{ reason: 'post_reversal', amount: -10 }]);
+    expect(await world.pendingOf(userId)).toBe(10);
+    await world.sweep();
+    expect(await world.balanceOf(userId)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'] });
+    expect((await entriesOf(userId)).map((e) => e.reason).sort()).toEqual(['badge:First Post Badge', 'post_item']);
   });
 
   it('keeps a deletion that arrives before its post, and takes the points back when the post arrives', async () => {
@@ -102,19 +121,25 @@ describe(LedgerService.name, () => {
     await world.deliver(deleted(post, new Date(postedAt.getTime() + 60_000)));
     expect(await world.balanceOf(userId)).toEqual({ points: 0, earned: 0, badges: [] });
     await world.deliver(post);
-    expect(await world.balanceOf(userId)).toEqual({ points: 10, earned: 10, badges: ['First Post Badge'] });
+    expect(await world.pendingOf(userId)).toBe(0);
+    await world.sweep();
+    // Withdrawn while pending: it never counted, not even toward the First Post Badge.
+    expect(await world.balanceOf(userId)).toEqual({ points: 0, earned: 0, badges: [] });
     expect(await world.db.query(`SELECT 1 FROM rewards.pending_post_reversals WHERE item_id = $1`, [post.payload.itemId])).toEqual([]);
   });
 
-  it('farming: 30 posts created and deleted within the hour leave no post points (the First Post Badge stays, docs/product-rules.md)', async () => {
+  it('farming: 30 posts created and deleted within the hour leave no points and no badge (docs/product-rules.md)', async () => {
     const userId = randomUUID();
     const start = new Date();
     const posts = Array.from({ length: 30 }, () => posted(userId, { createdAt: start }));
     await world.deliver(...posts);
     await world.deliver(...posts.map((p) => deleted(p, new Date(start.getTime() + 5 * 60_000))));
-    expect(await world.balanceOf(userId)).toEqual({ points: 10, earned: 10, badges: ['First Post Badge'] });
+    await world.sweep();
+    expect(await world.balanceOf(userId)).toEqual({ points: 0, earned: 0, badges: [] });
+    expect(await world.pendingOf(userId)).toBe(0);
     // The day's slots are free again: the next post that stands (made after the deletions) earns its points.
     await world.deliver(posted(userId, { createdAt: new Date(start.getTime() + 6 * 60_000) }));
+    await world.sweep();
     expect((await world.balanceOf(userId)).points).toBe(20);
   });
 
@@ -125,6 +150,7 @@ describe(LedgerService.name, () => {
     const taken = posted(userId, { createdAt: postedAt });
     await world.deliver(old, taken);
     await world.deliver(deleted(old, new Date(postedAt.getTime() + HOUR + 1000)), removed(taken, 'not_there'));
+    await world.sweep();
     expect((await world.balanceOf(userId)).points).toBe(30);
   });
 
@@ -132,6 +158,7 @@ describe(LedgerService.name, () => {
     const userId = randomUUID();
     const item = posted(userId, { isScoutFind: true });
     await world.deliver(item);
+    await world.sweep();
     expect((await world.balanceOf(userId)).points).toBe(60);
     const [spotlight] = (await world.sut.call(Calls.rewards.catalogue, {})).filter((r) => r.pointsCost === 50);
     await world.sut.call(Calls.rewards.redeem, { rewardId: spotlight.id }, userId);
@@ -156,6 +183,7 @@ describe(LedgerService.name, () => {
       ...Array.from({ length: 3 }, () => posted(alice, { isScoutFind: true })),
     ];
     await world.deliver(...history);
+    await world.sweep();
     const snapshot = async () => ({
       balances: await Promise.all([alice, bob, carol].map(world.balanceOf)),
       entries: await world.db.query(`SELECT user_id, reason, amount FROM rewards.ledger_entries WHERE user_id = ANY ($1) ORDER BY user_id, reason, amount`, [
@@ -186,7 +214,8 @@ describe(LedgerService.name, () => {
   it('Explorer at 250 points earned, not 249', async () => {
     const userId = randomUUID();
     await world.grant(userId, 229);
-    await world.deliver(posted(userId)); // 229 + 10 + 10 (First Post) = 249
+    await world.deliver(posted(userId));
+    await world.sweep(); // 229 + 10 + 10 (First Post) = 249
     expect(await world.balanceOf(userId)).toMatchObject({ earned: 249, badges: ['First Post Badge'] });
     await world.deliver(claimed(userId, randomUUID(), 'paid')); // + 5 = 254
     expect(await world.balanceOf(userId)).toMatchObject({ earned: 254 + 50, badges: ['First Post Badge', 'Explorer Badge'] });
@@ -196,11 +225,14 @@ describe(LedgerService.name, () => {
     const userId = randomUUID();
     const start = Date.parse('2026-11-19T15:00:00Z'); // one New York day
     await world.deliver(...Array.from({ length: 11 }, (_, i) => posted(userId, { createdAt: new Date(start + i * 60_000) })));
-    expect(await world.sut.call(Calls.rewards.balance, { userId })).toEqual({ userId, balance: 110, entries: 11 });
+    // Ten pending; the eleventh, past the day's ten, earns nothing.
+    expect(await world.sut.call(Calls.rewards.balance, { userId })).toEqual({ userId, balance: 0, pendingPoints: 100, entries: 0 });
+    await world.sweep();
+    expect(await world.sut.call(Calls.rewards.balance, { userId })).toEqual({ userId, balance: 110, pendingPoints: 0, entries: 11 });
     const summary = await world.sut.call(Calls.rewards.summary, { userId });
-    expect(summary).toMatchObject({ points: 110, earnedPoints: 110, rank: 'Scout', badges: ['First Post Badge'], redemptions: 0 });
+    expect(summary).toMatchObject({ points: 110, pendingPoints: 0, earnedPoints: 110, rank: 'Scout', badges: ['First Post Badge'], redemptions: 0 });
     expect(summary.recentActivity).toHaveLength(10);
     expect(summary.recentActivity[0]).toMatchObject({ activityType: expect.any(String), description: expect.stringMatching(/^\+10 points: /) });
-    expect(await world.sut.call(Calls.rewards.summary, { userId: randomUUID() })).toMatchObject({ points: 0, earnedPoints: 0, rank: 'Newbie', recentActivity: [] });
+    expect(await world.sut.call(Calls.rewards.summary, { userId: randomUUID() })).toMatchObject({ points: 0, pendingPoints: 0, earnedPoints: 0, rank: 'Newbie', recentActivity: [] });
   });
 });

@@ -1,17 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { EventEnvelope, Events } from '@curbside/contracts';
 import { scriptedEvent, ScriptedService, startScriptedService } from '@curbside/testing';
+import { FinalisePendingPointsScheduler } from '../src/ledger/finalise-pending-points.scheduler';
 import { rewardsService } from '../src/rewards.definition';
 
 /**
  * The ledger must end the same whatever order events of different subjects arrive in (item.posted,
- * item.deleted, item.removed, item.claimed and user.* are separate durable consumers). A scripted history is
- * delivered in its natural order, then in seeded random interleavings; every end state must equal the first.
- * A failing order names its seed: REACTION_ORDER_SEED=<seed> replays it alone.
+ * item.deleted, item.removed, item.claimed, item.still-there and user.* are separate durable consumers). A scripted
+ * history is delivered in its natural order, then in seeded random interleavings, and the six-hour sweep runs after
+ * it; every end state must equal the first. A failing order names its seed: REACTION_ORDER_SEED=<seed> replays it.
  */
 
-const T0 = Date.parse('2026-11-20T15:00:00Z');
+// An hour ago, so that no post's six hours have passed by the clock while the history is delivered (the service's
+// own sweep runs every minute); the test's sweep then runs at T0 + 9 h. The items' time zone puts T0 at 06:00 local,
+// so the day's eleven posts (T0 + 100 … 125 min) fall on one local day whenever the test runs.
+const T0 = Math.floor((Date.now() - 60 * 60_000) / 60_000) * 60_000;
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+const TIME_ZONE = (() => {
+  let offset = 6 - new Date(T0).getUTCHours();
+  if (offset < -12) offset += 24;
+  if (offset > 14) offset -= 24;
+  // Etc/GMT-5 is five hours ahead of UTC (POSIX signs).
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+})();
 
 const names = new Map<string, string>();
 const id = (name: string) => {
@@ -62,7 +73,7 @@ const post = (item: Item, minutes: number, isScoutFind = false, posterTier: 'fre
       lat: 40.7,
       lng: -74,
       createdAt: at(minutes).toISOString(),
-      timeZone: 'America/New_York',
+      timeZone: TIME_ZONE,
       posterTier,
     },
     at(minutes),
@@ -86,6 +97,9 @@ const claim = (item: Item, claimerId: string, minutes: number) =>
     at(minutes),
   );
 
+const stillThere = (item: Item, confirmerId: string, minutes: number, verified: boolean) =>
+  scriptedEvent(Events.itemStillThere.subject, { ...item, confirmerId, verified, confirmedAt: at(minutes).toISOString() }, at(minutes));
+
 const item = (name: string, posterId: string): Item => ({ itemId: id(name), posterId });
 const quickDeleted = item('A quick-deleted', alice);
 const reported = item('B scout find reported', alice);
@@ -95,6 +109,8 @@ const twice = item('E deleted and reported', bob);
 const carolsScout = item('F scout find reported', carol);
 const davesOnly = item('G only post, deleted', dave);
 const bobsKept = item('H kept', bob);
+const confirmedThenDeleted = item('I still there, then deleted', carol);
+const reportedLate = item('J reported after its six hours', dave);
 
 /** Natural order: as it happened. Withdrawals often follow their post within a minute, as in the issue. */
 const history: EventEnvelope[] = [
@@ -118,6 +134,13 @@ const history: EventEnvelope[] = [
   del(davesOnly, 8),
   post(bobsKept, 9),
   user(bob, 'bob', 2, 10, { scoutMode: true }),
+  post(reportedLate, 11),
+  post(confirmedThenDeleted, 20),
+  // A verified member's "still there" makes H and I final; an unverified one's changes nothing for B.
+  stillThere(bobsKept, alice, 30, true),
+  stillThere(confirmedThenDeleted, dave, 30, true),
+  del(confirmedThenDeleted, 40),
+  stillThere(reported, carol, 50, false),
   claim(gone, bob, 60),
   claim(lateDeleted, carol, 61),
   claim(bobsKept, dave, 62),
@@ -125,6 +148,8 @@ const history: EventEnvelope[] = [
   remove(gone, 200, 'not_there'),
   del(lateDeleted, 300),
   user(bob, 'bob_renamed', 3, 301, { scoutMode: true }),
+  // J's six hours ended at 371: its points were final, so the removal takes them back (its First Post bonus stays).
+  remove(reportedLate, 400, 'reported'),
   // Eleven posts a day each. Erin deletes her first before posting the eleventh, which takes the freed slot;
   // Frank deletes his first after posting his eleventh, which stays uncredited. Delivered the other way round,
   // the ten must still be the same ten.
@@ -158,8 +183,12 @@ describe('rewards reactions in any order', () => {
          FROM rewards.ledger_entries ORDER BY user_id, reason, item_id, amount`,
       ),
       balances: await q(
-        `SELECT user_id, points, earned, version, ARRAY(SELECT unnest(badges) ORDER BY 1) AS badges FROM rewards.balances ORDER BY user_id`,
+        `SELECT user_id, points, coalesce((SELECT pending FROM rewards.pending_balances p WHERE p.user_id = b.user_id), 0) AS pending, earned, version,
+                ARRAY(SELECT unnest(badges) ORDER BY 1) AS badges FROM rewards.balances b ORDER BY user_id`,
       ),
+      // Which of two withdrawals voided a pending credit may differ with the order; that one did, may not.
+      pendingCredits: await q(`SELECT item_id, user_id, amount, withdrawn_at IS NOT NULL AS withdrawn FROM rewards.pending_credits ORDER BY item_id`),
+      confirmations: await q(`SELECT item_id, confirmed_at FROM rewards.item_confirmations ORDER BY item_id`),
       badges: await q(`SELECT user_id, badge FROM rewards.user_badges ORDER BY user_id, badge`),
       stats: await q(`SELECT * FROM rewards.user_stats ORDER BY user_id`),
       days: await q(`SELECT user_id, local_date::text AS local_date, credited FROM rewards.post_days ORDER BY user_id, local_date`),
@@ -171,28 +200,37 @@ describe('rewards reactions in any order', () => {
     return JSON.stringify(state, null, 1).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => names.get(u) ?? u);
   };
 
+  /** The history, then the six-hour sweep at T0 + 9 h (every post of the history is six hours old by then). */
+  const run = async (seed?: number) => {
+    await sut.deliver(history, seed);
+    await sut.service.app.get(FinalisePendingPointsScheduler, { strict: false }).sweep(at(9 * 60));
+    await sut.deliver([], seed);
+  };
+
   beforeAll(async () => {
     sut = await startScriptedService(rewardsService);
-    await sut.deliver(history);
+    await run();
     natural = await endState();
   });
   afterAll(() => sut?.stop());
 
   it('in the natural order, takes back only the posts withdrawn by the rules', () => {
-    const { balances } = JSON.parse(natural) as { balances: { user_id: string; points: number; earned: number; badges: string[] }[] };
-    expect(Object.fromEntries(balances.map(({ user_id, points, earned, badges }) => [user_id, { points, earned, badges }]))).toEqual({
-      // A, B reversed (10 + 25 back); C (10) and D (15, on Premium) stand; badges First Post (10) and Scout (25) stay.
-      alice: { points: 10 + 15 + 35, earned: 60, badges: ['First Post Badge', 'Scout Badge'] },
-      // E reversed once; H stands; +5 for claiming C, +15 Community Helper.
-      bob: { points: 10 + 10 + 5 + 15, earned: 40, badges: ['Community Helper', 'First Post Badge'] },
-      // F reversed: only its badges stand. Claimed D (+5, +15).
-      carol: { points: 10 + 25 + 5 + 15, earned: 55, badges: ['Community Helper', 'First Post Badge', 'Scout Badge'] },
-      // G deleted within the hour: its First Post bonus stands. Claimed H (+5, +15).
-      dave: { points: 10 + 5 + 15, earned: 30, badges: ['Community Helper', 'First Post Badge'] },
-      // Ten credited (the first reversed, the eleventh in its slot) and the First Post bonus.
-      erin: { points: 100 + 10, earned: 110, badges: ['First Post Badge'] },
-      // Nine credited: the eleventh came while the ten were taken.
-      frank: { points: 90 + 10, earned: 100, badges: ['First Post Badge'] },
+    const { balances } = JSON.parse(natural) as { balances: { user_id: string; points: number; pending: number; earned: number; badges: string[] }[] };
+    expect(Object.fromEntries(balances.map(({ user_id, points, pending, earned, badges }) => [user_id, { points, pending, earned, badges }]))).toEqual({
+      // A and B withdrawn while pending: they never counted (no Scout Badge). C (10, picked up at 60) and D (15, on
+      // Premium, picked up at 61) became final; First Post (10).
+      alice: { points: 10 + 15 + 10, pending: 0, earned: 35, badges: ['First Post Badge'] },
+      // E withdrawn while pending; H final by Alice's "still there" (10, First Post 10); +5 for claiming C, +15 Community Helper.
+      bob: { points: 10 + 10 + 5 + 15, pending: 0, earned: 40, badges: ['Community Helper', 'First Post Badge'] },
+      // F withdrawn while pending. I final by Dave's "still there" (10, First Post 10), then deleted within its hour
+      // (−10; the badge stays). Claimed D (+5, +15).
+      carol: { points: 10 + 10 - 10 + 5 + 15, pending: 0, earned: 30, badges: ['Community Helper', 'First Post Badge'] },
+      // G withdrawn while pending. J final at its six hours (10, First Post 10), reported after them (−10). Claimed H (+5, +15).
+      dave: { points: 10 + 10 - 10 + 5 + 15, pending: 0, earned: 30, badges: ['Community Helper', 'First Post Badge'] },
+      // Ten final at their six hours (the first withdrawn while pending, the eleventh in its slot) and the First Post bonus.
+      erin: { points: 100 + 10, pending: 0, earned: 110, badges: ['First Post Badge'] },
+      // Nine: the eleventh came while the ten were taken.
+      frank: { points: 90 + 10, pending: 0, earned: 100, badges: ['First Post Badge'] },
     });
   });
 
@@ -202,7 +240,7 @@ describe('rewards reactions in any order', () => {
 
   it.each(seeds)('ends the same in the order of seed %i', async (seed) => {
     await sut.reset();
-    await sut.deliver(history, seed);
+    await run(seed);
     expect(await endState()).toEqual(natural);
   });
 });

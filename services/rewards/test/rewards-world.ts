@@ -4,6 +4,7 @@ import { EventEnvelope, EventPayload, Events, SubscriptionTier } from '@curbside
 import { EventOutbox } from '@curbside/platform';
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { DataSource } from 'typeorm';
+import { FinalisePendingPointsScheduler } from '../src/ledger/finalise-pending-points.scheduler';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { rewardsService } from '../src/rewards.definition';
 
@@ -29,6 +30,10 @@ export interface RewardsWorld {
   /** Publishes the events in order and waits until the service has applied every one and relayed what it announced. */
   deliver(...events: EventEnvelope<unknown>[]): Promise<void>;
   balanceOf(userId: string): Promise<{ points: number; earned: number; badges: string[] }>;
+  /** Post points waiting for the pickup. */
+  pendingOf(userId: string): Promise<number>;
+  /** The six-hour sweep as it would run at `at` (default: seven hours from now, when every post so far is due). */
+  sweep(at?: Date): Promise<number>;
   /** Points straight into the ledger (a test's stand-in for a history of posts). */
   grant(userId: string, amount: number): Promise<unknown>;
   stop(): Promise<void>;
@@ -64,6 +69,17 @@ export async function startRewardsWorld(): Promise<RewardsWorld> {
     async balanceOf(userId) {
       const [row] = await db.query(`SELECT points, earned, badges FROM rewards.balances WHERE user_id = $1`, [userId]);
       return (row ?? { points: 0, earned: 0, badges: [] }) as { points: number; earned: number; badges: string[] };
+    },
+    async pendingOf(userId) {
+      const [row] = await db.query(`SELECT pending FROM rewards.pending_balances WHERE user_id = $1`, [userId]);
+      return (row?.pending ?? 0) as number;
+    },
+    async sweep(at = new Date(Date.now() + 7 * HOUR)) {
+      const n = await get(FinalisePendingPointsScheduler).sweep(at);
+      await waitFor(async () => (await db.query(`SELECT count(*)::int AS n FROM rewards.outbox_events WHERE published_at IS NULL`))[0].n === 0, {
+        what: 'announcements relayed',
+      });
+      return n;
     },
     grant: (userId, amount) =>
       get(EventOutbox).transaction((tx) => get(LedgerService).apply(tx, { userId, amount, reason: 'test_grant', sourceEventId: randomUUID(), countsAsEarned: true })),
@@ -107,18 +123,36 @@ export const deleted = (item: EventEnvelope<{ itemId: string; posterId: string }
 export const removed = (item: EventEnvelope<{ itemId: string; posterId: string }>, reason: 'reported' | 'not_there') =>
   envelope(Events.itemRemoved.subject, { itemId: item.payload.itemId, posterId: item.payload.posterId, title: 'Chair', reason });
 
-export const claimed = (claimerId: string, posterId: string, pricingType: 'free' | 'paid' = 'free', claimerTier?: SubscriptionTier) =>
+export const claimed = (
+  claimerId: string,
+  posterId: string,
+  pricingType: 'free' | 'paid' = 'free',
+  claimerTier?: SubscriptionTier,
+  options: { itemId?: string; claimedAt?: Date } = {},
+) =>
   envelope(Events.itemClaimed.subject, {
-    itemId: randomUUID(),
+    itemId: options.itemId ?? randomUUID(),
     posterId,
     claimerId,
     title: 'Lamp',
     pricingType,
     customAmount: pricingType === 'paid' ? 500 : null,
     isScoutFind: false,
-    claimedAt: new Date().toISOString(),
+    claimedAt: (options.claimedAt ?? new Date()).toISOString(),
     ...(claimerTier ? { claimerTier } : {}),
   });
+
+/** A verified pickup of the post by another member (a claim whose photo passed). */
+export const pickedUp = (item: EventEnvelope<{ itemId: string; posterId: string }>, claimerId: string, at = new Date()) =>
+  claimed(claimerId, item.payload.posterId, 'free', 'free', { itemId: item.payload.itemId, claimedAt: at });
+
+/** Another member says the post is still there. */
+export const stillThere = (item: EventEnvelope<{ itemId: string; posterId: string }>, confirmerId: string, verified: boolean, at = new Date()) =>
+  envelope(
+    Events.itemStillThere.subject,
+    { itemId: item.payload.itemId, posterId: item.payload.posterId, confirmerId, verified, confirmedAt: at.toISOString() },
+    at,
+  );
 
 export const member = (userId: string, options: { username?: string; tier?: SubscriptionTier; scoutMode?: boolean; version?: number } = {}) =>
   envelope((options.version ?? 2) === 1 ? Events.userCreated.subject : Events.userUpdated.subject, {

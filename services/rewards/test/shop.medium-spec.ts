@@ -69,7 +69,8 @@ describe(ShopService.name, () => {
   it('a redemption and the reversal of the post that paid for it, at once: the balance never goes below zero', async () => {
     const userId = randomUUID();
     const item = posted(userId, { isScoutFind: true });
-    await world.deliver(item); // 25 + 10 (First Post) + 25 (Scout) = 60
+    await world.deliver(item);
+    await world.sweep(); // 25 + 10 (First Post) + 25 (Scout) = 60
     const [redemption] = await Promise.allSettled([redeem(userId, spotlight().id), world.deliver(removed(item, 'reported'))]);
     const { points, earned } = await world.balanceOf(userId);
     // Spent first: 10 left, and the reversal takes only those; reversed first: 35 left, too few for 50.

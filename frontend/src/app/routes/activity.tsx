@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { pendingPointsText } from '../../lib/pending-points';
 import { formatAge } from '../../lib/time';
 import { useUserItems } from '../../features/items/api/get-user-items';
 import { StatusBadge } from '../../features/items/components/item-badges';
@@ -36,6 +37,11 @@ export default function ActivityRoute() {
           </div>
         ))}
       </dl>
+      {pendingPointsText(user?.pendingPoints) && (
+        <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-950" data-testid="activity-pending-points">
+          {pendingPointsText(user?.pendingPoints)}
+        </p>
+      )}
       <div role="tablist" aria-label="Activity" className="grid grid-cols-2 gap-1 rounded-xl bg-white p-1 shadow-sm">
         {(['posts', 'claims'] as const).map((t) => (
           <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)} className={cn('min-h-11 rounded-lg text-sm font-semibold', tab === t ? 'bg-emerald-700 text-white' : 'text-slate-700')}>

@@ -6,7 +6,7 @@ export * from './api-routes';
 export * from './items';
 export { RANKS, RANK_NAMES, rankForPoints, type RankName } from '../rewards/ranks';
 export { BADGES, BADGE_NAMES, type BadgeName } from '../rewards/badges';
-export { ACTION_POINTS, TIER_MULTIPLIER } from '../rewards/points';
+export { ACTION_POINTS, PENDING_POINTS_HOURS, TIER_MULTIPLIER } from '../rewards/points';
 export { BADGE_ANIMATION_TRIGGER, LIVE_STREAM_PATH, LIVE_STREAM_RETRY_MS, LIVE_STREAM_HEARTBEAT_MS, LiveEvent } from '../notifications/live-events';
 export * from './plans';
 export { isVisiblyEmpty } from '../validation/text';

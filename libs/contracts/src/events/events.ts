@@ -87,6 +87,14 @@ export const Events = {
     /** not_there: verified neighbours said it is gone; reported: removed after reports (a content violation). */
     z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), reason: z.enum(['not_there', 'reported']) }),
   ),
+  /**
+   * A member other than the poster said the item is still there (docs/product-rules.md, "Points"): `verified` says
+   * whether that member is verified, for the rules that count only verified members (a post's points become final).
+   */
+  itemStillThere: defineEvent(
+    'item.still-there.v1',
+    z.object({ itemId: z.uuid(), posterId: z.uuid(), confirmerId: z.uuid(), verified: z.boolean(), confirmedAt: z.string() }),
+  ),
   itemExpiring: defineEvent('item.expiring.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), expiresAt: z.string() })),
   itemExpired: defineEvent('item.expired.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string() })),
   commentPosted: defineEvent(

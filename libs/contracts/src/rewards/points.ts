@@ -20,3 +20,13 @@ export const TIER_MULTIPLIER: Record<SubscriptionTier, number> = {
 export function actionPoints(reason: PointsReason, tier: SubscriptionTier): number {
   return Math.floor(ACTION_POINTS[reason] * TIER_MULTIPLIER[tier]);
 }
+
+/**
+ * Post and scout-find points are pending until the item is picked up (a verified claim), a verified member says it is
+ * still there, or this long after the post passes without its deletion or removal (docs/product-rules.md, "Points").
+ */
+export const PENDING_POINTS_HOURS = 6;
+export const PENDING_POINTS_FINAL_AFTER_MS = PENDING_POINTS_HOURS * 60 * 60 * 1000;
+
+/** Whether an action's points wait for the pickup: post and scout-find points do, claim points come with the pickup. */
+export const PENDING_REASONS: readonly PointsReason[] = ['post_item', 'scout_find'];

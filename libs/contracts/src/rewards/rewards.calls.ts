@@ -10,7 +10,8 @@ export const RewardsCalls = {
   balance: defineCall({
     subject: 'rewards.balance',
     request: memberSchema,
-    reply: z.object({ userId: z.uuid(), balance: z.number().int(), entries: z.number().int() }),
+    // `balance`: final points to spend; `pendingPoints`: post points waiting for the pickup (they count toward nothing yet).
+    reply: z.object({ userId: z.uuid(), balance: z.number().int(), pendingPoints: z.number().int(), entries: z.number().int() }),
     errors: [],
   }),
   /** Points, rank and badges of one member (the emergency lookup asks it). */

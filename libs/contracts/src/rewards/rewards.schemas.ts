@@ -84,6 +84,8 @@ export type LeaderboardReply = z.infer<typeof leaderboardReplySchema>;
 /** Service-to-service: a user's standing, for the emergency lookup. */
 export const rewardsSummarySchema = z.object({
   points: z.number().int(),
+  /** Post and scout-find points waiting for the pickup (docs/product-rules.md, "Points"): in no other figure yet. */
+  pendingPoints: z.number().int(),
   earnedPoints: z.number().int(),
   rank: z.enum(RANK_NAMES),
   badges: z.array(z.enum(BADGE_NAMES)),

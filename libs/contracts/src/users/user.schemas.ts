@@ -61,6 +61,11 @@ const flagShape = Object.fromEntries(Object.keys(NOTIFICATION_FLAG_DEFAULTS).map
 
 /** What the user sees of themselves. */
 export const userSchema = publicUserSchema.extend({
+  /**
+   * Post and scout-find points waiting for the pickup (docs/product-rules.md, "Points"): in neither `points` nor rank
+   * yet. Only in the member's own view, from the rewards service; absent when it did not answer.
+   */
+  pendingPoints: z.number().int().optional(),
   firstName: z.string().nullable(),
   isVerified: z.boolean(),
   verifiedName: z.string().nullable(),

@@ -3,6 +3,7 @@ import { DomainError, ErrorCode, Events, ItemError } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
+import { PostersService } from '../posters/posters.service';
 import { EngagementRepository } from './engagement.repository';
 
 /**
@@ -18,6 +19,7 @@ export class EngagementService {
     private readonly outbox: EventOutbox,
     private readonly engagement: EngagementRepository,
     private readonly items: ItemsRepository,
+    private readonly members: PostersService,
   ) {}
 
   /** One vote per user per item per the item's local day; returns the day's votes. */
@@ -45,6 +47,9 @@ export class EngagementService {
       }
       if (stillThere) {
         await this.engagement.countStillThere(tx.manager, itemId);
+        // Whether the member is verified travels with the act: a verified "still there" makes the post's points final.
+        const { isVerified } = await this.members.member(tx.manager, callerId);
+        tx.emit(Events.itemStillThere, { itemId, posterId: item.posterId, confirmerId: callerId, verified: isVerified, confirmedAt: new Date().toISOString() });
         return { success: true, message: 'Thanks for confirming it is still there!', stillThereCount: item.stillThereCount + 1, removed: false };
       }
       const reports = await this.engagement.verifiedNotThereSince(tx.manager, itemId, item.lastStillThereCheck);

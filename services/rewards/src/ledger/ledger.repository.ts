@@ -25,6 +25,8 @@ export interface EntryRow {
 /** What a member's rewards page shows of their standing. */
 export interface StandingRow {
   points: number;
+  /** Post points waiting for the pickup: they count toward nothing yet. */
+  pending: number;
   earned: number;
   badges: BadgeName[];
   redemptions: number;
@@ -76,17 +78,24 @@ export class LedgerRepository {
     await manager.query(`UPDATE rewards.balances SET badges = array_append(badges, $2) WHERE user_id = $1 AND NOT ($2 = ANY (badges))`, [userId, badge]);
   }
 
-  async balance(userId: string): Promise<{ points: number; version: number } | undefined> {
-    const [row]: { points: number; version: number }[] = await this.dataSource.query(`SELECT points, version FROM rewards.balances WHERE user_id = $1`, [userId]);
+  /** Points to spend, pending points and entries so far; zeros for a member with neither. */
+  async balance(userId: string): Promise<{ points: number; pending: number; version: number }> {
+    const [row]: { points: number; pending: number; version: number }[] = await this.dataSource.query(
+      `SELECT coalesce(b.points, 0) AS points, coalesce(p.pending, 0) AS pending, coalesce(b.version, 0) AS version
+       FROM (SELECT $1::uuid AS user_id) u
+       LEFT JOIN rewards.balances b ON b.user_id = u.user_id LEFT JOIN rewards.pending_balances p ON p.user_id = u.user_id`,
+      [userId],
+    );
     return row;
   }
 
   /** Points, points earned, badges and the number of redemptions; zeros for a member with no entry yet. */
   async standing(userId: string): Promise<StandingRow> {
     const [row]: StandingRow[] = await this.dataSource.query(
-      `SELECT coalesce(b.points, 0) AS points, coalesce(b.earned, 0) AS earned, coalesce(b.badges, '{}') AS badges,
+      `SELECT coalesce(b.points, 0) AS points, coalesce(p.pending, 0) AS pending, coalesce(b.earned, 0) AS earned, coalesce(b.badges, '{}') AS badges,
               (SELECT count(*)::int FROM rewards.redemptions r WHERE r.user_id = $1) AS redemptions
-       FROM (SELECT $1::uuid AS user_id) u LEFT JOIN rewards.balances b ON b.user_id = u.user_id`,
+       FROM (SELECT $1::uuid AS user_id) u LEFT JOIN rewards.balances b ON b.user_id = u.user_id
+       LEFT JOIN rewards.pending_balances p ON p.user_id = u.user_id`,
       [userId],
     );
     return row;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { actionPoints, Events, EventPayload, PointsReason, rankForPoints, RewardsSummary, SubscriptionTier } from '@curbside/contracts';
+import { actionPoints, Events, EventPayload, PENDING_POINTS_FINAL_AFTER_MS, PointsReason, rankForPoints, RewardsSummary, SubscriptionTier } from '@curbside/contracts';
 import { Transaction } from '@curbside/platform';
 import { badgeBonus, newlyEarnedBadges } from '../badges/badge.rules';
 import { BadgesRepository } from '../badges/badges.repository';
 import { BalanceRow, LedgerRepository } from './ledger.repository';
 import { MembersRepository } from './members.repository';
+import { PendingCreditRow, PendingCreditsRepository } from './pending-credits.repository';
 import { PostCreditRow, PostCreditsRepository, UncreditedPost } from './post-credits.repository';
 
 /** At most this many posts a user a local day earn points (docs/product-rules.md: no farming by posting). */
@@ -57,12 +58,15 @@ export class LedgerService {
     private readonly postCredits: PostCreditsRepository,
     private readonly members: MembersRepository,
     private readonly badges: BadgesRepository,
+    private readonly pending: PendingCreditsRepository,
   ) {}
 
-  /** item.posted → +10 (+25 for a scout find), times the tier multiplier, for the first ten posts of a local day. */
+  /**
+   * item.posted → +10 (+25 for a scout find), times the tier multiplier, for the first ten posts of a local day:
+   * pending until the pickup (settlePending), counting toward nothing until then.
+   */
   async creditPost(tx: EventTransaction, item: Posted): Promise<void> {
     const reason: PointsReason = item.isScoutFind ? 'scout_find' : 'post_item';
-    await this.badges.countPost(tx.manager, item.posterId, item.isScoutFind);
     const localDate = await this.postCredits.localDate(tx.manager, item.createdAt, item.timeZone ?? 'UTC');
     const post: DayPost = {
       itemId: item.itemId,
@@ -74,11 +78,12 @@ export class LedgerService {
       sourceEventId: tx.event.id,
     };
     if (!(await this.creditInSlot(tx, post))) {
-      // Past the day's ten: it waits for a slot that a withdrawal from before it frees (fillFreedSlot).
+      // Past the day's ten: it earns nothing and counts toward no badge; it waits for a slot that a withdrawal from
+      // before it frees (fillFreedSlot).
       await this.postCredits.keepUncredited(tx.manager, post);
     }
-    await this.awardBadges(tx, item.posterId, tx.event.id);
     await this.applyPendingReversals(tx, item.itemId);
+    await this.settlePending(tx, item.itemId);
   }
 
   /**
@@ -89,19 +94,94 @@ export class LedgerService {
    */
   private async creditInSlot(tx: Transaction, post: DayPost): Promise<boolean> {
     await this.postCredits.lockDay(tx.manager, post.userId, post.localDate);
-    if ((await this.postCredits.paidPostsStandingAt(tx.manager, post.userId, post.localDate, post.createdAt)) >= DAILY_POST_CREDITS) return false;
-    const applied = await this.apply(tx, {
-      userId: post.userId,
-      amount: post.amount,
-      reason: post.reason,
-      sourceEventId: post.sourceEventId,
+    const standing =
+      (await this.postCredits.paidPostsStandingAt(tx.manager, post.userId, post.localDate, post.createdAt)) +
+      (await this.pending.standingAt(tx.manager, post.userId, post.localDate, post.createdAt));
+    if (standing >= DAILY_POST_CREDITS) return false;
+    const kept = await this.pending.keep(tx.manager, {
       itemId: post.itemId,
+      userId: post.userId,
+      reason: post.reason,
+      amount: post.amount,
       localDate: post.localDate,
       causeAt: post.createdAt,
+      sourceEventId: post.sourceEventId,
+      finalBy: new Date(Date.parse(post.createdAt) + PENDING_POINTS_FINAL_AFTER_MS).toISOString(),
+    });
+    if (!kept) return false;
+    await this.postCredits.countPaid(tx.manager, post.userId, post.localDate);
+    await this.pending.movePending(tx.manager, post.userId, post.amount);
+    return true;
+  }
+
+  /**
+   * A verified pickup (item.claimed) or a verified member's "still there" (item.still-there): the post's pending
+   * points become final. Kept as the item's confirmation besides, for a credit delivered after it. A confirmation
+   * from before a withdrawal that was delivered after it finds the credit voided: it was final first, so it is
+   * credited and then taken back, as it would have been in order.
+   */
+  async confirmItem(tx: EventTransaction, itemId: string, confirmedAt: string): Promise<void> {
+    await this.pending.confirm(tx.manager, itemId, confirmedAt, tx.event.id);
+    const credit = await this.pending.lockOf(tx.manager, itemId);
+    if (!credit) return;
+    if (!credit.withdrawn_at) return this.finalise(tx, credit);
+    if (Date.parse(confirmedAt) >= credit.withdrawn_at.getTime() || !credit.withdrawal_event_id) return;
+    await this.pending.take(tx.manager, itemId);
+    // The void already freed its slot; the credit counts as a post now and the reversal uncounts it, as in order.
+    await this.creditFinal(tx, credit);
+    const final = await this.postCredits.creditOf(tx.manager, itemId);
+    if (final) await this.reverseCredit(tx, final, { sourceEventId: credit.withdrawal_event_id, at: credit.withdrawn_at.toISOString(), hourRule: false }, false);
+  }
+
+  /**
+   * The six hours: every pending credit whose post is six hours old becomes final, dated by its post, whenever the
+   * sweep runs. Rows are picked FOR UPDATE SKIP LOCKED, so sweeps (replicas) running at once finalise each one once.
+   */
+  async finaliseDue(tx: Transaction, now: Date, limit: number): Promise<number> {
+    const due = await this.pending.lockDue(tx.manager, now, limit);
+    for (const credit of due) await this.finalise(tx, credit);
+    return due.length;
+  }
+
+  /**
+   * Right after a credit is kept: final at once if the item was confirmed already (the confirmation was delivered
+   * first). A post six hours old on arrival waits for the sweep like any other, within a minute.
+   */
+  private async settlePending(tx: Transaction, itemId: string): Promise<void> {
+    const credit = await this.pending.lockOf(tx.manager, itemId);
+    if (!credit || credit.withdrawn_at) return;
+    if (await this.pending.confirmedAt(tx.manager, itemId)) await this.finalise(tx, credit);
+  }
+
+  /** When a pending credit became (or becomes) final: its confirmation, else six hours after its post. */
+  private async finalAt(tx: Transaction, credit: PendingCreditRow): Promise<number> {
+    const confirmed = await this.pending.confirmedAt(tx.manager, credit.item_id);
+    return Math.min(credit.final_by.getTime(), confirmed?.getTime() ?? Infinity);
+  }
+
+  private async finalise(tx: Transaction, credit: PendingCreditRow): Promise<void> {
+    if (!(await this.pending.take(tx.manager, credit.item_id))) return;
+    await this.pending.movePending(tx.manager, credit.user_id, -credit.amount);
+    await this.creditFinal(tx, credit);
+  }
+
+  /**
+   * The post's ledger entry, under the post's own event: now it counts toward balance, rank, badges and leaderboard,
+   * and as a post toward the post badges (a post counts there only once its points are final).
+   */
+  private async creditFinal(tx: Transaction, credit: PendingCreditRow): Promise<void> {
+    await this.apply(tx, {
+      userId: credit.user_id,
+      amount: credit.amount,
+      reason: credit.reason,
+      sourceEventId: credit.source_event_id,
+      itemId: credit.item_id,
+      localDate: credit.local_date,
+      causeAt: credit.cause_at.toISOString(),
       countsAsEarned: true,
     });
-    if (applied) await this.postCredits.countPaid(tx.manager, post.userId, post.localDate);
-    return applied !== null;
+    await this.badges.countPost(tx.manager, credit.user_id, credit.reason === 'scout_find');
+    await this.awardBadges(tx, credit.user_id, credit.source_event_id);
   }
 
   /**
@@ -113,12 +193,15 @@ export class LedgerService {
     for (const post of await this.postCredits.uncreditedAfter(tx.manager, userId, localDate, withdrawnAt)) {
       if (!(await this.creditInSlot(tx, post))) continue;
       await this.postCredits.forgetUncredited(tx.manager, post.itemId);
-      await this.awardBadges(tx, userId, post.sourceEventId);
       await this.applyPendingReversals(tx, post.itemId);
+      await this.settlePending(tx, post.itemId);
     }
   }
 
-  /** item.claimed → +5 for the claimer; progress toward Community Helper and Community Champion. */
+  /**
+   * item.claimed (a claim whose pickup photo passed: a verified pickup) → +5 for the claimer, final at once;
+   * progress toward Community Helper and Community Champion; the post's pending points become final.
+   */
   async creditClaim(tx: EventTransaction, claim: Claimed): Promise<void> {
     // Picking up one's own post is no help to a neighbour: no progress toward Community Helper or Champion.
     if (claim.posterId !== claim.claimerId) await this.badges.countClaim(tx.manager, claim.claimerId, claim.posterId, claim.pricingType === 'free');
@@ -133,6 +216,8 @@ export class LedgerService {
       countsAsEarned: true,
     });
     await this.awardBadges(tx, claim.claimerId, tx.event.id);
+    // A verified pickup by a neighbour makes the post's points final; the poster picking up their own post does not.
+    if (claim.posterId !== claim.claimerId) await this.confirmItem(tx, claim.itemId, claim.claimedAt);
   }
 
   /**
@@ -142,6 +227,8 @@ export class LedgerService {
    * post's credit is kept as pending, and the credit takes it back when it arrives (applyPendingReversals).
    */
   async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
+    const pending = await this.pending.lockOf(tx.manager, itemId);
+    if (pending) return this.reversePending(tx, pending, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
     const credit = await this.postCredits.creditOf(tx.manager, itemId);
     if (credit) return this.reverseCredit(tx, credit, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
     await this.postCredits.keepPendingReversal(tx.manager, { itemId, sourceEventId: tx.event.id, withdrawnAt: tx.event.occurredAt, hourRule: deletedAt !== undefined });
@@ -153,15 +240,44 @@ export class LedgerService {
    * A post that earned nothing (past the day's ten) has nothing to take back; its withdrawals go all the same.
    */
   private async applyPendingReversals(tx: Transaction, itemId: string): Promise<void> {
-    const pending = await this.postCredits.takePendingReversals(tx.manager, itemId);
-    const credit = pending.length > 0 ? await this.postCredits.creditOf(tx.manager, itemId) : undefined;
-    if (!credit) return;
+    const waiting = await this.postCredits.takePendingReversals(tx.manager, itemId);
+    if (waiting.length === 0) return;
     // In the order they happened: the first that qualifies reverses (one reversal per item), as it would have in order.
-    pending.sort((a, b) => a.withdrawn_at.getTime() - b.withdrawn_at.getTime());
-    for (const p of pending) await this.reverseCredit(tx, credit, { sourceEventId: p.source_event_id, at: p.withdrawn_at.toISOString(), hourRule: p.hour_rule });
+    waiting.sort((a, b) => a.withdrawn_at.getTime() - b.withdrawn_at.getTime());
+    for (const p of waiting) {
+      const withdrawal = { sourceEventId: p.source_event_id, at: p.withdrawn_at.toISOString(), hourRule: p.hour_rule };
+      const pending = await this.pending.lockOf(tx.manager, itemId);
+      if (pending) {
+        await this.reversePending(tx, pending, withdrawal);
+        continue;
+      }
+      const credit = await this.postCredits.creditOf(tx.manager, itemId);
+      if (credit) await this.reverseCredit(tx, credit, withdrawal);
+    }
   }
 
-  private async reverseCredit(tx: Transaction, credit: PostCreditRow, withdrawal: Withdrawal): Promise<void> {
+  /**
+   * A withdrawal of a post whose points are pending. Before they became final (its confirmation or its six hours,
+   * by when things happened) it voids them: they never count, and the day's slot is freed. After, they were final:
+   * they are made final now (a sweep may not have run yet) and taken back like any final credit.
+   */
+  private async reversePending(tx: Transaction, credit: PendingCreditRow, withdrawal: Withdrawal): Promise<void> {
+    if (credit.withdrawn_at) return;
+    if (withdrawal.hourRule && Date.parse(withdrawal.at) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
+    if (Date.parse(withdrawal.at) >= (await this.finalAt(tx, credit))) {
+      await this.finalise(tx, credit);
+      const final = await this.postCredits.creditOf(tx.manager, credit.item_id);
+      if (final) await this.reverseCredit(tx, final, withdrawal);
+      return;
+    }
+    await this.pending.withdraw(tx.manager, credit.item_id, withdrawal.at, withdrawal.sourceEventId);
+    await this.pending.movePending(tx.manager, credit.user_id, -credit.amount);
+    await this.postCredits.uncountPaid(tx.manager, credit.user_id, credit.local_date);
+    await this.fillFreedSlot(tx, credit.user_id, credit.local_date, withdrawal.at);
+  }
+
+  /** `freeSlot`: false when a void of the same credit freed its slot already (confirmItem). */
+  private async reverseCredit(tx: Transaction, credit: PostCreditRow, withdrawal: Withdrawal, freeSlot = true): Promise<void> {
     if (withdrawal.hourRule && credit.cause_at && Date.parse(withdrawal.at) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
     const points = await this.ledger.lockPoints(tx.manager, credit.user_id);
     const applied = await this.apply(tx, {
@@ -178,7 +294,7 @@ export class LedgerService {
     });
     if (!applied) return;
     await this.badges.uncountPost(tx.manager, credit.user_id, credit.reason === 'scout_find');
-    if (credit.local_date) {
+    if (credit.local_date && freeSlot) {
       await this.postCredits.uncountPaid(tx.manager, credit.user_id, credit.local_date);
       await this.fillFreedSlot(tx, credit.user_id, credit.local_date, withdrawal.at);
     }
@@ -229,9 +345,9 @@ export class LedgerService {
     }
   }
 
-  async balance(userId: string): Promise<{ userId: string; balance: number; entries: number }> {
+  async balance(userId: string): Promise<{ userId: string; balance: number; pendingPoints: number; entries: number }> {
     const row = await this.ledger.balance(userId);
-    return { userId, balance: row?.points ?? 0, entries: row?.version ?? 0 };
+    return { userId, balance: row.points, pendingPoints: row.pending, entries: row.version };
   }
 
   async summary(userId: string): Promise<RewardsSummary> {
@@ -239,6 +355,7 @@ export class LedgerService {
     const entries = await this.ledger.recentEntries(userId, RECENT_ENTRIES);
     return {
       points: row.points,
+      pendingPoints: row.pending,
       earnedPoints: row.earned,
       rank: rankForPoints(row.earned),
       badges: row.badges,

@@ -8,6 +8,7 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { PENDING_POINTS_RULE } from '../../../lib/pending-points';
 import { DESCRIPTION_MAX, ItemMessages, LOCATION_DESCRIPTION_MAX, SCOUT_FIND_HOURS, TITLE_MAX } from '@curbside/contracts/client';
 import { ITEM_FORM_CATEGORIES, type FeedItem } from '../../items/lib/item-rules';
 import { currentPosition } from '../../location/current-position';
@@ -37,6 +38,9 @@ interface Photo {
 export { parsePrice } from '../lib/single-item-rules';
 
 /** Post an Item / Post Curbside Find / garage sale, with the dialogs of spec §4 in order: verification, terms, duplicates. */
+/** How long after a post the user is read again for its pending points (an event away). */
+const PENDING_POINTS_REFRESH_MS = 1500;
+
 export default function PostSheet({ onClose }: { onClose: () => void }) {
   const { user, refreshUser } = useSession();
   const scout = !!user?.scoutMode;
@@ -171,8 +175,15 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
       payload,
       {
         onSuccess: () => {
-          toast({ title: scout ? 'Scout Find Posted!' : 'Item Posted!', description: scout ? 'You earned 25 points.' : 'You earned 10 points.', variant: 'success' });
+          toast({
+            title: scout ? 'Scout Find Posted!' : 'Item Posted!',
+            description: `+${scout ? 25 : 10} points pending: ${PENDING_POINTS_RULE}.`,
+            variant: 'success',
+          });
           void refreshUser().catch(() => undefined);
+          // The rewards service keeps the post's points pending from item.posted, just after this answer, and no
+          // notification announces them: read the user once more a moment later, so the banner shows them.
+          setTimeout(() => void refreshUser().catch(() => undefined), PENDING_POINTS_REFRESH_MS);
           onClose();
         },
         onError: (error) => toast({ title: 'Failed to post item', description: errorMessage(error), variant: 'destructive' }),
@@ -353,9 +364,20 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
             )}
           </div>
 
-          <Button type="submit" disabled={!position || busy || !user} variant={scout ? 'gold' : 'primary'} className="w-full">
+          <Button
+            type="submit"
+            disabled={!position || busy || !user}
+            variant={scout ? 'gold' : 'primary'}
+            className="w-full"
+            aria-describedby={garageSale ? undefined : 'post-points-rule'}
+          >
             {submitLabel}
           </Button>
+          {!garageSale && (
+            <p id="post-points-rule" className="text-center text-xs text-slate-600">
+              The points are pending: {PENDING_POINTS_RULE}.
+            </p>
+          )}
         </form>
       </Dialog>
 

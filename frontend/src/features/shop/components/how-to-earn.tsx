@@ -1,4 +1,4 @@
-import { ACTION_POINTS, BADGES, TIER_MULTIPLIER } from '@curbside/contracts/client';
+import { ACTION_POINTS, BADGES, PENDING_POINTS_HOURS, TIER_MULTIPLIER } from '@curbside/contracts/client';
 import { Award, Info } from 'lucide-react';
 
 /** docs/product-rules.md's amounts (a scout find is worth 25, not the spec text's 15) and its one badge rule set. */
@@ -35,6 +35,11 @@ export function HowToEarn() {
             <li>Claim an item: +{ACTION_POINTS.pickup_claim} points</li>
             <li>Earn a badge: its bonus points (above)</li>
           </ul>
+          <p className="mt-2 text-xs text-sky-950" data-testid="pending-points-rule">
+            Points for posts and scout finds are pending until the item is picked up or a verified neighbour confirms it is still there, or
+            until {PENDING_POINTS_HOURS} hours pass without the post being deleted or removed. Pending points can't be spent and don't count toward
+            your rank, badges or the leaderboard. Points for a claim count as soon as its pickup photo passes.
+          </p>
           <p className="mt-2 text-xs text-sky-950">
             Plans multiply the points for posts, scout finds and claims: Basic {TIER_MULTIPLIER.basic}x, Premium {TIER_MULTIPLIER.premium}x, Pro {TIER_MULTIPLIER.pro}x.
           </p>
