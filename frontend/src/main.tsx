@@ -4,6 +4,7 @@ import { AppProviders } from './app/providers';
 import { AppRouter, preloadOpenedScreen } from './app/router';
 import './index.css';
 import { startUp } from './features/users/session-provider';
+import { captureInstallPrompt } from './lib/install-prompt';
 import { createQueryClient } from './lib/query-client';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -23,3 +24,10 @@ const render = () =>
   });
 // If the screen's download fails, the app still starts (that screen then says so, or tries again).
 void preloadOpenedScreen().then(render, render);
+
+// The service worker (offline shell with the last feed, notification clicks: public/sw.js) is registered once the page
+// has loaded, so it never competes with the first screen's downloads.
+captureInstallPrompt();
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined), { once: true });
+}

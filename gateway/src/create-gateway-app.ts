@@ -35,6 +35,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
           connectSrc: ["'self'"],
+          // The SPA's service worker (/sw.js) and its install manifest come from this site only.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           upgradeInsecureRequests: null,
         },
       },

@@ -8,6 +8,7 @@ export const STORAGE_KEYS = {
   tutorialDismissed: 'tutorialDismissed',
   tutorialCompleted: 'tutorialCompleted',
   lastBadgeCelebration: 'lastBadgeCelebrationAt',
+  installOffered: 'installOffered',
 } as const;
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -30,6 +30,7 @@ describe('serving the SPA', () => {
     );
     writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     const app = express();
     serveSpa(app, dir, { findItem: async (id) => items.get(id) ?? null });
     server = app.listen(0, '127.0.0.1');
@@ -46,6 +47,8 @@ describe('serving the SPA', () => {
     expect((await fetch(`${base}/`)).headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${base}/map`)).headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${base}/favicon.svg`)).headers.get('cache-control')).toBe('public, max-age=3600');
+    // The service worker is checked on every visit.
+    expect((await fetch(`${base}/sw.js`)).headers.get('cache-control')).toBe('no-cache');
   });
 
   const preloads = async (path: string) =>

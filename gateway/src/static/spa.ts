@@ -142,6 +142,7 @@ function isApiPath(path: string): boolean {
 
 /** HTML is checked every time; files under /assets carry a content hash in their name and never change. */
 function cachePolicy(response: Response, path: string): void {
-  if (path.endsWith('.html')) response.setHeader('Cache-Control', 'no-cache');
+  // The service worker is checked on every visit, or a fixed app would reach its members up to an hour late.
+  if (path.endsWith('.html') || /[\\/]sw\.js$/.test(path)) response.setHeader('Cache-Control', 'no-cache');
   else if (/[\\/]assets[\\/]/.test(path)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }

@@ -5,6 +5,8 @@ import { CardSkeleton } from '../ui/skeleton';
 import { DismissToastsOnNavigation } from '../ui/toaster';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
+import { InstallOffer } from './install-offer';
+import { OfflineNote } from './offline-note';
 
 export function AppShell() {
   return (
@@ -16,6 +18,8 @@ export function AppShell() {
       <DismissToastsOnNavigation />
       <AppHeader />
       <main id="main" className="mx-auto max-w-3xl px-3 pb-28 pt-3">
+        <OfflineNote />
+        <InstallOffer />
         <Suspense fallback={<CardSkeleton />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,7 @@
 import type { Item } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { offerInstall } from '../../../lib/install-prompt';
 import { sendOnce } from '../../../lib/send-once';
 import { invalidateItemLists } from '../../items/api/query-keys';
 
@@ -11,6 +12,9 @@ export function useClaimItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, userId, photo }: { itemId: string; userId: string; photo?: string }) => claimItem(itemId, userId, photo),
-    onSuccess: () => invalidateItemLists(queryClient),
+    onSuccess: () => {
+      offerInstall(); // a first claim is when installing makes sense (lib/install-prompt.ts)
+      return invalidateItemLists(queryClient);
+    },
   });
 }

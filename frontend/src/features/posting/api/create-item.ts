@@ -1,6 +1,7 @@
 import type { Item } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { offerInstall } from '../../../lib/install-prompt';
 import { sendOnce } from '../../../lib/send-once';
 import { invalidateItemLists } from '../../items/api/query-keys';
 
@@ -44,5 +45,11 @@ export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => sen
 /** Posting refreshes the item lists (/api/items and /api/top-finds). */
 export function useCreateItem() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createItem, onSuccess: () => invalidateItemLists(queryClient) });
+  return useMutation({
+    mutationFn: createItem,
+    onSuccess: () => {
+      offerInstall(); // a first post is when installing makes sense (lib/install-prompt.ts)
+      return invalidateItemLists(queryClient);
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { User } from '@curbside/contracts';
-import { Ban, BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,20 +8,19 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { pendingPointsText } from '../../../lib/pending-points';
 import { plural } from '../../../lib/plural';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { planOf } from '../../plans/lib/plans';
 import { userQueryOptions } from '../../users/api/get-user';
 import { useSession } from '../../users/session-provider';
 import { ProfileStats } from './profile-stats';
+import { InstallSettingsRow } from './install-settings-row';
 import { TierCard } from './tier-card';
 
 // Every dialog is its own chunk, fetched when it is first opened.
 const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog').then((m) => ({ default: m.AvatarUploadDialog })));
 const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 const NotificationSettingsDialog = lazy(() => import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })));
-const BlockedMembersDialog = lazy(() => import('../../blocks/components/blocked-members-dialog').then((m) => ({ default: m.BlockedMembersDialog })));
 const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
 const StartFreshDialog = lazy(() => import('../../settings/components/start-fresh-dialog').then((m) => ({ default: m.StartFreshDialog })));
 const TutorialDialog = lazy(() => import('../../tutorial/components/tutorial-dialog').then((m) => ({ default: m.TutorialDialog })));
@@ -32,7 +31,7 @@ const AccountVerificationSheet = lazy(() =>
 /** A user record younger than this is shown as it is. */
 const FRESH_MS = 10_000;
 
-type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | 'blocked' | null;
+type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | null;
 
 const RANK_STYLES: Record<string, string> = {
   'Curb Master': 'bg-amber-100 text-amber-900',
@@ -149,11 +148,6 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
           </span>
         </div>
       </section>
-        {pendingPointsText(user.pendingPoints) && (
-          <p className="mt-1 text-xs text-slate-700" data-testid="profile-pending-points">
-            {pendingPointsText(user.pendingPoints)}
-          </p>
-        )}
 
       <ProfileStats userId={user.id} />
 
@@ -165,8 +159,8 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
           <SettingsRow icon={BadgeCheck} label="Account Verification" detail={user.isVerified ? 'Verified' : 'Verify your account'} onClick={() => setOpen('verify')} />
           <SettingsRow icon={Bell} label="Notifications" detail="Alerts, radius, push, e-mail and SMS" onClick={() => setOpen('notifications')} />
           <SettingsRow icon={BookOpen} label="App Tutorial" detail="A quick tour of Curbside" onClick={() => setOpen('tutorial')} />
-          <SettingsRow icon={Ban} label="Blocked members" detail="Whom you blocked, to unblock them" onClick={() => setOpen('blocked')} />
           <SettingsRow icon={ShieldCheck} label="Terms & Safety" detail="Terms of Use & Safety Disclaimer" onClick={() => setOpen('terms')} />
+          <InstallSettingsRow />
           <SettingsRow icon={RotateCcw} label="Start Fresh" detail="Forget this account on this device" onClick={() => setOpen('start-fresh')} danger />
         </ul>
       </nav>
@@ -177,7 +171,6 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
         {open === 'notifications' && <NotificationSettingsDialog open onClose={close} user={user} />}
         {open === 'tutorial' && <TutorialDialog open onClose={close} />}
         {open === 'terms' && <TermsDialog open onClose={close} />}
-        {open === 'blocked' && <BlockedMembersDialog open onClose={close} />}
         {open === 'start-fresh' && <StartFreshDialog open onClose={close} reload={reload} />}
         {open === 'verify' && <AccountVerificationSheet onClose={close} onVerified={close} />}
       </Suspense>
