@@ -47,6 +47,10 @@ test('two neighbours queue behind a hold; it lapses, the next one is told "You\'
     await first.page.getByRole('dialog', { name: 'Claim Item' }).getByRole('button', { name: 'Reserve with First Dibs (30 min)' }).click();
     await expect(toast(first.page, 'First Dibs!')).toBeVisible();
     await expect(card(first.page, title).getByRole('button', { name: 'Release hold' })).toBeVisible();
+    // Fresh from its posting; the "Recently confirmed" filter keeps it.
+    await expect(card(first.page, title).getByTestId('freshness')).toHaveText(/^Confirmed (just now|1 min ago)$/);
+    await first.page.getByLabel('Recently confirmed').check();
+    await expect(card(first.page, title)).toBeVisible();
 
     for (const [n, neighbour] of [[1, second], [2, third]] as const) {
       await openApp(neighbour.page);
@@ -95,7 +99,7 @@ test('two neighbours queue behind a hold; it lapses, the next one is told "You\'
     await shot(third.page, 'q-03-picked-up');
     await page.reload();
     await own.getByRole('button', { name: 'See pickup photo' }).click();
-    await expect(own.getByRole('img', { name: `Pickup photo of ${title}` })).toBeVisible();
+    await expect(own.getByRole('img', { name: `${title}, as picked up` })).toBeVisible();
     await expect(own.getByTestId('pickup-proof')).toContainText('Picked up by');
     await shot(page, 'q-04-pickup-proof');
   } finally {

@@ -145,4 +145,26 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const unheld = await heldChair();
     expect((await unheld.poster.browser.get(`/api/items/${unheld.item.id}/pickup`)).body).toMatchObject({ code: 'ITEM.NOT_PICKED_UP' });
   });
+  it('says how fresh an item is and filters the feed to recently confirmed ones', async () => {
+    const poster = await neighbour();
+    const spot = { lat: 37.9, lng: -122.4194 };
+    const post = async (title: string) => (await poster.browser.post<Item>('/api/items', { title, category: 'Furniture', location: spot })).body;
+    const fresh = await post('Fresh lamp');
+    const stale = await post('Stale sofa');
+    expect(Date.now() - Date.parse(fresh.lastConfirmedAt)).toBeLessThan(60_000);
+    await dataSourceOf(stack, 'items').query(`UPDATE items.items SET last_confirmed_at = now() - interval '13 hours' WHERE id = $1`, [stale.id]);
+    expect((await api.get<Item>(`/api/items/${stale.id}`)).body).toMatchObject({ mayBeGone: true });
+
+    const feed = async (recent: boolean) =>
+      (await api.get<Item[]>(`/api/items?lat=${spot.lat}&lng=${spot.lng}&radius=1${recent ? '&recentlyConfirmed=true' : ''}`)).body.map((i) => i.title).sort();
+    expect(await feed(false)).toEqual(['Fresh lamp', 'Stale sofa']);
+    expect(await feed(true)).toEqual(['Fresh lamp']);
+    expect((await api.get(`/api/items?lat=${spot.lat}&lng=${spot.lng}&recentlyConfirmed=maybe`)).status).toBe(400);
+
+    // Another member's "still there" confirms it again.
+    const passer = await neighbour();
+    expect((await passer.browser.post(`/api/items/${stale.id}/still-there`, { stillThere: true })).status).toBe(201);
+    expect((await api.get<Item>(`/api/items/${stale.id}`)).body).toMatchObject({ mayBeGone: false });
+    expect(await feed(true)).toEqual(['Fresh lamp', 'Stale sofa']);
+  });
 });

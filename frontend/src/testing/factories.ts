@@ -54,6 +54,8 @@ export function makeItem(overrides: Partial<FeedItem> = {}): FeedItem {
     commentCount: 0,
     queueLength: 0,
     queuePosition: null,
+    lastConfirmedAt: new Date(now - 2 * 3_600_000).toISOString(),
+    mayBeGone: false,
     pricingType: 'free',
     customAmount: null,
     timeLimit: 24,

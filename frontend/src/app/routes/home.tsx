@@ -20,6 +20,7 @@ import { usePostSheet } from '../../features/posting/post-sheet-provider';
 import { TopFindsList } from '../../features/top-finds/components/top-finds-list';
 import { useSession } from '../../features/users/session-provider';
 import { useErrorToast } from '../../components/ui/toast-store';
+import { RecentlyConfirmedToggle } from '../../features/items/components/recently-confirmed-toggle';
 
 type Tab = 'fresh' | 'top' | 'shop';
 const HOME_DEFAULT_RADIUS = 5;
@@ -38,7 +39,8 @@ function FreshFinds() {
   const { openPostSheet } = usePostSheet();
   const [radius, setRadiusState] = useState(storedRadius);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const feed = useFeed(position, radius);
+  const [recentOnly, setRecentOnly] = useState(false);
+  const feed = useFeed(position, radius, recentOnly);
   // The server holds the radius to the member's plan; say what it really searches.
   const searched = useSearchedRadius(radius);
   const planMax = effectiveRadius(MAX_RADIUS, user?.subscriptionTier);
@@ -73,6 +75,7 @@ function FreshFinds() {
           />
         </section>
       )}
+      <RecentlyConfirmedToggle checked={recentOnly} onChange={setRecentOnly} />
       {position && feed.isPending && (
         <div className="space-y-3" aria-busy="true" aria-label="Loading items">
           <CardSkeleton />

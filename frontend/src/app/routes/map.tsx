@@ -16,6 +16,7 @@ import { NearbyList } from '../../features/map/components/nearby-list';
 import { filterMapItems, nightRestrict, type MapFilters } from '../../features/map/lib/map-filters';
 import { useDriving } from '../../features/map/lib/use-driving';
 import { useErrorToast } from '../../components/ui/toast-store';
+import { RecentlyConfirmedToggle } from '../../features/items/components/recently-confirmed-toggle';
 
 /**
  * The map (its tiles, pins and gestures) comes in once the screen has painted: the filters, the safety notes and
@@ -82,7 +83,8 @@ export default function MapRoute() {
   const { position } = useLocationOnOpen();
   const center = position ?? FALLBACK_POSITION;
   const [filters, setFilters] = useState<MapFilters>({ mode: 'items', text: '', category: '', urgency: '' });
-  const items = useNearbyItems(center, MAP_RADIUS, { kind: filters.mode === 'items' ? 'items' : 'garage_sales' }, MAP_REFETCH_MS);
+  const [recentOnly, setRecentOnly] = useState(false);
+  const items = useNearbyItems(center, MAP_RADIUS, { kind: filters.mode === 'items' ? 'items' : 'garage_sales', recentlyConfirmed: recentOnly }, MAP_REFETCH_MS);
   const daylight = useDaylight(center);
   const motion = useDriving();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -97,6 +99,7 @@ export default function MapRoute() {
     <div className="space-y-3">
       <h1 className="sr-only">Map</h1>
       <MapFiltersBar filters={filters} onChange={setFilters} />
+      <RecentlyConfirmedToggle checked={recentOnly} onChange={setRecentOnly} />
 
       {motion?.driving && (
         <div role="alert" className="flex items-center gap-2 rounded-xl bg-red-700 p-3 text-sm font-semibold text-white">

@@ -173,6 +173,8 @@ export const feedQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search text must be under 100 characters').optional(),
   category: oneOf(ALL_CATEGORIES, 'Category').optional(),
   kind: z.enum(FEED_KINDS).default('all'),
+  /** "true": only items confirmed in the last 12 hours (and garage sales). */
+  recentlyConfirmed: z.enum(['true', 'false'], { error: 'recentlyConfirmed must be true or false' }).optional(),
 });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
@@ -238,6 +240,10 @@ export const itemSchema = z.object({
   stillThereCount: z.number().int(),
   lastStillThereCheck: z.string().nullable(),
   commentCount: z.number().int(),
+  /** The latest of its posting, another member's "still there", a verified pickup (docs/product-rules.md, "Freshness"). */
+  lastConfirmedAt: z.string(),
+  /** A curb item nobody confirmed for 12 hours (never a garage sale: those follow their schedule). */
+  mayBeGone: z.boolean(),
   /** Members waiting behind the hold (docs/product-rules.md, "Queue"). */
   queueLength: z.number().int(),
   /** The caller's place in that line (1 = next), null when not in it. */

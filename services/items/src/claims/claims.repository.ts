@@ -107,7 +107,7 @@ export class ClaimsRepository {
   async claimIfClaimable(manager: EntityManager, itemId: string, claimerId: string): Promise<ChangedItem | undefined> {
     return this.changeIfClaimable(
       manager,
-      `status = 'claimed', claimed_by_id = $2, claimed_at = now(), reserved_by_id = NULL, reserved_until = NULL`,
+      `status = 'claimed', claimed_by_id = $2, claimed_at = now(), reserved_by_id = NULL, reserved_until = NULL, last_confirmed_at = now()`,
       `(status = 'available' OR (status = 'first_dibs' AND reserved_by_id = $2))`,
       [itemId, claimerId],
     );

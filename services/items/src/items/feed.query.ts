@@ -1,6 +1,7 @@
 import { FeedQuery as FeedRequest, METERS_PER_MILE } from '@curbside/contracts';
 import { coveringCells, gridFor } from './geo-grid.rules';
 import { itemViewColumns, posterJoins } from './item-row';
+import { MAY_BE_GONE_HOURS } from './item.mapper';
 
 export interface FeedSearch {
   lat: number;
@@ -12,6 +13,8 @@ export interface FeedSearch {
   q?: string;
   category?: string;
   kind?: FeedRequest['kind'];
+  /** Only items confirmed within MAY_BE_GONE_HOURS (garage sales follow their schedule and always pass). */
+  recentlyConfirmed?: boolean;
 }
 
 export interface FeedQuery {
@@ -42,6 +45,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
   if (search.category) filters.push(`it.category = ${param(search.category)}`);
   if (search.kind === 'items') filters.push('NOT it.is_garage_sale');
   if (search.kind === 'garage_sales') filters.push('it.is_garage_sale');
+  if (search.recentlyConfirmed) filters.push(`(it.is_garage_sale OR it.last_confirmed_at > now() - make_interval(hours => ${MAY_BE_GONE_HOURS}))`);
   if (search.q) {
     const pattern = param(likePattern(search.q));
     filters.push(`(it.title ILIKE ${pattern} OR it.description ILIKE ${pattern})`);

@@ -3,6 +3,8 @@ import type { ItemRow, ViewerFlags } from './item-row';
 
 const PLACEHOLDER_NAME = 'Neighbour';
 const HOUR_MS = 3600 * 1000;
+/** A curb item nobody confirmed for this long may be gone (docs/product-rules.md, "Freshness"). */
+export const MAY_BE_GONE_HOURS = 12;
 const NO_FLAGS: ViewerFlags = { voted: false, interested: false };
 
 /** A precise distance from a known position would undo the blur: others get tenths of a mile. */
@@ -57,6 +59,10 @@ export function toItem(row: ItemRow, callerId: string | undefined, flags: Viewer
     stillThereCount: row.still_there_count,
     lastStillThereCheck: iso(row.last_still_there_check),
     commentCount: row.comment_count,
+    lastConfirmedAt: new Date(row.last_confirmed_at).toISOString(),
+    // Garage sales follow their schedule instead; taken and ended items are past the question.
+    mayBeGone:
+      !row.is_garage_sale && (row.status === 'available' || row.status === 'first_dibs') && now - new Date(row.last_confirmed_at).getTime() > MAY_BE_GONE_HOURS * HOUR_MS,
     queueLength: Number(row.queue_length ?? 0),
     queuePosition: flags.queuePosition ?? null,
   };

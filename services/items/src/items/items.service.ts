@@ -128,6 +128,7 @@ export class ItemsService {
       q: query.q || undefined,
       category: query.category,
       kind: query.kind,
+      recentlyConfirmed: query.recentlyConfirmed === 'true',
     });
     const last = rows.at(-1);
     return {

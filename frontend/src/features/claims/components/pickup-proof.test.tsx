@@ -12,7 +12,7 @@ describe('PickupProof', () => {
     mockApi(`GET /api/items/${item.id}/pickup`, { pickedUpBy: 'Pat Q.', pickedUpAt: new Date(Date.now() - 5 * 60_000).toISOString(), photoDataUrl: 'data:image/jpeg;base64,AAAA' });
     renderWithApp(<PickupProof item={item} />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'See pickup photo' }));
-    expect(await screen.findByRole('img', { name: `Pickup photo of ${item.title}` })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
+    expect(await screen.findByRole('img', { name: `${item.title}, as picked up` })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
     expect(screen.getByText(/Picked up by/)).toHaveTextContent('Picked up by Pat Q. 5m ago');
   });
 

@@ -25,7 +25,7 @@ export function PickupProof({ item }: { item: FeedItem }) {
       {open && pickup.data && (
         <figure className="flex flex-col gap-1">
           {pickup.data.photoDataUrl ? (
-            <img src={pickup.data.photoDataUrl} alt={`Pickup photo of ${item.title}`} className="max-h-64 w-full rounded-lg object-contain" />
+            <img src={pickup.data.photoDataUrl} alt={`${item.title}, as picked up`} className="max-h-64 w-full rounded-lg object-contain" />
           ) : (
             <p className="text-sm text-slate-600">The pickup photo is no longer kept.</p>
           )}

@@ -16,6 +16,8 @@ import { StatusBadge, StillThereBadge } from './item-badges';
 import { ItemMenu } from './item-menu';
 import { plural } from '../../../lib/plural';
 import { QueueControls } from '../../claims/components/queue-controls';
+import { PickupProof } from '../../claims/components/pickup-proof';
+import { FreshnessBadge } from './freshness-badge';
 import { DirectionsLink } from './directions-link';
 import { ShareButton } from './share-button';
 
@@ -247,7 +249,9 @@ export function ItemCard({ item, position, showComments = false, priority = fals
             <Hourglass className="size-4" aria-hidden /> A neighbour has first dibs until {formatClock(item.reservedUntil)}
           </p>
         )}
+        <FreshnessBadge item={item} />
         <QueueControls item={item} />
+        <PickupProof item={item} />
         <DirectionsLink item={item} user={user} />
 
         {!item.isGarageSale && (
