@@ -43,6 +43,9 @@ export async function startRewardsWorld(): Promise<RewardsWorld> {
   const sut = await startServiceUnderTest(rewardsService);
   const db = sut.service.runtime.dataSource;
   const get = <T>(type: Type<T>) => sut.service.app.get(type, { strict: false });
+  // The tests run the six-hour sweep themselves (`sweep`), at the times they name: the service's own timer, which
+  // would finalise the tests' old posts by the clock at any minute, is stopped.
+  await get(FinalisePendingPointsScheduler).onModuleDestroy();
   const world = { awards: [] as Award[], rankChanges: [] as RankChange[], badges: [] as BadgeEarned[] };
   const { bus } = sut.infrastructure;
   await bus.subscribe('test-awards', Events.pointsAwarded.subject, async (e) => void world.awards.push(e.payload as Award));

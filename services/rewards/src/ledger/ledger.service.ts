@@ -66,6 +66,7 @@ export class LedgerService {
    * pending until the pickup (settlePending), counting toward nothing until then.
    */
   async creditPost(tx: EventTransaction, item: Posted): Promise<void> {
+    await this.pending.lockItem(tx.manager, item.itemId);
     const reason: PointsReason = item.isScoutFind ? 'scout_find' : 'post_item';
     const localDate = await this.postCredits.localDate(tx.manager, item.createdAt, item.timeZone ?? 'UTC');
     const post: DayPost = {
@@ -121,6 +122,7 @@ export class LedgerService {
    * credited and then taken back, as it would have been in order.
    */
   async confirmItem(tx: EventTransaction, itemId: string, confirmedAt: string): Promise<void> {
+    await this.pending.lockItem(tx.manager, itemId);
     await this.pending.confirm(tx.manager, itemId, confirmedAt, tx.event.id);
     const credit = await this.pending.lockOf(tx.manager, itemId);
     if (!credit) return;
@@ -227,6 +229,7 @@ export class LedgerService {
    * post's credit is kept as pending, and the credit takes it back when it arrives (applyPendingReversals).
    */
   async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
+    await this.pending.lockItem(tx.manager, itemId);
     const pending = await this.pending.lockOf(tx.manager, itemId);
     if (pending) return this.reversePending(tx, pending, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
     const credit = await this.postCredits.creditOf(tx.manager, itemId);

@@ -15,6 +15,9 @@ export interface PendingCreditRow {
   withdrawal_event_id: string | null;
 }
 
+/** The advisory lock class of the rewards service's per-item reactions (any fixed number no other lock uses). */
+const ITEM_LOCK_CLASS = 0x72657764; // 'rewd'
+
 const COLUMNS = `item_id, user_id, reason, amount, local_date::text AS local_date, cause_at, source_event_id, final_by, withdrawn_at, withdrawal_event_id`;
 
 /**
@@ -23,6 +26,16 @@ const COLUMNS = `item_id, user_id, reason, amount, local_date::text AS local_dat
  */
 @Injectable()
 export class PendingCreditsRepository {
+  /**
+   * Serialises the reactions to one item (its post, its withdrawals, its confirmations) until the transaction ends:
+   * consumers of different subjects run at once, and each must see what the other wrote, or a withdrawal kept for a
+   * credit that is being written at that moment would wait for ever. Keyed by a hash of the item id in a class of
+   * its own; two items sharing a hash only wait for each other.
+   */
+  async lockItem(manager: EntityManager, itemId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [ITEM_LOCK_CLASS, itemId]);
+  }
+
   /** Keeps the credit as pending; false when the item has one already (a replay). */
   async keep(
     manager: EntityManager,
