@@ -18,16 +18,14 @@ export class TellEveryoneWaitingItWasPickedUpHandler implements OnApplicationBoo
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.on(Events.itemPickedUp, 'tell-waiting-picked-up', async (pickup, tx) => {
-      for (const userId of new Set(pickup.waitingUserIds)) {
-        if (userId === pickup.pickerId || userId === pickup.posterId) continue;
-        await this.notifications.notify(tx, {
-          userId,
-          type: 'item_picked_up',
-          title: 'Already Picked Up',
-          message: `"${pickup.title}" was picked up by a neighbour.`,
-          data: { itemId: pickup.itemId, pickedUpAt: pickup.pickedUpAt },
-        });
-      }
+      const recipients = [...new Set(pickup.waitingUserIds)].filter((userId) => userId !== pickup.pickerId && userId !== pickup.posterId);
+      // One statement for all of them: a popular item has hundreds (bench/README.md).
+      await this.notifications.notifyMany(tx, recipients, {
+        type: 'item_picked_up',
+        title: 'Already Picked Up',
+        message: `"${pickup.title}" was picked up by a neighbour.`,
+        data: { itemId: pickup.itemId, pickedUpAt: pickup.pickedUpAt },
+      });
     });
   }
 }

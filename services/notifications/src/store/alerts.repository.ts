@@ -97,6 +97,16 @@ export class AlertsRepository {
     );
   }
 
+  /** The same alert of one event for many members, in one statement (a pickup telling everyone who waited). */
+  async recordPersonalForMany(manager: EntityManager, alert: Omit<PersonalAlert, 'userId'>, userIds: string[]): Promise<void> {
+    await manager.query(
+      `WITH forgotten AS (DELETE FROM notifications.personal_alerts WHERE user_id = ANY ($2::uuid[]) AND occurred_at < ${KEPT})
+       INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at)
+       SELECT $1, u, $3, $4, $5, $6, $7, $8 FROM unnest($2::uuid[]) u ON CONFLICT DO NOTHING`,
+      [alert.sourceEventId, userIds, alert.type, alert.title, alert.message, JSON.stringify(alert.data), alert.flag, alert.occurredAt],
+    );
+  }
+
   async recordNearby(manager: EntityManager, alert: NearbyAlertRecord): Promise<void> {
     await manager.query(
       `WITH forgotten AS (DELETE FROM notifications.nearby_alerts WHERE occurred_at < ${KEPT})

@@ -91,6 +91,16 @@ export class NotificationsService {
     return written.length > 0;
   }
 
+  /** One notification of the event for each of many members: recorded in one statement, decided and written once. */
+  async notifyMany(tx: EventTransaction, userIds: string[], notification: Omit<NewNotification, 'userId'>): Promise<boolean> {
+    if (userIds.length === 0) return false;
+    const { type, title, message, data, flag } = notification;
+    await this.alerts.recordPersonalForMany(tx.manager, { sourceEventId: tx.event.id, type, title, message, data: data ?? {}, flag: flag ?? null, occurredAt: tx.event.occurredAt }, userIds);
+    const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
+    this.written(tx, written);
+    return written.length > 0;
+  }
+
   /**
    * user.created / user.updated: the newest version is what texts and live streams go by; every version is kept
    * with when it took effect, and the alerts from then on are decided again by it (written, or taken back).
