@@ -21,6 +21,9 @@ import { UploadsService } from '../uploads/uploads.service';
 
 type IdParams = { id: string };
 
+/** How long the member's own view waits for their pending points (asked alongside the view itself). */
+const PENDING_POINTS_TIMEOUT_MS = 1500;
+
 @Controller()
 export class UsersController {
   constructor(
@@ -41,14 +44,15 @@ export class UsersController {
 
   /**
    * A member reading themselves also gets their pending points (docs/product-rules.md, "Points"), which only the
-   * rewards service knows; when it does not answer, the view goes without them rather than failing.
+   * rewards service knows; when it does not answer within PENDING_POINTS_TIMEOUT_MS, the view goes without them
+   * rather than failing or waiting for the whole RPC timeout.
    */
   @ApiRoute(Routes.getUser)
   async get(@Param(new ZodPipe(Routes.getUser.params)) params: IdParams, @Caller() callerId?: string): Promise<UserView> {
     const own = callerId !== undefined && callerId === params.id;
     const [view, points] = await Promise.all([
       this.services.call(Calls.users.get, { userId: params.id }, callerId),
-      own ? this.services.call(Calls.rewards.balance, { userId: params.id }).catch(() => undefined) : undefined,
+      own ? this.services.call(Calls.rewards.balance, { userId: params.id }, undefined, PENDING_POINTS_TIMEOUT_MS).catch(() => undefined) : undefined,
     ]);
     return points && 'isVerified' in view ? { ...view, pendingPoints: points.pendingPoints } : view;
   }
