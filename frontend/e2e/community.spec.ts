@@ -161,6 +161,15 @@ test('administrator granted by the operator command: emergency lookup, then its 
   test.setTimeout(120_000);
   const other = await newNeighbour(browser, baseURL as string);
   const targetId = await openApp(other.page);
+  // The member (whose home screen reports its position for nearby alerts) adds an emergency contact in settings.
+  await other.page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
+  await other.page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: /^Emergency contact/ }).click();
+  const contact = other.page.getByRole('dialog', { name: 'Emergency contact' });
+  await contact.getByLabel('Contact name').fill('Robin Ortega');
+  await contact.getByLabel('Contact phone').fill('(212) 555-0177');
+  await contact.getByRole('button', { name: 'Save' }).click();
+  await expect(other.page.getByTestId('toast')).toContainText('Emergency contact saved');
+  await shot(other.page, 'c09-emergency-contact');
   await other.context.close();
 
   const adminId = await openApp(page);
@@ -193,7 +202,10 @@ test('administrator granted by the operator command: emergency lookup, then its 
   await expect(page.getByTestId('toast')).toContainText('Emergency Access Granted');
   const user = dashboard.getByTestId('emergency-user-panel');
   await expect(user).toContainText(targetId);
-  await expect(user.getByText('Location not available')).toBeVisible();
+  // The position kept for alerts, with its time and a map link, and the contact from settings.
+  await expect(user.getByTestId('emergency-last-position')).toContainText('40.75800, -73.98550 · reported');
+  await expect(user.getByTestId('emergency-last-position').getByRole('link', { name: 'Open map' })).toBeVisible();
+  await expect(user.getByText('Robin Ortega, +12125550177')).toBeVisible();
   await expect(user.getByText('Not provided').first()).toBeVisible();
   // The next lookup starts without the last one's case number.
   await expect(dashboard.getByLabel('Law enforcement case number (optional)')).toHaveValue('');

@@ -6,6 +6,7 @@ import { AuthController } from './auth/auth.controller';
 import { VerificationController } from './auth/verification.controller';
 import { DocsController } from './docs/docs.controller';
 import { EmergencyController } from './emergency/emergency.controller';
+import { EmergencyContactController } from './users/emergency-contact.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
@@ -52,7 +53,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, NotificationsController, LiveController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, EmergencyContactController, NotificationsController, LiveController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

@@ -218,6 +218,10 @@ describe('the API document against the answers of the running app', () => {
     await stranger.get('/api/events/stream');
 
     // Emergency access (off here: no EMERGENCY_PASSWORD_HASH)
+    await poster.browser.request('PUT', `/api/users/${me}/emergency-contact`, { emergencyContact: { name: 'Robin Ortega', phone: '(555) 010-4477' } });
+    await poster.browser.request('PUT', `/api/users/${me}/emergency-contact`, { emergencyContact: { name: '', phone: '12' } });
+    await poster.browser.get(`/api/users/${me}/emergency-contact`);
+    await stranger.get(`/api/users/${me}/emergency-contact`);
     await poster.browser.post('/api/emergency/unlock', { adminUserId: me, adminPassword: 'x' });
     await poster.browser.post('/api/emergency/access', { adminUserId: me, targetUserId: me, reason: 'Welfare check' });
     await poster.browser.get('/api/emergency/logs');

@@ -19,6 +19,7 @@ const run = promisify(execFile);
 const PASSWORD = 'lantern-harbour-7781';
 const HERE = { lat: 45.5017, lng: -73.5673 };
 const TARGET_PHONE = '+15145550123';
+const TARGET_CONTACT = { name: 'Robin Ortega', phone: '+15145550177' };
 
 type Attempt = Record<string, unknown>;
 
@@ -65,6 +66,10 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     const targetBrowser = api.anotherBrowser();
     target = (await targetBrowser.post<User>('/api/users', {})).body;
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET phone = $2 WHERE id = $1', [target.id, TARGET_PHONE]);
+    // The member's emergency contact from settings, and the position the app last reported for nearby alerts.
+    const contact = await targetBrowser.request('PUT', `/api/users/${target.id}/emergency-contact`, { emergencyContact: { name: 'Robin Ortega', phone: '(514) 555-0177' } });
+    expect(contact.body).toEqual({ emergencyContact: TARGET_CONTACT });
+    expect((await targetBrowser.request('PUT', `/api/notifications/${target.id}/position`, HERE)).status).toBe(200);
     const item = await targetBrowser.post<Item>('/api/items', { title: 'Blue armchair', category: 'Furniture', location: HERE });
     expect(item.status).toBe(201);
     // A verified neighbour says it is still there, so its points are final (docs/product-rules.md, "Points").
@@ -116,6 +121,10 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect(answer.recentItems).toMatchObject([{ title: 'Blue armchair', status: 'available' }]);
     expect(answer.recentActivity.map((a) => a.activityType).sort()).toEqual(['badge:First Post Badge', 'post_item']);
     expect(answer.unavailable).toEqual([]);
+    expect(answer.emergencyContact).toEqual(TARGET_CONTACT);
+    expect(answer.lastPosition).toMatchObject(HERE);
+    expect(Date.now() - Date.parse(answer.lastPosition?.reportedAt ?? '')).toBeLessThan(5 * 60_000);
+    expect(answer.user).not.toHaveProperty('emergencyContact');
     expect(await auditCount()).toBe(before + 1);
     expect(await lastEntry()).toMatchObject({ outcome: 'granted', target_user_id: target.id, law_enforcement_case: 'CASE-2026-114', id: answer.auditEntryId });
 
@@ -251,16 +260,29 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect(broken.stderr).toContain('its contents do not match its hash');
   });
 
+  it('keeps the emergency contact its owner\'s: nobody else reads or sets it, and no view of the member carries it', async () => {
+    expect((await other.get(`/api/users/${target.id}/emergency-contact`)).status).toBe(403);
+    expect((await other.request('PUT', `/api/users/${target.id}/emergency-contact`, { emergencyContact: null })).status).toBe(403);
+    expect(JSON.stringify((await other.get(`/api/users/${target.id}`)).body)).not.toContain('5550177');
+    expect(JSON.stringify((await admin.get(`/api/users/${target.id}`)).body)).not.toContain('5550177');
+    const refused = await other.request('PUT', `/api/users/${otherId}/emergency-contact`, { emergencyContact: { name: 'Kim', phone: '12' } });
+    expect(refused.status).toBe(400);
+  });
+
   it('answers with what it has when a service does not answer, and says which part is missing', async () => {
     // Taken out of the stack's list, so that the stack does not close it a second time.
-    const [rewards] = stack.services.splice(stack.services.findIndex((s) => s.name === 'rewards'), 1);
-    await rewards.close();
+    for (const name of ['rewards', 'notifications']) {
+      const [service] = stack.services.splice(stack.services.findIndex((s) => s.name === name), 1);
+      await service.close();
+    }
     const response = await attempt(admin, good());
     expect(response.status).toBe(200);
     const answer = response.body as unknown as EmergencyAccessResponse;
     expect(answer.user.id).toBe(target.id);
     expect(answer.activity).toBeNull();
-    expect(answer.unavailable).toEqual(['activity', 'recentActivity']);
+    expect(answer.unavailable).toEqual(['activity', 'recentActivity', 'lastPosition']);
+    expect(answer.lastPosition).toBeNull();
+    expect(answer.emergencyContact).toEqual(TARGET_CONTACT);
     expect(answer.recentItems).toHaveLength(1);
   }, 30_000);
 });

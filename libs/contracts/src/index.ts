@@ -27,6 +27,7 @@ export * from './notifications/notifications.schemas';
 export * from './notifications/notifications.routes';
 export * from './notifications/live-events';
 export * from './users/user.schemas';
+export * from './users/emergency-contact.schemas';
 export * from './users/phone';
 export * from './users/auth.schemas';
 export * from './items/item.schemas';

@@ -88,6 +88,8 @@ describe(EmergencyAccessService.name, () => {
 
   const admins = new Set<string>();
   const outage = randomUUID();
+  const TARGET_CONTACT = { name: 'Robin Ortega', phone: '+15555550177' };
+  const TARGET_POSITION = { lat: 40.7411, lng: -73.9897, reportedAt: '2026-11-24T16:05:00.000Z' };
   const target = member(randomUUID(), '+15555550142');
 
   const newAdmin = () => {
@@ -139,8 +141,13 @@ describe(EmergencyAccessService.name, () => {
     });
     broker.register(Calls.users.emergencyLookup.subject, (data, respond) => {
       const where = (data as { body: { userId?: string; phone?: string } }).body;
-      if (where.userId === target.id || where.phone === target.verifiedPhone) respond({ response: target, isDisposed: true });
+      if (where.userId === target.id || where.phone === target.verifiedPhone) respond({ response: { ...target, emergencyContact: TARGET_CONTACT }, isDisposed: true });
       else respond({ err: { code: UserError.NOT_FOUND, message: 'User not found' }, isDisposed: true });
+    });
+    // The notifications service: the target reported a position; nobody else did.
+    broker.register(Calls.notifications.lastPosition.subject, (data, respond) => {
+      const { userId } = (data as { body: { userId: string } }).body;
+      respond({ response: { position: userId === target.id ? TARGET_POSITION : null }, isDisposed: true });
     });
     service = await startService(emergencyService, infrastructure);
     caller = new RpcCaller(new InMemoryRpcClient(broker), 30_000);
@@ -160,6 +167,11 @@ describe(EmergencyAccessService.name, () => {
     expect(new Date(expiresAt).getTime() - before).toBeLessThanOrEqual(10 * 60_000 + 5_000);
     const granted = await access(admin, lookup({ lawEnforcementCase: 'CASE-7' }));
     expect(granted).toMatchObject({ user: { id: target.id }, unavailable: ['activity', 'recentActivity', 'recentItems'], activity: null, recentItems: [] });
+    // The last reported position, with its time, from the notifications service.
+    expect(granted.lastPosition).toEqual(TARGET_POSITION);
+    // The emergency contact beside the user, never inside the user's record.
+    expect(granted.emergencyContact).toEqual(TARGET_CONTACT);
+    expect(granted.user).not.toHaveProperty('emergencyContact');
     const mine = (await entries()).filter((e) => e.admin_user_id === admin);
     expect(mine.map((e) => [e.outcome, e.detail, e.target_user_id])).toEqual([
       ['granted', 'unlocked', null],

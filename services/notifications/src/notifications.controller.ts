@@ -34,6 +34,12 @@ export class NotificationsController {
     return this.notifications.liveBatch(request.body);
   }
 
+  /** Internal: the emergency lookup, which checked the admin, the elevation and the reason. */
+  @Handles(Calls.notifications.lastPosition)
+  lastPosition(request: CallRequest<typeof Calls.notifications.lastPosition>) {
+    return this.notifications.lastPosition(request.body.userId);
+  }
+
   @Handles(Calls.notifications.readAll)
   readAll(request: CallRequest<typeof Calls.notifications.readAll>) {
     return this.notifications.readAll(callerOf(request));

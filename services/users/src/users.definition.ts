@@ -11,6 +11,9 @@ import { CodeRequester1763800000102 } from './migrations/1763800000102-code-requ
 import { PhoneIdentity1763800000101 } from './migrations/1763800000101-phone-identity';
 import { TextedAlerts1763800000103 } from './migrations/1763800000103-texted-alerts';
 import { Blocks1763800000140 } from './migrations/1763800000140-blocks';
+import { EmergencyContacts1764100000610 } from './migrations/1764100000610-emergency-contacts';
+import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
+import { EmergencyContactsService } from './users/emergency-contacts.service';
 import { BlocksController } from './blocks/blocks.controller';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { BlocksService } from './blocks/blocks.service';
@@ -47,6 +50,8 @@ export class UsersModule {
         TextAlertsWhenRequestedHandler,
         BlocksRepository,
         BlocksService,
+        EmergencyContactsRepository,
+        EmergencyContactsService,
       ],
     };
   }
@@ -56,6 +61,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -49,6 +49,8 @@ export const ApiRoutes = {
   redeemReward: { method: 'post', path: '/api/rewards/:rewardId/redeem' },
   leaderboard: { method: 'get', path: '/api/leaderboard' },
   emergencyUnlock: { method: 'post', path: '/api/emergency/unlock' },
+  emergencyContact: { method: 'get', path: '/api/users/:id/emergency-contact' },
+  setEmergencyContact: { method: 'put', path: '/api/users/:id/emergency-contact' },
   emergencyAccess: { method: 'post', path: '/api/emergency/access' },
   emergencyLogs: { method: 'get', path: '/api/emergency/logs' },
   listNotifications: { method: 'get', path: '/api/notifications/:userId' },

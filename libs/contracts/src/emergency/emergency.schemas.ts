@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BADGE_NAMES } from '../rewards/badges';
 import { RANK_NAMES } from '../rewards/ranks';
+import { storedEmergencyContactSchema } from '../users/emergency-contact.schemas';
 import { userSchema } from '../users/user.schemas';
 
 /**
@@ -60,8 +61,12 @@ export type RecentActivity = z.infer<typeof recentActivitySchema>;
 
 export const recentItemSchema = z.object({ id: z.uuid(), title: z.string(), status: z.string(), createdAt: z.string() });
 
+/** A member's last reported position, the one nearby alerts are decided by (kept by the notifications service). */
+export const reportedPositionSchema = z.object({ lat: z.number(), lng: z.number(), reportedAt: z.string() });
+export type ReportedPosition = z.infer<typeof reportedPositionSchema>;
+
 /** The parts of a lookup another service supplies; a part whose service did not answer is named in `unavailable`. */
-export const EMERGENCY_PARTS = ['activity', 'recentActivity', 'recentItems'] as const;
+export const EMERGENCY_PARTS = ['activity', 'recentActivity', 'recentItems', 'lastPosition'] as const;
 
 export const emergencyAccessResponseSchema = z.object({
   user: userSchema,
@@ -69,6 +74,10 @@ export const emergencyAccessResponseSchema = z.object({
   settings: emergencySettingsSchema,
   recentActivity: z.array(recentActivitySchema),
   recentItems: z.array(recentItemSchema),
+  /** Null when the member never reported one, or when the notifications service did not answer (then in `unavailable`). */
+  lastPosition: reportedPositionSchema.nullable(),
+  /** The contact the member added in settings, or null. */
+  emergencyContact: storedEmergencyContactSchema.nullable(),
   unavailable: z.array(z.enum(EMERGENCY_PARTS)),
   auditEntryId: z.uuid(),
 });

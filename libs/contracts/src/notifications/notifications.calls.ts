@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positionSchema } from '../common/geo';
+import { reportedPositionSchema } from '../emergency/emergency.schemas';
 import { defineCall } from '../rpc/call-contract';
 import { NotificationError } from './notifications.errors';
 import { liveBatchAnswerSchema, liveBatchCallSchema, notificationListQuerySchema, notificationSchema } from './notifications.schemas';
@@ -25,4 +26,11 @@ export const NotificationsCalls = {
   reportPosition: defineCall({ subject: 'notifications.report-position', request: positionSchema, reply: successSchema, errors: [] }),
   /** Internal: the gateway's live streams (no caller; the gateway names the members whose streams it holds). */
   live: defineCall({ subject: 'notifications.live', request: liveBatchCallSchema, reply: liveBatchAnswerSchema, errors: [] }),
+  /** Internal: only the emergency service asks, after its own admin, elevation and reason checks (never the gateway). */
+  lastPosition: defineCall({
+    subject: 'notifications.last-position',
+    request: z.object({ userId: z.uuid() }),
+    reply: z.object({ position: reportedPositionSchema.nullable() }),
+    errors: [],
+  }),
 };

@@ -9,6 +9,7 @@ import {
   verifyCodeRequestSchema,
   verifyCodeResponseSchema,
 } from './auth.schemas';
+import { emergencyContactRequestSchema, emergencyContactResponseSchema, storedEmergencyContactSchema } from './emergency-contact.schemas';
 import { otpCodeSchema, phoneNumberSchema } from './phone';
 import {
   adminStatusSchema,
@@ -87,7 +88,20 @@ export const UsersCalls = {
     errors: [UserError.NOT_FOUND],
   }),
   /** Only the emergency service asks, after its own admin, password and reason checks (never the gateway). */
-  emergencyLookup: defineCall({ subject: 'users.emergency-lookup', request: emergencyLookupCallSchema, reply: userSchema, errors: [UserError.NOT_FOUND] }),
+  emergencyLookup: defineCall({
+    subject: 'users.emergency-lookup',
+    request: emergencyLookupCallSchema,
+    reply: userSchema.extend({ emergencyContact: storedEmergencyContactSchema.nullable() }),
+    errors: [UserError.NOT_FOUND],
+  }),
+  /** The session's member's own emergency contact (the gateway checked the path's id). */
+  emergencyContact: defineCall({ subject: 'users.emergency-contact', request: z.object({}), reply: emergencyContactResponseSchema, errors: [UserError.NOT_FOUND] }),
+  setEmergencyContact: defineCall({
+    subject: 'users.set-emergency-contact',
+    request: emergencyContactRequestSchema,
+    reply: emergencyContactResponseSchema,
+    errors: [UserError.NOT_FOUND],
+  }),
 };
 
 export type CreateUserReply = CallReply<typeof UsersCalls.create>;

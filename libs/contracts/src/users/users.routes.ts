@@ -27,6 +27,7 @@ import {
 
 import { ImageUploadLimits } from '../media/media.schemas';
 import { UsersCalls } from './users.calls';
+import { emergencyContactRequestSchema, emergencyContactResponseSchema } from './emergency-contact.schemas';
 import { UploadError } from '../media/media.errors';
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
@@ -63,6 +64,27 @@ export const UserRoutes = {
     body: scoutModeRequestSchema,
     response: scoutModeResponseSchema,
     errors: UsersCalls.setScoutMode.errors,
+    tags: ['users'],
+  },
+  emergencyContact: {
+    method: 'get',
+    path: '/api/users/:id/emergency-contact',
+    summary: "The member's own emergency contact, or null (only the audited emergency lookup shows it to anyone else)",
+    auth: 'session',
+    params: idParamsSchema,
+    response: emergencyContactResponseSchema,
+    errors: UsersCalls.emergencyContact.errors,
+    tags: ['users'],
+  },
+  setEmergencyContact: {
+    method: 'put',
+    path: '/api/users/:id/emergency-contact',
+    summary: 'Set (name and phone) or remove (null) the member\'s own emergency contact',
+    auth: 'session',
+    params: idParamsSchema,
+    body: emergencyContactRequestSchema,
+    response: emergencyContactResponseSchema,
+    errors: UsersCalls.setEmergencyContact.errors,
     tags: ['users'],
   },
   notificationPreferences: {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AuthError,
+  CallReply,
   Calls,
   DomainError,
   EMERGENCY_PARTS,
@@ -14,7 +15,6 @@ import {
   EmergencyUnlockResponse,
   ErrorCode,
   toE164,
-  User,
   UserError,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, currentRequestContext, RpcCaller, verifyPassword } from '@curbside/platform';
@@ -133,15 +133,17 @@ export class EmergencyAccessService {
 
     const target = await this.findTarget(request).catch((err: unknown) => ({ refusal: usersUnavailable(err) }));
     if ('refusal' in target) return refuse(adminId, target.refusal);
-    const { user } = target;
+    const { emergencyContact, ...user } = target.user;
 
-    const [rewards, items] = await Promise.allSettled([
+    const [rewards, items, position] = await Promise.allSettled([
       this.services.call(Calls.rewards.summary, { userId: user.id }),
       this.services.call(Calls.items.byUser, { userId: user.id }, user.id),
+      this.services.call(Calls.notifications.lastPosition, { userId: user.id }),
     ]);
     const unavailable: Part[] = [];
     if (rewards.status === 'rejected') unavailable.push('activity', 'recentActivity');
     if (items.status === 'rejected') unavailable.push('recentItems');
+    if (position.status === 'rejected') unavailable.push('lastPosition');
 
     const auditEntryId = await this.audit.append(attempt(adminId, 'ok', 'granted', user.id));
     return {
@@ -161,6 +163,8 @@ export class EmergencyAccessService {
         items.status === 'fulfilled'
           ? items.value.slice(0, RECENT_ITEMS).map((i) => ({ id: i.id, title: i.title, status: i.status, createdAt: i.createdAt }))
           : [],
+      lastPosition: position.status === 'fulfilled' ? position.value.position : null,
+      emergencyContact,
       unavailable,
       auditEntryId,
     };
@@ -209,7 +213,7 @@ export class EmergencyAccessService {
     }
   }
 
-  private async findTarget(request: EmergencyAccessRequest): Promise<{ user: User } | { refusal: Refusal }> {
+  private async findTarget(request: EmergencyAccessRequest): Promise<{ user: CallReply<typeof Calls.users.emergencyLookup> } | { refusal: Refusal }> {
     const wanted = (request.targetUserId ?? '').trim();
     let where: { userId: string } | { phone: string };
     if (request.searchType === 'phone') {

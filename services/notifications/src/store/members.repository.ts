@@ -29,6 +29,15 @@ export class MembersRepository {
     );
   }
 
+  /** The member's latest reported position and when it was reported, or null. */
+  async lastPosition(userId: string): Promise<{ lat: number; lng: number; reportedAt: Date } | null> {
+    const [row]: { lat: number; lng: number; reported_at: Date }[] = await this.dataSource.query(
+      `SELECT lat, lng, reported_at FROM notifications.positions WHERE user_id = $1`,
+      [userId],
+    );
+    return row ? { lat: Number(row.lat), lng: Number(row.lng), reportedAt: row.reported_at } : null;
+  }
+
   /** Keeps the member's latest position (the one nearby alerts are decided by), with when it was reported. */
   async reportPosition(userId: string, position: Position): Promise<void> {
     await this.dataSource.query(

@@ -18,6 +18,7 @@ import {
   NotificationListQuery,
   NotificationType,
   Position,
+  ReportedPosition,
 } from '@curbside/contracts';
 
 import { LIVE_CHANNEL, LiveChannel, Transaction } from '@curbside/platform';
@@ -120,6 +121,12 @@ export class NotificationsService {
   async reportPosition(userId: string, position: Position): Promise<{ success: boolean }> {
     await this.members.reportPosition(userId, position);
     return { success: true };
+  }
+
+  /** For the audited emergency lookup only (docs/security.md). */
+  async lastPosition(userId: string): Promise<{ position: ReportedPosition | null }> {
+    const found = await this.members.lastPosition(userId);
+    return { position: found && { lat: found.lat, lng: found.lng, reportedAt: found.reportedAt.toISOString() } };
   }
 
   /** A new post's alert (new item, scout find, or garage sale for the plans that get those) to the members around it. */

@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
-import { adminStatusSchema, CallRequest, Calls, CreateUserReply, User, UserView } from '@curbside/contracts';
+import { adminStatusSchema, CallRequest, Calls, CreateUserReply, UserView } from '@curbside/contracts';
 import { callerOf, Handles } from '@curbside/platform';
 import { z } from 'zod';
 import { AuthService } from '../auth/auth.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { VerificationService } from '../verification/verification.service';
+import { EmergencyContactsService } from './emergency-contacts.service';
 import { UsersService } from './users.service';
 
 /** Request/reply handlers; the acting user is always the session's (callerOf), never an id in the body. */
@@ -15,6 +16,7 @@ export class UsersController {
     private readonly sessions: SessionsService,
     private readonly auth: AuthService,
     private readonly verification: VerificationService,
+    private readonly contacts: EmergencyContactsService,
   ) {}
 
   @Handles(Calls.users.create)
@@ -90,8 +92,18 @@ export class UsersController {
 
   /** Only the emergency service asks, after its own admin, password and reason checks (never the gateway). */
   @Handles(Calls.users.emergencyLookup)
-  emergencyLookup(request: CallRequest<typeof Calls.users.emergencyLookup>): Promise<User> {
-    return this.users.emergencyLookup(request.body);
+  emergencyLookup(request: CallRequest<typeof Calls.users.emergencyLookup>) {
+    return this.contacts.lookup(request.body);
+  }
+
+  @Handles(Calls.users.emergencyContact)
+  emergencyContact(request: CallRequest<typeof Calls.users.emergencyContact>) {
+    return this.contacts.get(callerOf(request));
+  }
+
+  @Handles(Calls.users.setEmergencyContact)
+  setEmergencyContact(request: CallRequest<typeof Calls.users.setEmergencyContact>) {
+    return this.contacts.set(callerOf(request), request.body);
   }
 
   @Handles(Calls.users.setProfilePicture)

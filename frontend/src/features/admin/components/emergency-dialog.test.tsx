@@ -27,6 +27,8 @@ const granted: EmergencyAccessResponse = {
   settings: { locationRadius: '2', notificationRadius: '2', enableSmsNotifications: false, smsSubscribed: false },
   recentActivity: [],
   recentItems: [],
+  lastPosition: null,
+  emergencyContact: null,
   unavailable: [],
   auditEntryId: crypto.randomUUID(),
 };
@@ -77,6 +79,7 @@ describe('emergency dialog', () => {
     const panel = await within(dashboard).findByTestId('emergency-user-panel');
     expect(within(panel).getByText('Lost')).toBeInTheDocument();
     expect(within(panel).getAllByText('Not provided').length).toBeGreaterThan(0);
+    expect(within(panel).getByText('Location not available')).toBeInTheDocument();
     expect(within(panel).getAllByText('N/A').length).toBeGreaterThan(0);
     expect(screen.getByTestId('toast')).toHaveTextContent('Emergency Access Granted');
     expect(apiCalls('POST /api/emergency/access')[0].body).toEqual({
@@ -90,6 +93,27 @@ describe('emergency dialog', () => {
     // The attempt is a new line of the log: it is read again.
     await waitFor(() => expect(apiCalls('GET /api/emergency/logs').length).toBeGreaterThan(1));
     expect(apiCalls('GET /api/emergency/logs')[0].url).toBe(`/api/emergency/logs?adminUserId=${admin.id}`);
+  });
+
+  it('shows the last reported position with its time and a map link, and the emergency contact', async () => {
+    asAdmin();
+    const reportedAt = '2026-11-24T16:05:00.000Z';
+    mockApi('POST /api/emergency/access', {
+      ...granted,
+      lastPosition: { lat: 40.741112, lng: -73.989723, reportedAt },
+      emergencyContact: { name: 'Robin Ortega', phone: '+15145550177' },
+    });
+    renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+    const dashboard = await authenticate();
+    await userEvent.type(within(dashboard).getByLabelText('Target user ID'), target.id);
+    await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Welfare check');
+    await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
+    const panel = await within(dashboard).findByTestId('emergency-user-panel');
+    const position = within(panel).getByTestId('emergency-last-position');
+    expect(position).toHaveTextContent(`40.74111, -73.98972 · reported ${new Date(reportedAt).toLocaleString()}`);
+    expect(within(position).getByRole('link', { name: 'Open map' })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=40.741112&mlon=-73.989723#map=17/40.741112/-73.989723');
+    expect(within(panel).getByText('Robin Ortega, +15145550177')).toBeInTheDocument();
+    expect(within(panel).queryByText('Location not available')).not.toBeInTheDocument();
   });
 
   it('keeps the gate shut on a wrong password: "Access Denied", the field cleared and focused, no log read', async () => {

@@ -92,8 +92,24 @@ function PasswordGate({ userId, notice, onUnlocked, onCancel }: { userId: string
   );
 }
 
+/** The last reported position as plain coordinates with its time, and a map link (OpenStreetMap, as the item page's directions). */
+function LastPosition({ position, unavailable }: { position: EmergencyAccessResponse['lastPosition']; unavailable: boolean }) {
+  if (unavailable) return <>{NA}</>;
+  if (!position) return <>Location not available</>;
+  const { lat, lng, reportedAt } = position;
+  const map = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+  return (
+    <span data-testid="emergency-last-position">
+      {lat.toFixed(5)}, {lng.toFixed(5)} <span className="font-normal text-slate-600">· reported {when(reportedAt)}</span>{' '}
+      <a href={map} target="_blank" rel="noreferrer noopener" className="text-emerald-800 underline">
+        Open map
+      </a>
+    </span>
+  );
+}
+
 function UserPanel({ result }: { result: EmergencyAccessResponse }) {
-  const { user, activity, settings, recentActivity, recentItems, unavailable } = result;
+  const { user, activity, settings, recentActivity, recentItems, unavailable, lastPosition, emergencyContact } = result;
   return (
     <section aria-labelledby="emergency-user" className="rounded-2xl border border-slate-200 p-3" data-testid="emergency-user-panel">
       <h3 id="emergency-user" className="font-semibold">
@@ -106,11 +122,13 @@ function UserPanel({ result }: { result: EmergencyAccessResponse }) {
         <Row label="Verified name">{text(user.verifiedName)}</Row>
         <Row label="Phone">{text(user.verifiedPhone)}</Row>
         <Row label="E-mail">{text(user.verifiedEmail)}</Row>
-        <Row label="Emergency contact">{NOT_PROVIDED}</Row>
+        <Row label="Emergency contact">{emergencyContact ? `${emergencyContact.name}, ${emergencyContact.phone}` : NOT_PROVIDED}</Row>
         <Row label="Verified">{user.isVerified ? `Yes, ${when(user.verificationDate)}` : 'No'}</Row>
         <Row label="Plan">{user.subscriptionTier}</Row>
         <Row label="Member since">{when(user.createdAt)}</Row>
-        <Row label="Last location">Location not available</Row>
+        <Row label="Last location">
+          <LastPosition position={lastPosition} unavailable={unavailable.includes('lastPosition')} />
+        </Row>
         <Row label="Points">{activity ? activity.points : NA}</Row>
         <Row label="Rank">{activity ? activity.rank : NA}</Row>
         <Row label="Scout mode">{yesNo(activity?.scoutMode)}</Row>

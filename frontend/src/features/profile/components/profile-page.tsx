@@ -1,5 +1,5 @@
 import type { User } from '@curbside/contracts';
-import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, LifeBuoy, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import { TierCard } from './tier-card';
 const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog').then((m) => ({ default: m.AvatarUploadDialog })));
 const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 const NotificationSettingsDialog = lazy(() => import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })));
+const EmergencyContactDialog = lazy(() => import('../../settings/components/emergency-contact-dialog').then((m) => ({ default: m.EmergencyContactDialog })));
 const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
 const StartFreshDialog = lazy(() => import('../../settings/components/start-fresh-dialog').then((m) => ({ default: m.StartFreshDialog })));
 const TutorialDialog = lazy(() => import('../../tutorial/components/tutorial-dialog').then((m) => ({ default: m.TutorialDialog })));
@@ -31,7 +32,7 @@ const AccountVerificationSheet = lazy(() =>
 /** A user record younger than this is shown as it is. */
 const FRESH_MS = 10_000;
 
-type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | null;
+type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | 'emergency-contact' | null;
 
 const RANK_STYLES: Record<string, string> = {
   'Curb Master': 'bg-amber-100 text-amber-900',
@@ -159,6 +160,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
           <SettingsRow icon={BadgeCheck} label="Account Verification" detail={user.isVerified ? 'Verified' : 'Verify your account'} onClick={() => setOpen('verify')} />
           <SettingsRow icon={Bell} label="Notifications" detail="Alerts, radius, push, e-mail and SMS" onClick={() => setOpen('notifications')} />
           <SettingsRow icon={BookOpen} label="App Tutorial" detail="A quick tour of Curbside" onClick={() => setOpen('tutorial')} />
+          <SettingsRow icon={LifeBuoy} label="Emergency contact" detail="Someone to call if you are in danger" onClick={() => setOpen('emergency-contact')} />
           <SettingsRow icon={ShieldCheck} label="Terms & Safety" detail="Terms of Use & Safety Disclaimer" onClick={() => setOpen('terms')} />
           <InstallSettingsRow />
           <SettingsRow icon={RotateCcw} label="Start Fresh" detail="Forget this account on this device" onClick={() => setOpen('start-fresh')} danger />
@@ -171,6 +173,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
         {open === 'notifications' && <NotificationSettingsDialog open onClose={close} user={user} />}
         {open === 'tutorial' && <TutorialDialog open onClose={close} />}
         {open === 'terms' && <TermsDialog open onClose={close} />}
+        {open === 'emergency-contact' && <EmergencyContactDialog open onClose={close} userId={user.id} />}
         {open === 'start-fresh' && <StartFreshDialog open onClose={close} reload={reload} />}
         {open === 'verify' && <AccountVerificationSheet onClose={close} onVerified={close} />}
       </Suspense>
