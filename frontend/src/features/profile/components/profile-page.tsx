@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { pendingPointsText } from '../../../lib/pending-points';
 import { plural } from '../../../lib/plural';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { planOf } from '../../plans/lib/plans';
@@ -149,6 +150,11 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
           </span>
         </div>
       </section>
+        {pendingPointsText(user.pendingPoints) && (
+          <p className="mt-1 text-xs text-slate-700" data-testid="profile-pending-points">
+            {pendingPointsText(user.pendingPoints)}
+          </p>
+        )}
 
       <ProfileStats userId={user.id} />
 
