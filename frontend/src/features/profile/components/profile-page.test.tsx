@@ -36,7 +36,16 @@ describe('ProfilePage', () => {
     }
   });
 
-  it('shows a tier badge for paid plans only', () => {
+  it('shows pending post points apart from the points, named as pending (docs/product-rules.md, "Points")', () => {
+    const user = setUp({ points: 0, pendingPoints: 25 });
+    renderWithApp(<ProfilePage />, { user });
+    expect(screen.getByTestId('profile-points')).toHaveTextContent('0 points');
+    expect(screen.getByTestId('profile-pending-points')).toHaveTextContent(
+      '+25 pending: final when the item is picked up or confirmed still there, or after 6 hours',
+    );
+  });
+
+    it('shows a tier badge for paid plans only', () => {
     const user = setUp({ subscriptionTier: 'pro' });
     const { unmount } = renderWithApp(<ProfilePage />, { user });
     expect(screen.getByTestId('tier-badge')).toHaveTextContent('Pro');
