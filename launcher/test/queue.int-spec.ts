@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Item, Notification, PickupView, QueueChange, QueueView, User } from '@curbside/contracts';
@@ -54,16 +55,16 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
 
     expect((await poster.browser.request('POST', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.OWN_ITEM' });
     expect((await holder.browser.request('POST', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.ALREADY_QUEUED' });
-    expect(await ann.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({ status: 201, body: { queue: { length: 1, position: 1, members: null } } });
+    expect(await ann.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({ status: 201, body: { queue: { length: 1, position: 1, members: null, holderReliability: null } } });
     expect(await ben.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({ status: 201, body: { queue: { length: 2, position: 2 } } });
 
     const posterView = await poster.browser.get<QueueView>(`/api/items/${item.id}/queue`);
     expect(posterView.body.members?.map((m) => [m.userId, m.position])).toEqual([[ann.user.id, 1], [ben.user.id, 2]]);
     expect(posterView.body.members?.[0].publicName).toBe(ann.user.username);
-    expect((await new ApiClient(stack.url).get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 2, position: null, members: null });
+    expect((await new ApiClient(stack.url).get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 2, position: null, members: null, holderReliability: null });
     expect((await ben.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ queueLength: 2, queuePosition: 2 });
 
-    expect((await ann.browser.request<QueueChange>('DELETE', `/api/items/${item.id}/queue`)).body.queue).toEqual({ length: 1, position: null, members: null });
+    expect((await ann.browser.request<QueueChange>('DELETE', `/api/items/${item.id}/queue`)).body.queue).toEqual({ length: 1, position: null, members: null, holderReliability: null });
     expect((await ann.browser.request('DELETE', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.NOT_QUEUED' });
     expect((await new ApiClient(stack.url).request('POST', `/api/items/${item.id}/queue`)).status).toBe(401);
   });
@@ -128,7 +129,7 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const told = await stream.next((e) => e.event === 'notification' && (JSON.parse(e.data) as Notification).type === 'item_picked_up', 5000);
     expect(JSON.parse(told.data)).toMatchObject({ title: 'Already Picked Up', message: '"Wooden chair" was picked up by a neighbour.' });
     await waitFor(async () => (await voter.browser.get<Notification[]>(`/api/notifications/${voter.user.id}`)).body.some((n) => n.type === 'item_picked_up'));
-    expect((await queued.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 0, position: null, members: null });
+    expect((await queued.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 0, position: null, members: null, holderReliability: null });
     for (const who of [holder, poster]) {
       const inbox = await who.browser.get<Notification[]>(`/api/notifications/${who.user.id}`);
       expect(inbox.body.filter((n) => n.type === 'item_picked_up')).toEqual([]);
@@ -166,5 +167,31 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     expect((await passer.browser.post(`/api/items/${stale.id}/still-there`, { stillThere: true })).status).toBe(201);
     expect((await api.get<Item>(`/api/items/${stale.id}`)).body).toMatchObject({ mayBeGone: false });
     expect(await feed(true)).toEqual(['Fresh lamp', 'Stale sofa']);
+  });
+  it('counts a lapsed hold as a no-show: the third within 28 days stops new holds with a 409 naming the day, and posters see reliability', async () => {
+    const { poster, holder, item } = await heldChair();
+    const items = dataSourceOf(stack, 'items');
+    const past = (days: number, outcome = 'lapsed') =>
+      items.query(`INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), $4)`, [
+        randomUUID(),
+        holder.user.id,
+        days,
+        outcome,
+      ]);
+    await past(20);
+    await past(5);
+    await past(40, 'picked_up');
+    const queued = await neighbour();
+    await queued.browser.request('POST', `/api/items/${item.id}/queue`);
+    expect((await poster.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body.holderReliability).toEqual({ pickedUp: 1, holds: 3 });
+
+    await lapse(item.id);
+    await waitFor(async () => (await api.get<Item>(`/api/items/${item.id}`)).body.reservedById === null && (await items.query(`SELECT 1 FROM items.holds WHERE user_id = $1 AND outcome = 'lapsed' AND ended_at > now() - interval '1 minute'`, [holder.user.id])).length === 1);
+
+    const other = await heldChair();
+    await other.holder.browser.request('DELETE', `/api/items/${other.item.id}/hold`);
+    const refused = await holder.browser.request<{ code: string; message: string }>('PATCH', `/api/items/${other.item.id}/claim`, {});
+    const day = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'CLAIM.HOLDS_SUSPENDED', message: expect.stringContaining(day) } });
   });
 });

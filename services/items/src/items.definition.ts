@@ -30,6 +30,8 @@ import { MessagesRetentionScheduler } from './messages/messages-retention.schedu
 import { MessagesService } from './messages/messages.service';
 import { ItemQueues1763800000320 } from './migrations/1763800000320-item-queues';
 import { LastConfirmed1763800000321 } from './migrations/1763800000321-last-confirmed';
+import { HoldHistory1763800000322 } from './migrations/1763800000322-hold-history';
+import { HoldsRepository } from './holds/holds.repository';
 import { QueueController } from './queue/queue.controller';
 import { QueueRepository } from './queue/queue.repository';
 import { QueueService } from './queue/queue.service';
@@ -71,6 +73,7 @@ export class ItemsModule {
         UpdatePosterWhenUserChangesHandler,
         QueueService,
         QueueRepository,
+        HoldsRepository,
       ],
     };
   }
@@ -80,6 +83,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HandoverMessages1763800000340, Blocks1763800000341, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => ItemsModule.register(runtime),
 };

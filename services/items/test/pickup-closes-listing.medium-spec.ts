@@ -67,7 +67,7 @@ describe('a verified pickup', () => {
     expect([...event.waitingUserIds].sort()).toEqual([queued, confirmer, voter].sort());
     const [{ n }] = await world.db.query(`SELECT count(*)::int AS n FROM items.item_queue WHERE item_id = $1`, [item.id]);
     expect(n).toBe(0);
-    expect(await queue.view(item.id, queued)).toEqual({ length: 0, position: null, members: null });
+    expect(await queue.view(item.id, queued)).toEqual({ length: 0, position: null, members: null, holderReliability: null });
   });
 
   it('shows the poster, and nobody else, who picked it up and its photo', async () => {

@@ -56,7 +56,7 @@ describe(QueueService.name, () => {
     expect(await refusal(sut.join(item.id, poster))).toBe(ItemError.OWN_ITEM);
     expect(await refusal(sut.join(item.id, anna))).toBe(ItemError.ALREADY_QUEUED);
     const ben = await world.member();
-    expect((await sut.join(item.id, ben)).queue).toEqual({ length: 1, position: 1, members: null });
+    expect((await sut.join(item.id, ben)).queue).toEqual({ length: 1, position: 1, members: null, holderReliability: null });
     expect(await refusal(sut.join(item.id, ben))).toBe(ItemError.ALREADY_QUEUED);
     expect(await refusal(sut.join(randomUUID(), ben))).toBe(ItemError.NOT_FOUND);
   });
@@ -68,10 +68,10 @@ describe(QueueService.name, () => {
     await sut.join(itemId, dan);
     const posterView = await sut.view(itemId, poster);
     expect(posterView.members?.map((m) => [m.publicName, m.position])).toEqual([['Cat M.', 1], ['Dan K.', 2]]);
-    expect(await sut.view(itemId, dan)).toEqual({ length: 2, position: 2, members: null });
-    expect(await sut.view(itemId, undefined)).toEqual({ length: 2, position: null, members: null });
+    expect(await sut.view(itemId, dan)).toEqual({ length: 2, position: 2, members: null, holderReliability: null });
+    expect(await sut.view(itemId, undefined)).toEqual({ length: 2, position: null, members: null, holderReliability: null });
     await sut.leave(itemId, cat);
-    expect(await sut.view(itemId, dan)).toEqual({ length: 1, position: 1, members: null });
+    expect(await sut.view(itemId, dan)).toEqual({ length: 1, position: 1, members: null, holderReliability: null });
     expect(await refusal(sut.leave(itemId, cat))).toBe(ItemError.NOT_QUEUED);
   });
 
@@ -106,7 +106,7 @@ describe(QueueService.name, () => {
     await sut.releaseHold(itemId, holder);
     expect(await row(itemId)).toEqual({ status: 'first_dibs', reserved_by_id: first, claimed_by_id: null, fresh: true });
     expect(await handOvers(itemId)).toEqual([expect.objectContaining({ previousHolderId: holder, reason: 'released', holderId: first, skippedUserIds: [] })]);
-    expect(await sut.view(itemId, second)).toEqual({ length: 1, position: 1, members: null });
+    expect(await sut.view(itemId, second)).toEqual({ length: 1, position: 1, members: null, holderReliability: null });
     expect(await refusal(sut.releaseHold(itemId, holder))).toBe(ClaimError.NOT_HOLDER);
   });
 

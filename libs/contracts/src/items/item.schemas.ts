@@ -303,7 +303,16 @@ export const reportResponseSchema = z.object({ success: z.boolean(), message: z.
 
 
 /** GET /api/items/{id}/queue: the poster sees every member (in order); anyone else their own place and the length. */
-export const queueMemberSchema = z.object({ userId: z.uuid(), publicName: z.string(), position: z.number().int(), joinedAt: z.string() });
+/** "picked up N of M holds" over 90 days; null under 3 holds (docs/product-rules.md, "No-shows"). */
+export const reliabilitySchema = z.object({ pickedUp: z.number().int(), holds: z.number().int() }).nullable();
+export type Reliability = z.infer<typeof reliabilitySchema>;
+export const queueMemberSchema = z.object({
+  userId: z.uuid(),
+  publicName: z.string(),
+  position: z.number().int(),
+  joinedAt: z.string(),
+  reliability: reliabilitySchema,
+});
 export type QueueMember = z.infer<typeof queueMemberSchema>;
 export const queueViewSchema = z.object({
   length: z.number().int(),
@@ -311,6 +320,8 @@ export const queueViewSchema = z.object({
   position: z.number().int().nullable(),
   /** Only for the item's poster; null for everybody else. */
   members: z.array(queueMemberSchema).nullable(),
+  /** For the poster: the current holder's reliability; null for everybody else (and under 3 holds). */
+  holderReliability: reliabilitySchema,
 });
 export type QueueView = z.infer<typeof queueViewSchema>;
 export const queueChangeSchema = z.object({ success: z.boolean(), message: z.string(), queue: queueViewSchema });

@@ -79,7 +79,7 @@ export const ItemsCalls = {
     subject: 'items.claim',
     request: itemIdSchema.extend({ photoHash: photoHashSchema.nullable() }),
     reply: claimResponseSchema,
-    errors: [...claimRefusals, ClaimError.PHOTO_FAILED],
+    errors: [...claimRefusals, ClaimError.PHOTO_FAILED, ClaimError.HOLDS_SUSPENDED],
   }),
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
   pickupAdmissible: defineCall({ subject: 'items.pickup-admissible', request: itemIdSchema, reply: z.object({ admissible: z.literal(true) }), errors: claimRefusals }),

@@ -31,6 +31,8 @@ export const ClaimErrorSet = defineErrors('CLAIM', {
   NO_ITEM_PHOTO: 409,
   /** Only the member holding the item can release the hold. */
   NOT_HOLDER: 403,
+  /** Three no-shows within 28 days: no new holds for 7 days; the message names the date. */
+  HOLDS_SUSPENDED: 409,
 });
 export const ClaimError = ClaimErrorSet.codes;
 

@@ -19,6 +19,7 @@ import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
 import { deleteStoredPhotos } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
+import { HoldsRepository } from '../holds/holds.repository';
 import { QueueRepository } from '../queue/queue.repository';
 import { ClaimsRepository } from './claims.repository';
 
@@ -33,6 +34,11 @@ export function tooManyReservationsMessage(limit: number): string {
   return limit === 1
     ? 'You already have first dibs on an item: pick it up and claim it, or wait until it lapses, before reserving another. Verified neighbours can hold three.'
     : `You already have first dibs on ${limit} items: pick one up and claim it, or wait until one lapses, before reserving another.`;
+}
+/** Three no-shows within 28 days (docs/product-rules.md, "No-shows"): the refusal names the day holds come back. */
+export function holdsSuspendedMessage(until: Date): string {
+  const day = until.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `Three holds you didn't pick up in 28 days: you can take holds again on ${day} (UTC).`;
 }
 export const PHOTO_VERIFICATION_FAILED = 'Photo verification failed: take a pickup photo and have it checked before claiming';
 /** Unused pickup photos deleted per sweep. */
@@ -54,6 +60,7 @@ export class ClaimsService {
     private readonly itemViews: ItemsService,
     private readonly members: PostersService,
     private readonly queue: QueueRepository,
+    private readonly holds: HoldsRepository,
     private readonly blocks: BlocksRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
@@ -146,6 +153,7 @@ export class ClaimsService {
       claimedAt: new Date().toISOString(),
       claimerTier: (await this.members.member(tx.manager, callerId)).subscriptionTier,
     });
+    await this.holds.end(tx.manager, itemId, callerId, 'picked_up');
     // A verified pickup closes the listing for everyone who waited for it (docs/product-rules.md).
     const queued = await this.queue.clear(tx.manager, itemId);
     tx.emit(Events.itemPickedUp, {
@@ -165,6 +173,11 @@ export class ClaimsService {
    */
   private async reserve(tx: Transaction, itemId: string, callerId: string): Promise<string> {
     await this.claims.lockMemberReservations(tx.manager, callerId);
+    const suspendedUntil = await this.holds.suspendedUntil(tx.manager, callerId);
+    if (suspendedUntil) {
+      this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
+      throw new DomainError(ClaimError.HOLDS_SUSPENDED, holdsSuspendedMessage(suspendedUntil));
+    }
     const held = await this.claims.countHolds(tx.manager, callerId, itemId);
     const limit = (await this.members.member(tx.manager, callerId)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
     if (held >= limit) {
@@ -173,6 +186,7 @@ export class ClaimsService {
     }
     const reserved = await this.claims.reserveIfClaimable(tx.manager, itemId, callerId, RESERVATION_MINUTES);
     if (!reserved) return this.explainRefusal(tx, itemId, callerId);
+    await this.holds.start(tx.manager, itemId, callerId);
     tx.emit(Events.itemReserved, {
       itemId,
       posterId: reserved.poster_id,

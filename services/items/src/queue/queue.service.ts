@@ -5,6 +5,7 @@ import { EntityManager } from 'typeorm';
 import { ACTIVE_RESERVATIONS, RESERVATION_MINUTES } from '../claims/claims.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { BlocksRepository } from '../blocks/blocks.repository';
+import { HoldsRepository, shownReliability } from '../holds/holds.repository';
 import { PostersService } from '../posters/posters.service';
 import { FreedItem, QueuedItem, QueueRepository } from './queue.repository';
 
@@ -25,6 +26,7 @@ export class QueueService {
     private readonly claims: ClaimsRepository,
     private readonly members: PostersService,
     private readonly blocks: BlocksRepository,
+    private readonly holds: HoldsRepository,
   ) {}
 
   async join(itemId: string, callerId: string): Promise<QueueChange> {
@@ -93,6 +95,8 @@ export class QueueService {
    * One `item.hold-handed-over` event says who got it and who was passed over.
    */
   async handOver(tx: Transaction, item: FreedItem, previousHolderId: string, reason: 'lapsed' | 'released'): Promise<string | null> {
+    // A hold that ran out is a no-show; one that ended with its item (expired) is nobody's fault.
+    await this.holds.end(tx.manager, item.id, previousHolderId, item.status !== 'available' ? 'gone' : reason);
     if (item.status !== 'available') return null;
     const skipped: string[] = [];
     let holder: string | null = null;
@@ -104,12 +108,14 @@ export class QueueService {
       // Counted without the member's reservation lock: taking it here, with the item's row locked, could deadlock
       // with that member reserving this very item; the window lets at most one extra hold through.
       const limit = (await this.members.member(tx.manager, next)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
-      if ((await this.claims.countHolds(tx.manager, next, item.id)) >= limit) {
+      // At their hold limit, or suspended for no-shows: passed over, and told.
+      if ((await this.claims.countHolds(tx.manager, next, item.id)) >= limit || (await this.holds.suspendedUntil(tx.manager, next))) {
         skipped.push(next);
         continue;
       }
       const reserved = await this.claims.reserveIfClaimable(tx.manager, item.id, next, RESERVATION_MINUTES);
       if (!reserved) break;
+      await this.holds.start(tx.manager, item.id, next);
       holder = next;
       reservedUntil = new Date(reserved.reserved_until).toISOString();
       break;
@@ -133,13 +139,21 @@ export class QueueService {
   private async viewOf(manager: EntityManager, item: QueuedItem, callerId: string | undefined): Promise<QueueView> {
     const line = item.status === 'first_dibs' ? await this.queue.members(manager, item.id) : [];
     const mine = line.find((m) => m.user_id === callerId);
+    const isPoster = callerId === item.poster_id;
+    const reliability = isPoster ? await this.holds.reliability(manager, [...line.map((m) => m.user_id), ...(item.reserved_by_id ? [item.reserved_by_id] : [])]) : new Map();
     return {
       length: line.length,
       position: mine ? mine.position : null,
-      members:
-        callerId === item.poster_id
-          ? line.map((m) => ({ userId: m.user_id, publicName: m.public_name ?? PLACEHOLDER_NAME, position: m.position, joinedAt: new Date(m.joined_at).toISOString() }))
-          : null,
+      members: isPoster
+        ? line.map((m) => ({
+            userId: m.user_id,
+            publicName: m.public_name ?? PLACEHOLDER_NAME,
+            position: m.position,
+            joinedAt: new Date(m.joined_at).toISOString(),
+            reliability: shownReliability(reliability.get(m.user_id)),
+          }))
+        : null,
+      holderReliability: isPoster && item.status === 'first_dibs' && item.reserved_by_id ? shownReliability(reliability.get(item.reserved_by_id)) : null,
     };
   }
 }

@@ -34,7 +34,7 @@ export class TellNextInQueueTheyAreUpHandler implements OnApplicationBootstrap {
           userId,
           type: 'queue_skipped',
           title: 'Skipped In Line',
-          message: `It was your turn for "${handOver.title}", but you already hold as many items as you may, so it went to the next neighbour.`,
+          message: `It was your turn for "${handOver.title}", but you can't take another hold right now, so it went to the next neighbour.`,
           data: { itemId: handOver.itemId },
         });
       }

@@ -42,14 +42,16 @@ describe('QueueControls', () => {
       length: 2,
       position: null,
       members: [
-        { userId: '00000000-0000-4000-8000-0000000000a1', publicName: 'Ann B.', position: 1, joinedAt: new Date().toISOString() },
-        { userId: '00000000-0000-4000-8000-0000000000a2', publicName: 'Ben C.', position: 2, joinedAt: new Date().toISOString() },
+        { userId: '00000000-0000-4000-8000-0000000000a1', publicName: 'Ann B.', position: 1, joinedAt: new Date().toISOString(), reliability: { pickedUp: 12, holds: 14 } },
+        { userId: '00000000-0000-4000-8000-0000000000a2', publicName: 'Ben C.', position: 2, joinedAt: new Date().toISOString(), reliability: null },
       ],
+      holderReliability: { pickedUp: 1, holds: 4 },
     });
     renderWithApp(<QueueControls item={item} />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'See who is in line' }));
     const list = await screen.findByRole('list', { name: 'Neighbours in line' });
-    expect(list).toHaveTextContent('Ann B.Ben C.');
+    expect(list).toHaveTextContent('Ann B. · picked up 12 of 14 holdsBen C.');
+    expect(screen.getByText('Your holder has picked up 1 of 4 holds')).toBeInTheDocument();
   });
 
   it('is not there for an item nobody holds', () => {

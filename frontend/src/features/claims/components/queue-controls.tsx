@@ -1,3 +1,4 @@
+import type { Reliability } from '@curbside/contracts';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +10,11 @@ import { useQueue } from '../api/get-queue';
 import { useJoinQueue } from '../api/join-queue';
 import { useLeaveQueue } from '../api/leave-queue';
 import { useReleaseHold } from '../api/release-hold';
+
+/** "picked up 12 of 14 holds" (the server leaves it out under 3 holds: null). */
+export function reliabilityLabel(reliability: Reliability | null | undefined): string | null {
+  return reliability ? `picked up ${reliability.pickedUp} of ${reliability.holds} holds` : null;
+}
 
 /** "1st", "2nd", "3rd", "11th", "22nd". */
 export function ordinal(n: number): string {
@@ -28,7 +34,7 @@ export function QueueControls({ item }: { item: FeedItem }) {
   const leave = useLeaveQueue();
   const release = useReleaseHold();
   const isPoster = !!user && user.id === item.posterId;
-  const line = useQueue(item.id, isPoster && showLine);
+  const line = useQueue(item.id, isPoster && (showLine || item.status === 'first_dibs'));
   if (item.status !== 'first_dibs') return null;
 
   const isHolder = !!user && item.reservedById === user.id;
@@ -76,10 +82,16 @@ export function QueueControls({ item }: { item: FeedItem }) {
           </Button>
         )}
       </div>
+      {isPoster && reliabilityLabel(line.data?.holderReliability) && (
+        <p className="text-sm text-slate-700">Your holder has {reliabilityLabel(line.data?.holderReliability)}</p>
+      )}
       {isPoster && showLine && line.data?.members && (
         <ol aria-label="Neighbours in line" className="list-decimal pl-6 text-sm text-slate-800">
           {line.data.members.map((m) => (
-            <li key={m.userId}>{m.publicName}</li>
+            <li key={m.userId}>
+              {m.publicName}
+              {reliabilityLabel(m.reliability) && <span className="text-slate-600"> · {reliabilityLabel(m.reliability)}</span>}
+            </li>
           ))}
         </ol>
       )}
