@@ -34,7 +34,8 @@ export function QueueControls({ item }: { item: FeedItem }) {
   const leave = useLeaveQueue();
   const release = useReleaseHold();
   const isPoster = !!user && user.id === item.posterId;
-  const line = useQueue(item.id, isPoster && (showLine || item.status === 'first_dibs'));
+  // The poster reads the line when they open it, and for a held item the holder's reliability.
+  const line = useQueue(item.id, isPoster && (showLine || (item.status === 'first_dibs' && !!item.reservedById)));
   if (item.status !== 'first_dibs') return null;
 
   const isHolder = !!user && item.reservedById === user.id;
