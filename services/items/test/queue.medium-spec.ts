@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ClaimError, Events, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { BlocksRepository } from '../src/blocks/blocks.repository';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { ItemsService } from '../src/items/items.service';
@@ -126,6 +127,20 @@ describe(QueueService.name, () => {
     expect(await row(itemId)).toEqual({ status: 'first_dibs', reserved_by_id: next, claimed_by_id: null, fresh: true });
     expect(await handOvers(itemId)).toEqual([expect.objectContaining({ previousHolderId: holder, reason: 'lapsed', holderId: next, skippedUserIds: [busy] })]);
     expect((await sut.view(itemId, busy)).position).toBeNull();
+  });
+
+  it('never hands a hold to a member the poster blocked after they got in line, nor tells them', async () => {
+    const { poster, holder, itemId } = await held();
+    const [blocked, next] = [await world.member(), await world.member()];
+    await sut.join(itemId, blocked);
+    await sut.join(itemId, next);
+    await world.get(BlocksRepository).keepNewer(world.db.manager, { blockerId: poster, blockedId: blocked, blocked: true, version: 1 });
+
+    await sut.releaseHold(itemId, holder);
+
+    expect(await row(itemId)).toEqual({ status: 'first_dibs', reserved_by_id: next, claimed_by_id: null, fresh: true });
+    expect(await handOvers(itemId)).toEqual([expect.objectContaining({ holderId: next, skippedUserIds: [] })]);
+    expect((await sut.view(itemId, blocked)).position).toBeNull();
   });
 
   it('leaves a lapsed hold with nobody in line available, with no hand-over', async () => {

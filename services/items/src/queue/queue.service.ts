@@ -105,6 +105,8 @@ export class QueueService {
       const next = await this.queue.lockNext(tx.manager, item.id);
       if (!next) break;
       await this.queue.remove(tx.manager, item.id, next);
+      // Blocked by the poster since they got in line: out of the line, and not told (nobody learns they were blocked).
+      if (await this.blocks.isBlocked(item.poster_id, next, tx.manager)) continue;
       // Counted without the member's reservation lock: taking it here, with the item's row locked, could deadlock
       // with that member reserving this very item; the window lets at most one extra hold through.
       const limit = (await this.members.member(tx.manager, next)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
