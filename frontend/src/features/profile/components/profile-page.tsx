@@ -1,5 +1,5 @@
 import type { User } from '@curbside/contracts';
-import { BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, LifeBuoy, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { Ban, BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, LifeBuoy, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import { TierCard } from './tier-card';
 const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog').then((m) => ({ default: m.AvatarUploadDialog })));
 const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 const NotificationSettingsDialog = lazy(() => import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })));
+const BlockedMembersDialog = lazy(() => import('../../blocks/components/blocked-members-dialog').then((m) => ({ default: m.BlockedMembersDialog })));
 const EmergencyContactDialog = lazy(() => import('../../settings/components/emergency-contact-dialog').then((m) => ({ default: m.EmergencyContactDialog })));
 const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
 const StartFreshDialog = lazy(() => import('../../settings/components/start-fresh-dialog').then((m) => ({ default: m.StartFreshDialog })));
@@ -33,7 +34,7 @@ const AccountVerificationSheet = lazy(() =>
 /** A user record younger than this is shown as it is. */
 const FRESH_MS = 10_000;
 
-type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | 'emergency-contact' | null;
+type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | 'blocked' | 'emergency-contact' | null;
 
 const RANK_STYLES: Record<string, string> = {
   'Curb Master': 'bg-amber-100 text-amber-900',
@@ -149,12 +150,12 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
             {plural(user.points, 'point')}
           </span>
         </div>
-      </section>
         {pendingPointsText(user.pendingPoints) && (
           <p className="mt-1 text-xs text-slate-700" data-testid="profile-pending-points">
             {pendingPointsText(user.pendingPoints)}
           </p>
         )}
+      </section>
 
       <ProfileStats userId={user.id} />
 
@@ -166,6 +167,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
           <SettingsRow icon={BadgeCheck} label="Account Verification" detail={user.isVerified ? 'Verified' : 'Verify your account'} onClick={() => setOpen('verify')} />
           <SettingsRow icon={Bell} label="Notifications" detail="Alerts, radius, push, e-mail and SMS" onClick={() => setOpen('notifications')} />
           <SettingsRow icon={BookOpen} label="App Tutorial" detail="A quick tour of Curbside" onClick={() => setOpen('tutorial')} />
+          <SettingsRow icon={Ban} label="Blocked members" detail="Whom you blocked, to unblock them" onClick={() => setOpen('blocked')} />
           <SettingsRow icon={LifeBuoy} label="Emergency contact" detail="Someone to call if you are in danger" onClick={() => setOpen('emergency-contact')} />
           <SettingsRow icon={ShieldCheck} label="Terms & Safety" detail="Terms of Use & Safety Disclaimer" onClick={() => setOpen('terms')} />
           <InstallSettingsRow />
@@ -179,6 +181,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
         {open === 'notifications' && <NotificationSettingsDialog open onClose={close} user={user} />}
         {open === 'tutorial' && <TutorialDialog open onClose={close} />}
         {open === 'terms' && <TermsDialog open onClose={close} />}
+        {open === 'blocked' && <BlockedMembersDialog open onClose={close} />}
         {open === 'emergency-contact' && <EmergencyContactDialog open onClose={close} userId={user.id} />}
         {open === 'start-fresh' && <StartFreshDialog open onClose={close} reload={reload} />}
         {open === 'verify' && <AccountVerificationSheet onClose={close} onVerified={close} />}
