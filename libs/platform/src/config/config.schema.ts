@@ -72,7 +72,7 @@ export const configSchema = z.object({
   /** How often an open live stream (SSE) gets a comment line, so proxies keep idle streams open. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** How often the items service sweeps expiries, expiry warnings and lapsed reservations (any number of replicas may). */
-  EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+  EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(1_000),
   FRONTEND_DIST: z.string().default('frontend/dist'),
   /** Pickup-photo checks: OpenAI vision when a key is set, else the local offline model. */
   OPENAI_API_KEY: z.string().optional(),

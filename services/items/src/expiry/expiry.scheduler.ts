@@ -17,16 +17,20 @@ export interface SweepReport {
 }
 
 /**
- * Time-driven item changes, every EXPIRY_SWEEP_MS (30 s): expiry at expiresAt, the poster's one-hour warning, first-dibs
+ * Time-driven item changes, every EXPIRY_SWEEP_MS (1 s, so a lapsed hold reaches the next member in line within
+ * about a second): expiry at expiresAt, the poster's one-hour warning, first-dibs
  * reservations that ran out, claimed items leaving the feed when their window ends. Each step is one
  * UPDATE over rows picked with FOR UPDATE SKIP LOCKED (expiry.repository.ts), and its events leave in the same
  * transaction, so any number of replicas can sweep at once without a double event.
  */
+const PHOTO_SWEEP_MS = 60_000;
+
 @Injectable()
 export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = createLogger('expiry');
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private photosSweptAt = 0;
 
   constructor(
     private readonly outbox: EventOutbox,
@@ -40,11 +44,18 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.sweep()
-        .then(() => this.claims.sweepUnusedPickupPhotos())
+        .then(() => this.sweepPhotosNowAndThen())
         .catch((err: unknown) => this.log.warn({ err }, 'expiry sweep failed; the next one will retry'))
         .finally(() => (this.running = undefined));
     }, this.config.EXPIRY_SWEEP_MS);
     this.timer.unref();
+  }
+
+  /** Unused pickup photos are a day old before they go: looking once a minute is plenty, whatever the sweep's pace. */
+  private async sweepPhotosNowAndThen(): Promise<void> {
+    if (Date.now() - this.photosSweptAt < PHOTO_SWEEP_MS) return;
+    this.photosSweptAt = Date.now();
+    await this.claims.sweepUnusedPickupPhotos();
   }
 
   async onModuleDestroy(): Promise<void> {
