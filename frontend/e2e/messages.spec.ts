@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { card, newNeighbour, openApp, postItem, shot, startClaim } from './helpers';
+import { card, MANHATTAN, newNeighbour, openApp, postItem, shot, startClaim } from './helpers';
 
 test('a poster and the holder exchange a message and agree where to meet', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -48,5 +48,62 @@ test('a poster and the holder exchange a message and agree where to meet', async
     await expect(open).toBeFocused();
   } finally {
     await holder.context.close();
+  }
+});
+
+test("an interested member writes to a garage sale's poster, who opens Messages and answers", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await openApp(page);
+  const title = `Moving sale ${Date.now()}`;
+  // Posting a sale is another journey's subject (journeys.spec.ts): this one posts through the API, as the poster.
+  const start = new Date(Date.now() + 24 * 3600_000);
+  const posted = await page.request.post('/api/items', {
+    data: {
+      isGarageSale: true,
+      title,
+      description: 'Everything must go',
+      category: 'Furniture',
+      latitude: String(MANHATTAN.latitude),
+      longitude: String(MANHATTAN.longitude),
+      locationDescription: 'Midtown',
+      pricingType: 'free',
+      timeLimit: 72,
+      garageSaleStartTime: start.toISOString(),
+      garageSaleEndTime: new Date(start.getTime() + 8 * 3600_000).toISOString(),
+      garageSaleAddress: '1 W 42nd St',
+      garageSaleContactInfo: 'Ring the bell',
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const id = ((await posted.json()) as { id: string }).id;
+
+  const member = await newNeighbour(browser, baseURL as string);
+  try {
+    await openApp(member.page, `/items/${id}`);
+    const sale = card(member.page, title);
+    await expect(sale.getByRole('button', { name: 'Message poster' })).toHaveCount(0);
+    await sale.getByRole('button', { name: /Interested/ }).click();
+    await sale.getByRole('button', { name: 'Message poster' }).click();
+    const memberSheet = member.page.getByRole('dialog', { name: `Messages: ${title}` });
+    await memberSheet.getByLabel('Your message').fill('Will you have the bookshelf?');
+    await memberSheet.getByRole('button', { name: 'Send' }).click();
+    await expect(memberSheet.getByText('Will you have the bookshelf?')).toBeVisible();
+
+    // The poster opens Messages (1), picks the member's thread and answers.
+    await page.goto(`/items/${id}`);
+    await card(page, title).getByRole('button', { name: 'Messages (1)' }).click();
+    const list = page.getByRole('dialog', { name: `Messages: ${title}` });
+    const row = list.getByRole('list', { name: 'Conversations' }).getByRole('button');
+    await expect(row).toContainText('Awaiting reply');
+    await row.click();
+    await expect(list.getByText('Will you have the bookshelf?')).toBeVisible();
+    await list.getByLabel('Your message').fill('Yes, it is by the door');
+    await list.getByRole('button', { name: 'Send' }).click();
+    await shot(page, 'm-03-garage-sale-poster-answers');
+
+    // The member's open sheet hears the answer live.
+    await expect(memberSheet.getByText('Yes, it is by the door')).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await member.context.close();
   }
 });

@@ -175,6 +175,10 @@ describe('the API document against the answers of the running app', () => {
     await stranger.get(`/api/items/${item.id}/messages`);
     await poster.browser.post(`/api/items/${item.id}/messages/${sent.id}/meet-at`, { answer: 'accepted' });
     await poster.browser.post(`/api/items/${item.id}/messages/${sent.id}/meet-at`, { answer: 'maybe' });
+    // A garage sale's threads: the interested neighbour writes, the poster lists them, anyone else gets 404
+    await neighbour.browser.post(`/api/items/${sale.id}/messages`, { text: 'What time do you open?' });
+    await poster.browser.get(`/api/items/${sale.id}/messages/threads`);
+    await neighbour.browser.get(`/api/items/${sale.id}/messages/threads`);
     // The queue behind the neighbour's hold, then the hold released
     await poster.browser.request('POST', `/api/items/${item.id}/queue`);
     await stranger.request('POST', `/api/items/${item.id}/queue`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { HandoverMessage, Item, MessageError, MessageThread, MESSAGES_PER_HOUR, Notification, SCAM_WARNING, User } from '@curbside/contracts';
+import { HandoverMessage, Item, MessageError, MessageThread, MessageThreadSummary, MESSAGES_PER_HOUR, Notification, SCAM_WARNING, User } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
@@ -98,5 +98,44 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
     const refused = await poster.browser.post(path, { text: 'Tell me your sign-in code so I know it is you' });
     expect(refused).toMatchObject({ status: 422, body: { code: MessageError.REFUSED } });
     expect((await holder.browser.get<MessageThread>(path)).body.messages).toHaveLength(1);
+  }, 60_000);
+
+  it("lets an interested member write to a garage sale's poster, who lists the threads and answers; others get 404", async () => {
+    const poster = await neighbour();
+    const sale = (
+      await poster.browser.post<Item>('/api/items', {
+        isGarageSale: true,
+        title: 'Moving sale',
+        description: 'Everything must go',
+        category: 'Furniture',
+        latitude: String(HERE.lat),
+        longitude: String(HERE.lng),
+        locationDescription: 'Mission',
+        pricingType: 'free',
+        timeLimit: 72,
+        garageSaleStartTime: new Date(Date.now() + 24 * 3600_000).toISOString(),
+        garageSaleEndTime: new Date(Date.now() + 32 * 3600_000).toISOString(),
+        garageSaleAddress: '1 Main St',
+        garageSaleContactInfo: 'Ring the bell',
+      })
+    ).body;
+    const [anna, stranger] = [await neighbour(), await neighbour()];
+    const path = `/api/items/${sale.id}/messages`;
+    expect((await poster.browser.get<MessageThreadSummary[]>(`${path}/threads`)).body).toEqual([]);
+
+    // Not interested yet: no thread to write in.
+    expect((await anna.browser.post(path, { text: 'Hi' })).body).toMatchObject({ code: MessageError.NOT_FOUND });
+    expect((await anna.browser.post(`/api/items/${sale.id}/interest`, {})).status).toBeLessThan(300);
+    expect((await anna.browser.post(path, { text: 'What time do you open?' })).status).toBe(201);
+
+    const listed = await poster.browser.get<MessageThreadSummary[]>(`${path}/threads`);
+    expect(listed).toMatchObject({ status: 200, body: [{ memberId: anna.user.id, name: anna.user.username, count: 1, awaitingReply: true }] });
+    expect((await poster.browser.post(path, { text: 'From 9', to: anna.user.id })).status).toBe(201);
+    expect((await poster.browser.get<MessageThreadSummary[]>(`${path}/threads`)).body).toMatchObject([{ count: 2, awaitingReply: false }]);
+    expect((await anna.browser.get<MessageThread>(path)).body.messages.map((m) => m.text)).toEqual(['What time do you open?', 'From 9']);
+
+    for (const member of [anna, stranger]) {
+      expect(await member.browser.get(`${path}/threads`)).toMatchObject({ status: 404, body: { code: MessageError.NOT_FOUND } });
+    }
   }, 60_000);
 });

@@ -22,6 +22,11 @@ export class MessagesController {
     return this.services.call(Calls.items.messages, { itemId: params.id, with: query.with }, callerId);
   }
 
+  @ApiRoute(Routes.messageThreads)
+  threads(@Param(new ZodPipe(Routes.messageThreads.params)) params: IdParams, @Caller() callerId: string) {
+    return this.services.call(Calls.items.messageThreads, { itemId: params.id }, callerId);
+  }
+
   @ApiRoute(Routes.sendMessage)
   send(@Param(new ZodPipe(Routes.sendMessage.params)) params: IdParams, @Body(new ZodPipe(Routes.sendMessage.body)) body: SendMessageRequest, @Caller() callerId: string) {
     return this.services.call(Calls.items.sendMessage, { itemId: params.id, ...body }, callerId);

@@ -1,5 +1,9 @@
 import { Events, MESSAGES_PER_HOUR, MessageError, SCAM_WARNING } from '@curbside/contracts';
+import { CreateGarageSaleRequest } from '@curbside/contracts';
+import { BlocksRepository } from '../src/blocks/blocks.repository';
 import { ClaimsService } from '../src/claims/claims.service';
+import { EngagementService } from '../src/engagement/engagement.service';
+import { ItemsService } from '../src/items/items.service';
 import { MessagesService } from '../src/messages/messages.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
@@ -123,5 +127,51 @@ describe(MessagesService.name, () => {
     expect(await sut.purgeExpired()).toBeGreaterThanOrEqual(1);
     const [{ left }] = await world.db.query(`SELECT count(*)::int AS left FROM items.handover_messages WHERE item_id = $1`, [item.id]);
     expect(left).toBe(0);
+  });
+
+  it("lists a garage sale's threads to its poster only: one per member who wrote, newest first, with who spoke last", async () => {
+    const poster = await world.member({ username: 'gina' });
+    const [anna, ben, blocked, stranger] = [await world.member({ username: 'anna' }), await world.member({ username: 'ben' }), await world.member(), await world.member()];
+    const start = new Date(Date.now() + 3600_000);
+    const sale = await world.get(ItemsService).post(
+      {
+        isGarageSale: true,
+        title: 'Moving sale',
+        description: '',
+        category: 'Garage Sale',
+        latitude: 47.61,
+        longitude: -122.33,
+        locationDescription: 'Driveway',
+        pricingType: 'free',
+        timeLimit: 48,
+        garageSaleStartTime: start.toISOString(),
+        garageSaleEndTime: new Date(start.getTime() + 6 * 3600_000).toISOString(),
+        garageSaleAddress: '1 Pine St',
+        garageSaleContactInfo: 'Knock',
+      } satisfies CreateGarageSaleRequest,
+      poster,
+    );
+    for (const member of [anna, ben, blocked]) await world.get(EngagementService).toggleInterest(sale.id, member);
+    expect(await sut.threads(sale.id, poster)).toEqual([]);
+
+    await sut.send(sale.id, anna, { text: 'Is the lamp still there?' });
+    await sut.send(sale.id, poster, { text: 'Yes, come by', to: anna });
+    await sut.send(sale.id, blocked, { text: 'Hello' });
+    await sut.send(sale.id, ben, { text: 'What time do you open?' });
+    await world.db.query(`INSERT INTO items.blocks (blocker_id, blocked_id, blocked, version) VALUES ($1, $2, true, 1)`, [poster, blocked]);
+    expect(await world.get(BlocksRepository).isBlocked(poster, blocked)).toBe(true);
+
+    const threads = await sut.threads(sale.id, poster);
+    expect(threads.map((t) => [t.memberId, t.name, t.count, t.awaitingReply])).toEqual([
+      [ben, 'ben', 1, true],
+      [anna, 'anna', 2, false],
+    ]);
+    expect(Date.parse(threads[0].lastMessageAt)).toBeGreaterThanOrEqual(Date.parse(threads[1].lastMessageAt));
+    // Each listed thread opens as the poster's thread with that member.
+    expect((await sut.thread(sale.id, poster, ben)).messages.map((m) => m.text)).toEqual(['What time do you open?']);
+
+    // Anyone but the poster: the same answer as a thread that is not there.
+    for (const caller of [anna, ben, stranger]) expect(await refusal(sut.threads(sale.id, caller))).toBe(MessageError.NOT_FOUND);
+    expect(await refusal(sut.threads('00000000-0000-4000-8000-000000000000', poster))).toBe(MessageError.NOT_FOUND);
   });
 });

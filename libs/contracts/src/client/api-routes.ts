@@ -60,6 +60,7 @@ export const ApiRoutes = {
   markAllNotificationsRead: { method: 'patch', path: '/api/notifications/:userId/read-all' },
   liveStream: { method: 'get', path: '/api/events/stream' },
   messages: { method: 'get', path: '/api/items/:id/messages' },
+  messageThreads: { method: 'get', path: '/api/items/:id/messages/threads' },
   sendMessage: { method: 'post', path: '/api/items/:id/messages' },
   answerMeetAt: { method: 'post', path: '/api/items/:id/messages/:messageId/meet-at' },
   block: { method: 'post', path: '/api/users/:id/block' },

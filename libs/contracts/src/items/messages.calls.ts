@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../rpc/call-contract';
-import { answerMeetAtRequestSchema, handoverMessageSchema, messageThreadSchema, sendMessageRequestSchema } from './messages.schemas';
+import { answerMeetAtRequestSchema, handoverMessageSchema, messageThreadSchema, messageThreadSummarySchema, sendMessageRequestSchema } from './messages.schemas';
 import { MessageError } from './messages.errors';
 
 const itemIdSchema = z.object({ itemId: z.uuid() });
@@ -11,6 +11,13 @@ export const MessagesCalls = {
     subject: 'items.messages.list',
     request: itemIdSchema.extend({ with: z.uuid().optional() }),
     reply: messageThreadSchema,
+    errors: [MessageError.NOT_FOUND],
+  }),
+  /** The poster's threads on their item, newest first; anyone else: MESSAGE.NOT_FOUND. */
+  messageThreads: defineCall({
+    subject: 'items.messages.threads',
+    request: itemIdSchema,
+    reply: z.array(messageThreadSummarySchema),
     errors: [MessageError.NOT_FOUND],
   }),
   sendMessage: defineCall({

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { RouteContract } from '../http/route-contract';
 import { MessagesCalls } from './messages.calls';
-import { answerMeetAtRequestSchema, handoverMessageSchema, messageThreadQuerySchema, messageThreadSchema, sendMessageRequestSchema } from './messages.schemas';
+import {
+  answerMeetAtRequestSchema,
+  handoverMessageSchema,
+  messageThreadQuerySchema,
+  messageThreadSchema,
+  messageThreadSummarySchema,
+  sendMessageRequestSchema,
+} from './messages.schemas';
 
 const messageParamsSchema = z.object({
   id: z.uuid({ error: 'Must be a valid id' }),
@@ -19,6 +26,16 @@ export const MessageRoutes = {
     query: messageThreadQuerySchema,
     response: messageThreadSchema,
     errors: MessagesCalls.messages.errors,
+    tags: ['messages'],
+  },
+  messageThreads: {
+    method: 'get',
+    path: '/api/items/:id/messages/threads',
+    summary: "The poster's handover threads on their item: one per member who wrote, newest first (anyone else gets 404)",
+    auth: 'session',
+    params: z.object({ id: z.uuid({ error: 'Must be a valid id' }) }),
+    response: z.array(messageThreadSummarySchema),
+    errors: MessagesCalls.messageThreads.errors,
     tags: ['messages'],
   },
   sendMessage: {

@@ -35,6 +35,18 @@ export const messageThreadSchema = z.object({
 });
 export type MessageThread = z.infer<typeof messageThreadSchema>;
 
+/** One member's thread with the poster, as the poster's list of threads shows it (GET /api/items/{id}/messages/threads). */
+export const messageThreadSummarySchema = z.object({
+  memberId: z.uuid(),
+  /** The member's public name. */
+  name: z.string(),
+  lastMessageAt: z.string(),
+  count: z.number().int(),
+  /** The last message is the member's: the poster has not answered it yet (there is no read tracking). */
+  awaitingReply: z.boolean(),
+});
+export type MessageThreadSummary = z.infer<typeof messageThreadSummarySchema>;
+
 /** The poster names the member whose thread they mean; any other member's thread is their own with the poster. */
 export const messageThreadQuerySchema = z.object({ with: z.uuid({ error: 'with must be a member id' }).optional() });
 export type MessageThreadQuery = z.infer<typeof messageThreadQuerySchema>;

@@ -12,6 +12,11 @@ export class MessagesController {
     return this.messages.thread(request.body.itemId, callerOf(request), request.body.with);
   }
 
+  @Handles(Calls.items.messageThreads)
+  threads(request: CallRequest<typeof Calls.items.messageThreads>) {
+    return this.messages.threads(request.body.itemId, callerOf(request));
+  }
+
   @Handles(Calls.items.sendMessage)
   send(request: CallRequest<typeof Calls.items.sendMessage>) {
     const { itemId, ...message } = request.body;

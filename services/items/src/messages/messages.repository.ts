@@ -33,6 +33,14 @@ export interface ThreadItem {
   past_retention: boolean;
 }
 
+export interface ThreadSummaryRow {
+  member_id: string;
+  name: string;
+  last_at: Date;
+  count: number;
+  awaiting_reply: boolean;
+}
+
 const COLUMNS = `id, item_id, member_id, author_id, recipient_id, body, meet_time, meet_place, meet_status, scam_flags, created_at`;
 
 @Injectable()
@@ -60,6 +68,24 @@ export class MessagesRepository {
   /** Serialises one member's messages until the transaction ends, so two at once cannot both pass the hourly count. */
   async lockAuthor(manager: EntityManager, authorId: string): Promise<void> {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('handover-messages:' || $1))`, [authorId]);
+  }
+
+  /**
+   * The poster's threads on an item: one per member with messages, newest first, leaving out members the poster
+   * blocked (their threads are not found either, messages.service.ts).
+   */
+  async threads(itemId: string, posterId: string): Promise<ThreadSummaryRow[]> {
+    return this.dataSource.query(
+      `SELECT m.member_id, COALESCE(p.username, 'Neighbour') AS name, max(m.created_at) AS last_at, count(*)::int AS count,
+              (array_agg(m.author_id ORDER BY m.created_at DESC, m.id DESC))[1] = m.member_id AS awaiting_reply
+         FROM items.handover_messages m
+         LEFT JOIN items.posters p ON p.user_id = m.member_id
+        WHERE m.item_id = $1
+          AND NOT EXISTS (SELECT 1 FROM items.blocks b WHERE b.blocker_id = $2 AND b.blocked_id = m.member_id AND b.blocked)
+        GROUP BY m.member_id, p.username
+        ORDER BY last_at DESC, m.member_id`,
+      [itemId, posterId],
+    );
   }
 
   /** The member's messages of the last hour and when the oldest of them was sent. */

@@ -7,6 +7,7 @@ import {
   MESSAGES_PER_HOUR,
   MessageError,
   MessageThread,
+  MessageThreadSummary,
   SCAM_WARNING,
   SendMessageRequest,
 } from '@curbside/contracts';
@@ -68,6 +69,25 @@ export class MessagesService {
       canWrite: access.canWrite,
       messages: rows.map((row) => toMessage(row, callerId)),
     };
+  }
+
+  /**
+   * The poster's threads on their item (docs/product-rules.md, Handover messages). Anyone else, an unknown or
+   * removed item, or one past the retention: MESSAGE.NOT_FOUND, the answer the threads themselves give.
+   */
+  async threads(itemId: string, callerId: string): Promise<MessageThreadSummary[]> {
+    const item = await this.messages.threadItem(this.dataSource.manager, itemId, callerId, MESSAGE_RETENTION_DAYS);
+    if (!item || item.status === 'removed' || item.poster_id !== callerId || item.past_retention) {
+      throw new DomainError(MessageError.NOT_FOUND, NOT_FOUND_MESSAGE);
+    }
+    const rows = await this.messages.threads(itemId, callerId);
+    return rows.map((row) => ({
+      memberId: row.member_id,
+      name: row.name,
+      lastMessageAt: new Date(row.last_at).toISOString(),
+      count: row.count,
+      awaitingReply: row.awaiting_reply,
+    }));
   }
 
   async send(itemId: string, callerId: string, request: SendMessageRequest): Promise<HandoverMessage> {

@@ -20,6 +20,7 @@ import { PickupProof } from '../../claims/components/pickup-proof';
 import { FreshnessBadge } from './freshness-badge';
 import { DirectionsLink } from './directions-link';
 import { ShareButton } from './share-button';
+import { useThreads } from '../../messages/api/get-threads';
 
 // Sheets open on demand: their code loads only when someone acts on a card.
 const ClaimSheet = lazy(() => import('../../claims/components/claim-sheet'));
@@ -27,6 +28,7 @@ const CommentsPanel = lazy(() => import('../../comments/components/comments-pane
 const ReportSheet = lazy(() => import('../../reports/components/report-sheet'));
 const EditItemDialog = lazy(() => import('./edit-item-dialog'));
 const MessagesSheet = lazy(() => import('../../messages/components/messages-sheet'));
+const ThreadsSheet = lazy(() => import('../../messages/components/threads-sheet'));
 const BlockMemberDialog = lazy(() => import('../../blocks/components/block-member-dialog'));
 
 interface ItemCardProps {
@@ -38,7 +40,7 @@ interface ItemCardProps {
   priority?: boolean;
 }
 
-type OpenSheet = 'claim' | 'report' | 'edit' | 'messages' | 'block' | null;
+type OpenSheet = 'claim' | 'report' | 'edit' | 'messages' | 'threads' | 'block' | null;
 
 export function ItemCard({ item, position, showComments = false, priority = false }: ItemCardProps) {
   const { user } = useSession();
@@ -132,7 +134,11 @@ export function ItemCard({ item, position, showComments = false, priority = fals
   const reservedForMe = status === 'first_dibs' && !!user && item.reservedById === user.id && item.reservedUntil;
   const canCheck = status === 'available' && !!user && !isPoster;
   // Handover messages: the poster and the member holding the item (docs/product-rules.md).
-  const canMessage = status === 'first_dibs' && !!user && (isPoster || item.reservedById === user.id);
+  const holdsIt = status === 'first_dibs' && !!user && (isPoster || item.reservedById === user.id);
+  // A garage sale: any interested member writes to its poster; the poster reads one thread per member who wrote.
+  const saleOpen = item.isGarageSale && (status === 'available' || status === 'first_dibs');
+  const canMessage = holdsIt || (saleOpen && !!user && !isPoster && isInterested);
+  const saleThreads = useThreads(item.id, item.isGarageSale && isPoster && status !== 'removed');
 
   return (
     <article aria-labelledby={titleId} data-testid="item-card" className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', dimmed && 'opacity-60')}>
@@ -307,6 +313,11 @@ export function ItemCard({ item, position, showComments = false, priority = fals
               <Star className="size-4" aria-hidden /> Interested ({item.interestCount})
             </Button>
           )}
+          {saleThreads.data && (
+            <Button variant="secondary" size="compact" onClick={() => setSheet('threads')}>
+              <Mail className="size-4" aria-hidden /> Messages ({saleThreads.data.length})
+            </Button>
+          )}
           {canMessage && (
             <Button variant="secondary" size="compact" onClick={() => setSheet('messages')}>
               <Mail className="size-4" aria-hidden /> {isPoster ? 'Message holder' : 'Message poster'}
@@ -341,6 +352,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
         {sheet === 'report' && <ReportSheet item={item} onClose={() => setSheet(null)} />}
         {sheet === 'edit' && <EditItemDialog item={item} onClose={() => setSheet(null)} />}
         {sheet === 'messages' && <MessagesSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}
+        {sheet === 'threads' && <ThreadsSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}
         {sheet === 'block' && <BlockMemberDialog userId={item.posterId} name={item.poster.username} onClose={() => setSheet(null)} />}
       </Suspense>
     </article>
