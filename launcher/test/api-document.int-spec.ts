@@ -186,6 +186,16 @@ describe('the API document against the answers of the running app', () => {
     await poster.browser.get(`/api/items/${item.id}/queue`);
     await stranger.request('DELETE', `/api/items/${item.id}/queue`);
     await stranger.request('DELETE', `/api/items/${item.id}/queue`);
+    // The poster picks from the line: refused on a free item and to anyone else, then on a reward item
+    const waiting = await newMember();
+    await waiting.browser.request('POST', `/api/items/${item.id}/queue`);
+    await poster.browser.request('POST', `/api/items/${item.id}/queue/${waiting.user.id}/pick`);
+    await neighbour.browser.request('POST', `/api/items/${item.id}/queue/${waiting.user.id}/pick`);
+    await sql(`UPDATE items.items SET pricing_type = 'paid', custom_amount = 500 WHERE id = $1`, [item.id]);
+    await poster.browser.request('POST', `/api/items/${item.id}/queue/${me}/pick`);
+    await poster.browser.request('POST', `/api/items/${item.id}/queue/not-an-id/pick`);
+    await poster.browser.request('POST', `/api/items/${item.id}/queue/${waiting.user.id}/pick`);
+    await waiting.browser.request('DELETE', `/api/items/${item.id}/queue`);
     await stranger.request('DELETE', `/api/items/${item.id}/hold`);
     await neighbour.browser.request('DELETE', `/api/items/${item.id}/hold`);
     await poster.browser.get(`/api/items/${item.id}/pickup`);

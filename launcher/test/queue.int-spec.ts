@@ -96,6 +96,32 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     expect(holderInbox.body.filter((n) => n.type === 'you_are_up')).toEqual([]);
   });
 
+  it('lets the poster of a paid item pick a member from the line, who gets the hold and "You\'re up" when the current one ends', async () => {
+    const { poster, holder, item } = await heldChair();
+    const [first, picked, outsider] = [await neighbour(), await neighbour(), await neighbour()];
+    for (const m of [first, picked]) await m.browser.request('POST', `/api/items/${item.id}/queue`);
+    const pick = (who: typeof poster, userId: string) => who.browser.request<QueueChange & { code?: string }>('POST', `/api/items/${item.id}/queue/${userId}/pick`);
+
+    // A free curb item goes to the first in line.
+    expect(await pick(poster, picked.user.id)).toMatchObject({ status: 409, body: { code: 'ITEM.PICK_NOT_ALLOWED' } });
+    // Posting a reward item needs a verified phone: the arrangement turns this chair into one.
+    await dataSourceOf(stack, 'items').query(`UPDATE items.items SET pricing_type = 'paid', custom_amount = 500 WHERE id = $1`, [item.id]);
+    expect(await pick(first, picked.user.id)).toMatchObject({ status: 403, body: { code: 'ITEM.NOT_POSTER' } });
+    expect(await pick(poster, outsider.user.id)).toMatchObject({ status: 409, body: { code: 'ITEM.PICK_NOT_IN_LINE' } });
+    expect((await poster.browser.request('POST', `/api/items/${item.id}/queue/not-an-id/pick`)).status).toBe(400);
+    expect((await new ApiClient(stack.url).request('POST', `/api/items/${item.id}/queue/${picked.user.id}/pick`)).status).toBe(401);
+    const answer = await pick(poster, picked.user.id);
+    expect(answer).toMatchObject({ status: 200, body: { success: true } });
+    expect(answer.body.queue.members?.map((m) => m.userId)).toEqual([picked.user.id, first.user.id]);
+    expect((await holder.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ status: 'first_dibs', reservedById: holder.user.id });
+
+    const stream = await picked.browser.eventStream('/api/events/stream');
+    streams.push(stream);
+    expect((await holder.browser.request('DELETE', `/api/items/${item.id}/hold`)).status).toBe(200);
+    await stream.next((e) => e.event === 'notification' && (JSON.parse(e.data) as Notification).type === 'you_are_up', 5000);
+    expect((await picked.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ status: 'first_dibs', reservedById: picked.user.id, queueLength: 1 });
+  });
+
   it('gives a lapsed hold to the next member within the sweep, once, while the old holder can no longer claim', async () => {
     const { holder, item } = await heldChair();
     const next = await neighbour();

@@ -225,6 +225,12 @@ export class ItemsController {
     return this.services.call(Calls.items.queue, { itemId: params.id }, callerId);
   }
 
+  /** Poster only (the items service answers ITEM.NOT_POSTER to anyone else). */
+  @ApiRoute(Routes.pickFromQueue)
+  pickFromQueue(@Param(new ZodPipe(Routes.pickFromQueue.params)) params: { id: string; userId: string }, @Caller() callerId: string) {
+    return this.services.call(Calls.items.pickFromQueue, { itemId: params.id, userId: params.userId }, callerId);
+  }
+
   @ApiRoute(Routes.releaseHold)
   releaseHold(@Param(new ZodPipe(Routes.releaseHold.params)) params: IdParams, @Caller() callerId: string) {
     return this.services.call(Calls.items.releaseHold, { itemId: params.id }, callerId);

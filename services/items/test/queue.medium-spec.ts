@@ -176,6 +176,51 @@ describe(QueueService.name, () => {
     }
   });
 
+  it('lets the poster of a paid item pick any member from the line: they get the hold when the current one ends', async () => {
+    const poster = await world.member({ verified: true });
+    const holder = await world.member();
+    const item = await world.post(poster, { pricingType: 'paid', customAmount: 500 });
+    await claims.claim(item.id, holder, null);
+    const [first, second, third] = [await world.member({ username: 'First' }), await world.member({ username: 'Second' }), await world.member({ username: 'Third' })];
+    for (const m of [first, second, third]) await sut.join(item.id, m);
+    expect(await refusal(sut.pick(item.id, first, third))).toBe(ItemError.NOT_POSTER);
+    expect(await refusal(sut.pick(item.id, poster, holder))).toBe(ItemError.PICK_NOT_IN_LINE);
+    expect(await refusal(sut.pick(item.id, poster, randomUUID()))).toBe(ItemError.PICK_NOT_IN_LINE);
+    const picked = await sut.pick(item.id, poster, third);
+    expect(picked.queue.members?.map((m) => [m.publicName, m.position])).toEqual([['Third', 1], ['First', 2], ['Second', 3]]);
+    expect(await row(item.id)).toMatchObject({ status: 'first_dibs', reserved_by_id: holder }); // one holder at a time
+    await sut.releaseHold(item.id, holder);
+    expect(await row(item.id)).toEqual({ status: 'first_dibs', reserved_by_id: third, claimed_by_id: null, fresh: true });
+    expect(await handOvers(item.id)).toEqual([expect.objectContaining({ previousHolderId: holder, reason: 'released', holderId: third, skippedUserIds: [] })]);
+    expect((await sut.view(item.id, poster)).members?.map((m) => m.userId)).toEqual([first, second]);
+  });
+
+  it('refuses a pick on a free curb item, and of a member at their hold limit or suspended for no-shows', async () => {
+    const curb = await held();
+    const member = await world.member();
+    await sut.join(curb.itemId, member);
+    expect(await refusal(sut.pick(curb.itemId, curb.poster, member))).toBe(ItemError.PICK_NOT_ALLOWED);
+
+    const poster = await world.member({ verified: true });
+    const sale = await world.post(poster, { pricingType: 'paid', customAmount: 300 });
+    await claims.claim(sale.id, await world.member(), null);
+    const busy = await world.member();
+    await claims.claim((await world.post(await world.member())).id, busy, null); // an unverified member's one hold
+    const suspended = await world.member();
+    for (const daysAgo of [1, 2, 3]) {
+      await world.db.query(`INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), 'lapsed')`, [
+        randomUUID(),
+        suspended,
+        daysAgo,
+      ]);
+    }
+    await sut.join(sale.id, busy);
+    await sut.join(sale.id, suspended);
+    expect(await refusal(sut.pick(sale.id, poster, busy))).toBe(ItemError.PICK_AT_HOLD_LIMIT);
+    expect(await refusal(sut.pick(sale.id, poster, suspended))).toBe(ItemError.PICK_SUSPENDED);
+    expect((await sut.view(sale.id, poster)).members?.map((m) => m.userId)).toEqual([busy, suspended]);
+  });
+
   it('shows "N in line" and the caller\'s place on the item', async () => {
     const { poster, itemId } = await held();
     const [a, b] = [await world.member(), await world.member()];

@@ -69,6 +69,7 @@ export const ApiRoutes = {
   joinQueue: { method: 'post', path: '/api/items/:id/queue' },
   leaveQueue: { method: 'delete', path: '/api/items/:id/queue' },
   queue: { method: 'get', path: '/api/items/:id/queue' },
+  pickFromQueue: { method: 'post', path: '/api/items/:id/queue/:userId/pick' },
   releaseHold: { method: 'delete', path: '/api/items/:id/hold' },
   pickup: { method: 'get', path: '/api/items/:id/pickup' },
 } as const;

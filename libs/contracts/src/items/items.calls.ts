@@ -131,6 +131,21 @@ export const ItemsCalls = {
   }),
   leaveQueue: defineCall({ subject: 'items.queue.leave', request: itemIdSchema, reply: queueChangeSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_QUEUED] }),
   queue: defineCall({ subject: 'items.queue.get', request: itemIdSchema, reply: queueViewSchema, errors: [ItemError.NOT_FOUND] }),
+  /** The poster of a paid item or a garage sale puts a member of the line next up (docs/product-rules.md, "Queue"). */
+  pickFromQueue: defineCall({
+    subject: 'items.queue.pick',
+    request: z.object({ itemId: z.uuid(), userId: z.uuid() }),
+    reply: queueChangeSchema,
+    errors: [
+      ItemError.NOT_FOUND,
+      ItemError.NOT_POSTER,
+      ItemError.NOT_HELD,
+      ItemError.PICK_NOT_ALLOWED,
+      ItemError.PICK_NOT_IN_LINE,
+      ItemError.PICK_AT_HOLD_LIMIT,
+      ItemError.PICK_SUSPENDED,
+    ],
+  }),
   releaseHold: defineCall({ subject: 'items.hold.release', request: itemIdSchema, reply: successSchema, errors: [ItemError.NOT_FOUND, ClaimError.NOT_HOLDER] }),
   pickup: defineCall({ subject: 'items.pickup.get', request: itemIdSchema, reply: pickupRecordSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_PICKED_UP] }),
 };

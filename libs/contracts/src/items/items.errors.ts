@@ -18,6 +18,14 @@ export const ItemErrorSet = defineErrors('ITEM', {
   QUEUE_LIMIT: 409,
   ALREADY_QUEUED: 409,
   NOT_QUEUED: 404,
+  /** The poster's pick from the line (docs/product-rules.md, "Queue"): paid items and garage sales only. */
+  PICK_NOT_ALLOWED: 409,
+  /** The picked member is not in the item's line. */
+  PICK_NOT_IN_LINE: 409,
+  /** The picked member holds as many items as they may. */
+  PICK_AT_HOLD_LIMIT: 409,
+  /** The picked member's holds are suspended for no-shows. */
+  PICK_SUSPENDED: 409,
   /** The pickup of an item that was not picked up with a checked photo. */
   NOT_PICKED_UP: 409,
 });

@@ -32,6 +32,11 @@ import {
 import { ItemsCalls } from './items.calls';
 import { UploadError } from '../media/media.errors';
 
+const queueMemberParamsSchema = z.object({
+  id: z.uuid({ error: 'Must be a valid id' }),
+  userId: z.uuid({ error: 'Must be a valid id' }),
+});
+
 const commentParamsSchema = z.object({
   id: z.uuid({ error: 'Must be a valid id' }),
   commentId: z.uuid({ error: 'Must be a valid id' }),
@@ -283,6 +288,17 @@ export const ItemRoutes = {
     params: idParamsSchema,
     response: queueViewSchema,
     errors: ItemsCalls.queue.errors,
+    tags: ['claims'],
+  },
+  pickFromQueue: {
+    method: 'post',
+    path: '/api/items/:id/queue/:userId/pick',
+    summary: 'The poster of a paid item or a garage sale puts a member of the line next up: they get the hold when the current one ends',
+    auth: 'session',
+    params: queueMemberParamsSchema,
+    response: queueChangeSchema,
+    status: 200,
+    errors: ItemsCalls.pickFromQueue.errors,
     tags: ['claims'],
   },
   releaseHold: {

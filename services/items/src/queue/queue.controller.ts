@@ -22,6 +22,11 @@ export class QueueController {
     return this.queue.view(request.body.itemId, request.meta?.callerId);
   }
 
+  @Handles(Calls.items.pickFromQueue)
+  pick(request: CallRequest<typeof Calls.items.pickFromQueue>) {
+    return this.queue.pick(request.body.itemId, callerOf(request), request.body.userId);
+  }
+
   @Handles(Calls.items.releaseHold)
   releaseHold(request: CallRequest<typeof Calls.items.releaseHold>) {
     return this.queue.releaseHold(request.body.itemId, callerOf(request));

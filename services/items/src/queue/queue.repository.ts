@@ -9,6 +9,8 @@ export interface QueuedItem {
   listed: boolean;
   expires_at: Date;
   reserved_by_id: string | null;
+  pricing_type: 'free' | 'paid';
+  is_garage_sale: boolean;
 }
 
 export interface QueueRow {
@@ -37,7 +39,7 @@ export class QueueRepository {
   /** The item, its row locked until the transaction ends. */
   async lockItem(manager: EntityManager, itemId: string): Promise<QueuedItem | undefined> {
     const [item]: QueuedItem[] = await manager.query(
-      `SELECT id, poster_id, title, status, listed, expires_at, reserved_by_id FROM items.items WHERE id = $1 FOR UPDATE`,
+      `SELECT id, poster_id, title, status, listed, expires_at, reserved_by_id, pricing_type, is_garage_sale FROM items.items WHERE id = $1 FOR UPDATE`,
       [itemId],
     );
     return item;
@@ -80,6 +82,18 @@ export class QueueRepository {
        FROM items.item_queue q LEFT JOIN items.posters p ON p.user_id = q.user_id
        WHERE q.item_id = $1 ORDER BY q.position`,
       [itemId],
+    );
+  }
+
+  /**
+   * Puts a member at the head of the line (the poster's pick): the hand-over takes the first in line, so the picked
+   * member gets the hold when the current one ends. Positions stay unique: one below the lowest.
+   */
+  async moveToFront(manager: EntityManager, itemId: string, userId: string): Promise<void> {
+    await manager.query(
+      `UPDATE items.item_queue SET position = (SELECT min(position) - 1 FROM items.item_queue WHERE item_id = $1)
+       WHERE item_id = $1 AND user_id = $2 AND position > (SELECT min(position) FROM items.item_queue WHERE item_id = $1)`,
+      [itemId, userId],
     );
   }
 

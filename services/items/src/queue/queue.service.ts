@@ -66,12 +66,52 @@ export class QueueService {
   async view(itemId: string, callerId: string | undefined): Promise<QueueView> {
     return this.outbox.transaction(async (tx) => {
       const [item]: QueuedItem[] = await tx.manager.query(
-        `SELECT id, poster_id, title, status, listed, expires_at, reserved_by_id FROM items.items WHERE id = $1`,
+        `SELECT id, poster_id, title, status, listed, expires_at, reserved_by_id, pricing_type, is_garage_sale FROM items.items WHERE id = $1`,
         [itemId],
       );
       if (!item || item.status === 'removed') throw notFound();
       return this.viewOf(tx.manager, item, callerId);
     });
+  }
+
+  /**
+   * The poster of a paid item or a garage sale picks a member of the line: that member goes to the head of the line,
+   * so the one hand-over (handOver below, when the current hold lapses or is released) gives them the hold. One holder
+   * at a time, and no hand-over is left waiting for the poster (docs/product-rules.md, "Queue").
+   */
+  async pick(itemId: string, callerId: string, memberId: string): Promise<QueueChange> {
+    return this.outbox.transaction(async (tx) => {
+      const item = await this.queue.lockItem(tx.manager, itemId);
+      if (!item || item.status === 'removed') throw notFound();
+      if (item.poster_id !== callerId) throw new DomainError(ItemError.NOT_POSTER, 'Only the poster can pick from the line');
+      if (item.pricing_type !== 'paid' && !item.is_garage_sale) {
+        throw new DomainError(ItemError.PICK_NOT_ALLOWED, 'Free curb items go to the first in line: picking is for paid items and garage sales');
+      }
+      if (item.status !== 'first_dibs') throw new DomainError(ItemError.NOT_HELD, 'Nobody holds this item, so there is no line to pick from');
+      const line = await this.queue.members(tx.manager, itemId);
+      const member = line.find((m) => m.user_id === memberId);
+      if (!member || (await this.blocks.isBlocked(item.poster_id, memberId, tx.manager))) {
+        throw new DomainError(ItemError.PICK_NOT_IN_LINE, 'That member is not in line for this item');
+      }
+      const name = member.public_name ?? PLACEHOLDER_NAME;
+      const barred = await this.holdBarred(tx.manager, memberId, itemId);
+      if (barred === 'limit') throw new DomainError(ItemError.PICK_AT_HOLD_LIMIT, `${name} already holds as many items as they may: pick someone else`);
+      if (barred) throw new DomainError(ItemError.PICK_SUSPENDED, `${name}'s holds are paused for no-shows until ${barred.toISOString().slice(0, 10)}: pick someone else`);
+      await this.queue.moveToFront(tx.manager, itemId, memberId);
+      const message = `${name} is next: they get the hold for ${RESERVATION_MINUTES} minutes when the current one ends.`;
+      return { success: true, message, queue: await this.viewOf(tx.manager, item, callerId) };
+    });
+  }
+
+  /**
+   * Why a member may not be handed a hold now: 'limit' (they hold as many items as they may), the day their no-show
+   * suspension ends, or null. Counted without the member's reservation lock: taking it here, with the item's row
+   * locked, could deadlock with that member reserving this very item; the window lets at most one extra hold through.
+   */
+  private async holdBarred(manager: EntityManager, userId: string, itemId: string): Promise<'limit' | Date | null> {
+    const limit = (await this.members.member(manager, userId)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
+    if ((await this.claims.countHolds(manager, userId, itemId)) >= limit) return 'limit';
+    return this.holds.suspendedUntil(manager, userId);
   }
 
   /** The holder gives the hold back; the next member in line gets it at once. */
@@ -90,7 +130,8 @@ export class QueueService {
   }
 
   /**
-   * In the transaction that ended a hold (item now available, row locked): the first member in line who may take
+   * In the transaction that ended a hold (item now available, row locked): the first member in line (the poster's
+   * pick, for paid items and garage sales, is put there by pick above) who may take
    * another hold gets this one for 30 minutes; members at their hold limit are taken out of the line and told.
    * One `item.hold-handed-over` event says who got it and who was passed over.
    */
@@ -107,11 +148,8 @@ export class QueueService {
       await this.queue.remove(tx.manager, item.id, next);
       // Blocked by the poster since they got in line: out of the line, and not told (nobody learns they were blocked).
       if (await this.blocks.isBlocked(item.poster_id, next, tx.manager)) continue;
-      // Counted without the member's reservation lock: taking it here, with the item's row locked, could deadlock
-      // with that member reserving this very item; the window lets at most one extra hold through.
-      const limit = (await this.members.member(tx.manager, next)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
       // At their hold limit, or suspended for no-shows: passed over, and told.
-      if ((await this.claims.countHolds(tx.manager, next, item.id)) >= limit || (await this.holds.suspendedUntil(tx.manager, next))) {
+      if (await this.holdBarred(tx.manager, next, item.id)) {
         skipped.push(next);
         continue;
       }

@@ -54,6 +54,47 @@ describe('QueueControls', () => {
     expect(screen.getByText('Your holder has picked up 1 of 4 holds')).toBeInTheDocument();
   });
 
+  const line = {
+    length: 2,
+    position: null,
+    members: [
+      { userId: '00000000-0000-4000-8000-0000000000a1', publicName: 'Ann B.', position: 1, joinedAt: new Date().toISOString(), reliability: null },
+      { userId: '00000000-0000-4000-8000-0000000000a2', publicName: 'Ben C.', position: 2, joinedAt: new Date().toISOString(), reliability: null },
+    ],
+    holderReliability: null,
+  };
+
+  it('lets the poster of a paid item pick a member from the line', async () => {
+    const user = makeUser();
+    const item = held({ posterId: user.id, queueLength: 2, pricingType: 'paid', customAmount: 500 });
+    mockApi(`GET /api/items/${item.id}/queue`, line);
+    const picked = { ...line, members: [{ ...line.members[1], position: 1 }, { ...line.members[0], position: 2 }] };
+    mockApi(`POST /api/items/${item.id}/queue/${line.members[1].userId}/pick`, { success: true, message: 'Ben C. is next: they get the hold for 30 minutes when the current one ends.', queue: picked });
+    renderWithApp(<QueueControls item={item} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'See who is in line' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pick Ben C.' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Ben C. is next');
+    expect(apiCalls(`POST /api/items/${item.id}/queue/${line.members[1].userId}/pick`)).toHaveLength(1);
+    expect(apiCalls(`POST /api/items/${item.id}/queue/${line.members[0].userId}/pick`)).toHaveLength(0);
+  });
+
+  it('offers the poster a Pick button for a garage sale, never for a free curb item', async () => {
+    const user = makeUser();
+    const sale = held({ posterId: user.id, queueLength: 2, isGarageSale: true });
+    mockApi(`GET /api/items/${sale.id}/queue`, line);
+    const { unmount } = renderWithApp(<QueueControls item={sale} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'See who is in line' }));
+    expect(await screen.findAllByRole('button', { name: /^Pick / })).toHaveLength(2);
+    unmount();
+
+    const curb = held({ posterId: user.id, queueLength: 2, pricingType: 'free' });
+    mockApi(`GET /api/items/${curb.id}/queue`, line);
+    renderWithApp(<QueueControls item={curb} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'See who is in line' }));
+    await screen.findByRole('list', { name: 'Neighbours in line' });
+    expect(screen.queryByRole('button', { name: /^Pick / })).not.toBeInTheDocument();
+  });
+
   it('is not there for an item nobody holds', () => {
     renderWithApp(<QueueControls item={makeItem()} />, { user: makeUser() });
     expect(screen.queryByTestId('queue-controls')).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ import { useSession } from '../../users/session-provider';
 import { useQueue } from '../api/get-queue';
 import { useJoinQueue } from '../api/join-queue';
 import { useLeaveQueue } from '../api/leave-queue';
+import { usePickFromQueue } from '../api/pick-from-queue';
 import { useReleaseHold } from '../api/release-hold';
 
 /** "picked up 12 of 14 holds" (the server leaves it out under 3 holds: null). */
@@ -25,7 +26,8 @@ export function ordinal(n: number): string {
 
 /**
  * The line behind a held item (docs/product-rules.md, "Queue"): "N in line" and the caller's place; join or
- * leave it; the holder releases the hold (the next member gets it at once); the poster sees who is waiting.
+ * leave it; the holder releases the hold (the next member gets it at once); the poster sees who is waiting and,
+ * for a paid item or a garage sale, picks who is next.
  */
 export function QueueControls({ item }: { item: FeedItem }) {
   const { user } = useSession();
@@ -33,6 +35,7 @@ export function QueueControls({ item }: { item: FeedItem }) {
   const join = useJoinQueue();
   const leave = useLeaveQueue();
   const release = useReleaseHold();
+  const pick = usePickFromQueue();
   const isPoster = !!user && user.id === item.posterId;
   // The poster reads the line when they open it, and for a held item the holder's reliability.
   const line = useQueue(item.id, isPoster && (showLine || (item.status === 'first_dibs' && !!item.reservedById)));
@@ -50,6 +53,9 @@ export function QueueControls({ item }: { item: FeedItem }) {
     join.mutate(item.id, { onSuccess: (answer) => toast({ title: 'In line', description: answer.message, variant: 'success' }), onError: fail('Could not get in line') });
   };
   const onLeave = () => leave.mutate(item.id, { onSuccess: () => toast({ title: 'You left the line', variant: 'success' }), onError: fail('Could not leave the line') });
+  const canPick = isPoster && (item.pricingType === 'paid' || item.isGarageSale);
+  const onPick = (userId: string) =>
+    pick.mutate({ itemId: item.id, userId }, { onSuccess: (answer) => toast({ title: 'Picked', description: answer.message, variant: 'success' }), onError: fail('Could not pick') });
   const onRelease = () => {
     if (!window.confirm(`Release your hold on "${item.title}"? The next neighbour in line gets it.`)) return;
     release.mutate(item.id, { onSuccess: () => toast({ title: 'Hold released', variant: 'success' }), onError: fail('Could not release the hold') });
@@ -92,6 +98,11 @@ export function QueueControls({ item }: { item: FeedItem }) {
             <li key={m.userId}>
               {m.publicName}
               {reliabilityLabel(m.reliability) && <span className="text-slate-600"> · {reliabilityLabel(m.reliability)}</span>}
+              {canPick && (
+                <Button variant="secondary" size="compact" onClick={() => onPick(m.userId)} disabled={pick.isPending} aria-label={`Pick ${m.publicName}`} className="ml-2">
+                  Pick
+                </Button>
+              )}
             </li>
           ))}
         </ol>
