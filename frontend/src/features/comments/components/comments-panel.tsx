@@ -1,6 +1,6 @@
 import { COMMENT_MAX, ItemMessages } from '@curbside/contracts/client';
 import { Ban, Pencil, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
@@ -8,8 +8,11 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
 import { useSession } from '../../users/session-provider';
-import BlockMemberDialog from '../../blocks/components/block-member-dialog';
 import { useCommentQuota, useComments, useCreateComment, useDeleteComment, useUpdateComment, type Comment } from '../api/comments';
+
+// Loaded when a member blocks someone, as from the item card: a static import here put the comments panel into the
+// chunk the feed and the map share with the block dialog (the build merges small chunks).
+const BlockMemberDialog = lazy(() => import('../../blocks/components/block-member-dialog'));
 
 const TIER_BADGES: Record<string, string> = { basic: 'Basic', premium: 'Premium', pro: 'Pro' };
 
@@ -161,7 +164,11 @@ function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; c
             <Ban className="size-3.5" aria-hidden />
           </button>
         )}
-        {blocking && <BlockMemberDialog userId={comment.user.id} name={comment.user.username} onClose={() => setBlocking(false)} />}
+        {blocking && (
+          <Suspense fallback={null}>
+            <BlockMemberDialog userId={comment.user.id} name={comment.user.username} onClose={() => setBlocking(false)} />
+          </Suspense>
+        )}
       </div>
       {editing ? (
         <div className="mt-1 space-y-1">
