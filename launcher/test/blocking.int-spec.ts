@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { BlockError, BlockedMember, Comment, Item, ItemError, MessageError, User } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, STACK_MODES } from './stack-modes';
+import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
@@ -19,12 +19,8 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
   let api: ApiClient;
 
   type Member = { browser: ApiClient; user: User };
-  const neighbour = async (): Promise<Member> => {
-    const browser = api.anotherBrowser();
-    const user = (await browser.post<User>('/api/users', {})).body;
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
-    return { browser, user };
-  };
+  const neighbour = () => newNeighbour(stack, api);
+
   const post = async (member: Member, title: string) => {
     const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
     return (await member.browser.post<Item>('/api/items', { title, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;

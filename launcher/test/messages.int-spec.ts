@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { HandoverMessage, Item, MessageError, MessageThread, MessageThreadSummary, MESSAGES_PER_HOUR, Notification, SCAM_WARNING, User } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, STACK_MODES } from './stack-modes';
+import { newNeighbour, STACK_MODES } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
@@ -18,12 +18,8 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
   let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  const neighbour = async () => {
-    const browser = api.anotherBrowser();
-    const user = (await browser.post<User>('/api/users', {})).body;
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
-    return { browser, user };
-  };
+  const neighbour = () => newNeighbour(stack, api);
+
 
   /** A poster, an item of theirs held (first dibs) by another member, and a third member. */
   const heldItem = async () => {

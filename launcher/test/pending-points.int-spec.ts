@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Item, User } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, lastSmsCode, STACK_MODES } from './stack-modes';
+import { dataSourceOf, lastSmsCode, newNeighbour, STACK_MODES } from './stack-modes';
 
 const HERE = { lat: 40.7306, lng: -73.9866 };
 
@@ -16,13 +16,8 @@ describe.each(STACK_MODES)('pending post points, $name', (mode) => {
   let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  const member = async () => {
-    const browser = api.anotherBrowser();
-    const user = (await browser.post<User>('/api/users', {})).body;
-    // The items service learns of the member through user.created.
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
-    return { browser, user };
-  };
+  const member = () => newNeighbour(stack, api);
+
   const verify = async (browser: ApiClient, userId: string) => {
     const phone = `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
     await browser.post('/api/phone/send-code', { phone, name: 'Verified Neighbour' });

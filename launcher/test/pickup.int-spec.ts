@@ -4,7 +4,7 @@ import { Item, PhotoValidationResult, User } from '@curbside/contracts';
 import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, STACK_MODES } from './stack-modes';
+import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
 
 const FIXTURES = join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -19,12 +19,8 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
   let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  const neighbour = async () => {
-    const browser = api.anotherBrowser();
-    const user = (await browser.post<User>('/api/users', {})).body;
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
-    return { browser, user };
-  };
+  const neighbour = () => newNeighbour(stack, api);
+
   const postChair = async (browser: ApiClient) => {
     const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: fixture('furniture-chair.jpg') });
     expect(upload.status).toBe(200);

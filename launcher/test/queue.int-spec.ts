@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Item, Notification, PickupView, QueueChange, QueueView, User } from '@curbside/contracts';
+import { Item, Notification, PickupView, QueueChange, QueueView } from '@curbside/contracts';
 import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, STACK_MODES } from './stack-modes';
+import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
@@ -31,12 +31,8 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     await dispose?.();
   });
 
-  const neighbour = async () => {
-    const browser = api.anotherBrowser();
-    const user = (await browser.post<User>('/api/users', {})).body;
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
-    return { browser, user };
-  };
+  const neighbour = () => newNeighbour(stack, api);
+
   /** A posted chair with a photo, held by a first member. */
   const heldChair = async () => {
     const poster = await neighbour();

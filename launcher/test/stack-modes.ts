@@ -1,5 +1,6 @@
 import { AppConfig, createTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
-import { createDistributedTestEnvironment } from '@curbside/testing';
+import type { User } from '@curbside/contracts';
+import { ApiClient, createDistributedTestEnvironment, waitFor } from '@curbside/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,4 +64,15 @@ export function dataSourceOf(stack: RunningStack, service: string) {
   const found = stack.services.find((s) => s.name === service);
   if (!found) throw new Error(`no ${service} service in the stack`);
   return found.runtime.dataSource;
+}
+
+/**
+ * A neighbour in a browser of their own (no cookies shared with `api`): a new account, returned once the items service
+ * has learnt the member from `user.created`, so posting, holding and queueing find them.
+ */
+export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise<{ browser: ApiClient; user: User }> {
+  const browser = api.anotherBrowser();
+  const user = (await browser.post<User>('/api/users', {})).body;
+  await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
+  return { browser, user };
 }

@@ -1,4 +1,4 @@
-import { CreateGarageSaleRequest, ErrorCode, Events, ItemError } from '@curbside/contracts';
+import { ErrorCode, Events, ItemError } from '@curbside/contracts';
 import { EngagementService, NOT_THERE_TO_REMOVE } from '../src/engagement/engagement.service';
 import { ItemsService } from '../src/items/items.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
@@ -82,25 +82,7 @@ describe(EngagementService.name, () => {
   it('toggles interest in a garage sale, and only in a garage sale', async () => {
     const poster = await world.member();
     const anna = await world.member();
-    const start = new Date(Date.now() + 3600_000);
-    const sale = await world.get(ItemsService).post(
-      {
-        isGarageSale: true,
-        title: 'Moving sale',
-        description: '',
-        category: 'Garage Sale',
-        latitude: 47.61,
-        longitude: -122.33,
-        locationDescription: 'Driveway',
-        pricingType: 'free',
-        timeLimit: 48,
-        garageSaleStartTime: start.toISOString(),
-        garageSaleEndTime: new Date(start.getTime() + 6 * 3600_000).toISOString(),
-        garageSaleAddress: '1 Pine St',
-        garageSaleContactInfo: 'Knock',
-      } satisfies CreateGarageSaleRequest,
-      poster,
-    );
+    const sale = await world.postGarageSale(poster);
 
     expect(await sut.toggleInterest(sale.id, anna)).toMatchObject({ isInterested: true, interestCount: 1 });
     expect(await sut.toggleInterest(sale.id, await world.member())).toMatchObject({ isInterested: true, interestCount: 2 });

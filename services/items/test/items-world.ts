@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@nestjs/common';
-import { CreateSingleItemRequest, DomainError, Item, SubscriptionTier } from '@curbside/contracts';
+import { CreateGarageSaleRequest, CreateSingleItemRequest, DomainError, Item, SubscriptionTier } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { ItemsService } from '../src/items/items.service';
@@ -19,6 +19,8 @@ export interface ItemsWorld {
   member(options?: { verified?: boolean; tier?: SubscriptionTier; scoutMode?: boolean; username?: string }): Promise<string>;
   /** A free single item with a photo, posted through ItemsService. */
   post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<Item>;
+  /** A free garage sale starting in an hour, for six hours, posted through ItemsService. */
+  postGarageSale(posterId: string): Promise<Item>;
   /** Payloads of the events with this subject the service wrote to its outbox, oldest first. */
   emitted<T = Record<string, unknown>>(subject: string): Promise<T[]>;
   /** Whether the photo storage holds this key. */
@@ -55,6 +57,27 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
           timeLimit: 24,
           ...overrides,
         } as CreateSingleItemRequest,
+        posterId,
+      );
+    },
+    postGarageSale(posterId) {
+      const start = new Date(Date.now() + 3600_000);
+      return get(ItemsService).post(
+        {
+          isGarageSale: true,
+          title: 'Moving sale',
+          description: '',
+          category: 'Garage Sale',
+          latitude: 47.61,
+          longitude: -122.33,
+          locationDescription: 'Driveway',
+          pricingType: 'free',
+          timeLimit: 48,
+          garageSaleStartTime: start.toISOString(),
+          garageSaleEndTime: new Date(start.getTime() + 6 * 3600_000).toISOString(),
+          garageSaleAddress: '1 Pine St',
+          garageSaleContactInfo: 'Knock',
+        } satisfies CreateGarageSaleRequest,
         posterId,
       );
     },

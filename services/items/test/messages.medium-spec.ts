@@ -1,9 +1,7 @@
 import { Events, MESSAGES_PER_HOUR, MessageError, SCAM_WARNING } from '@curbside/contracts';
-import { CreateGarageSaleRequest } from '@curbside/contracts';
 import { BlocksRepository } from '../src/blocks/blocks.repository';
 import { ClaimsService } from '../src/claims/claims.service';
 import { EngagementService } from '../src/engagement/engagement.service';
-import { ItemsService } from '../src/items/items.service';
 import { MessagesService } from '../src/messages/messages.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
@@ -132,25 +130,7 @@ describe(MessagesService.name, () => {
   it("lists a garage sale's threads to its poster only: one per member who wrote, newest first, with who spoke last", async () => {
     const poster = await world.member({ username: 'gina' });
     const [anna, ben, blocked, stranger] = [await world.member({ username: 'anna' }), await world.member({ username: 'ben' }), await world.member(), await world.member()];
-    const start = new Date(Date.now() + 3600_000);
-    const sale = await world.get(ItemsService).post(
-      {
-        isGarageSale: true,
-        title: 'Moving sale',
-        description: '',
-        category: 'Garage Sale',
-        latitude: 47.61,
-        longitude: -122.33,
-        locationDescription: 'Driveway',
-        pricingType: 'free',
-        timeLimit: 48,
-        garageSaleStartTime: start.toISOString(),
-        garageSaleEndTime: new Date(start.getTime() + 6 * 3600_000).toISOString(),
-        garageSaleAddress: '1 Pine St',
-        garageSaleContactInfo: 'Knock',
-      } satisfies CreateGarageSaleRequest,
-      poster,
-    );
+    const sale = await world.postGarageSale(poster);
     for (const member of [anna, ben, blocked]) await world.get(EngagementService).toggleInterest(sale.id, member);
     expect(await sut.threads(sale.id, poster)).toEqual([]);
 
