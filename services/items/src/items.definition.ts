@@ -28,6 +28,7 @@ import { MessagesController } from './messages/messages.controller';
 import { MessagesRepository } from './messages/messages.repository';
 import { MessagesRetentionScheduler } from './messages/messages-retention.scheduler';
 import { MessagesService } from './messages/messages.service';
+import { ContentChecks } from './moderation/checks/content-checks.service';
 import { ItemQueues1763800000320 } from './migrations/1763800000320-item-queues';
 import { LastConfirmed1763800000321 } from './migrations/1763800000321-last-confirmed';
 import { HoldHistory1763800000322 } from './migrations/1763800000322-hold-history';
@@ -74,6 +75,7 @@ export class ItemsModule {
         QueueService,
         QueueRepository,
         HoldsRepository,
+        ContentChecks,
       ],
     };
   }

@@ -89,7 +89,7 @@ describe(MessagesService.name, () => {
     const seen = (await sut.thread(item.id, holder, undefined)).messages.find((m) => m.id === sent.id);
     expect(seen?.warning).toBe(SCAM_WARNING);
     const [{ scam_flags }] = await world.db.query(`SELECT scam_flags FROM items.handover_messages WHERE id = $1`, [sent.id]);
-    expect(scam_flags).toEqual(expect.arrayContaining(['money', 'deposit']));
+    expect(scam_flags).toEqual(expect.arrayContaining(['scam.money', 'scam.deposit', 'scam.payment-app']));
 
     expect(await refusal(sut.send(item.id, poster, { text: 'What is your sign-in code?' }))).toBe(MessageError.REFUSED);
     expect((await sut.thread(item.id, holder, undefined)).messages).toHaveLength(1);

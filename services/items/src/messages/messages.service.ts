@@ -15,7 +15,7 @@ import { EventOutbox } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { MessageRow, MessagesRepository, ThreadItem } from './messages.repository';
-import { judgeMessage } from './scam-patterns.rules';
+import { checkText, refusingRule } from '../moderation/checks/text-checks.rules';
 
 const NOT_FOUND_MESSAGE = 'No conversation here';
 
@@ -91,12 +91,14 @@ export class MessagesService {
   }
 
   async send(itemId: string, callerId: string, request: SendMessageRequest): Promise<HandoverMessage> {
-    const verdict = judgeMessage(request.meetAt ? `${request.text}\n${request.meetAt.place}` : request.text);
+    // The scam rules read the text and a proposed meeting place (docs/security.md, Handover messages).
+    const flags = checkText('message', request.meetAt ? `${request.text}\n${request.meetAt.place}` : request.text);
+    const refusedBy = refusingRule(flags);
     const row = await this.outbox.transaction(async (tx) => {
       const access = await this.access(tx.manager, itemId, callerId, request.to);
       if (!access.canWrite) throw new DomainError(MessageError.CLOSED, 'This conversation is closed: the item is no longer held by this member');
       // Checked after access so a stranger learns nothing from the refusal.
-      if (verdict.refusedBy) {
+      if (refusedBy) {
         throw new DomainError(MessageError.REFUSED, 'Never ask for a sign-in code: Curbside never needs another member’s code, so this message was not sent.');
       }
       await this.messages.lockAuthor(tx.manager, callerId);
@@ -112,7 +114,7 @@ export class MessagesService {
         recipientId: access.otherId,
         body: request.text,
         meet: request.meetAt ?? null,
-        flags: verdict.flags,
+        flags: flags.filter((flag) => flag.ruleId !== refusedBy).map((flag) => flag.ruleId),
       });
       tx.emit(Events.handoverMessage, this.event(access, added, callerId, 'message'));
       return added;
