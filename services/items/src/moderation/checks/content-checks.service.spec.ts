@@ -1,7 +1,55 @@
+import { loadConfig } from '@curbside/platform';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ContentChecks } from './content-checks.service';
 
-describe('ContentChecks (rules)', () => {
-  const checks = new ContentChecks();
+type Reply = { status: number; body: unknown } | 'hang';
+
+/** Speaks OpenAI's documented `POST /v1/moderations` on 127.0.0.1, answering from a script; never the real API. */
+class FakeModeration {
+  readonly requests: { path: string; method: string; authorization?: string; body: { model: string; input: string } }[] = [];
+  reply: Reply = { status: 200, body: {} };
+  private server: Server | null = null;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let raw = '';
+    for await (const chunk of req) raw += String(chunk);
+    this.requests.push({ path: req.url ?? '', method: req.method ?? '', authorization: req.headers.authorization, body: JSON.parse(raw) });
+    if (this.reply === 'hang') return;
+    res.writeHead(this.reply.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(this.reply.body));
+  }
+}
+
+/** A documented answer: every category present, those named flagged with the given scores, the rest low. */
+function moderation(flagged: Record<string, number>): Reply {
+  const names = ['harassment', 'harassment/threatening', 'hate', 'hate/threatening', 'illicit', 'illicit/violent', 'self-harm', 'self-harm/intent', 'self-harm/instructions', 'sexual', 'sexual/minors', 'violence', 'violence/graphic'];
+  const categories = Object.fromEntries(names.map((name) => [name, name in flagged]));
+  const scores = Object.fromEntries(names.map((name) => [name, flagged[name] ?? 0.0012]));
+  const types = Object.fromEntries(names.map((name) => [name, ['text']]));
+  return {
+    status: 200,
+    body: {
+      id: 'modr-test',
+      model: 'omni-moderation-latest',
+      results: [{ flagged: names.some((name) => name in flagged), categories, category_scores: scores, category_applied_input_types: types }],
+    },
+  };
+}
+
+describe('ContentChecks (rules only, no OPENAI_API_KEY)', () => {
+  const checks = new ContentChecks(loadConfig({}));
 
   it('holds a text with a high-confidence hit and names the rule and the words', async () => {
     const verdict = await checks.check({ kind: 'item', text: 'Free sofa\nSend a $50 deposit by gift card to hold it' });
@@ -23,5 +71,62 @@ describe('ContentChecks (rules)', () => {
 
   it('passes a clean text', async () => {
     expect(await checks.check({ kind: 'comment', text: 'Is the wine rack still there? I can come at 5.' })).toEqual({ hold: false, flags: [] });
+  });
+});
+
+describe('ContentChecks with OpenAI moderation (OPENAI_API_KEY set)', () => {
+  const fake = new FakeModeration();
+  let checks: ContentChecks;
+
+  beforeAll(async () => {
+    const baseURL = await fake.start();
+    checks = new ContentChecks(loadConfig({}, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, OPENAI_TIMEOUT_MS: '300' }));
+  });
+  afterAll(() => fake.stop());
+
+  it('asks the documented endpoint and turns each flagged category into a flag with its score; a high score holds', async () => {
+    fake.reply = moderation({ violence: 0.93, harassment: 0.41 });
+    const verdict = await checks.check({ kind: 'comment', text: 'Come get it or else' });
+
+    expect(fake.requests.at(-1)).toEqual({
+      path: '/v1/moderations',
+      method: 'POST',
+      authorization: 'Bearer sk-test',
+      body: { model: 'omni-moderation-latest', input: 'Come get it or else' },
+    });
+    expect(verdict.hold).toBe(true);
+    expect(verdict.flags).toEqual([
+      { ruleId: 'openai.harassment', label: 'OpenAI moderation: harassment', words: ['harassment 0.41'], confidence: 'low', source: 'openai' },
+      { ruleId: 'openai.violence', label: 'OpenAI moderation: violence', words: ['violence 0.93'], confidence: 'high', source: 'openai' },
+    ]);
+  });
+
+  it('keeps the rules’ flags beside OpenAI’s, and publishes on low scores alone', async () => {
+    fake.reply = moderation({ illicit: 0.55 });
+    const verdict = await checks.check({ kind: 'item', text: 'Bottle of wine, unopened' });
+    expect(verdict.hold).toBe(false);
+    expect(verdict.flags.map((flag) => [flag.ruleId, flag.source, flag.confidence])).toEqual([
+      ['prohibited.alcohol', 'rules', 'low'],
+      ['openai.illicit', 'openai', 'low'],
+    ]);
+  });
+
+  it('a clean answer adds nothing', async () => {
+    fake.reply = moderation({});
+    expect(await checks.check({ kind: 'message', text: 'See you at 5' })).toEqual({ hold: false, flags: [] });
+  });
+
+  it.each([
+    ['an error answer', { status: 500, body: { error: { message: 'boom', type: 'server_error' } } }],
+    ['an answer without results', { status: 200, body: { id: 'modr-x', model: 'omni-moderation-latest', results: [] } }],
+    ['no answer within the budget', 'hang'],
+  ] as const)('%s leaves the rules’ verdict, within the budget', async (_, reply) => {
+    fake.reply = reply;
+    const started = Date.now();
+    const verdict = await checks.check({ kind: 'item', text: 'Free couch\nSend a $50 deposit by gift card to hold it' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(verdict.hold).toBe(true);
+    expect(verdict.flags.every((flag) => flag.source === 'rules')).toBe(true);
+    expect(verdict.flags.map((flag) => flag.ruleId)).toEqual(['scam.gift-card', 'scam.deposit']);
   });
 });

@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
 import { ContentKind, ContentVerdict, verdictOf } from './content-flag';
+import { OpenAiModeration } from './openai-moderation.client';
 import { checkText } from './text-checks.rules';
 
 export interface ContentCheckInput {
@@ -8,13 +10,41 @@ export interface ContentCheckInput {
   text: string;
 }
 
+/** The longest a post waits for OpenAI's moderation answer (OPENAI_TIMEOUT_MS when shorter). */
+export const OPENAI_MODERATION_BUDGET_MS = 1_500;
+
 /**
  * The automated checks on a post, a comment or a handover message (docs/product-rules.md, Automated checks): the
- * named rules (text-checks.rules.ts). `hold` is true when any flag is high confidence.
+ * named rules (text-checks.rules.ts) and, when OPENAI_API_KEY is set, OpenAI's moderation endpoint. `hold` is true
+ * when any flag is high confidence. OpenAI failing, or not answering within the budget, never blocks a post: the
+ * rules' verdict stands alone and a warning line says so.
  */
 @Injectable()
 export class ContentChecks {
+  private readonly log = createLogger('content-checks');
+  private readonly openai: OpenAiModeration | null;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.openai = config.OPENAI_API_KEY
+      ? new OpenAiModeration(
+          {
+            apiKey: config.OPENAI_API_KEY,
+            baseURL: config.OPENAI_BASE_URL,
+            budgetMs: Math.min(config.OPENAI_TIMEOUT_MS, OPENAI_MODERATION_BUDGET_MS),
+          },
+          this.log,
+        )
+      : null;
+  }
+
   async check(input: ContentCheckInput): Promise<ContentVerdict> {
-    return verdictOf(checkText(input.kind, input.text));
+    const rules = checkText(input.kind, input.text);
+    if (!this.openai) return verdictOf(rules);
+    try {
+      return verdictOf([...rules, ...(await this.openai.flags(input.text))]);
+    } catch (err) {
+      this.log.warn({ err, kind: input.kind }, 'OpenAI moderation failed or was slow; this post is judged by the named rules alone');
+      return verdictOf(rules);
+    }
   }
 }

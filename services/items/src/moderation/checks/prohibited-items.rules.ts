@@ -14,7 +14,7 @@ import { TextRule } from './text-rule';
 const rx = (source: string) => new RegExp(source, 'g');
 
 /** Tools and toys called guns. */
-const NOT_A_GUN = String.raw`(?<!\b(?:glue|nail|staple|stapler|water|nerf|toy|heat|caulk|caulking|spray|paint|grease|massage|squirt|cap|foam|sealant|label|tape|price|solder|soldering|glitter|bubble|radar|top|hot|air|tattoo|brad|rivet|framing|finish|pin|zip tie|lint|dart|silicone|fog|bbq|lighter|tag) )`;
+const NOT_A_GUN = String.raw`(?<!\b(?:glue|nail|staple|stapler|water|nerf|toy|heat|caulk|caulking|spray|paint|grease|massage|squirt|cap|foam|sealant|label|tape|price|solder|soldering|glitter|bubble|radar|top|hot|air|tattoo|brad|rivet|framing|finish|pin|zip tie|lint|dart|silicone|fog|bbq|lighter|tag|airsoft|bb|pellet|blow) )`;
 const NOT_GUN_GEAR = String.raw`(?! ?(?:metal|safe|cabinet|shy)\b)`;
 
 export const PROHIBITED_ITEM_RULES: readonly TextRule[] = [
@@ -23,10 +23,10 @@ export const PROHIBITED_ITEM_RULES: readonly TextRule[] = [
     label: 'weapons or ammunition',
     kinds: ['item', 'comment'],
     high: rx(
-      String.raw`${NOT_A_GUN}\bguns?\b${NOT_GUN_GEAR}|\b(?:firearms?|rifles?(?! scope)|shotguns?|handguns?|revolvers?(?! (?:lp|vinyl|album|record|cd)\b)|ammo|ammunition|gunpowder|grenades?|explosives?|ar-?15s?|ak-?47s?|glocks?|9 ?mm (?:rounds|pistol|handgun)|12 gauge|switchblades?|brass knuckles|stun guns?|tasers?)\b|\bpistols?\b(?![ -]grip)`,
+      String.raw`${NOT_A_GUN}\bguns?\b${NOT_GUN_GEAR}|\b(?:firearms?|rifles?(?! scope)|shotguns?|handguns?|revolvers?(?! ?\(?(?:lp|vinyl|album|record|cd)\b)|ammo|ammunition|gunpowder|grenades?|explosives?|ar-?15s?|ak-?47s?|glocks?|9 ?mm (?:rounds|pistol|handgun)|12 gauge|switchblades?|brass knuckles|stun guns?|tasers?)\b|\bpistols?\b(?![ -]grip)`,
     ),
     low: rx(
-      String.raw`\b(?:(?:hunting|combat|tactical|bowie|butterfly|gravity|throwing|fixed blade|survival) kni(?:fe|ves)|daggers?|machetes?|swords?|crossbows?|bayonets?|nunchucks?|pepper spray|bear spray|(?:bb|airsoft|pellet) (?:guns?|rifles?)|rifle scope|gun (?:case|holster)s?|holsters?)\b`,
+      String.raw`\b(?:(?:hunting|combat|tactical|bowie|butterfly|gravity|throwing|fixed blade|survival) kni(?:fe|ves)|daggers?|machetes?|swords?|crossbows?|bayonets?|nunchucks?|pepper spray|bear spray|(?:bb|airsoft|pellet) (?:guns?|rifles?|pistols?)|air (?:rifles?|pistols?)|rifle scope|gun (?:case|holster)s?|holsters?)\b`,
     ),
   },
   {
@@ -51,7 +51,7 @@ export const PROHIBITED_ITEM_RULES: readonly TextRule[] = [
     label: 'tobacco or vaping products',
     kinds: ['item', 'comment'],
     low: rx(
-      String.raw`(?<!\bcar )\b(?:cigarettes?(?! (?:lighter|lighters) (?:adapter|adapters|charger|chargers|socket|plug)\b)|cigars?(?! box(?:es)?\b)|cigarillos?|tobacco|nicotine|vapes?|vape pens?|e-?cigs?|e-?cigarettes?|juuls?|juul pods|chewing tobacco|snus|hookah tobacco|shisha)\b`,
+      String.raw`(?<!\bcar )\b(?:cigarettes?(?! (?:lighter|lighters) (?:adapter|adapters|charger|chargers|socket|plug)\b)|cigars?(?! box(?:es)?\b)|cigarillos?|tobacco(?![ -](?:brown|colou?r|colou?red|leather)\b)|nicotine|vapes?|vape pens?|e-?cigs?|e-?cigarettes?|juuls?|juul pods|chewing tobacco|snus|hookah tobacco|shisha)\b`,
     ),
   },
   {

@@ -17,6 +17,9 @@ const PAYMENT_APP = String.raw`(?:paypal|venmo|zelle|cash ?app|western union|mon
 const CRYPTO = String.raw`(?:crypto(?:currency)?|bitcoin|btc|ethereum|eth|usdt|tether|litecoin|dogecoin)`;
 const DEMAND = String.raw`(?:pay|paid|payment|send|sent|buy|purchase|transfer|wire|deposit|need|get me|cover)`;
 
+/** "Can I pay with Venmo?" offers a payment rather than asking for one: it flags, it does not hold. */
+const NOT_AN_OFFER = String.raw`(?<!\b(?:i|i'll|i will|i can|can i|could i|we|we'll|we can|can we|could we) )`;
+
 const rx = (source: string) => new RegExp(source, 'g');
 
 /** Refused outright in handover messages: nobody ever needs another member's sign-in code. */
@@ -34,7 +37,7 @@ export const SCAM_PHRASE_RULES: readonly TextRule[] = [
     id: 'scam.sms-code',
     label: 'asks for a code received by text',
     high: rx(
-      String.raw`\b(?:code|pin)\b${NEAR}\b(?:texted|text(?:ed)? (?:to )?you|sms|you (?:just )?(?:got|received|get)|sent (?:to )?you(?:r phone)?)\b|\b(?:sms|text(?:ed)?|google voice) code\b`,
+      String.raw`\b(?:code|pin)\b${NEAR}\b(?:texted|texts? (?:to )?you|sms|you (?:just )?(?:got|received|get)|sent (?:to )?you(?:r phone)?)\b|\b(?:sms|text(?:ed)?|google voice) code\b|\b(?:texted|texts|sent|messaged) you (?:a |the )?(?:(?:6|six)[ -]?digit )?(?:code|pin)\b`,
     ),
   },
   {
@@ -58,7 +61,7 @@ export const SCAM_PHRASE_RULES: readonly TextRule[] = [
     id: 'scam.payment-app',
     label: 'asks for a payment by app or wire',
     high: rx(
-      String.raw`\b(?:send|pay|transfer|wire)\b[^.!?\n]{0,25}\b${PAYMENT_APP}\b|\b${PAYMENT_APP} (?:me|first|before|upfront|up front)\b|\b${PAYMENT_APP}\b[^.!?\n]{0,20}${AMOUNT}`,
+      String.raw`${NOT_AN_OFFER}\b(?:send|pay|transfer|wire)\b[^.!?\n]{0,25}\b${PAYMENT_APP}\b|\b${PAYMENT_APP} (?:me|first|before|upfront|up front)\b|\b${PAYMENT_APP}\b[^.!?\n]{0,20}${AMOUNT}`,
     ),
     low: rx(String.raw`\b${PAYMENT_APP}\b`),
   },
@@ -73,7 +76,7 @@ export const SCAM_PHRASE_RULES: readonly TextRule[] = [
     id: 'scam.courier',
     label: 'asks for a courier or a shipping fee',
     high: rx(
-      String.raw`\b(?:pay|cover|send|need)\b[^.!?\n]{0,25}\b(?:courier|shipping|delivery) (?:fee|cost|charge)s?\b|\bmy (?:courier|shipping agent|mover)s?\b|\b(?:courier|shipping|delivery) (?:fee|cost|charge)s?\b${NEAR}(?:${AMOUNT}|${GIFT_CARD}|${PAYMENT_APP})`,
+      String.raw`\b(?:pay|cover|send|need)\b[^.!?\n]{0,25}\b(?:(?:courier|shipping|delivery) (?:fee|cost|charge)s?|fedex|dhl|postage)\b|\bmy (?:courier|shipping agent|mover)s?\b|\b(?:courier|shipping|delivery) (?:fee|cost|charge)s?\b${NEAR}(?:${AMOUNT}|${GIFT_CARD}|${PAYMENT_APP})`,
     ),
     low: rx(String.raw`\b(?:couriers?|shipping (?:fee|cost|charge)s?|delivery (?:fee|charge)s?|ship (?:it )?to me|fedex|ups label|dhl)\b`),
   },
