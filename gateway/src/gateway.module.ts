@@ -12,6 +12,7 @@ import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
 import { ItemsController } from './items/items.controller';
 import { MessagesController } from './items/messages.controller';
+import { SavedSearchesController } from './items/saved-searches.controller';
 import { BlocksController } from './users/blocks.controller';
 import { LiveController } from './live/live.controller';
 import { LiveHub } from './live/live-hub';
@@ -53,7 +54,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, EmergencyContactController, NotificationsController, LiveController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, SavedSearchesController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, EmergencyContactController, NotificationsController, LiveController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

@@ -43,6 +43,11 @@ import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-wh
 import { ReportsController } from './reports/reports.controller';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
+import { SavedSearches1763800000370 } from './migrations/1763800000370-saved-searches';
+import { MatchSavedSearchesWhenItemPostedHandler } from './reactions/match-saved-searches-when-item-posted.handler';
+import { SavedSearchesController } from './saved-searches/saved-searches.controller';
+import { SavedSearchesRepository } from './saved-searches/saved-searches.repository';
+import { SavedSearchesService } from './saved-searches/saved-searches.service';
 
 @Module({})
 export class ItemsModule {
@@ -50,7 +55,7 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController],
+      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController],
       providers: [
         ItemsService,
         ItemsRepository,
@@ -76,6 +81,9 @@ export class ItemsModule {
         QueueRepository,
         HoldsRepository,
         ContentChecks,
+        SavedSearchesService,
+        SavedSearchesRepository,
+        MatchSavedSearchesWhenItemPostedHandler,
       ],
     };
   }
@@ -85,6 +93,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, CreateIdempotencyKeysTable1764000000000],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@nestjs/common';
-import { CreateGarageSaleRequest, CreateSingleItemRequest, DomainError, Item, SubscriptionTier } from '@curbside/contracts';
+import { CreateGarageSaleRequest, CreateSingleItemRequest, DomainError, Item, PostedItem, SubscriptionTier } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { ItemsService } from '../src/items/items.service';
@@ -18,7 +18,7 @@ export interface ItemsWorld {
   /** A member as the posters read model holds them (user.created/updated would write the same row). */
   member(options?: { verified?: boolean; tier?: SubscriptionTier; scoutMode?: boolean; username?: string }): Promise<string>;
   /** A free single item with a photo, posted through ItemsService. */
-  post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<Item>;
+  post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<PostedItem>;
   /** A free garage sale starting in an hour, for six hours, posted through ItemsService. */
   postGarageSale(posterId: string): Promise<Item>;
   /** Payloads of the events with this subject the service wrote to its outbox, oldest first. */

@@ -8,6 +8,7 @@ import { NotificationsController } from './notifications.controller';
 import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
 import { TellRecipientOfHandoverMessageHandler } from './reactions/tell-recipient-of-handover-message.handler';
 import { TellNextInQueueTheyAreUpHandler } from './reactions/tell-next-in-queue-they-are-up.handler';
+import { TellMembersTheirSavedSearchMatchedHandler } from './reactions/tell-members-their-saved-search-matched.handler';
 import { TellEveryoneWaitingItWasPickedUpHandler } from './reactions/tell-everyone-waiting-it-was-picked-up.handler';
 import { AlertsRepository } from './store/alerts.repository';
 import { MembersRepository } from './store/members.repository';
@@ -21,7 +22,7 @@ export class NotificationsModule {
       module: NotificationsModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [NotificationsController],
-      providers: [NotificationsService, AlertsRepository, NotificationsRepository, MembersRepository, NotifyFromEventsHandler, TellRecipientOfHandoverMessageHandler, TellNextInQueueTheyAreUpHandler, TellEveryoneWaitingItWasPickedUpHandler],
+      providers: [NotificationsService, AlertsRepository, NotificationsRepository, MembersRepository, NotifyFromEventsHandler, TellRecipientOfHandoverMessageHandler, TellNextInQueueTheyAreUpHandler, TellEveryoneWaitingItWasPickedUpHandler, TellMembersTheirSavedSearchMatchedHandler],
     };
   }
 }

@@ -13,3 +13,6 @@ export const RADIUS_CAP_HEADER = 'X-Radius-Cap';
 export const GARAGE_SALE_ALERT_TIERS: readonly SubscriptionTier[] = ['premium', 'pro'];
 /** Plans whose members can have alerts texted to their phone (spec §6: e-mail and SMS alerts from Basic up). */
 export const SMS_ALERT_TIERS: readonly SubscriptionTier[] = ['basic', 'premium', 'pro'];
+
+/** Saved searches a member may keep, by plan (docs/product-rules.md, "Saved searches"). */
+export const SAVED_SEARCH_LIMITS: Record<SubscriptionTier, number> = { free: 1, basic: 3, premium: 10, pro: 25 };

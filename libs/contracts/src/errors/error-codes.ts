@@ -2,6 +2,7 @@ import { defineErrors } from './define-errors';
 import { AuthErrorSet, UserErrorSet } from '../users/users.errors';
 import { ClaimErrorSet, CommentErrorSet, ItemErrorSet, ReportErrorSet } from '../items/items.errors';
 import { MessageErrorSet } from '../items/messages.errors';
+import { SavedSearchErrorSet } from '../items/saved-searches.errors';
 import { BlockErrorSet } from '../users/blocks.errors';
 import { RewardErrorSet } from '../rewards/rewards.errors';
 import { EmergencyErrorSet } from '../emergency/emergency.errors';
@@ -40,6 +41,7 @@ export const ERROR_STATUS = {
   ...CommentErrorSet.statuses,
   ...ReportErrorSet.statuses,
   ...MessageErrorSet.statuses,
+  ...SavedSearchErrorSet.statuses,
   ...BlockErrorSet.statuses,
   ...RewardErrorSet.statuses,
   ...EmergencyErrorSet.statuses,

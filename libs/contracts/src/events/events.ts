@@ -226,6 +226,23 @@ export const Events = {
       waitingUserIds: z.array(z.uuid()),
     }),
   ),
+  /**
+   * A new item matched saved searches (docs/product-rules.md, "Saved searches"): one entry per member (their oldest
+   * matching search, a wanted post first), never the poster nor a member blocked either way. Large fan-outs leave as
+   * several events of at most SAVED_SEARCH_MATCH_BATCH matches, wanted posts in the first.
+   */
+  savedSearchMatched: defineEvent(
+    'saved-search.matched.v1',
+    z.object({
+      itemId: z.uuid(),
+      posterId: z.uuid(),
+      title: z.string(),
+      matches: z.array(z.object({ userId: z.uuid(), savedSearchId: z.uuid(), query: z.string(), category: z.string().nullable(), wanted: z.boolean() })),
+    }),
+  ),
 } as const;
+
+/** Matches per saved-search.matched event. */
+export const SAVED_SEARCH_MATCH_BATCH = 1000;
 
 export type EventKey = keyof typeof Events;

@@ -2,6 +2,7 @@ import { EmergencyRoutes } from '../emergency/emergency.routes';
 import { NotificationRoutes } from '../notifications/notifications.routes';
 import { ItemRoutes } from '../items/items.routes';
 import { MessageRoutes } from '../items/messages.routes';
+import { SavedSearchRoutes } from '../items/saved-searches.routes';
 import { BlockRoutes } from '../users/blocks.routes';
 import { MediaRoutes } from '../media/media.routes';
 import { RewardRoutes } from '../rewards/rewards.routes';
@@ -15,6 +16,7 @@ export const Routes = {
   ...UserRoutes,
   ...ItemRoutes,
   ...MessageRoutes,
+  ...SavedSearchRoutes,
   ...BlockRoutes,
   ...MediaRoutes,
   ...RewardRoutes,

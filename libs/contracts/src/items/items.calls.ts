@@ -26,6 +26,7 @@ import {
   voteResponseSchema,
 } from './item.schemas';
 import { ClaimError, CommentError, ItemError, ReportError } from './items.errors';
+import { postedItemSchema } from './saved-searches.schemas';
 
 const itemIdSchema = z.object({ itemId: z.uuid() });
 const commentIdSchema = itemIdSchema.extend({ commentId: z.uuid() });
@@ -49,7 +50,7 @@ export const ItemsCalls = {
   create: defineCall({
     subject: 'items.create',
     request: createItemRequestSchema,
-    reply: itemSchema,
+    reply: postedItemSchema,
     errors: [ItemError.SCOUT_MODE_REQUIRED, UserError.VERIFICATION_REQUIRED],
   }),
   feed: defineCall({ subject: 'items.feed', request: feedQuerySchema, reply: feedReplySchema, errors: [] }),

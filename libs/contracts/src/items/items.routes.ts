@@ -30,6 +30,7 @@ import {
   voteResponseSchema,
 } from './item.schemas';
 import { ItemsCalls } from './items.calls';
+import { postedItemSchema } from './saved-searches.schemas';
 import { UploadError } from '../media/media.errors';
 
 const queueMemberParamsSchema = z.object({
@@ -59,7 +60,7 @@ export const ItemRoutes = {
     summary: "Post an item, a scout find or a garage sale (isGarageSale: true) as the session's user",
     auth: 'session',
     body: createItemRequestSchema,
-    response: itemSchema,
+    response: postedItemSchema,
     idempotencyKey: true,
     errors: ItemsCalls.create.errors,
     tags: ['items'],

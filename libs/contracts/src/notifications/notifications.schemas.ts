@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   'you_are_up',
   'queue_skipped',
   'item_picked_up',
+  /** A new item matched one of the member's saved searches (data: itemId, wanted: whether it was a wanted post). */
+  'saved_search_match',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

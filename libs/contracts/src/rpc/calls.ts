@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmergencyCalls } from '../emergency/emergency.calls';
 import { ItemsCalls } from '../items/items.calls';
 import { MessagesCalls } from '../items/messages.calls';
+import { SavedSearchCalls } from '../items/saved-searches.calls';
 import { BlocksCalls } from '../users/blocks.calls';
 import { NotificationsCalls } from '../notifications/notifications.calls';
 import { PhotoValidationCalls } from '../photos/photo-validation.calls';
@@ -30,7 +31,7 @@ export function healthCall(service: ServiceName) {
  */
 export const Calls = {
   users: { ...UsersCalls, ...BlocksCalls },
-  items: { ...ItemsCalls, ...MessagesCalls },
+  items: { ...ItemsCalls, ...MessagesCalls, ...SavedSearchCalls },
   rewards: RewardsCalls,
   notifications: NotificationsCalls,
   emergency: EmergencyCalls,

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { CallRequest, Calls, FeedReply, Item, TopFindsReply } from '@curbside/contracts';
+import { CallRequest, Calls, FeedReply, Item, PostedItem, TopFindsReply } from '@curbside/contracts';
 import { callerOf, Handles, Idempotent } from '@curbside/platform';
 import { ItemsService } from './items.service';
 
@@ -9,7 +9,7 @@ export class ItemsController {
 
   @Handles(Calls.items.create)
   @Idempotent()
-  create(request: CallRequest<typeof Calls.items.create>): Promise<Item> {
+  create(request: CallRequest<typeof Calls.items.create>): Promise<PostedItem> {
     return this.items.post(request.body, callerOf(request));
   }
 

@@ -12,6 +12,7 @@ import {
   FeedReply,
   Item,
   ItemError,
+  PostedItem,
   SCOUT_FIND_HOURS,
   SimilarItemsQuery,
   TIER_RADIUS_CAP_MILES,
@@ -31,11 +32,25 @@ import { ItemRow } from './item-row';
 import { toItem } from './item.mapper';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from './items.repository';
+import { PostedItemFacts, SavedSearchesService } from '../saved-searches/saved-searches.service';
 
 const HOUR_MS = 3600 * 1000;
 const TOP_FINDS = 50;
 
 type NewItem = Omit<ItemEntity, 'id' | 'posterId' | 'createdAt' | 'status' | 'listed' | 'timeZone'>;
+
+/** What saved-search matching reads of a posted item (its public position, never the exact spot). */
+export function postedFacts(row: ItemRow): PostedItemFacts {
+  return {
+    id: row.id,
+    posterId: row.poster_id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    publicLat: row.public_lat,
+    publicLng: row.public_lng,
+  };
+}
 
 /** The item's local time zone: "today" for votes and still-there checks is the neighbourhood's day. */
 export function timeZoneAt(lat: number, lng: number): string {
@@ -56,16 +71,21 @@ export class ItemsService {
     private readonly dataSource: DataSource,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly blocks: BlocksRepository,
+    private readonly savedSearches: SavedSearchesService,
   ) {}
 
-  /** Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction. */
-  async post(request: CreateItemRequest, posterId: string): Promise<Item> {
-    const row = await this.outbox.transaction(async (tx) => {
+  /**
+   * Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction. The answer
+   * says how many neighbours' wanted posts it matches (they are alerted first, by the saved-search reaction).
+   */
+  async post(request: CreateItemRequest, posterId: string): Promise<PostedItem> {
+    const { row, wantedBy } = await this.outbox.transaction(async (tx) => {
       const member = await this.posters.member(tx.manager, posterId);
       const fields = request.isGarageSale ? this.garageSale(request) : this.singleItem(request, member);
-      return this.insert(tx, posterId, fields, member.subscriptionTier);
+      const inserted = await this.insert(tx, posterId, fields, member.subscriptionTier);
+      return { row: inserted, wantedBy: await this.savedSearches.wantedBy(tx.manager, postedFacts(inserted)) };
     });
-    return toItem(row, posterId);
+    return { ...toItem(row, posterId), wantedBy };
   }
 
   async get(itemId: string, callerId: string | undefined): Promise<Item> {

@@ -1,0 +1,46 @@
+import { Body, Controller, Param, Query, Res } from '@nestjs/common';
+import { Calls, CreateSavedSearchRequest, RADIUS_CAP_HEADER, Routes, WantedPost, WantedQuery } from '@curbside/contracts';
+import type { Response } from 'express';
+import { ApiRoute } from '../http/api-route.decorator';
+import { IdempotencyKey } from '../http/idempotency-key.decorator';
+import { ServiceClient } from '../http/service-client';
+import { ZodPipe } from '../http/zod.pipe';
+import { Caller } from '../session/caller.decorator';
+
+type IdParams = { id: string };
+
+/** Saved searches are always the session member's own; wanted posts are listed to anyone, blurred. */
+@Controller()
+export class SavedSearchesController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @ApiRoute(Routes.savedSearches)
+  list(@Caller() callerId: string) {
+    return this.services.call(Calls.items.savedSearches, {}, callerId);
+  }
+
+  @ApiRoute(Routes.createSavedSearch)
+  create(
+    @Body(new ZodPipe(Routes.createSavedSearch.body)) body: CreateSavedSearchRequest,
+    @Caller() callerId: string,
+    @IdempotencyKey() idempotencyKey?: string,
+  ) {
+    return this.services.call(Calls.items.createSavedSearch, body, callerId, { idempotencyKey });
+  }
+
+  @ApiRoute(Routes.deleteSavedSearch)
+  delete(@Param(new ZodPipe(Routes.deleteSavedSearch.params)) params: IdParams, @Caller() callerId: string) {
+    return this.services.call(Calls.items.deleteSavedSearch, { savedSearchId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.wanted)
+  async wanted(
+    @Query(new ZodPipe(Routes.wanted.query)) query: WantedQuery,
+    @Res({ passthrough: true }) response: Response,
+    @Caller() callerId?: string,
+  ): Promise<WantedPost[]> {
+    const reply = await this.services.call(Calls.items.wanted, query, callerId);
+    response.setHeader(RADIUS_CAP_HEADER, String(reply.radiusCap));
+    return reply.posts;
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Events } from '@curbside/contracts';
+import { EventConsumers } from '@curbside/platform';
+import { ItemsRepository } from '../items/items.repository';
+import { postedFacts } from '../items/items.service';
+import { SavedSearchesService } from '../saved-searches/saved-searches.service';
+
+/** The durable consumer's name: renaming it replays every post (harmless: matches are recorded once per member and item). */
+const REACTION = 'saved-search-match';
+
+/**
+ * item.posted → saved-search.matched (docs/product-rules.md, "Saved searches"): the members whose saved searches the
+ * new item matches, each once, wanted posts first. An item gone before its turn (deleted, removed) matches nobody.
+ */
+@Injectable()
+export class MatchSavedSearchesWhenItemPostedHandler implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly items: ItemsRepository,
+    private readonly searches: SavedSearchesService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.consumers.on(Events.itemPosted, REACTION, async (posted, tx) => {
+      const row = await this.items.findView(posted.itemId, tx.manager);
+      if (!row || row.status !== 'available') return;
+      await this.searches.matchNewItem(tx, postedFacts(row));
+    });
+  }
+}

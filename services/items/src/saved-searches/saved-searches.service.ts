@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import {
+  CreateSavedSearchRequest,
+  DomainError,
+  Events,
+  SAVED_SEARCH_LIMITS,
+  SAVED_SEARCH_MATCH_BATCH,
+  SavedSearch,
+  SavedSearchError,
+  searchWords,
+  SubscriptionTier,
+  TIER_RADIUS_CAP_MILES,
+  WantedQuery,
+  WantedReply,
+} from '@curbside/contracts';
+import { EventOutbox, Transaction } from '@curbside/platform';
+import { DataSource, EntityManager } from 'typeorm';
+import { PostersService } from '../posters/posters.service';
+import { ItemToMatch, SavedSearchesRepository, SavedSearchRow } from './saved-searches.repository';
+
+/** Wanted posts per answer, nearest first. */
+export const WANTED_PAGE = 50;
+const PLAN_NAMES: Record<SubscriptionTier, string> = { free: 'Free', basic: 'Basic', premium: 'Premium', pro: 'Pro' };
+const PLACEHOLDER_NAME = 'Neighbour';
+
+/** What matching needs of a posted item (read in the transaction that posts it, or by the reaction). */
+export interface PostedItemFacts {
+  id: string;
+  posterId: string;
+  title: string;
+  description: string;
+  category: string;
+  publicLat: number;
+  publicLng: number;
+}
+
+/**
+ * Saved searches and wanted posts (docs/product-rules.md, "Saved searches"): the plan's count and radius, matching
+ * new items, and the wanted list near a place.
+ */
+@Injectable()
+export class SavedSearchesService {
+  constructor(
+    private readonly searches: SavedSearchesRepository,
+    private readonly posters: PostersService,
+    private readonly outbox: EventOutbox,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async list(userId: string): Promise<SavedSearch[]> {
+    return (await this.searches.list(userId)).map(toSavedSearch);
+  }
+
+  /** Within the plan's radius and count, checked under a per-member lock so two requests at once cannot both pass. */
+  async create(request: CreateSavedSearchRequest, userId: string): Promise<SavedSearch> {
+    const row = await this.dataSource.transaction(async (manager) => {
+      await this.searches.lockMember(manager, userId);
+      const tier = (await this.posters.member(manager, userId)).subscriptionTier;
+      const cap = TIER_RADIUS_CAP_MILES[tier];
+      if (request.radius > cap) {
+        throw new DomainError(SavedSearchError.RADIUS_OVER_PLAN, `Your ${PLAN_NAMES[tier]} plan searches up to ${cap} miles: choose a smaller radius, or a plan that reaches further`);
+      }
+      const limit = SAVED_SEARCH_LIMITS[tier];
+      if ((await this.searches.count(manager, userId)) >= limit) {
+        throw new DomainError(
+          SavedSearchError.LIMIT_REACHED,
+          `Your ${PLAN_NAMES[tier]} plan keeps ${limit} saved ${limit === 1 ? 'search' : 'searches'}: delete one, or choose a plan that keeps more`,
+        );
+      }
+      return this.searches.insert(manager, {
+        id: randomUUID(),
+        user_id: userId,
+        query: request.query,
+        words: searchWords(request.query),
+        category: request.category ?? null,
+        radius_miles: request.radius,
+        lat: request.location.lat,
+        lng: request.location.lng,
+        label: request.location.label || null,
+        is_public: request.isPublic,
+      });
+    });
+    return toSavedSearch(row);
+  }
+
+  async delete(id: string, userId: string): Promise<{ success: boolean }> {
+    if (!(await this.searches.delete(userId, id))) throw new DomainError(SavedSearchError.NOT_FOUND, 'Saved search not found');
+    return { success: true };
+  }
+
+  /** Wanted posts near a place, the radius narrowed to the caller's plan like the feed's. */
+  async wanted(query: WantedQuery, callerId: string | undefined): Promise<WantedReply> {
+    const tier = callerId ? (await this.posters.member(this.dataSource.manager, callerId)).subscriptionTier : 'free';
+    const radiusCap = TIER_RADIUS_CAP_MILES[tier];
+    const rows = await this.searches.wanted({ lat: query.lat, lng: query.lng, radiusMiles: Math.min(query.radius, radiusCap), callerId, limit: WANTED_PAGE });
+    return {
+      radiusCap,
+      posts: rows.map((r) => ({
+        id: r.id,
+        query: r.query,
+        category: r.category,
+        member: { id: r.user_id, publicName: r.public_name ?? PLACEHOLDER_NAME },
+        location: { lat: r.public_lat, lng: r.public_lng },
+        distance: Math.round(r.distance_miles * 10) / 10,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    };
+  }
+
+  /** How many neighbours' wanted posts a new item matches: the poster is told in the post's answer. */
+  async wantedBy(manager: EntityManager, item: PostedItemFacts): Promise<number> {
+    return (await this.searches.matches(manager, toMatchable(item), { wantedOnly: true })).length;
+  }
+
+  /**
+   * The reaction to item.posted: every member with a matching saved search gets one saved-search.matched entry,
+   * recorded so a second delivery sends nothing; wanted posts first, so their authors are alerted first.
+   */
+  async matchNewItem(tx: Transaction, item: PostedItemFacts): Promise<number> {
+    const found = await this.searches.matches(tx.manager, toMatchable(item), { wantedOnly: false });
+    found.sort((a, b) => Number(b.wanted) - Number(a.wanted));
+    const fresh = await this.searches.record(tx.manager, item.id, found);
+    for (let i = 0; i < fresh.length; i += SAVED_SEARCH_MATCH_BATCH) {
+      tx.emit(Events.savedSearchMatched, {
+        itemId: item.id,
+        posterId: item.posterId,
+        title: item.title,
+        matches: fresh.slice(i, i + SAVED_SEARCH_MATCH_BATCH).map((m) => ({ userId: m.user_id, savedSearchId: m.saved_search_id, query: m.query, category: m.category, wanted: m.wanted })),
+      });
+    }
+    return fresh.length;
+  }
+}
+
+function toMatchable(item: PostedItemFacts): ItemToMatch {
+  return {
+    itemId: item.id,
+    posterId: item.posterId,
+    category: item.category,
+    publicLat: item.publicLat,
+    publicLng: item.publicLng,
+    words: searchWords(`${item.title} ${item.description}`),
+  };
+}
+
+function toSavedSearch(r: SavedSearchRow): SavedSearch {
+  return {
+    id: r.id,
+    query: r.query,
+    words: r.words,
+    category: r.category,
+    radius: r.radius_miles,
+    location: { lat: r.lat, lng: r.lng, label: r.label },
+    isPublic: r.is_public,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
