@@ -210,6 +210,17 @@ describe('the API document against the answers of the running app', () => {
     await stranger.get('/api/blocks');
     await poster.browser.request('DELETE', `/api/users/${neighbour.user.id}/block`);
 
+    // Saved searches and wanted posts: saved, listed, past the plan's count, bad input, someone else's delete, deleted
+    const saved = await neighbour.browser.post<{ id: string }>('/api/saved-searches', { query: 'oak desk', radius: 5, location: HERE, isPublic: true });
+    await neighbour.browser.post('/api/saved-searches', { query: 'lamp', radius: 5, location: HERE });
+    await neighbour.browser.post('/api/saved-searches', { query: '', radius: 500, location: { lat: 91, lng: 0 } });
+    await stranger.post('/api/saved-searches', { query: 'lamp', radius: 5, location: HERE });
+    await neighbour.browser.get('/api/saved-searches');
+    await stranger.get(`/api/wanted?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`);
+    await stranger.get('/api/wanted?lat=north&lng=0');
+    await poster.browser.request('DELETE', `/api/saved-searches/${saved.body.id}`);
+    await neighbour.browser.request('DELETE', `/api/saved-searches/${saved.body.id}`);
+
     // Rewards
     const rewards = await stranger.get<{ id: string }[]>('/api/rewards');
     await stranger.get('/api/leaderboard?limit=1');

@@ -1,6 +1,6 @@
 import { defineErrors } from '../errors/define-errors';
 
-export const SavedSearchErrorSet = defineErrors('SAVED_SEARCH', {
+export const SavedSearchErrorSet = defineErrors('SEARCH', {
   /** No such saved search, or it is another member's (nobody learns which). */
   NOT_FOUND: 404,
   /** The plan's number of saved searches is reached; the message names it. */
