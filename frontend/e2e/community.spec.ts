@@ -45,7 +45,7 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
     '+10 pending: final when the item is picked up or confirmed still there, or after 6 hours',
     { timeout: 20_000 },
   );
-  await expect(page.getByText('0 points', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('banner-points')).toHaveText('0 points to spend');
   await shot(page, 'c00-pending-points');
   const neighbour = await verifiedNeighbour(browser, baseURL as string);
   await neighbour.confirm(await postId(page, first));
@@ -54,6 +54,9 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   await expect(celebration).toBeVisible({ timeout: 20_000 });
   await expect(celebration).toContainText('Badge Earned!');
   await expect(celebration).toContainText('First Post Badge');
+  // The figures follow the live event without a reload: the post's 10 and the badge's 10, named as points to spend.
+  await expect(page.getByTestId('banner-points')).toHaveText('20 points to spend', { timeout: 2_000 });
+  await expect(page.getByTestId('pending-points')).toBeHidden({ timeout: 2_000 });
   await shot(page, 'c01-badge-celebration');
   await expect(celebration).toBeHidden({ timeout: 8_000 });
 
@@ -70,7 +73,7 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
 
   await page.goto('/shop');
   await expect(page.getByRole('heading', { name: 'Points Shop' })).toBeVisible();
-  await expect(page.getByTestId('shop-points')).toHaveText(`${before} points`);
+  await expect(page.getByTestId('shop-points')).toHaveText(`${before} points to spend`);
   for (const section of ['Perks', 'Merch & Virtual Gift Cards', 'Donations']) await expect(page.getByRole('heading', { name: section })).toBeVisible();
   const spotlight = page.getByTestId('reward-card').filter({ has: page.getByRole('heading', { name: 'Spotlight Post' }) });
   await expect(spotlight.getByText('50 pts')).toBeVisible();
@@ -85,16 +88,20 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   await expect(toast).toContainText('Reward Redeemed!');
   await expect(toast).toContainText('Spotlight Post is yours. 50 points were deducted.');
   await expect(spotlight.getByText('1/5 redeemed')).toBeVisible();
-  await expect(page.getByTestId('shop-points')).toHaveText(`${before - 50} points`);
+  await expect(page.getByTestId('shop-points')).toHaveText(`${before - 50} points to spend`);
   await shot(page, 'c03-shop-redeemed');
 
+  // Back goes back in history (the shop was opened by a full page load here, so to the feed), and the banner has
+  // the balance the redemption left, not the one it had before; the leaderboard names its figure as earned.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('banner-points')).toHaveText(`${before - 50} points to spend`, { timeout: 2_000 });
 
   await page.goto('/leaderboard');
   await expect(page.getByRole('heading', { name: 'Badges (1/7)' })).toBeVisible();
   const me = page.getByTestId('leaderboard-row').filter({ hasText: '(you)' });
   await expect(me.getByText('First Post Badge')).toBeVisible();
+  await expect(me.getByText(`${before} points earned`)).toBeVisible();
   await expect(page.getByText('Active Users')).toBeVisible();
   await shot(page, 'c04-leaderboard');
   await page.getByRole('button', { name: /First Post Badge/ }).click();

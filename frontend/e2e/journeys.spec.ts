@@ -6,7 +6,7 @@ test('first visit: a user is created and the feed shows', async ({ page }) => {
   await openApp(page);
   await expect(page.getByRole('tab', { name: 'Fresh Finds' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('Searching 5 miles around you')).toBeVisible();
-  await expect(page.getByText('0 points', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('banner-points')).toHaveText('0 points to spend');
   await expect(page.getByRole('heading', { name: 'Welcome to Curbside!' }).or(page.getByTestId('item-card').first())).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Post' })).toBeVisible();
   await shot(page, '01-home');

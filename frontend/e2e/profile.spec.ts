@@ -16,7 +16,7 @@ test('profile from the header: notification settings are kept after a reload', a
   await openProfile(page);
   const user = (await (await page.request.get(`/api/users/${userId}`)).json()) as { username: string };
   await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible();
-  await expect(page.getByTestId('profile-points')).toHaveText('0 points');
+  await expect(page.getByTestId('profile-points')).toHaveText('0 points to spend');
   const stats = page.getByRole('region', { name: 'Stats' });
   for (const label of ['Items Posted', 'Scout Finds', 'Votes Received']) await expect(stats.getByText(label)).toBeVisible();
   await expect(stats).toHaveAttribute('aria-busy', 'false');

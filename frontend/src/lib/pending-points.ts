@@ -8,3 +8,10 @@ export function pendingPointsText(pendingPoints: number | undefined): string | n
   if (!pendingPoints) return null;
   return `+${pendingPoints} pending: ${PENDING_POINTS_RULE}`;
 }
+
+/**
+ * The two figures of docs/product-rules.md ("Points"), always named: the balance the shop spends, and what was
+ * earned in all (never lowered by spending; rank, badges and the leaderboard go by it).
+ */
+export const pointsToSpend = (points: number): string => `${points} ${points === 1 ? 'point' : 'points'} to spend`;
+export const pointsEarned = (points: number): string => `${points} ${points === 1 ? 'point' : 'points'} earned`;

@@ -43,7 +43,7 @@ export class UsersController {
   }
 
   /**
-   * A member reading themselves also gets their pending points (docs/product-rules.md, "Points"), which only the
+   * A member reading themselves also gets their pending points and current balance (docs/product-rules.md, "Points"), which only the
    * rewards service knows; when it does not answer within PENDING_POINTS_TIMEOUT_MS, the view goes without them
    * rather than failing or waiting for the whole RPC timeout.
    */
@@ -54,7 +54,9 @@ export class UsersController {
       this.services.call(Calls.users.get, { userId: params.id }, callerId),
       own ? this.services.call(Calls.rewards.balance, { userId: params.id }, undefined, PENDING_POINTS_TIMEOUT_MS).catch(() => undefined) : undefined,
     ]);
-    return points && 'isVerified' in view ? { ...view, pendingPoints: points.pendingPoints } : view;
+    // The ledger's own balance rather than the users service's copy, which learns of each entry a moment later:
+    // right after a redemption or a badge the member's screens show the figure the ledger already holds.
+    return points && 'isVerified' in view ? { ...view, points: points.balance, pendingPoints: points.pendingPoints } : view;
   }
 
   @ApiRoute(Routes.scoutMode)

@@ -27,7 +27,7 @@ export default function ActivityRoute() {
       <h1 className="text-xl font-bold">My Activity</h1>
       <dl className="grid grid-cols-3 gap-2 text-center">
         {[
-          ['Points', user?.points ?? 0],
+          ['Points to spend', user?.points ?? 0],
           ['Posted', posts.length],
           ['Claimed', claimed.length],
         ].map(([label, value]) => (

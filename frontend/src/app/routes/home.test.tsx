@@ -15,7 +15,7 @@ describe('Home feed', () => {
     mockApi('GET /api/items', [older, newer]);
     renderWithApp(<HomeRoute />, { user: makeUser({ points: 40, rank: 'Newbie' }) });
     expect(screen.getByText('Searching 5 miles around you')).toBeInTheDocument();
-    expect(screen.getByText('40 points')).toBeInTheDocument();
+    expect(screen.getByText('40 points to spend')).toBeInTheDocument();
     const cards = await screen.findAllByTestId('item-card');
     expect(cards.map((c) => c.querySelector('h3')?.textContent)).toEqual(['Lamp', 'Chair']);
     expect(apiCalls('GET /api/items')[0]?.url).toBe('/api/items?lat=40.758&lng=-73.9855&radius=5&limit=20');

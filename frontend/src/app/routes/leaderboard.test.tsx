@@ -38,8 +38,8 @@ describe('leaderboard', () => {
     expect(within(rows[0]).getByText('Scout')).toBeInTheDocument();
     expect(within(rows[0]).getByText('Curb Master')).toHaveClass('bg-amber-100');
     expect(within(rows[0]).getByText('+2 more')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('2600 points')).toBeInTheDocument();
-    expect(within(rows[3]).getByText('1 point')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('2600 points earned')).toBeInTheDocument();
+    expect(within(rows[3]).getByText('1 point earned')).toBeInTheDocument();
     expect(within(rows[1]).queryByText('Scout')).not.toBeInTheDocument();
 
     const achievers = screen.getByRole('heading', { name: 'Top Achievers' }).parentElement as HTMLElement;

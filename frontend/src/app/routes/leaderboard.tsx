@@ -7,7 +7,7 @@ import { BadgeChips, LeaderboardRow, PlaceMark } from '../../features/leaderboar
 import { topAchievers } from '../../features/leaderboard/lib/leaderboard-rules';
 import { useSession } from '../../features/users/session-provider';
 import { errorMessage } from '../../lib/api-client';
-import { plural } from '../../lib/plural';
+import { pointsEarned } from '../../lib/pending-points';
 
 // Opened directly (the router loads this screen during start-up): the first page is asked for at once, too.
 if (typeof window !== 'undefined' && window.location.pathname === '/leaderboard') startLeaderboardEarly();
@@ -85,7 +85,7 @@ export default function LeaderboardRoute() {
                       <p className="truncate font-semibold">{entry.username}</p>
                       <BadgeChips badges={entry.badges} />
                     </div>
-                    <span className="shrink-0 text-sm font-bold">{plural(entry.points, 'point')}</span>
+                    <span className="shrink-0 text-sm font-bold">{pointsEarned(entry.points)}</span>
                   </li>
                 ))}
               </ol>

@@ -12,6 +12,7 @@ import { RewardCard } from '../../features/shop/components/reward-card';
 import { redeemability, SHOP_SECTIONS } from '../../features/shop/lib/redeem-rules';
 import { useSession } from '../../features/users/session-provider';
 import { cn } from '../../lib/cn';
+import { pointsToSpend } from '../../lib/pending-points';
 import { plural } from '../../lib/plural';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 
@@ -166,7 +167,7 @@ export default function ShopRoute() {
           className={cn('flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-950', !user && 'invisible')}
         >
           <Coins className="size-4" aria-hidden />
-          {plural(user ? points : 0, 'point')}
+          {pointsToSpend(user ? points : 0)}
         </p>
       </header>
       {user === undefined ? (

@@ -1,5 +1,5 @@
 import type { User } from '@curbside/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
@@ -134,8 +134,7 @@ export function SessionProvider({
   const refreshUser = useCallback(async () => {
     const id = storage.get(STORAGE_KEYS.userId);
     if (!id) return;
-    const fresh = await queryClient.fetchQuery({ ...userQueryOptions(id), staleTime: 0 });
-    if (isOwnRecord(fresh)) setUser(fresh);
+    await queryClient.fetchQuery({ ...userQueryOptions(id), staleTime: 0 });
   }, [queryClient]);
 
   const switchUser = useCallback(
@@ -152,7 +151,11 @@ export function SessionProvider({
   );
 
   const userId = user === undefined ? storedId : (user?.id ?? null);
-  const value = useMemo<Session>(() => ({ phase, user, userId, refreshUser, switchUser }), [phase, user, userId, refreshUser, switchUser]);
+  // The member's record as the query cache holds it: whatever refreshes it (a live event, an action's answer,
+  // another screen) redraws every figure that reads the session. Until start-up is done the cache is not read.
+  const cached = useQuery(userQueryOptions(user ? user.id : null));
+  const current = user && cached.data && isOwnRecord(cached.data) && cached.data.id === user.id ? cached.data : user;
+  const value = useMemo<Session>(() => ({ phase, user: current, userId, refreshUser, switchUser }), [phase, current, userId, refreshUser, switchUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,7 +1,7 @@
 import type { LeaderboardEntry } from '@curbside/contracts';
 import { Award, Crown, Medal } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { plural } from '../../../lib/plural';
+import { pointsEarned } from '../../../lib/pending-points';
 import { rankChipClass, visibleBadges } from '../lib/leaderboard-rules';
 
 const PODIUM = [
@@ -49,7 +49,7 @@ export function LeaderboardRow({ entry, place, isYou }: { entry: LeaderboardEntr
         </p>
         <BadgeChips badges={entry.badges} />
       </div>
-      <span className="shrink-0 text-right text-sm font-bold text-slate-900">{plural(entry.points, 'point')}</span>
+      <span className="shrink-0 text-right text-sm font-bold text-slate-900">{pointsEarned(entry.points)}</span>
     </li>
   );
 }

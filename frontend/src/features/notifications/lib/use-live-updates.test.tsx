@@ -67,6 +67,30 @@ describe('live updates', () => {
     expect(queryClient.getQueryData<Notification[]>(notificationKeys.list(user.id, false))).toHaveLength(2);
   });
 
+  it('reads again what a notification says changed: a rank or badge the member, an item alert the item lists', async () => {
+    const { queryClient } = renderWithApp(<NotificationBell userId={user.id} />, { user });
+    const stream = Source.latest();
+    act(() => stream.open());
+    const spy = vi.spyOn(queryClient, 'invalidateQueries');
+    act(() => stream.emit('notification', badgeNotification({ type: 'ranking_update', title: 'Rank Up!' })));
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['/api/users', user.id] });
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['/api/leaderboard'] });
+    expect(spy).not.toHaveBeenCalledWith({ queryKey: ['/api/items'] });
+    spy.mockClear();
+    act(() => stream.emit('notification', badgeNotification({ type: 'new_item_alert', title: 'New Item Nearby' })));
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['/api/items'] });
+    expect(spy).not.toHaveBeenCalledWith({ queryKey: ['/api/users', user.id] });
+  });
+
+  it('reads everything again when the browser shows a page it kept (Back after a full page load)', async () => {
+    const { queryClient } = renderWithApp(<NotificationBell userId={user.id} />, { user });
+    const spy = vi.spyOn(queryClient, 'invalidateQueries');
+    act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false })));
+    expect(spy).not.toHaveBeenCalled();
+    act(() => void window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })));
+    expect(spy).toHaveBeenCalledWith();
+  });
+
   it('refetches open lists when the count drops (read in another tab)', async () => {
     const { queryClient } = renderWithApp(<NotificationBell userId={user.id} />, { user });
     const stream = Source.latest();

@@ -2,13 +2,16 @@ import type { Notification } from '@curbside/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../../../components/ui/toast-store';
-import { invalidateItemLists } from '../../items/api/query-keys';
 import { notificationKeys } from '../api/query-keys';
 import { LIVE_EVENT, LIVE_STREAM_PATH } from './live-constants';
 import { publishLiveNotification, setLiveConnected } from './live-status';
+import { refreshOnNotification } from './refresh-on-notification';
 
 /** When the server refuses the stream outright (the browser then stops), try again this much later. */
 export const LIVE_RETRY_AFTER_CLOSE_MS = 30_000;
+
+/** A second read of what a live notification changed, for the services that learn of the same event a little later. */
+export const LIVE_REFRESH_AGAIN_MS = 800;
 
 /** Notifications that mean a hold changed hands from a queue (docs/product-rules.md, "Queue"). */
 const QUEUE_NOTIFICATIONS = new Set<string>(['you_are_up', 'queue_skipped']);
@@ -75,18 +78,29 @@ export function useLiveUpdates(userId: string | null): void {
         const notification = parse<Notification>((event as MessageEvent<string>).data);
         if (!notification || typeof notification.id !== 'string') return;
         applyNotification(queryClient, userId, notification);
-        // A hold handed over from a queue changes cards: the new holder's Claim button, everyone's line.
+        // What the notification says changed is read again at once, and once more a moment later: the member's
+        // record is kept by another service from the same event, which may land just after the notification.
+        void refreshOnNotification(queryClient, userId, notification);
+        setTimeout(() => void refreshOnNotification(queryClient, userId, notification), LIVE_REFRESH_AGAIN_MS);
+        // "You're up" is worth interrupting for: the hold runs from now, whatever screen is open.
         if (QUEUE_NOTIFICATIONS.has(notification.type)) {
-          void invalidateItemLists(queryClient);
-          // "You're up" is worth interrupting for: the hold runs from now, whatever screen is open.
           toast({ title: notification.title, description: notification.message, variant: notification.type === 'you_are_up' ? 'success' : 'default' });
         }
         publishLiveNotification(notification);
       });
     };
     connect();
+    // A page the browser kept and shows again (Back after a full page load) may be far behind: everything on
+    // screen is read again, and the stream, closed while the page was away, reopens.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      void queryClient.invalidateQueries();
+      if (source?.readyState === EventSource.CLOSED) connect();
+    };
+    window.addEventListener('pageshow', onPageShow);
 
     return () => {
+      window.removeEventListener('pageshow', onPageShow);
       stopped = true;
       clearTimeout(retry);
       source?.close();

@@ -8,8 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { pendingPointsText } from '../../../lib/pending-points';
-import { plural } from '../../../lib/plural';
+import { pendingPointsText, pointsToSpend } from '../../../lib/pending-points';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { planOf } from '../../plans/lib/plans';
 import { userQueryOptions } from '../../users/api/get-user';
@@ -147,7 +146,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
             </span>
           )}
           <span className="font-semibold text-emerald-800" data-testid="profile-points">
-            {plural(user.points, 'point')}
+            {pointsToSpend(user.points)}
           </span>
         </div>
         {pendingPointsText(user.pendingPoints) && (

@@ -2,11 +2,22 @@ import { ArrowLeft } from 'lucide-react';
 import { useNavigate } from 'react-router';
 
 /** Spec §2: back in the browser's history, or to the feed when the screen was opened directly. */
+function cameFromThisSite(): boolean {
+  if (window.history.length < 2 || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 export function BackButton() {
   const navigate = useNavigate();
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) void navigate(-1);
+    // Opened by a full page load (a link, a reload): the page before it is still in the browser's history.
+    else if (cameFromThisSite()) window.history.back();
     else void navigate('/');
   };
   return (

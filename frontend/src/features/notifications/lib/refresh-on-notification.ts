@@ -1,0 +1,47 @@
+import type { Notification, NotificationType } from '@curbside/contracts';
+import { ApiRoutes } from '@curbside/contracts/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateItemLists } from '../../items/api/query-keys';
+
+/** What a notification says changed on the server, and so which answers on screen are out of date. */
+type Change = 'member' | 'items' | 'topFinds';
+
+/**
+ * Which figures each notification makes stale (docs/product-rules.md, "Points"): a badge or rank means points,
+ * rank and badges moved (the member's record, the leaderboard, their activity); an alert about an item means a
+ * feed, the map or an item page lacks it or shows it wrongly; a voting prompt means Top Finds changed.
+ */
+const CHANGES: Record<NotificationType, readonly Change[]> = {
+  new_item_alert: ['items'],
+  scout_find_alert: ['items'],
+  first_dibs_confirmation: ['items'],
+  pickup_request: ['items', 'member'],
+  ranking_update: ['member'],
+  ranking_alert: ['member'],
+  voting_prompt: ['topFinds'],
+  post_expiring: ['items'],
+  scout_confirmation: ['items', 'member'],
+  handover_message: [],
+  content_violation: ['items', 'member'],
+  you_are_up: ['items'],
+  queue_skipped: ['items'],
+  item_picked_up: ['items', 'member'],
+};
+
+/** Everything that shows the member's points, rank or badges: their record, the leaderboard, their own items. */
+export function refreshMemberFigures(queryClient: QueryClient, userId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: [ApiRoutes.createUser.path, userId] }),
+    queryClient.invalidateQueries({ queryKey: [ApiRoutes.leaderboard.path] }),
+    queryClient.invalidateQueries({ queryKey: [ApiRoutes.userItems.path, userId] }),
+  ]);
+}
+
+export function refreshOnNotification(queryClient: QueryClient, userId: string, notification: Pick<Notification, 'type'>): Promise<unknown> {
+  const changes = CHANGES[notification.type] ?? [];
+  return Promise.all([
+    changes.includes('member') ? refreshMemberFigures(queryClient, userId) : undefined,
+    changes.includes('items') ? invalidateItemLists(queryClient) : undefined,
+    changes.includes('topFinds') ? queryClient.invalidateQueries({ queryKey: [ApiRoutes.topFinds.path] }) : undefined,
+  ]);
+}
