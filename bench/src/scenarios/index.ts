@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { contentChecksScenario } from './content-checks.scenario';
 import { fanoutScenario } from './fanout.scenario';
 import { feedScenario } from './feed.scenario';
 import { frontendScenario } from './frontend.scenario';
@@ -8,4 +9,4 @@ import { queueScenario } from './queue.scenario';
 import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario];
+export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario];
