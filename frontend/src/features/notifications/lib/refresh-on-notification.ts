@@ -26,6 +26,7 @@ const CHANGES: Record<NotificationType, readonly Change[]> = {
   you_are_up: ['items'],
   queue_skipped: ['items'],
   item_picked_up: ['items', 'member'],
+  saved_search_match: ['items'],
 };
 
 /** Everything that shows the member's points, rank or badges: their record, the leaderboard, their own items. */
