@@ -5,6 +5,7 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { ScoutModeButton } from '../../features/scout/components/scout-mode-button';
 import { useSession } from '../../features/users/session-provider';
 import { cn } from '../../lib/cn';
+import { ToastSlot } from '../ui/toaster';
 
 export { unreadLabel } from '../../features/notifications/components/notification-bell';
 
@@ -52,6 +53,8 @@ export function AppHeader() {
           <ProfileButton />
         </div>
       </div>
+      {/* Toasts show under the header row, in the flow: the page moves down for them and no control is covered. */}
+      <ToastSlot kind="page" />
     </header>
   );
 }

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { withOverrides } from '../../lib/cn';
-import { registerModal } from './toast-store';
+import { ToastSlot } from './toaster';
 
 interface DialogProps {
   open: boolean;
@@ -46,12 +46,7 @@ export function Dialog({ open, onClose, title, description, children, variant = 
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    // Toasts move into the newest open dialog: outside it they would be inert under its backdrop.
-    const unregister = registerModal(dialog);
-    return () => {
-      unregister();
-      closeAndRestore(dialog, opener.current);
-    };
+    return () => closeAndRestore(dialog, opener.current);
   }, [open]);
 
   if (!open) return null;
@@ -71,13 +66,13 @@ export function Dialog({ open, onClose, title, description, children, variant = 
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
       className={withOverrides(
-        `bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 ${
+        `bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 open:flex open:flex-col ${
           variant === 'sheet' ? 'mx-auto mb-0 mt-auto max-h-[92dvh] w-full max-w-lg rounded-t-2xl' : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl'
         }`,
         className,
       )}
     >
-      <div className="flex items-start justify-between gap-2 border-b border-slate-100 px-4 py-3">
+      <div className="flex shrink-0 items-start justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
@@ -94,7 +89,10 @@ export function Dialog({ open, onClose, title, description, children, variant = 
           </button>
         )}
       </div>
-      <div className="max-h-[calc(92dvh-4rem)] overflow-y-auto px-4 py-3">{children}</div>
+      {/* Toasts show here while the dialog is open (outside it they would be inert under its backdrop), under the title. */}
+      <ToastSlot kind="modal" />
+      {/* The body scrolls, never the title or a toast: they keep their place whatever the body's length. */}
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{children}</div>
     </dialog>
   );
 }

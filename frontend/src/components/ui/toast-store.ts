@@ -63,31 +63,40 @@ export function dismissOnNavigation(): void {
 }
 
 /**
- * Open modal dialogs, newest last. A modal dialog makes everything outside it inert (no pointer, no focus, hidden
- * from screen readers), even other top-layer elements, so the toast region moves into the newest one while any is
- * open; it is also a top-layer popover, re-shown (raised) when it moves, so it is drawn above the dialog's content.
+ * Where toasts are shown: slots in the flow of the page (under the header) and of each open modal dialog (under its
+ * title), newest last. A toast in a slot takes room of its own and pushes what follows down, so it never covers a
+ * control; the newest modal's slot wins while any is open (everything outside a modal is inert).
  */
-const modals: HTMLElement[] = [];
+export type ToastSlotKind = 'page' | 'modal';
+const slots: Array<{ element: HTMLElement; kind: ToastSlotKind }> = [];
 const hostListeners = new Set<() => void>();
+let host: HTMLElement | null = null;
 
-export function registerModal(dialog: HTMLElement): () => void {
-  modals.push(dialog);
+function updateHost(): void {
+  const next = slots.findLast((s) => s.kind === 'modal')?.element ?? slots.findLast((s) => s.kind === 'page')?.element ?? null;
+  if (next === host) return;
+  host = next;
   for (const listener of hostListeners) listener();
+}
+
+export function registerToastSlot(element: HTMLElement, kind: ToastSlotKind): () => void {
+  slots.push({ element, kind });
+  updateHost();
   return () => {
-    const index = modals.lastIndexOf(dialog);
-    if (index >= 0) modals.splice(index, 1);
-    for (const listener of hostListeners) listener();
+    const index = slots.findLastIndex((s) => s.element === element);
+    if (index >= 0) slots.splice(index, 1);
+    updateHost();
   };
 }
 
-/** Where the toast region lives: the newest open modal dialog, or null for the page itself. */
+/** The slot toasts are shown in now, or null where the screen has none (start-up, onboarding). */
 export function useToastHost(): HTMLElement | null {
   return useSyncExternalStore(
     (listener) => {
       hostListeners.add(listener);
       return () => hostListeners.delete(listener);
     },
-    () => modals.at(-1) ?? null,
+    () => host,
     () => null,
   );
 }

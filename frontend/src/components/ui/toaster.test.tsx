@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { Dialog } from './dialog';
 import { toast, TOAST_DURATION_MS, withoutRepeatedTitle } from './toast-store';
-import { DismissToastsOnNavigation, Toaster } from './toaster';
+import { DismissToastsOnNavigation, Toaster, ToastSlot } from './toaster';
 
 describe('Toaster', () => {
   it('shows one toast at a time and hides it after 5 s', () => {
@@ -21,7 +21,7 @@ describe('Toaster', () => {
   it('moves focus to the region on F8', () => {
     render(<Toaster />);
     fireEvent.keyDown(window, { key: 'F8' });
-    expect(screen.getByRole('region', { name: 'Notifications (F8)' }).querySelector('ol')).toHaveFocus();
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' }).firstElementChild).toHaveFocus();
   });
 
   it('is dismissed by a swipe to the right beyond 50 px', () => {
@@ -40,49 +40,50 @@ describe('Toaster', () => {
 });
 
 describe('toasts over dialogs and across screens', () => {
-  it('is a manual popover that moves into an open dialog (outside it would be inert) and is raised there', () => {
-    const shown: string[] = [];
-    const proto = HTMLElement.prototype as unknown as { showPopover?: () => void; hidePopover?: () => void };
-    const had = { show: proto.showPopover, hide: proto.hidePopover };
-    proto.showPopover = function (this: HTMLElement) {
-      shown.push(this.getAttribute('aria-label') ?? '');
-    };
-    proto.hidePopover = () => undefined;
-    try {
-      render(
-        <>
-          <Toaster />
-          <DialogHost />
-        </>,
-      );
-      const region = screen.getByRole('region', { name: 'Notifications (F8)' });
-      expect(region).toHaveAttribute('popover', 'manual');
-      // Nothing to show yet: the region stays closed.
-      expect(shown).toEqual([]);
-      fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-      const dialog = screen.getByRole('dialog', { name: 'Sheet' });
-      expect(dialog).toContainElement(screen.getByRole('region', { name: 'Notifications (F8)' }));
-      act(() => void toast({ title: 'Title required', variant: 'destructive' }));
-      expect(shown).toEqual(['Notifications (F8)']);
-      expect(dialog).toContainElement(screen.getByTestId('toast'));
-      fireEvent.keyDown(window, { key: 'Escape' });
-      fireEvent(dialog, new Event('cancel', { cancelable: true }));
-      expect(screen.queryByRole('dialog', { name: 'Sheet' })).not.toBeInTheDocument();
-      expect(document.body).toContainElement(screen.getByTestId('toast'));
-      expect(screen.getByTestId('toast').closest('dialog')).toBeNull();
-      // Raised again where it now lives.
-      expect(shown).toHaveLength(2);
-    } finally {
-      proto.showPopover = had.show;
-      proto.hidePopover = had.hide;
-    }
+  it('shows in the flow of the page slot, moves into an open dialog under its title, and back when it closes', () => {
+    render(
+      <>
+        <Toaster />
+        <ToastSlot kind="page" />
+        <DialogHost />
+      </>,
+    );
+    const pageSlot = document.querySelector('[data-toast-slot="page"]') as HTMLElement;
+    act(() => void toast({ title: 'Saved' }));
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    // In a slot it is an ordinary element in the flow: no popover, no fixed position over the page.
+    expect(pageSlot).toContainElement(region);
+    expect(region).not.toHaveAttribute('popover');
+    expect(region.className).not.toMatch(/\bfixed\b/);
+    // A toast is not a list item: no list semantics around a status.
+    expect(region.querySelector('ol, ul, li')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sheet' });
+    act(() => void toast({ title: 'Title required', variant: 'destructive' }));
+    const dialogSlot = dialog.querySelector('[data-toast-slot="modal"]') as HTMLElement;
+    expect(dialogSlot).toContainElement(screen.getByTestId('toast'));
+    // Under the title and its close button, before the dialog's body.
+    expect(dialogSlot.previousElementSibling).toContainElement(screen.getByRole('button', { name: 'Close' }));
+    expect(dialogSlot.nextElementSibling).toContainElement(screen.getByText('Body'));
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog', { name: 'Sheet' })).not.toBeInTheDocument();
+    expect(pageSlot).toContainElement(screen.getByTestId('toast'));
+  });
+
+  it('without a slot (start-up, onboarding) it is a popover at the bottom of the screen', () => {
+    render(<Toaster />);
+    act(() => void toast({ title: 'Hello' }));
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(region).toHaveAttribute('popover', 'manual');
+    expect(region.className).toMatch(/bottom-2/);
   });
 
   it('stays while hovered and leaves 5 s after', () => {
     vi.useFakeTimers();
     render(<Toaster />);
     act(() => void toast({ title: 'Read me' }));
-    const list = screen.getByRole('region', { name: 'Notifications (F8)' }).querySelector('ol') as HTMLOListElement;
+    const list = screen.getByRole('region', { name: 'Notifications (F8)' }).firstElementChild as HTMLElement;
     fireEvent.pointerEnter(list);
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
     expect(screen.getByText('Read me')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { dismissOnNavigation, dismissToast, pauseToasts, resumeToasts, useToastHost, useToastState } from './toast-store';
+import { dismissOnNavigation, dismissToast, pauseToasts, registerToastSlot, resumeToasts, useToastHost, useToastState, type ToastSlotKind } from './toast-store';
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -18,23 +18,31 @@ function raise(element: HTMLElement | null): void {
   }
 }
 
+/** A place in the flow (under the header, under a dialog's title) where toasts show, taking room of their own. */
+export function ToastSlot({ kind }: { kind: ToastSlotKind }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => (ref.current ? registerToastSlot(ref.current, kind) : undefined), [kind]);
+  return <div ref={ref} data-toast-slot={kind} />;
+}
+
 /**
- * The toast region: a manual popover inside the newest open dialog or sheet (the only part of the page a modal leaves
- * usable), so it is drawn above it and reachable by pointer, keyboard and screen reader; F8 moves focus to it; a
- * toast can be swiped right to dismiss it; it stays while hovered or focused.
+ * The toast region: shown in the newest toast slot (the open dialog's, else the page's under the header), in the
+ * flow, so it pushes content down rather than covering a control; a screen without a slot (start-up, onboarding)
+ * gets it as a popover at the bottom. F8 moves focus to it; a toast can be swiped right to dismiss it; it stays
+ * while hovered or focused.
  */
 export function Toaster() {
   const toast = useToastState();
   const host = useToastHost();
   const regionRef = useRef<HTMLElement>(null);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const [dragX, setDragX] = useState(0);
   const startX = useRef<number | null>(null);
 
-  // Shown with a toast, raised again for each one and when it moves into (or out of) a dialog, so it is the newest on
-  // top. With no toast it stays closed: showing an empty region would cost a style pass in the app's first render.
+  // Without a slot: shown with a toast as a top-layer popover. With no toast it stays closed: showing an empty
+  // region would cost a style pass in the app's first render.
   useLayoutEffect(() => {
-    if (toast) raise(regionRef.current);
+    if (toast && !host) raise(regionRef.current);
   }, [host, toast]);
 
   useEffect(() => {
@@ -69,11 +77,16 @@ export function Toaster() {
   return createPortal(
     <section
       ref={regionRef}
-      popover="manual"
+      popover={host ? undefined : 'manual'}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 top-2 bottom-auto z-[2000] m-0 flex h-auto w-full max-w-none justify-center overflow-visible border-0 bg-transparent p-0 px-3"
+      className={cn(
+        'flex w-full justify-center',
+        host
+          ? cn('px-3', toast && 'py-2')
+          : 'pointer-events-none fixed inset-x-0 top-auto bottom-2 z-[2000] m-0 h-auto max-w-none overflow-visible border-0 bg-transparent p-0 px-3',
+      )}
     >
-      <ol
+      <div
         ref={listRef}
         tabIndex={-1}
         className="w-full max-w-sm outline-none"
@@ -85,7 +98,7 @@ export function Toaster() {
         onPointerLeave={resumeToasts}
       >
         {toast && (
-          <li
+          <div
             key={toast.id}
             role={toast.variant === 'destructive' ? 'alert' : 'status'}
             aria-live={toast.variant === 'destructive' ? 'assertive' : 'polite'}
@@ -97,7 +110,7 @@ export function Toaster() {
             onPointerCancel={onPointerUp}
             style={{ transform: dragX ? `translateX(${dragX}px)` : undefined, opacity: dragX ? Math.max(0.2, 1 - dragX / 200) : undefined }}
             className={cn(
-              'pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-3 shadow-lg',
+              'pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-3 shadow-sm',
               toast.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : toast.variant === 'success' ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-slate-200 bg-white text-slate-900',
             )}
           >
@@ -113,9 +126,9 @@ export function Toaster() {
             >
               <X className="size-4" aria-hidden />
             </button>
-          </li>
+          </div>
         )}
-      </ol>
+      </div>
     </section>,
     host ?? document.body,
   );

@@ -21,6 +21,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { ToastSlot } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -147,6 +148,7 @@ export default function NotificationsPanel({ userId, onClose }: { userId: string
             <X className="size-5" aria-hidden />
           </button>
         </div>
+        <ToastSlot kind="modal" />
         <div className="flex items-center gap-2 px-4 py-2">
           <div role="group" aria-label="Show" className="flex rounded-xl bg-slate-100 p-1">
             {([false, true] as const).map((only) => (

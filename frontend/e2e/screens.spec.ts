@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newNeighbour, openApp, postItem, shot } from './helpers';
+
+/** A quiet spot no other journey posts near (Anchorage): its feed starts empty. */
+const QUIET_SPOT = { latitude: 61.2181, longitude: -149.9003 };
+
+test('a live new-item alert puts the item in the feed within 2 s, without a reload', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const watcher = await newNeighbour(browser, baseURL as string);
+  const poster = await newNeighbour(browser, baseURL as string);
+  try {
+    await watcher.context.setGeolocation(QUIET_SPOT);
+    await poster.context.setGeolocation(QUIET_SPOT);
+    const watcherId = await openApp(watcher.page);
+    // Premium alerts go out at once (docs/product-rules.md, "Alert timing"); the plan is recorded through the API.
+    const tiered = await watcher.page.evaluate(
+      async (id) => (await fetch(`/api/users/${id}/subscription`, { method: 'PATCH', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tier: 'premium' }) })).status,
+      watcherId,
+    );
+    expect(tiered).toBe(200);
+    await watcher.page.reload();
+    await expect(watcher.page.getByText(/Nothing posted near you yet/)).toBeVisible({ timeout: 15_000 });
+
+    await openApp(poster.page);
+    const title = `Rocking chair ${Date.now()}`;
+    await postItem(poster.page, title);
+
+    const bell = watcher.page.getByRole('banner').getByRole('button', { name: /^Notifications, 1 unread/ });
+    await expect(bell).toBeVisible({ timeout: 20_000 });
+    await expect(watcher.page.getByRole('list', { name: 'Items near you' }).getByRole('heading', { name: title })).toBeVisible({ timeout: 2_000 });
+    await shot(watcher.page, 'lf01-alert-in-feed');
+  } finally {
+    await watcher.context.close();
+    await poster.context.close();
+  }
+});
+
+/**
+ * The interactive controls on screen that a toast covers: sampled at their centre and corners, a control is
+ * covered when the element drawn there belongs to the toast. Returns their names (none, for a pass).
+ */
+async function controlsUnderToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-testid="toast"]');
+    if (!toast) throw new Error('no toast on screen');
+    const region = toast.closest('section') ?? toast;
+    // An open modal leaves only itself usable: what is behind it is no control at the moment.
+    const scope = document.querySelector('dialog:modal') ?? document;
+    const controls = scope.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [role="button"], [role="tab"], [tabindex="0"]');
+    /** The part of an element its scrolling ancestors let be seen. */
+    const seen = (element: HTMLElement) => {
+      const box = element.getBoundingClientRect();
+      let { left, top, right, bottom } = box;
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowY === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        top = Math.max(top, clip.top);
+        right = Math.min(right, clip.right);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return { left, top, right, bottom, width: right - left, height: bottom - top };
+    };
+    const covered: string[] = [];
+    for (const control of controls) {
+      if (region.contains(control)) continue;
+      const box = seen(control);
+      if (box.width <= 4 || box.height <= 4 || box.bottom <= 0 || box.top >= innerHeight) continue;
+      const points = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.top + 2],
+        [box.left + 2, box.bottom - 2],
+        [box.right - 2, box.bottom - 2],
+      ];
+      if (points.some(([x, y]) => region.contains(document.elementFromPoint(x, y)))) {
+        covered.push(control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName);
+      }
+    }
+    return covered;
+  });
+}
+
+for (const viewport of [
+  { name: '360 px phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`toasts never cover a control (${viewport.name}): under the header, and under a sheet's title`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport, geolocation: { latitude: 40.758, longitude: -73.9855 }, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    try {
+      await openApp(page);
+      await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+      // A toast of the page: it shows under the header row and the page moves down for it.
+      await postItem(page, `Toast check ${viewport.width} ${Date.now()}`);
+      await expect(page.getByTestId('toast').filter({ hasText: 'Item Posted!' })).toBeVisible();
+      expect(await controlsUnderToast(page)).toEqual([]);
+      await shot(page, `sc-toast-page-${viewport.width}`);
+      await page.getByRole('button', { name: 'Dismiss notification' }).click();
+
+      // A toast raised with the page scrolled: the sticky header grows and what is below it moves down with it.
+      const share = page.getByRole('list', { name: 'Items near you' }).getByRole('button', { name: /^Share / }).first();
+      await share.scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 150);
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await share.click();
+      await expect(page.getByTestId('toast').filter({ hasText: /Link copied|Copy this link/ })).toBeVisible();
+      expect(await controlsUnderToast(page)).toEqual([]);
+      await shot(page, `sc-toast-scrolled-${viewport.width}`);
+
+      // A toast over a sheet: under its title and close button, above its fields.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Post' }).click();
+      const sheet = page.getByRole('dialog', { name: 'Post an Item' });
+      await sheet.getByRole('button', { name: 'Post Item (+10 points)' }).click();
+      await expect(sheet.getByTestId('toast').filter({ hasText: 'Title required' })).toBeVisible();
+      expect(await controlsUnderToast(page)).toEqual([]);
+      await expect(sheet.getByRole('button', { name: 'Close' })).toBeVisible();
+      await sheet.getByRole('button', { name: 'Close' }).click();
+      await expect(sheet).toBeHidden();
+      await shot(page, `sc-toast-sheet-${viewport.width}`);
+    } finally {
+      await context.close();
+    }
+  });
+}
