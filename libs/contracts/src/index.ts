@@ -57,5 +57,6 @@ export * from './media/media.schemas';
 export * from './media/media.routes';
 export * from './http/routes';
 export * from './photos/photo-validation.schemas';
+export * from './photos/photo-labels.schemas';
 export * from './validation/parse';
 export * from './validation/text';

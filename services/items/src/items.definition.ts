@@ -24,6 +24,7 @@ import { HandoverMessages1763800000340 } from './migrations/1763800000340-handov
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { KeepBlocksWhenMembersBlockHandler } from './reactions/keep-blocks-when-members-block.handler';
+import { LabelItemPhotoWhenItemPostedHandler } from './reactions/label-item-photo-when-item-posted.handler';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesRepository } from './messages/messages.repository';
 import { MessagesRetentionScheduler } from './messages/messages-retention.scheduler';
@@ -76,6 +77,7 @@ export class ItemsModule {
         MessagesRetentionScheduler,
         BlocksRepository,
         KeepBlocksWhenMembersBlockHandler,
+        LabelItemPhotoWhenItemPostedHandler,
         UpdatePosterWhenUserChangesHandler,
         QueueService,
         QueueRepository,

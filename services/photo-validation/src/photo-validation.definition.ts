@@ -6,6 +6,7 @@ import { PhotoValidationMetrics } from './metrics/photo-validation.metrics';
 import { PhotoValidationService } from './validation/photo-validation.service';
 import { createPhotoValidator } from './validation/create-photo-validator';
 import { PHOTO_VALIDATOR } from './validation/photo-validator.port';
+import { LabelItemPhotoJobHandler } from './worker/label-item-photo.job-handler';
 import { ValidatePhotoJobHandler } from './worker/validate-photo.job-handler';
 
 /**
@@ -35,12 +36,16 @@ export class PhotoValidationModule {
         { provide: PhotoValidationMetrics, useValue: metricsFor(runtime.infrastructure) },
         PhotoValidationService,
         ValidatePhotoJobHandler,
+        LabelItemPhotoJobHandler,
       ],
     };
   }
 }
 
-/** Pickup-photo checks: the worker of PHOTO_VALIDATION_QUEUE (docs/architecture.md); no tables of its own beyond the outbox. */
+/**
+ * Pickup-photo checks, the worker of PHOTO_VALIDATION_QUEUE, and item-photo labels for moderation, the worker of
+ * PHOTO_LABELS_QUEUE (docs/architecture.md); no tables of its own beyond the outbox.
+ */
 export const photoValidationService: ServiceDefinition = {
   name: 'photo-validation',
   entities: [],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BADGE_NAMES } from '../rewards/badges';
 import { RANK_NAMES } from '../rewards/ranks';
 import { subscriptionTierSchema } from '../users/user.schemas';
+import { photoLabelSchema } from '../photos/photo-labels.schemas';
 import { defineEvent } from './event-envelope';
 
 const rank = z.enum(RANK_NAMES);
@@ -46,6 +47,11 @@ export const Events = {
        */
       posterTier: subscriptionTierSchema.optional(),
     }),
+  ),
+  /** The local model's labels of an item's photo (photo-labels.schemas.ts); `labels` empty: nothing to flag. */
+  itemPhotoLabelled: defineEvent(
+    'item-photo.labelled.v1',
+    z.object({ itemId: z.uuid(), photoKey: z.string(), labels: z.array(photoLabelSchema) }),
   ),
   itemUpdated: defineEvent('item.updated.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), status: z.string() })),
   itemDeleted: defineEvent('item.deleted.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string() })),

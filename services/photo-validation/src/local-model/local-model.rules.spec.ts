@@ -1,4 +1,4 @@
-import { judgeFindings, LOCAL_PASS_CONFIDENCE_CAP, UNSEEN_STANDARDS_NOTE } from './local-model.rules';
+import { judgeFindings, LOCAL_PASS_CONFIDENCE_CAP, photoLabels, UNSEEN_STANDARDS_NOTE } from './local-model.rules';
 import type { DetectedObject, VisionFindings } from './vision-findings';
 
 const neutral = { drawing: 0.02, hentai: 0.01, neutral: 0.95, porn: 0.01, sexy: 0.01 };
@@ -73,5 +73,21 @@ describe(judgeFindings.name, () => {
       expect(result.reason).toContain(UNSEEN_STANDARDS_NOTE);
       expect(result.confidence).toBeLessThan(0.7);
     }
+  });
+});
+
+describe(photoLabels.name, () => {
+  it('labels people and adult content by the pickup check’s thresholds, with the score behind each', () => {
+    expect(photoLabels(findings({ objects: [object('person', 0.873)] }))).toEqual([{ label: 'people', score: 0.87 }]);
+    expect(photoLabels(findings({ faceScores: [0.9], bodyScore: 0.6 }))).toEqual([{ label: 'people', score: 0.6 }]);
+    expect(photoLabels(findings({ nsfw: { ...neutral, porn: 0.6, hentai: 0.2 } }))).toEqual([{ label: 'adult', score: 0.8 }]);
+    expect(photoLabels(findings({ objects: [object('person', 0.5)], nsfw: { ...neutral, porn: 0.9 } }))).toEqual([
+      { label: 'people', score: 0.5 },
+      { label: 'adult', score: 0.91 },
+    ]);
+  });
+
+  it('gives no label below the thresholds, nor for a bottle (alcohol is the text rules’ and the pickup check’s)', () => {
+    expect(photoLabels(findings({ objects: [object('person', 0.39), object('bottle', 0.9)], faceScores: [0.95], bodyScore: 0.1, nsfw: { ...neutral, sexy: 0.9, porn: 0.3 } }))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PhotoValidationResult } from '@curbside/contracts';
+import type { PhotoLabel, PhotoValidationResult } from '@curbside/contracts';
 import { matchCategory } from './category-match.rules';
 import type { DetectedObject, VisionFindings } from './vision-findings';
 
@@ -135,4 +135,18 @@ export function judgeFindings(findings: VisionFindings, item: { title: string; c
     confidence: round2(Math.min(LOCAL_PASS_CONFIDENCE_CAP, pass.confidence)),
     reason: `${pass.sentence} No person, sexual content or alcohol was detected. ${UNSEEN_STANDARDS_NOTE}`,
   };
+}
+
+/**
+ * An item photo's labels for moderation (docs/product-rules.md, Automated checks), by the same thresholds that
+ * reject a pickup photo: `people` when a person is visible, `adult` when explicit content is (porn + hentai ≥
+ * EXPLICIT_MIN). Each with the detector score behind it, rounded to two places.
+ */
+export function photoLabels(findings: VisionFindings): PhotoLabel[] {
+  const labels: PhotoLabel[] = [];
+  const person = personViolation(findings);
+  if (person) labels.push({ label: 'people', score: round2(Math.min(1, person.score)) });
+  const explicit = explicitViolation(findings);
+  if (explicit) labels.push({ label: 'adult', score: round2(Math.min(1, explicit.score)) });
+  return labels;
 }

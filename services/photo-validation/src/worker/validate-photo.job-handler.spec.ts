@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Calls, healthCall, PHOTO_VALIDATION_QUEUE, PhotoValidationJob, PhotoValidationResult } from '@curbside/contracts';
+import { Calls, Events, healthCall, PHOTO_LABELS_QUEUE, PHOTO_VALIDATION_QUEUE, PhotoLabelsJob, PhotoValidationJob, PhotoValidationResult } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { photoValidationService } from '../photo-validation.definition';
 import { fixture, FIXTURES } from '../testing/photos.fixture';
@@ -65,6 +65,26 @@ describe(ValidatePhotoJobHandler.name, () => {
     expect(result.isValid).toBe(true);
     expect(get).toHaveBeenCalledTimes(2);
     get.mockRestore();
+  });
+
+  it('labels an item photo showing a person for moderation (item-photo.labelled.v1); a chair gets no label and no event, a missing photo is skipped', async () => {
+    const seen: unknown[] = [];
+    await sut.infrastructure.bus.subscribe('test_photo_labels', Events.itemPhotoLabelled.subject, async (event) => void seen.push(event.payload));
+    const label = (job: PhotoLabelsJob) => sut.infrastructure.jobs.addAndWait(PHOTO_LABELS_QUEUE, job, { attempts: 2, backoffMs: 10, timeoutMs: 20_000 });
+    const storeItemPhoto = async (bytes: Buffer) => {
+      const key = `photos/${randomUUID()}.webp`;
+      await sut.infrastructure.storage.put(key, bytes, 'image/webp');
+      return key;
+    };
+    const person = { itemId: randomUUID(), photoKey: await storeItemPhoto(fixture(FIXTURES.person)) };
+
+    expect(await label(person)).toEqual({ labels: [{ label: 'people', score: expect.any(Number) }] });
+    expect(await label({ itemId: randomUUID(), photoKey: await storeItemPhoto(fixture(FIXTURES.furnitureChair)) })).toEqual({ labels: [] });
+    expect(await label({ itemId: randomUUID(), photoKey: `photos/${randomUUID()}.webp` })).toEqual({ skipped: 'missing' });
+    expect(await label({ itemId: randomUUID(), photoKey: '../../etc/passwd' })).toEqual({ skipped: 'malformed' });
+
+    await waitFor(() => seen.length > 0, { what: 'item-photo.labelled.v1' });
+    expect(seen).toEqual([{ ...person, labels: [{ label: 'people', score: expect.any(Number) }] }]);
   });
 
   it('reports queue depth, outcomes and latency percentiles over RPC, and a working worker in its health', async () => {
