@@ -44,16 +44,40 @@ export function adversarialTexts(): { kind: CorpusEntry['kind']; text: string }[
  * machine under load the wall time's tail is mostly the time the process waited for a core, which the CPU time
  * leaves out.
  */
-function time(texts: readonly { kind: CorpusEntry['kind']; text: string }[]): { wall: number[]; cpu: number[] } {
+type Check = (kind: CorpusEntry['kind'], text: string) => unknown;
+
+/**
+ * The control: arithmetic that takes as much CPU as the rules' median call, timed the same way. It reads no text
+ * and allocates nothing, so whatever its tail adds over its median is the machine (other processes taking the
+ * cores), not the rules.
+ */
+function sameLengthSpin(medianMs: number): Check {
+  let sink = 0;
+  const spin = (n: number) => {
+    for (let i = 0; i < n; i++) sink = (sink * 31 + i) % 1_000_003;
+    return sink;
+  };
+  let rounds = 1_000;
+  for (;;) {
+    const cpuStarted = process.cpuUsage();
+    for (let i = 0; i < 50; i++) spin(rounds);
+    const used = process.cpuUsage(cpuStarted);
+    const perCallMs = (used.user + used.system) / 1e3 / 50;
+    if (perCallMs >= medianMs * 0.9 || rounds > 1e8) return () => spin(rounds);
+    rounds = Math.ceil(rounds * Math.min(10, Math.max(1.1, medianMs / Math.max(perCallMs, 1e-4))));
+  }
+}
+
+function time(texts: readonly { kind: CorpusEntry['kind']; text: string }[], check: Check = checkText): { wall: number[]; cpu: number[] } {
   const warmup = Math.min(2_000, Math.ceil(CALLS / 10));
-  for (let i = 0; i < warmup; i++) checkText(texts[i % texts.length].kind, texts[i % texts.length].text);
+  for (let i = 0; i < warmup; i++) check(texts[i % texts.length].kind, texts[i % texts.length].text);
   const wall: number[] = new Array(CALLS);
   const cpu: number[] = new Array(CALLS);
   for (let i = 0; i < CALLS; i++) {
     const { kind, text } = texts[i % texts.length];
     const cpuStarted = process.cpuUsage();
     const started = process.hrtime.bigint();
-    checkText(kind, text);
+    check(kind, text);
     wall[i] = Number(process.hrtime.bigint() - started) / 1e6;
     const used = process.cpuUsage(cpuStarted);
     cpu[i] = (used.user + used.system) / 1e3;
@@ -105,13 +129,17 @@ async function measure(context: ScenarioContext): Promise<void> {
   context.report({ items: corpus.length, case: 'corpus', layer: 'rules', rules: TEXT_RULES.length, ...counts });
   context.attach('corpus_misses', wrong);
 
-  for (const [name, texts] of [
-    ['corpus texts at 500 chars', fullLengthTexts(corpus)],
-    ['adversarial 500 chars', adversarialTexts()],
+  const full = fullLengthTexts(corpus);
+  let medianCpuMs = 0;
+  for (const [name, texts, control] of [
+    ['corpus texts at 500 chars', full, false],
+    ['adversarial 500 chars', adversarialTexts(), false],
+    ['control: a CPU loop as long as the median call', full, true],
   ] as const) {
-    const samples = time(texts);
+    const samples = time(texts, control ? sameLengthSpin(medianCpuMs) : checkText);
     const stats = spread(samples.wall);
     const cpu = spread(samples.cpu);
+    if (!control && medianCpuMs === 0) medianCpuMs = cpu.p50_ms;
     progress(`content-checks: ${name}: p50 ${stats.p50_ms} ms, p99 ${stats.p99_ms} ms (CPU p99 ${cpu.p99_ms} ms) over ${stats.count} calls, load average ${loadavg()[0].toFixed(1)}`);
     context.report({
       items: texts.length,
