@@ -1,6 +1,7 @@
 // Curbside's service worker: an offline shell with the last feed, and notification clicks that open the item.
 // Plain JS served as /sw.js (scope /); src/app/service-worker.test.ts runs it in a fake worker scope.
-// Push display (the `push` event) comes with Web Push; a click handler is here already for the notifications it shows.
+// Web Push: a push carries {type, title, message, url, notificationId} (services/notifications, PushPayload) and is
+// shown as a notification whose click opens the url (an item's page) through the click handler below.
 
 const SHELL = 'curbside-shell-v1';
 const FEED = 'curbside-feed-v1';
@@ -111,6 +112,29 @@ self.addEventListener('activate', (event) => {
   );
 });
 self.addEventListener('fetch', onFetch);
+/** A push as the notifications service sends it; anything unreadable still shows, as a plain "Curbside" notice. */
+function showPush(event) {
+  let payload = {};
+  try {
+    payload = event.data ? event.data.json() : {};
+  } catch {
+    payload = {};
+  }
+  const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Curbside';
+  const body = typeof payload.message === 'string' ? payload.message : '';
+  return self.registration.showNotification(title, {
+    body,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    // One notification per alert: a push delivered twice replaces itself.
+    tag: typeof payload.notificationId === 'string' ? payload.notificationId : undefined,
+    data: { url: payload.url, type: payload.type },
+  });
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(event));
+});
 self.addEventListener('notificationclick', (event) => {
   event.waitUntil(openFromNotification(event.notification));
 });

@@ -238,6 +238,12 @@ describe('the API document against the answers of the running app', () => {
     await poster.browser.request('PATCH', `/api/notifications/${randomUUID()}/read`);
     await poster.browser.request('PATCH', `/api/notifications/${me}/read-all`);
     await poster.browser.request('PUT', `/api/notifications/${me}/position`, HERE);
+    await poster.browser.get('/api/push/public-key');
+    const pushKeys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
+    const subscribed = await poster.browser.post<{ id: string }>('/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/api-document', keys: pushKeys });
+    await poster.browser.post('/api/push/subscriptions', { endpoint: 'https://evil.example/push', keys: pushKeys });
+    await poster.browser.request('DELETE', `/api/push/subscriptions/${subscribed.body.id}`);
+    await poster.browser.request('DELETE', `/api/push/subscriptions/${randomUUID()}`);
     const live = await poster.browser.eventStream('/api/events/stream');
     await live.close();
     await stranger.get('/api/events/stream');

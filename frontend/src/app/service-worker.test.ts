@@ -10,7 +10,14 @@ const ITEM = '3f2a9c1e-8b7d-4e6f-a5c4-b3a2918f7e6d';
 function worker(windows: { url: string; focus: ReturnType<typeof vi.fn>; navigate: ReturnType<typeof vi.fn> }[] = []) {
   const handlers = new Map<string, Handler>();
   const clients = { matchAll: vi.fn().mockResolvedValue(windows), openWindow: vi.fn().mockResolvedValue(null), claim: vi.fn() };
-  const self = { location: { origin: 'https://curbside.example' }, clients, addEventListener: (type: string, handler: Handler) => handlers.set(type, handler), skipWaiting: vi.fn() };
+  const registration = { showNotification: vi.fn().mockResolvedValue(undefined) };
+  const self = {
+    location: { origin: 'https://curbside.example' },
+    clients,
+    registration,
+    addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
+    skipWaiting: vi.fn(),
+  };
   new Function('self', 'caches', 'fetch', source)(self, {}, vi.fn());
   async function click(data: unknown) {
     const close = vi.fn();
@@ -19,12 +26,33 @@ function worker(windows: { url: string; focus: ReturnType<typeof vi.fn>; navigat
     await done;
     return close;
   }
-  return { handlers, clients, click };
+  async function push(json: () => unknown) {
+    let done: Promise<unknown> = Promise.resolve();
+    handlers.get('push')?.({ data: { json }, waitUntil: (promise: Promise<unknown>) => (done = promise) });
+    await done;
+    return registration.showNotification;
+  }
+  return { handlers, clients, click, push };
 }
 
 describe('the service worker', () => {
   it('listens for installs, fetches and notification clicks', () => {
-    expect([...worker().handlers.keys()].sort()).toEqual(['activate', 'fetch', 'install', 'notificationclick']);
+    expect([...worker().handlers.keys()].sort()).toEqual(['activate', 'fetch', 'install', 'notificationclick', 'push']);
+  });
+
+  it('shows a push as a notification with its title and message, whose click opens its URL', async () => {
+    const { push, click, clients } = worker();
+    const shown = await push(() => ({ type: 'new_item_alert', title: 'New Item Nearby', message: '"Oak desk" was just posted 0.4 mi from you', url: `/items/${ITEM}`, notificationId: 'n-1' }));
+    expect(shown).toHaveBeenCalledWith('New Item Nearby', expect.objectContaining({ body: '"Oak desk" was just posted 0.4 mi from you', tag: 'n-1', data: { url: `/items/${ITEM}`, type: 'new_item_alert' } }));
+    await click(shown.mock.calls[0][1].data);
+    expect(clients.openWindow).toHaveBeenCalledWith(`/items/${ITEM}`);
+  });
+
+  it('still shows a push it cannot read, as a plain Curbside notice', async () => {
+    const shown = await worker().push(() => {
+      throw new SyntaxError('not JSON');
+    });
+    expect(shown).toHaveBeenCalledWith('Curbside', expect.objectContaining({ body: '' }));
   });
 
   it("opens the notification's item page in a new window when the app is not open", async () => {

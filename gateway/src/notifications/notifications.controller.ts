@@ -1,5 +1,6 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
-import { Calls, Notification, NotificationListQuery, Position, Routes } from '@curbside/contracts';
+import { Calls, Notification, NotificationListQuery, Position, PushSubscriptionRequest, Routes } from '@curbside/contracts';
+import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
@@ -45,5 +46,25 @@ export class NotificationsController {
   readAll(@Param(new ZodPipe(Routes.markAllNotificationsRead.params)) params: { userId: string }, @Caller() callerId: string): Promise<{ success: boolean; count: number }> {
     assertIsCaller(params.userId, callerId);
     return this.services.call(Calls.notifications.readAll, {}, callerId);
+  }
+
+  @ApiRoute(Routes.pushPublicKey)
+  pushPublicKey(@Caller() callerId: string): Promise<{ publicKey: string }> {
+    return this.services.call(Calls.notifications.pushPublicKey, {}, callerId);
+  }
+
+  /** The subscription is the session's member's; nothing in the body names a member. */
+  @ApiRoute(Routes.createPushSubscription)
+  subscribe(
+    @Body(new ZodPipe(Routes.createPushSubscription.body)) body: PushSubscriptionRequest,
+    @Caller() callerId: string,
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<{ id: string }> {
+    return this.services.call(Calls.notifications.pushSubscribe, body, callerId, { idempotencyKey });
+  }
+
+  @ApiRoute(Routes.deletePushSubscription)
+  unsubscribe(@Param(new ZodPipe(Routes.deletePushSubscription.params)) params: { subscriptionId: string }, @Caller() callerId: string): Promise<{ success: boolean }> {
+    return this.services.call(Calls.notifications.pushUnsubscribe, { subscriptionId: params.subscriptionId }, callerId);
   }
 }

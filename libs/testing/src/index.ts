@@ -4,3 +4,4 @@ export * from './wait-for';
 export * from './test-infrastructure';
 export * from './service-under-test';
 export * from './scripted-delivery';
+export * from './push-receiver';

@@ -1,12 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { CallRequest, Calls } from '@curbside/contracts';
-import { callerOf, Handles } from '@curbside/platform';
+import { callerOf, Handles, Idempotent } from '@curbside/platform';
+import { PushService } from './delivery/push.service';
 import { NotificationsService } from './store/notifications.service';
 
 /** Every call is about the session's user's own notifications; the gateway checked the path's user id. */
 @Controller()
 export class NotificationsController {
-  constructor(private readonly notifications: NotificationsService) {}
+  constructor(
+    private readonly notifications: NotificationsService,
+    private readonly push: PushService,
+  ) {}
 
   @Handles(Calls.notifications.list)
   list(request: CallRequest<typeof Calls.notifications.list>) {
@@ -43,5 +47,21 @@ export class NotificationsController {
   @Handles(Calls.notifications.readAll)
   readAll(request: CallRequest<typeof Calls.notifications.readAll>) {
     return this.notifications.readAll(callerOf(request));
+  }
+
+  @Handles(Calls.notifications.pushPublicKey)
+  pushPublicKey() {
+    return this.push.publicKey();
+  }
+
+  @Handles(Calls.notifications.pushSubscribe)
+  @Idempotent()
+  pushSubscribe(request: CallRequest<typeof Calls.notifications.pushSubscribe>) {
+    return this.push.subscribe(callerOf(request), request.body);
+  }
+
+  @Handles(Calls.notifications.pushUnsubscribe)
+  pushUnsubscribe(request: CallRequest<typeof Calls.notifications.pushUnsubscribe>) {
+    return this.push.unsubscribe(callerOf(request), request.body.subscriptionId);
   }
 }

@@ -1,5 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinition, ServiceRuntime } from '@curbside/platform';
+import { DeliveriesRepository } from './delivery/deliveries.repository';
+import { DeliveryService } from './delivery/delivery.service';
+import { PushService } from './delivery/push.service';
+import { Delivery1764200000700 } from './migrations/1764200000700-delivery';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
@@ -22,7 +26,20 @@ export class NotificationsModule {
       module: NotificationsModule,
       imports: [PlatformModule.forService(runtime)],
       controllers: [NotificationsController],
-      providers: [NotificationsService, AlertsRepository, NotificationsRepository, MembersRepository, NotifyFromEventsHandler, TellRecipientOfHandoverMessageHandler, TellNextInQueueTheyAreUpHandler, TellEveryoneWaitingItWasPickedUpHandler, TellMembersTheirSavedSearchMatchedHandler],
+      providers: [
+        NotificationsService,
+        DeliveryService,
+        DeliveriesRepository,
+        PushService,
+        AlertsRepository,
+        NotificationsRepository,
+        MembersRepository,
+        NotifyFromEventsHandler,
+        TellRecipientOfHandoverMessageHandler,
+        TellNextInQueueTheyAreUpHandler,
+        TellEveryoneWaitingItWasPickedUpHandler,
+        TellMembersTheirSavedSearchMatchedHandler,
+      ],
     };
   }
 }
@@ -31,6 +48,6 @@ export class NotificationsModule {
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   entities: [],
-  migrations: [CreateNotifications1763800000400, NearbyAlerts1763800000401, LiveStream1763800000402, AlertsAsOfTheirTime1763800000450],
+  migrations: [CreateNotifications1763800000400, NearbyAlerts1763800000401, LiveStream1763800000402, AlertsAsOfTheirTime1763800000450, CreateIdempotencyKeysTable1764000000000, Delivery1764200000700],
   module: (runtime) => NotificationsModule.register(runtime),
 };

@@ -11,6 +11,7 @@ import { CodeRequester1763800000102 } from './migrations/1763800000102-code-requ
 import { PhoneIdentity1763800000101 } from './migrations/1763800000101-phone-identity';
 import { TextedAlerts1763800000103 } from './migrations/1763800000103-texted-alerts';
 import { Blocks1763800000140 } from './migrations/1763800000140-blocks';
+import { QuietHours1764200000700 } from './migrations/1764200000700-quiet-hours';
 import { EmergencyContacts1764100000610 } from './migrations/1764100000610-emergency-contacts';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
@@ -61,6 +62,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700],
   module: (runtime) => UsersModule.register(runtime),
 };

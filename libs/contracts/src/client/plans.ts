@@ -16,3 +16,14 @@ export const SMS_ALERT_TIERS: readonly SubscriptionTier[] = ['basic', 'premium',
 
 /** Saved searches a member may keep, by plan (docs/product-rules.md, "Saved searches"). */
 export const SAVED_SEARCH_LIMITS: Record<SubscriptionTier, number> = { free: 1, basic: 3, premium: 10, pro: 25 };
+
+/**
+ * When item alerts (new items, scout finds, garage sales, saved searches) leave the app by plan, in minutes after
+ * the post (docs/product-rules.md, "Alert timing"); pro's go out first. Everything else goes at once for everybody.
+ */
+export const ITEM_ALERT_DELAY_MINUTES: Record<SubscriptionTier, number> = { free: 15, basic: 5, premium: 0, pro: 0 };
+/** Plans whose members get each alert by e-mail; free members get one digest a day at DIGEST_LOCAL_HOUR instead. */
+export const EMAIL_ALERT_TIERS: readonly SubscriptionTier[] = ['basic', 'premium', 'pro'];
+export const DIGEST_LOCAL_HOUR = 18;
+/** Quiet hours unless the member changes them: local time, start inclusive, end exclusive (may cross midnight). */
+export const DEFAULT_QUIET_HOURS = { start: '22:00', end: '07:00' } as const;

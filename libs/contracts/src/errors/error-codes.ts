@@ -6,7 +6,7 @@ import { SavedSearchErrorSet } from '../items/saved-searches.errors';
 import { BlockErrorSet } from '../users/blocks.errors';
 import { RewardErrorSet } from '../rewards/rewards.errors';
 import { EmergencyErrorSet } from '../emergency/emergency.errors';
-import { NotificationErrorSet } from '../notifications/notifications.errors';
+import { NotificationErrorSet, PushErrorSet } from '../notifications/notifications.errors';
 import { MediaErrorSet, UploadErrorSet } from '../media/media.errors';
 import { IdempotencyErrorSet } from './idempotency.errors';
 
@@ -46,6 +46,7 @@ export const ERROR_STATUS = {
   ...RewardErrorSet.statuses,
   ...EmergencyErrorSet.statuses,
   ...NotificationErrorSet.statuses,
+  ...PushErrorSet.statuses,
   ...MediaErrorSet.statuses,
   ...UploadErrorSet.statuses,
   ...IdempotencyErrorSet.statuses,

@@ -17,6 +17,8 @@ export const userSnapshotSchema = z.object({
   isAdmin: z.boolean(),
   notificationRadius: z.string(),
   notificationFlags: z.record(z.string(), z.boolean()),
+  /** 'off' or 'HH:MM-HH:MM' in the member's time zone; absent (older events): the default quiet hours. */
+  quietHours: z.string().optional(),
   version: z.number().int(),
 });
 

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { positionSchema } from '../common/geo';
 import { reportedPositionSchema } from '../emergency/emergency.schemas';
 import { defineCall } from '../rpc/call-contract';
-import { NotificationError } from './notifications.errors';
-import { liveBatchAnswerSchema, liveBatchCallSchema, notificationListQuerySchema, notificationSchema } from './notifications.schemas';
+import { NotificationError, PushError } from './notifications.errors';
+import {
+  liveBatchAnswerSchema,
+  liveBatchCallSchema,
+  notificationListQuerySchema,
+  notificationSchema,
+  pushPublicKeySchema,
+  pushSubscriptionRequestSchema,
+} from './notifications.schemas';
 
 const successSchema = z.object({ success: z.boolean() });
 
@@ -32,5 +39,21 @@ export const NotificationsCalls = {
     request: z.object({ userId: z.uuid() }),
     reply: z.object({ position: reportedPositionSchema.nullable() }),
     errors: [],
+  }),
+  /** The VAPID public key a browser subscribes with (applicationServerKey). */
+  pushPublicKey: defineCall({ subject: 'notifications.push-public-key', request: z.object({}), reply: pushPublicKeySchema, errors: [] }),
+  /** The caller's browser subscribes to pushes: only endpoints on the configured push services are kept. */
+  pushSubscribe: defineCall({
+    subject: 'notifications.push-subscribe',
+    request: pushSubscriptionRequestSchema,
+    reply: z.object({ id: z.uuid() }),
+    errors: [PushError.ENDPOINT_NOT_ALLOWED],
+  }),
+  /** Forgets one of the caller's push subscriptions (somebody else's is "not found"). */
+  pushUnsubscribe: defineCall({
+    subject: 'notifications.push-unsubscribe',
+    request: z.object({ subscriptionId: z.uuid() }),
+    reply: successSchema,
+    errors: [PushError.SUBSCRIPTION_NOT_FOUND],
   }),
 };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { positionSchema } from '../common/geo';
 import { ResponseHeaders, type RouteContract } from '../http/route-contract';
 import { LIVE_STREAM_PATH } from './live-events';
-import { notificationListQuerySchema, notificationSchema } from './notifications.schemas';
+import { notificationListQuerySchema, notificationSchema, pushPublicKeySchema, pushSubscriptionRequestSchema } from './notifications.schemas';
 import { NotificationsCalls } from './notifications.calls';
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
@@ -70,6 +70,37 @@ export const NotificationRoutes = {
     response: z.string().meta({ contentMediaType: 'text/event-stream' }),
     headers: ResponseHeaders.cacheControl,
     errors: [],
+    tags: ['notifications'],
+  },
+  pushPublicKey: {
+    method: 'get',
+    path: '/api/push/public-key',
+    summary: 'The VAPID public key (base64url) a browser passes as applicationServerKey when it subscribes to pushes',
+    auth: 'session',
+    response: pushPublicKeySchema,
+    errors: NotificationsCalls.pushPublicKey.errors,
+    tags: ['notifications'],
+  },
+  createPushSubscription: {
+    method: 'post',
+    path: '/api/push/subscriptions',
+    summary:
+      "Keeps the browser's PushSubscription ({endpoint, keys: {p256dh, auth}}) for the caller's alerts; only https endpoints of the browsers' push services are accepted (the same endpoint again answers the same id)",
+    auth: 'session',
+    body: pushSubscriptionRequestSchema,
+    response: z.object({ id: z.uuid() }),
+    idempotencyKey: true,
+    errors: NotificationsCalls.pushSubscribe.errors,
+    tags: ['notifications'],
+  },
+  deletePushSubscription: {
+    method: 'delete',
+    path: '/api/push/subscriptions/:subscriptionId',
+    summary: "Stops pushes to one of the caller's devices",
+    auth: 'session',
+    params: z.object({ subscriptionId: z.uuid({ error: 'Must be a valid subscription id' }) }),
+    response: z.object({ success: z.boolean() }),
+    errors: NotificationsCalls.pushUnsubscribe.errors,
     tags: ['notifications'],
   },
 } as const satisfies Record<string, RouteContract>;

@@ -21,6 +21,14 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * Item alerts: they leave the app on the plan's timing (ITEM_ALERT_DELAY_MINUTES), and stay in the app during quiet
+ * hours. Every other type goes out at once (holds, pickups, messages, badges, ranks).
+ */
+export const PLAN_TIMED_TYPES: readonly NotificationType[] = ['new_item_alert', 'scout_find_alert', 'saved_search_match'];
+/** The only alerts pushed (and e-mailed) during a member's quiet hours; nothing is texted then. */
+export const QUIET_HOURS_TYPES: readonly NotificationType[] = ['you_are_up', 'handover_message'];
+
 /** A notification as the panel reads it; `data` is JSON text (distance, badgeName, animationTrigger, itemId). */
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -75,3 +83,31 @@ export const liveBatchAnswerSchema = z.object({
   users: z.array(z.object({ userId: z.uuid(), count: z.number().int(), notifications: z.array(liveNotificationSchema) })),
 });
 export type LiveBatchAnswer = z.infer<typeof liveBatchAnswerSchema>;
+
+/** A browser's PushSubscription as its toJSON() gives it (expirationTime and other fields are ignored). */
+export const pushSubscriptionRequestSchema = z.object({
+  endpoint: z.string({ error: 'endpoint is required' }).max(2048, 'endpoint is too long').url('endpoint must be a URL'),
+  keys: z.object(
+    {
+      p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'keys.p256dh must be the browser\'s P-256 public key, base64url'),
+      auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, 'keys.auth must be the browser\'s 16-byte auth secret, base64url'),
+    },
+    { error: 'keys with p256dh and auth are required' },
+  ),
+});
+export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+/** A member's devices that receive pushes at most; subscribing one more forgets the oldest. */
+export const PUSH_SUBSCRIPTIONS_PER_MEMBER = 10;
+
+/**
+ * What a push carries (the service worker shows it): the notification's type, title and message, and the page to
+ * open on a click (the item's page for alerts about an item).
+ */
+export interface PushPayload {
+  type: NotificationType;
+  title: string;
+  message: string;
+  url: string;
+  notificationId: string;
+}

@@ -5,7 +5,11 @@ import { SUBSCRIPTION_TIERS } from '../client/plans';
 
 // Shared with the browser through the zod-free client entry.
 export {
+  DEFAULT_QUIET_HOURS,
+  DIGEST_LOCAL_HOUR,
+  EMAIL_ALERT_TIERS,
   GARAGE_SALE_ALERT_TIERS,
+  ITEM_ALERT_DELAY_MINUTES,
   RADIUS_CAP_HEADER,
   SMS_ALERT_TIERS,
   SUBSCRIPTION_TIERS,
@@ -77,6 +81,8 @@ export const userSchema = publicUserSchema.extend({
   profilePicture: z.string().nullable(),
   locationRadius: z.string(),
   notificationRadius: z.string(),
+  /** 'off' or 'HH:MM-HH:MM' local (default 22:00-07:00): only "You're up" and handover messages leave the app then. */
+  quietHours: z.string(),
   createdAt: z.string(),
   ...flagShape,
 });
@@ -100,10 +106,20 @@ const flagInputs = Object.fromEntries(Object.keys(NOTIFICATION_FLAG_DEFAULTS).ma
   [K in keyof NotificationFlags]: z.ZodOptional<z.ZodBoolean>;
 };
 
-/** PATCH notification-preferences: any of the eleven switches and the radius; what is left out stays. */
-export const notificationPreferencesRequestSchema = z.object({ ...flagInputs, notificationRadius: notificationRadiusSchema.optional() });
+export const QUIET_HOURS_MESSAGE = 'Quiet hours must be "off" or a start and end time, e.g. 22:00-07:00';
+/** 'off', or the local start and end ('HH:MM-HH:MM', may cross midnight; equal times: never quiet). */
+export const quietHoursSchema = z
+  .string({ error: QUIET_HOURS_MESSAGE })
+  .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, QUIET_HOURS_MESSAGE);
+
+/** PATCH notification-preferences: any of the eleven switches, the radius and the quiet hours; what is left out stays. */
+export const notificationPreferencesRequestSchema = z.object({
+  ...flagInputs,
+  notificationRadius: notificationRadiusSchema.optional(),
+  quietHours: quietHoursSchema.optional(),
+});
 export type NotificationPreferencesRequest = z.infer<typeof notificationPreferencesRequestSchema>;
-export const notificationPreferencesSchema = z.object({ ...flagShape, notificationRadius: z.string() });
+export const notificationPreferencesSchema = z.object({ ...flagShape, notificationRadius: z.string(), quietHours: z.string() });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /** Without a value the switch flips. */

@@ -90,9 +90,45 @@ export const configSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Address the metrics endpoint binds: loopback by default; 0.0.0.0 in containers, on their private network. */
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** The address members reach the app at (links in e-mails, the Web Push contact); unset: http://HOST:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** smtp(s)://user:pass@host:port for alert e-mails; unset: e-mails are written to the log (as SMS codes are). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Curbside <alerts@curbside.local>'),
+  /**
+   * Web Push (VAPID) keys, base64url (web-push's generateVAPIDKeys). Unset in embedded mode: generated once into
+   * DATA_DIR/vapid.json; required in distributed mode (every notifications replica must sign with the same key).
+   */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /**
+   * The only places alerts are pushed to (docs/security.md): host names (https, any port; `*.example.com` for its
+   * sub-domains), or an exact http origin on a loopback address (a test receiver). A subscription elsewhere is refused.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((entries) => entries.every(validPushHostEntry), 'PUSH_SERVICE_HOSTS holds host names, *.domains, or http origins on a loopback address'),
+  /** How long after a post free and basic members' item alerts leave the app (docs/product-rules.md, "Alert timing"). */
+  ALERT_DELAY_FREE_SECONDS: z.coerce.number().min(0).default(900),
+  ALERT_DELAY_BASIC_SECONDS: z.coerce.number().min(0).default(300),
   /** Photo checks one photo-validation process runs at once (the local model runs one at a time whatever this says). */
   PHOTO_VALIDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
+
+/** A push-service host name, `*.` and a domain, or an http origin on a loopback address (nothing else goes plain). */
+function validPushHostEntry(entry: string): boolean {
+  if (entry.startsWith('http://')) {
+    try {
+      const url = new URL(entry);
+      return url.origin === entry && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
+    } catch {
+      return false;
+    }
+  }
+  return /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(entry);
+}
 
 export type AppConfig = z.infer<typeof configSchema>;
 export const CONFIG_KEYS = Object.keys(configSchema.shape) as (keyof AppConfig)[];

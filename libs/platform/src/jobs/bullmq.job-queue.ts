@@ -188,6 +188,7 @@ export class BullMqJobQueue implements JobQueue {
     const jobOptions: JobsOptions = {
       attempts: Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS),
       backoff: { type: 'exponential', delay: Math.max(0, options.backoffMs ?? DEFAULT_BACKOFF_MS) },
+      ...(options.delayMs ? { delay: Math.max(0, Math.round(options.delayMs)) } : {}),
       removeOnComplete: { count: KEEP_COMPLETED },
       removeOnFail: { count: KEEP_FAILED },
       // Deduplication, not BullMQ's own jobId: a jobId would also block re-adding while a finished job is still

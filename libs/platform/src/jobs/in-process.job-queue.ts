@@ -149,6 +149,16 @@ export class InProcessJobQueue implements JobQueue {
       waiters: new Set(),
     };
     if (dedupeKey !== undefined) state.byDedupeKey.set(dedupeKey, job);
+    if (options.delayMs && options.delayMs > 0) {
+      // Sleeps with the jobs waiting for a retry: counted as waiting, cleared on close.
+      const timer = setTimeout(() => {
+        state.delayed.delete(job);
+        state.waiting.push(job);
+        this.pump(queue, state);
+      }, options.delayMs);
+      state.delayed.set(job, timer);
+      return job;
+    }
     state.waiting.push(job);
     // Deferred so add() returns (and addAndWait registers its waiter) before the handler starts.
     queueMicrotask(() => this.pump(queue, state));

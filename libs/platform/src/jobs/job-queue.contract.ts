@@ -94,6 +94,21 @@ export function describeJobQueueContract(name: string, setup: () => Promise<JobQ
       expect(maxRunning).toBe(2);
     });
 
+    it('runs a delayed job no sooner than its delay, once however often it is added with the same jobId meanwhile', async () => {
+      const ran: number[] = [];
+      await jobs.process<null, void>(queue, async () => {
+        ran.push(Date.now());
+      });
+      const added = Date.now();
+      const first = await jobs.add(queue, null, { jobId: 'deliver:event-1', delayMs: 400 });
+      expect(await jobs.add(queue, null, { jobId: 'deliver:event-1', delayMs: 400 })).toBe(first);
+      expect((await jobs.stats(queue)).waiting).toBe(1);
+      await waitFor(() => ran.length === 1);
+      expect(ran[0] - added).toBeGreaterThanOrEqual(390);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ran).toHaveLength(1);
+    });
+
     it('ignores a second add with the same jobId while the first is waiting, and accepts it once finished', async () => {
       const seen: string[] = [];
       const first = await jobs.add(queue, { v: 'first' }, { jobId: 'photo-check:item-1' });

@@ -6,6 +6,8 @@ export interface JobOptions {
   attempts?: number;
   /** First retry delay; later retries back off exponentially (default 500 ms). */
   backoffMs?: number;
+  /** Runs no sooner than this many milliseconds from now (alerts timed by plan); with jobId, a second add while it waits is ignored. */
+  delayMs?: number;
 }
 
 export interface WorkerOptions {

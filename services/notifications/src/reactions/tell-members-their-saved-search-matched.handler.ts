@@ -39,6 +39,8 @@ export class TellMembersTheirSavedSearchMatchedHandler implements OnApplicationB
             ? `"${matched.title}" was just posted near you and matches your wanted post ${group.text}`
             : `"${matched.title}" was just posted and matches your saved search ${group.text}`,
           data: { itemId: matched.itemId, wanted: group.wanted },
+          // Members who asked through a wanted post hear at once whatever their plan (DESIGN §6); the others on their plan's timing.
+          immediate: group.wanted,
         });
       }
     });

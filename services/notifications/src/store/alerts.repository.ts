@@ -1,22 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_NOTIFICATION_RADIUS, METERS_PER_MILE, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationType, SMS_ALERT_TIERS } from '@curbside/contracts';
+import { DEFAULT_NOTIFICATION_RADIUS, METERS_PER_MILE, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationType, SubscriptionTier } from '@curbside/contracts';
 import { EntityManager } from 'typeorm';
 
 /** The widest alert radius a member can choose (the settings slider's maximum). */
 export const MAX_NOTIFICATION_RADIUS_MILES = 10;
 
-/** A notification just written, and whether its member gets it texted too. */
+/** A notification just written, with what its delivery beyond the app needs (src/delivery). */
 export interface WrittenRow {
   id: string;
   user_id: string;
-  title: string;
-  message: string;
-  text: boolean;
+  type: NotificationType;
+  tier: SubscriptionTier;
 }
 
-/** Reads the rows a CTE named `inserted` wrote, with the texting decision (parameter `tiers`: the plans that may). */
-export const selectWritten = (tiers: string) => `SELECT i.id, i.user_id, i.title, i.message,
-         coalesce((m.flags ->> 'enableSmsNotifications')::boolean, false) AND coalesce(m.tier, 'free') = ANY (${tiers}::text[]) AS text
+/** Reads the rows a CTE named `inserted` wrote, with their members' plans. */
+const selectWritten = `SELECT i.id, i.user_id, i.type, coalesce(m.tier, 'free') AS tier
        FROM inserted i LEFT JOIN notifications.members m ON m.user_id = i.user_id`;
 
 /** A notification for one member, kept with the switch it needs and when its event happened. */
@@ -132,31 +130,31 @@ export class AlertsRepository {
 
   /** Writes the personal alerts in scope that qualify and are not written yet. */
   writePersonal(manager: EntityManager, scope: AlertScope): Promise<WrittenRow[]> {
-    const [where, params] = personalScope(scope, 3);
+    const [where, params] = personalScope(scope, 2);
     return manager.query(
       `WITH inserted AS (
          INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
          SELECT gen_random_uuid(), a.user_id, a.type, a.title, a.message, a.data, a.source_event_id
          FROM notifications.personal_alerts a ${settingsAt('a.user_id', 'a.occurred_at')}
          WHERE ${where} AND (a.flag IS NULL OR ${switchedOn('a.flag', '$1')})
-         ON CONFLICT DO NOTHING RETURNING id, user_id, title, message)
-       ${selectWritten('$2')}`,
-      [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), SMS_ALERT_TIERS, ...params],
+         ON CONFLICT DO NOTHING RETURNING id, user_id, type)
+       ${selectWritten}`,
+      [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), ...params],
     );
   }
 
   /** Writes the nearby alerts in scope to every member who qualifies and has not got them yet. */
   writeNearby(manager: EntityManager, scope: AlertScope): Promise<WrittenRow[]> {
-    const [where, params] = nearbyScope(scope, 3);
+    const [where, params] = nearbyScope(scope, 2);
     return manager.query(
       `WITH inserted AS (
          INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
          SELECT gen_random_uuid(), r.user_id, r.type, r.title, format(r.message_template, r.item_title, r.miles),
                 json_build_object('itemId', r.item_id, 'distance', r.miles)::text, r.source_event_id
          FROM (${nearbyRecipients(where, '$1')}) r
-         ON CONFLICT DO NOTHING RETURNING id, user_id, title, message)
-       ${selectWritten('$2')}`,
-      [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), SMS_ALERT_TIERS, ...params],
+         ON CONFLICT DO NOTHING RETURNING id, user_id, type)
+       ${selectWritten}`,
+      [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), ...params],
     );
   }
 

@@ -9,6 +9,8 @@ export interface MemberSettings {
   radiusMiles: number;
   tier: SubscriptionTier;
   version: number;
+  /** 'off', 'HH:MM-HH:MM', or null for the default. */
+  quietHours: string | null;
 }
 
 /**
@@ -22,10 +24,11 @@ export class MembersRepository {
   /** Writes the member's settings unless a newer version is there already. */
   async mirror(manager: EntityManager, member: MemberSettings): Promise<void> {
     await manager.query(
-      `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (user_id) DO UPDATE SET flags = EXCLUDED.flags, radius_miles = EXCLUDED.radius_miles, tier = EXCLUDED.tier, version = EXCLUDED.version
+      `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version, quiet_hours) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (user_id) DO UPDATE SET flags = EXCLUDED.flags, radius_miles = EXCLUDED.radius_miles, tier = EXCLUDED.tier, version = EXCLUDED.version,
+         quiet_hours = EXCLUDED.quiet_hours
        WHERE members.version < EXCLUDED.version`,
-      [member.userId, JSON.stringify(member.flags), member.radiusMiles, member.tier, member.version],
+      [member.userId, JSON.stringify(member.flags), member.radiusMiles, member.tier, member.version, member.quietHours],
     );
   }
 

@@ -22,6 +22,7 @@ import {
 } from '@curbside/contracts';
 
 import { LIVE_CHANNEL, LiveChannel, Transaction } from '@curbside/platform';
+import { DeliveryRequest, DeliveryService } from '../delivery/delivery.service';
 import { AlertsRepository, WrittenRow } from './alerts.repository';
 import { MembersRepository } from './members.repository';
 import { LiveRow, NotificationRow, NotificationsRepository } from './notifications.repository';
@@ -37,6 +38,11 @@ export interface NewNotification {
   data?: Record<string, unknown>;
   /** The switch that must be on for this member (every alert honours its switch); none: always sent. */
   flag?: keyof NotificationFlags;
+  /**
+   * Leaves the app at once whatever the member's plan (an item alert is otherwise on the plan's timing, src/delivery):
+   * for members who asked for the item through a wanted post (DESIGN §6). Quiet hours and switches still apply.
+   */
+  immediate?: boolean;
 }
 
 /** An alert to every member around a spot whose own radius holds it (new posts, voting prompts). */
@@ -59,9 +65,6 @@ export interface NearbyAlert {
 /** The transaction of the event being applied: its id and time decide the alerts it writes. */
 type EventTransaction = Transaction & { event: { id: string; occurredAt: string } };
 
-/** Longest text we send: two SMS segments. */
-const SMS_TEXT_MAX = 320;
-
 /** The notification store: written from events (once per event, recipient and type), read by its owner only. */
 @Injectable()
 export class NotificationsService {
@@ -70,6 +73,7 @@ export class NotificationsService {
     private readonly alerts: AlertsRepository,
     private readonly store: NotificationsRepository,
     private readonly members: MembersRepository,
+    private readonly delivery: DeliveryService,
   ) {}
 
   /**
@@ -88,17 +92,17 @@ export class NotificationsService {
       occurredAt: tx.event.occurredAt,
     });
     const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
-    this.written(tx, written);
+    this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate: notification.immediate });
     return written.length > 0;
   }
 
   /** One notification of the event for each of many members: recorded in one statement, decided and written once. */
   async notifyMany(tx: EventTransaction, userIds: string[], notification: Omit<NewNotification, 'userId'>): Promise<boolean> {
     if (userIds.length === 0) return false;
-    const { type, title, message, data, flag } = notification;
+    const { type, title, message, data, flag, immediate } = notification;
     await this.alerts.recordPersonalForMany(tx.manager, { sourceEventId: tx.event.id, type, title, message, data: data ?? {}, flag: flag ?? null, occurredAt: tx.event.occurredAt }, userIds);
     const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
-    this.written(tx, written);
+    this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate });
     return written.length > 0;
   }
 
@@ -108,14 +112,22 @@ export class NotificationsService {
    */
   async mirrorMember(tx: EventTransaction, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
     const radiusMiles = Number(user.notificationRadius) || Number(DEFAULT_NOTIFICATION_RADIUS);
-    await this.members.mirror(tx.manager, { userId: user.userId, flags: user.notificationFlags, radiusMiles, tier: user.subscriptionTier, version: user.version });
+    await this.members.mirror(tx.manager, {
+      userId: user.userId,
+      flags: user.notificationFlags,
+      radiusMiles,
+      tier: user.subscriptionTier,
+      version: user.version,
+      quietHours: user.quietHours ?? null,
+    });
     const since = tx.event.occurredAt;
     await this.alerts.recordMemberVersion(tx.manager, { userId: user.userId, version: user.version, occurredAt: since, flags: user.notificationFlags, radiusMiles, tier: user.subscriptionTier });
     if ((await this.alerts.retract(tx.manager, user.userId, since)) > 0) tx.afterCommit(() => this.signal([[user.userId, null]]));
-    this.written(tx, [
-      ...(await this.alerts.writePersonal(tx.manager, { userId: user.userId, since })),
-      ...(await this.alerts.writeNearby(tx.manager, { userId: user.userId, since })),
-    ]);
+    this.written(
+      tx,
+      [...(await this.alerts.writePersonal(tx.manager, { userId: user.userId, since })), ...(await this.alerts.writeNearby(tx.manager, { userId: user.userId, since }))],
+      { occurredAt: since },
+    );
   }
 
   async reportPosition(userId: string, position: Position): Promise<{ success: boolean }> {
@@ -155,7 +167,7 @@ export class NotificationsService {
   async fanOutNearby(tx: EventTransaction, alert: NearbyAlert): Promise<number> {
     await this.alerts.recordNearby(tx.manager, { ...alert, sourceEventId: tx.event.id, occurredAt: tx.event.occurredAt });
     const written = await this.alerts.writeNearby(tx.manager, { eventId: tx.event.id });
-    this.written(tx, written);
+    this.written(tx, written, { occurredAt: tx.event.occurredAt });
     return written.length;
   }
 
@@ -206,15 +218,13 @@ export class NotificationsService {
   }
 
   /**
-   * What follows a write: the open streams of the members are told once it has committed, and the notifications of
-   * members who want alerts texted (and whose plan allows it) go to the users service, which holds the phones, in
-   * the same transaction.
+   * What follows a write: the open streams of the members are told once it has committed, and every notification
+   * goes to delivery for the channels beyond the app (push, e-mail, SMS), on its plan's timing.
    */
-  private written(tx: Transaction, rows: WrittenRow[]): void {
+  private written(tx: Transaction, rows: WrittenRow[], request: DeliveryRequest): void {
     if (rows.length === 0) return;
     tx.afterCommit(() => this.signal(rows.map((r) => [r.user_id, r.id])));
-    const texts = rows.filter((r) => r.text).map((r) => ({ userId: r.user_id, notificationId: r.id, text: smsText(r.title, r.message) }));
-    for (let i = 0; i < texts.length; i += LIVE_SIGNAL_BATCH) tx.emit(Events.notificationTextRequested, { messages: texts.slice(i, i + LIVE_SIGNAL_BATCH) });
+    this.delivery.schedule(tx, rows, request);
   }
 
   /** Tells every gateway replica which members have news; sent after the commit, so the news can be read. */
@@ -228,9 +238,4 @@ export class NotificationsService {
 
 function toNotification(r: NotificationRow): Notification {
   return { id: r.id, type: r.type, title: r.title, message: r.message, isRead: r.is_read, createdAt: r.created_at.toISOString(), data: r.data };
-}
-
-function smsText(title: string, message: string): string {
-  const text = `Curbside: ${title}. ${message}`;
-  return text.length > SMS_TEXT_MAX ? `${text.slice(0, SMS_TEXT_MAX - 1)}…` : text;
 }

@@ -50,6 +50,10 @@ export class UserEntity {
   @Column('jsonb', { name: 'notification_flags' })
   notificationFlags: Record<string, boolean>;
 
+  /** 'off' or 'HH:MM-HH:MM' in the member's time zone; null: the default (DEFAULT_QUIET_HOURS). */
+  @Column('text', { name: 'quiet_hours', nullable: true })
+  quietHours: string | null;
+
   /** The account's phone in E.164, set by phone sign-in or verification; one account per phone. */
   @Column('text', { nullable: true })
   phone: string | null;

@@ -1,4 +1,4 @@
-import { NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationPreferences, PublicUser, User } from '@curbside/contracts';
+import { DEFAULT_QUIET_HOURS, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationPreferences, PublicUser, User } from '@curbside/contracts';
 import type { UserEntity } from './user.entity';
 
 export function toPublicUser(user: UserEntity): PublicUser {
@@ -28,13 +28,19 @@ export function toUser(user: UserEntity): User {
     profilePicture: user.profilePicture,
     locationRadius: user.locationRadius,
     notificationRadius: user.notificationRadius,
+    quietHours: quietHoursOf(user),
     createdAt: user.createdAt.toISOString(),
     ...flags,
   };
 }
 
 export function toPreferences(user: UserEntity): NotificationPreferences {
-  return { ...({ ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags } as NotificationFlags), notificationRadius: user.notificationRadius };
+  return { ...({ ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags } as NotificationFlags), notificationRadius: user.notificationRadius, quietHours: quietHoursOf(user) };
+}
+
+/** The member's quiet hours, the default when they never chose. */
+function quietHoursOf(user: UserEntity): string {
+  return user.quietHours ?? `${DEFAULT_QUIET_HOURS.start}-${DEFAULT_QUIET_HOURS.end}`;
 }
 
 export function toSnapshot(user: UserEntity) {
@@ -47,6 +53,7 @@ export function toSnapshot(user: UserEntity) {
     isAdmin: user.isAdmin,
     notificationRadius: user.notificationRadius,
     notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags },
+    quietHours: quietHoursOf(user),
     version: user.version,
   };
 }

@@ -109,7 +109,7 @@ export class UsersService {
 
   async updatePreferences(userId: string, request: NotificationPreferencesRequest): Promise<NotificationPreferences> {
     return this.change(userId, (user) => {
-      const { notificationRadius, ...flags } = request;
+      const { notificationRadius, quietHours, ...flags } = request;
       const merged: Record<string, boolean> = { ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags };
       for (const [key, value] of Object.entries(flags)) if (value !== undefined) merged[key] = value;
       if (merged.enableGarageSaleAlerts && !GARAGE_SALE_ALERT_TIERS.includes(user.subscriptionTier)) {
@@ -117,6 +117,7 @@ export class UsersService {
       }
       user.notificationFlags = merged;
       if (notificationRadius !== undefined) user.notificationRadius = notificationRadius;
+      if (quietHours !== undefined) user.quietHours = quietHours;
       return toPreferences(user);
     });
   }

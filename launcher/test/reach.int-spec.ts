@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Item, PushPayload, User } from '@curbside/contracts';
+import { ApiClient, PushReceiver, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+
+/** Manhattan: members' time zone is America/New_York (from the position they report). */
+const HERE = { lat: 40.758, lng: -73.9855 };
+const FREE_DELAY_S = 3;
+const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+
+/** 'HH:MM-HH:MM' around the current New York time: quiet now. */
+function quietNow(): string {
+  const at = (offsetMinutes: number) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + offsetMinutes * 60_000));
+  return `${at(-60)}-${at(60)}`;
+}
+
+/**
+ * Alerts beyond the app over HTTP in both modes (docs/product-rules.md, "Alert timing and channels"): Web Push to a
+ * push service of the test's own on loopback that decrypts each push and checks its VAPID signature, on each plan's
+ * timing, with quiet hours; subscriptions to other places refused, owner-only removal, 410 forgetting.
+ */
+describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let api: ApiClient;
+  let receiver: PushReceiver;
+
+  beforeAll(async () => {
+    receiver = await PushReceiver.start();
+    ({ stack, dispose } = await mode.start({
+      RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+      PUSH_SERVICE_HOSTS: `fcm.googleapis.com,${receiver.origin}`,
+      ALERT_DELAY_FREE_SECONDS: String(FREE_DELAY_S),
+      ALERT_DELAY_BASIC_SECONDS: '1',
+    }));
+    api = new ApiClient(stack.url);
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+    await dispose?.();
+    await receiver?.close();
+  });
+
+  /** A member near HERE on a plan, with the given quiet hours, whose browser subscribed to pushes as `name`. */
+  const subscribed = async (name: string, tier: User['subscriptionTier'], quietHours = 'off') => {
+    const { browser, user } = await newNeighbour(stack, api);
+    if (tier !== 'free') expect((await browser.request('PATCH', `/api/users/${user.id}/subscription`, { tier })).status).toBe(200);
+    expect((await browser.request('PATCH', `/api/users/${user.id}/notification-preferences`, { quietHours })).body).toMatchObject({ quietHours });
+    expect((await browser.request('PUT', `/api/notifications/${user.id}/position`, { lat: HERE.lat + 0.003, lng: HERE.lng })).status).toBe(200);
+    const created = await browser.post<{ id: string }>('/api/push/subscriptions', receiver.subscription(name));
+    expect(created.status).toBe(201);
+    return { browser, user, subscriptionId: created.body.id };
+  };
+  const mirrored = (userIds: string[], tier: string) =>
+    waitFor(async () => {
+      const [{ n }] = await dataSourceOf(stack, 'notifications').query(`SELECT count(*)::int AS n FROM notifications.members WHERE user_id = ANY ($1) AND tier = $2`, [userIds, tier]);
+      return n === userIds.length;
+    }, { what: `the ${tier} plans mirrored` });
+  const payloads = (name: string) => receiver.to(name).map((p) => p.payload as PushPayload);
+
+  it("pushes a new item at once to premium and pro members, 15 minutes' worth later to free ones, never in quiet hours, signed with the public key", async () => {
+    expect((await api.get('/api/push/public-key')).status).toBe(401);
+    const { publicKey } = (await (await newNeighbour(stack, api)).browser.get<{ publicKey: string }>('/api/push/public-key')).body;
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+
+    const tag = mode.name.slice(0, 3);
+    const premium = await subscribed(`${tag}-premium`, 'premium');
+    const pro = await subscribed(`${tag}-pro`, 'pro');
+    await subscribed(`${tag}-free`, 'free');
+    const sleeping = await subscribed(`${tag}-quiet`, 'premium', quietNow());
+    await mirrored([premium.user.id, sleeping.user.id], 'premium');
+    await mirrored([pro.user.id], 'pro');
+    await waitFor(async () => {
+      const rows = await dataSourceOf(stack, 'notifications').query(`SELECT quiet_hours FROM notifications.members WHERE user_id = $1`, [sleeping.user.id]);
+      return rows[0]?.quiet_hours !== 'off' && rows[0]?.quiet_hours !== undefined;
+    });
+
+    const poster = await newNeighbour(stack, api);
+    const postedAt = Date.now();
+    const item = (await poster.browser.post<Item>('/api/items', { title: 'Walnut bookcase', category: 'Furniture', location: HERE })).body;
+
+    await receiver.until(() => receiver.to(`${tag}-premium`).length === 1 && receiver.to(`${tag}-pro`).length === 1, 5000, 'the premium and pro pushes');
+    expect(payloads(`${tag}-premium`)[0]).toEqual({
+      type: 'new_item_alert',
+      title: 'New Item Nearby',
+      message: expect.stringMatching(/^"Walnut bookcase" was just posted 0\.\d mi from you$/),
+      url: `/items/${item.id}`,
+      notificationId: expect.any(String),
+    });
+    expect(receiver.to(`${tag}-premium`)[0]).toMatchObject({ vapidKey: publicKey, ttl: expect.any(String) });
+    expect(receiver.to(`${tag}-premium`)[0].receivedAt - postedAt).toBeLessThan(FREE_DELAY_S * 1000);
+    expect(receiver.to(`${tag}-free`)).toEqual([]);
+
+    await receiver.until(() => receiver.to(`${tag}-free`).length === 1, 10_000, 'the free push');
+    expect(receiver.to(`${tag}-free`)[0].receivedAt - postedAt).toBeGreaterThanOrEqual(FREE_DELAY_S * 1000 - 50);
+    expect(payloads(`${tag}-free`)[0]).toMatchObject({ type: 'new_item_alert', url: `/items/${item.id}` });
+    // In quiet hours the alert stays in the app.
+    expect(receiver.to(`${tag}-quiet`)).toEqual([]);
+    expect((await sleeping.browser.get<{ type: string }[]>(`/api/notifications/${sleeping.user.id}`)).body.map((n) => n.type)).toEqual(['new_item_alert']);
+    expect(receiver.refused).toEqual([]);
+  });
+
+  it("pushes \"You're up\" even in quiet hours", async () => {
+    const tag = `${mode.name.slice(0, 3)}-up`;
+    const poster = await newNeighbour(stack, api);
+    const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
+    const item = (await poster.browser.post<Item>('/api/items', { title: 'Floor lamp', category: 'Household', location: { lat: HERE.lat + 0.2, lng: HERE.lng }, imageUrl: upload.body.imageUrl })).body;
+    const holder = await newNeighbour(stack, api);
+    expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({ status: 200 });
+    const next = await subscribed(tag, 'free', quietNow());
+    expect((await next.browser.request('POST', `/api/items/${item.id}/queue`)).status).toBe(201);
+    expect((await holder.browser.request('DELETE', `/api/items/${item.id}/hold`)).status).toBe(200);
+    await receiver.until(() => receiver.to(tag).length === 1, 5000, "the You're up push");
+    expect(payloads(tag)[0]).toMatchObject({ type: 'you_are_up', url: `/items/${item.id}` });
+    expect(receiver.to(tag)[0].urgency).toBe('high');
+  });
+
+  it("accepts only the configured push services, lets only the owner remove a subscription, and forgets one the push service says is gone", async () => {
+    const tag = `${mode.name.slice(0, 3)}-subs`;
+    const { browser, user } = await newNeighbour(stack, api);
+    const keys = receiver.subscription(`${tag}-x`).keys;
+    for (const endpoint of ['https://evil.example/push', 'http://127.0.0.1:1/push', 'http://fcm.googleapis.com/fcm/send/x', 'https://fcm.googleapis.com.evil.example/x']) {
+      expect(await browser.post('/api/push/subscriptions', { endpoint, keys })).toMatchObject({ status: 422, body: { code: 'PUSH.ENDPOINT_NOT_ALLOWED' } });
+    }
+    expect(await browser.post('/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'short', auth: keys.auth } })).toMatchObject({
+      status: 400,
+      body: { code: 'COMMON.VALIDATION_FAILED' },
+    });
+    expect((await new ApiClient(stack.url).post('/api/push/subscriptions', receiver.subscription(`${tag}-anon`))).status).toBe(401);
+
+    const phone = receiver.subscription(`${tag}-phone`);
+    const first = await browser.post<{ id: string }>('/api/push/subscriptions', phone);
+    expect(first.status).toBe(201);
+    // The same browser again: the same subscription.
+    expect((await browser.post<{ id: string }>('/api/push/subscriptions', phone)).body.id).toBe(first.body.id);
+    const other = await newNeighbour(stack, api);
+    expect(await other.browser.request('DELETE', `/api/push/subscriptions/${first.body.id}`)).toMatchObject({ status: 404, body: { code: 'PUSH.SUBSCRIPTION_NOT_FOUND' } });
+    expect(await browser.request('DELETE', `/api/push/subscriptions/${first.body.id}`)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await browser.request('DELETE', `/api/push/subscriptions/${first.body.id}`)).toMatchObject({ status: 404 });
+
+    // A browser that unsubscribed: the push service answers 410, and the subscription is forgotten.
+    const gone = await subscribed(`${tag}-gone`, 'premium');
+    await mirrored([gone.user.id], 'premium');
+    receiver.goneFor(`${tag}-gone`);
+    const poster = await newNeighbour(stack, api);
+    await poster.browser.post<Item>('/api/items', { title: 'Rattan chair', category: 'Furniture', location: HERE });
+    await waitFor(async () => (await dataSourceOf(stack, 'notifications').query(`SELECT 1 FROM notifications.push_subscriptions WHERE id = $1`, [gone.subscriptionId])).length === 0, {
+      what: 'the gone subscription forgotten',
+    });
+    expect(user.id).toBeDefined();
+  });
+});

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { NotificationType, PUSH_SUBSCRIPTIONS_PER_MEMBER, SubscriptionTier } from '@curbside/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { Channel } from './delivery-rules';
+
+/** A notification due to leave the app, with what its member's settings say now. */
+export interface DueRow {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: string;
+  is_read: boolean;
+  tier: SubscriptionTier;
+  flags: Record<string, boolean> | null;
+  quiet_hours: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface PushSubscriptionRow {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Delivery's tables: browsers subscribed to pushes, and what went out on which channel (once each). */
+@Injectable()
+export class DeliveriesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The notifications named, with their members' newest settings and last position (for their time zone). */
+  due(ids: string[]): Promise<DueRow[]> {
+    return this.dataSource.query(
+      `SELECT n.id, n.user_id, n.type, n.title, n.message, n.data, n.is_read, coalesce(m.tier, 'free') AS tier, m.flags, m.quiet_hours, p.lat, p.lng
+       FROM notifications.notifications n
+       LEFT JOIN notifications.members m ON m.user_id = n.user_id
+       LEFT JOIN notifications.positions p ON p.user_id = n.user_id
+       WHERE n.id = ANY ($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  /** Records each (notification, channel) not sent yet and answers those: the caller sends exactly these. */
+  async claim(manager: EntityManager, sends: { notificationId: string; userId: string; channel: Channel }[]): Promise<Set<string>> {
+    if (sends.length === 0) return new Set();
+    const rows: { notification_id: string; channel: Channel }[] = await manager.query(
+      `WITH forgotten AS (DELETE FROM notifications.deliveries WHERE sent_at < now() - interval '30 days')
+       INSERT INTO notifications.deliveries (notification_id, channel, user_id)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[]) ON CONFLICT DO NOTHING RETURNING notification_id, channel`,
+      [sends.map((s) => s.notificationId), sends.map((s) => s.channel), sends.map((s) => s.userId)],
+    );
+    return new Set(rows.map((r) => claimKey(r.notification_id, r.channel)));
+  }
+
+  subscriptionsOf(userIds: string[]): Promise<PushSubscriptionRow[]> {
+    return this.dataSource.query(`SELECT id, user_id, endpoint, p256dh, auth FROM notifications.push_subscriptions WHERE user_id = ANY ($1::uuid[])`, [userIds]);
+  }
+
+  /**
+   * Keeps the browser's subscription for the member (the same endpoint again: the same id, now the member's; a
+   * browser belongs to whoever subscribed it last) and forgets their oldest beyond PUSH_SUBSCRIPTIONS_PER_MEMBER.
+   */
+  async subscribe(userId: string, subscription: { id: string; endpoint: string; p256dh: string; auth: string }): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ id }]: { id: string }[] = await manager.query(
+        `INSERT INTO notifications.push_subscriptions (id, user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, created_at = now()
+         RETURNING id`,
+        [subscription.id, userId, subscription.endpoint, subscription.p256dh, subscription.auth],
+      );
+      await manager.query(
+        `DELETE FROM notifications.push_subscriptions WHERE id IN (
+           SELECT id FROM notifications.push_subscriptions WHERE user_id = $1 ORDER BY created_at DESC, id OFFSET $2)`,
+        [userId, PUSH_SUBSCRIPTIONS_PER_MEMBER],
+      );
+      return id;
+    });
+  }
+
+  /** Only the member's own; false when they have no such subscription. */
+  async unsubscribe(userId: string, id: string): Promise<boolean> {
+    const [, affected]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.push_subscriptions WHERE id = $1 AND user_id = $2`, [id, userId]);
+    return affected > 0;
+  }
+
+  /** A push service said the subscription is gone (404/410). */
+  async forget(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM notifications.push_subscriptions WHERE id = $1`, [id]);
+  }
+}
+
+export const claimKey = (notificationId: string, channel: Channel) => `${notificationId}:${channel}`;
