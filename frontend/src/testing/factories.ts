@@ -24,6 +24,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     profilePicture: null,
     locationRadius: '2',
     notificationRadius: '2',
+    quietHours: '22:00-07:00',
     createdAt: new Date().toISOString(),
     ...NOTIFICATION_FLAG_DEFAULTS,
     ...overrides,
