@@ -3,7 +3,8 @@
  * - Unicode compatibility forms and accents: full-width `ｇｉｆｔ`, `gíft`, ligatures → plain letters (NFKD, marks dropped).
  * - Look-alike letters from Cyrillic and Greek (`gіft` with a Cyrillic і) → their Latin twins.
  * - Invisible characters (zero-width spaces and joiners, soft hyphens) → removed.
- * - Lower case, curly quotes → straight, any run of white space → one space.
+ * - Lower case, curly quotes → straight, any run of white space → one space, a hyphen or underscore between two
+ *   letters → a space (`gift-card`, `cash_app`).
  * - Letters spelled out one by one (`g i f t`, `g.i.f.t`, at least four) → joined (`gift`).
  * - A digit standing for a letter between two letters (`g1ft`, `c0caine`) → the letter; `$50`, `9mm` or `ak47`
  *   keep their digits.
@@ -35,6 +36,8 @@ export function normalizeText(text: string): string {
       .replace(/[\u201c\u201d\u2033]/g, '"')
       .replace(/[\u2010-\u2015\u2212]/g, '-')
       .replace(/\s+/g, ' ')
+      // gift-card, cash_app, whats-app: a hyphen or underscore between letters is a space.
+      .replace(/(?<=[a-z])[-_]+(?=[a-z])/g, ' ')
       // g i f t / g.i.f.t / g-i-f-t: four or more single letters with one separator between each.
       .replace(/(?<![a-z0-9])(?:[a-z][ .*_-]){3,}[a-z](?![a-z0-9])/g, (run) => run.replace(/[ .*_-]/g, ''))
       // g1ft, c0caine: a digit between letters.

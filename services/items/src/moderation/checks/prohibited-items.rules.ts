@@ -51,7 +51,7 @@ export const PROHIBITED_ITEM_RULES: readonly TextRule[] = [
     label: 'tobacco or vaping products',
     kinds: ['item', 'comment'],
     low: rx(
-      String.raw`(?<!\bcar )\b(?:cigarettes?(?! (?:lighter|lighters) (?:adapter|adapters|charger|chargers|socket|plug)\b)|cigars?(?! box(?:es)?\b)|cigarillos?|tobacco(?![ -](?:brown|colou?r|colou?red|leather)\b)|nicotine|vapes?|vape pens?|e-?cigs?|e-?cigarettes?|juuls?|juul pods|chewing tobacco|snus|hookah tobacco|shisha)\b`,
+      String.raw`(?<!\bcar )\b(?:cigarettes?(?! (?:lighter|lighters) (?:adapter|adapters|charger|chargers|socket|plug)\b)|cigars?(?! box(?:es)?\b)|cigarillos?|tobacco(?![ -](?:brown|colou?r|colou?red|leather)\b)|nicotine|vapes?|vape pens?|e ?cigs?|e ?cigarettes?|juuls?|juul pods|chewing tobacco|snus|hookah tobacco|shisha)\b`,
     ),
   },
   {

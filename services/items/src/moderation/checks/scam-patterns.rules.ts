@@ -90,7 +90,7 @@ export const SCAM_PHRASE_RULES: readonly TextRule[] = [
     id: 'scam.off-app',
     label: 'asks to move to another app, e-mail or a phone number',
     low: rx(
-      String.raw`\b(?:whats ?app|telegram|signal app|wechat|kik|snapchat|e-?mail me|text me (?:at|on)|call me (?:at|on)|reach me (?:at|on)|my (?:number|cell|phone)(?: number)? is)\b|(?<![\d$])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}(?!\d)|\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`,
+      String.raw`\b(?:whats ?app|telegram|signal app|wechat|kik|snapchat|e ?mail me|text me (?:at|on)|call me (?:at|on)|reach me (?:at|on)|my (?:number|cell|phone)(?: number)? is)\b|(?<![\d$])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}(?!\d)|\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`,
     ),
   },
 ];
