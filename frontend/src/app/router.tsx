@@ -39,6 +39,7 @@ const screens = {
   '/shop': lazyScreen(() => import('./routes/shop')),
   '/leaderboard': lazyScreen(() => import('./routes/leaderboard')),
   '/items/:id': lazyScreen(() => import('./routes/item')),
+  '/wanted': lazyScreen(() => import('./routes/wanted')),
 } as const;
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
+import { wantedByText } from '../../features/saved-searches/lib/saved-search-text';
 import { errorMessage } from '../../lib/api-client';
 import { currentPosition } from '../../features/location/current-position';
 import { useCreateItem } from '../../features/posting/api/create-item';
@@ -26,8 +27,9 @@ export default function PostGarageSaleRoute() {
     try {
       // Posting needs the device position; without it the post fails.
       const position = await currentPosition();
-      await create.mutateAsync({ ...garageSalePayload(valid, position), ...(user ? { posterId: user.id } : {}) });
-      toast({ title: 'Garage Sale Posted!', description: 'Your garage sale has been posted successfully.', variant: 'success', keepOnNavigation: true });
+      const posted = await create.mutateAsync({ ...garageSalePayload(valid, position), ...(user ? { posterId: user.id } : {}) });
+      const wanted = wantedByText(posted.wantedBy);
+      toast({ title: wanted?.title ?? 'Garage Sale Posted!', description: wanted?.description ?? 'Your garage sale has been posted successfully.', variant: 'success', keepOnNavigation: true });
       navigate('/');
     } catch (error) {
       const message = errorMessage(error);

@@ -1,4 +1,5 @@
-import { Filter, Search as SearchIcon, X } from 'lucide-react';
+import { Filter, Megaphone, Search as SearchIcon, X } from 'lucide-react';
+import { Link } from 'react-router';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { inputClass } from '../../components/ui/field';
@@ -11,6 +12,7 @@ import { RadiusPicker, useSearchedRadius } from '../../features/items/components
 import { ITEM_FORM_CATEGORIES } from '../../features/items/lib/item-rules';
 import { useLocationOnOpen } from '../../features/location/location-provider';
 import { useErrorToast } from '../../components/ui/toast-store';
+import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
 
 const SEARCH_DEFAULT_RADIUS = 10;
 
@@ -37,7 +39,12 @@ export default function SearchRoute() {
 
   return (
     <div className="space-y-3">
-      <h1 className="text-xl font-bold">Search</h1>
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-xl font-bold">Search</h1>
+        <Link to="/wanted" className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-emerald-800">
+          <Megaphone className="size-4" aria-hidden /> Wanted nearby
+        </Link>
+      </div>
       <div className="flex gap-2">
         <div className="relative flex-1">
           <SearchIcon className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
@@ -76,6 +83,7 @@ export default function SearchRoute() {
           </button>
         )}
       </div>
+      <SaveSearchButton search={{ query: q, category: category ?? undefined, radius: searched, position: position ?? FALLBACK_POSITION }} />
       {!position && <p className="text-xs text-slate-600">Searching around the centre of the US until your location is known.</p>}
       {items.isPending ? (
         <CardSkeleton />

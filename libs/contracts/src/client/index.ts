@@ -9,6 +9,7 @@ export { BADGES, BADGE_NAMES, type BadgeName } from '../rewards/badges';
 export { ACTION_POINTS, PENDING_POINTS_HOURS, TIER_MULTIPLIER } from '../rewards/points';
 export { BADGE_ANIMATION_TRIGGER, LIVE_STREAM_PATH, LIVE_STREAM_RETRY_MS, LIVE_STREAM_HEARTBEAT_MS, LiveEvent } from '../notifications/live-events';
 export * from './plans';
+export * from './saved-searches';
 export { isVisiblyEmpty } from '../validation/text';
 export { ErrorCode, ERROR_STATUS, isErrorCode, type WireError } from '../errors/error-codes';
 export { UserError, AuthError } from '../users/users.errors';

@@ -2,22 +2,11 @@ import { z } from 'zod';
 import { latitudeSchema, longitudeSchema, radiusMilesSchema } from '../common/geo';
 import { oneOf } from '../validation/one-of';
 import { ALL_CATEGORIES, itemSchema } from './item.schemas';
+import { SAVED_SEARCH_LABEL_MAX, SAVED_SEARCH_TEXT_MAX, SAVED_SEARCH_WORDS_MAX, searchWords } from '../client/saved-searches';
 
 // Shared with the browser through the zod-free client entry.
 export { SAVED_SEARCH_LIMITS } from '../client/plans';
-
-/** The words of a saved search: up to this many characters, this many words, each at least two letters long. */
-export const SAVED_SEARCH_TEXT_MAX = 100;
-export const SAVED_SEARCH_WORDS_MAX = 8;
-export const SAVED_SEARCH_LABEL_MAX = 60;
-
-/**
- * The words a saved search looks for, as the server matches them: lower case, split on anything but letters and
- * digits, each kept once, in order. An item matches when every word appears in its title or description.
- */
-export function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2))];
-}
+export { SAVED_SEARCH_LABEL_MAX, SAVED_SEARCH_TEXT_MAX, SAVED_SEARCH_WORDS_MAX, searchWords } from '../client/saved-searches';
 
 export const createSavedSearchRequestSchema = z
   .object({

@@ -14,6 +14,7 @@ import {
   ShieldCheck,
   ThumbsUp,
   PackageCheck,
+  SearchCheck,
   TrendingUp,
   X,
   type LucideIcon,
@@ -26,7 +27,8 @@ import { cn } from '../../../lib/cn';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
-import { distanceLabel, notificationMessage, parseNotificationData, relativeTime, titleColour } from '../lib/notification-data';
+import { distanceLabel, itemLinkOf, notificationMessage, parseNotificationData, relativeTime, titleColour } from '../lib/notification-data';
+import { Link } from 'react-router';
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
   new_item_alert: Package,
@@ -42,13 +44,15 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   you_are_up: Hand,
   queue_skipped: Clock,
   item_picked_up: PackageCheck,
+  saved_search_match: SearchCheck,
 };
 
 /** Spec §9: the loading placeholder has 5 rows. */
 export const SKELETON_ROWS = 5;
 
-function NotificationRow({ notification, userId }: { notification: Notification; userId: string }) {
+function NotificationRow({ notification, userId, onOpenItem }: { notification: Notification; userId: string; onOpenItem: () => void }) {
   const markRead = useMarkRead(userId);
+  const itemLink = itemLinkOf(notification);
   const Icon = TYPE_ICONS[notification.type] ?? Bell;
   const distance = distanceLabel(parseNotificationData(notification.data));
   const unread = !notification.isRead;
@@ -67,6 +71,18 @@ function NotificationRow({ notification, userId }: { notification: Notification;
           {notification.title}
         </p>
         <p className={cn('mt-0.5 text-sm', unread ? 'text-slate-800' : 'text-slate-600')}>{notificationMessage(notification)}</p>
+        {itemLink && (
+          <Link
+            to={itemLink}
+            onClick={() => {
+              if (unread) markRead.mutate(notification.id);
+              onOpenItem();
+            }}
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-emerald-800 underline"
+          >
+            Open item<span className="sr-only">: {notification.title}</span>
+          </Link>
+        )}
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
           <time dateTime={notification.createdAt}>{relativeTime(notification.createdAt)}</time>
           {distance && <span>{distance}</span>}
@@ -199,7 +215,7 @@ export default function NotificationsPanel({ userId, onClose }: { userId: string
           ) : (
             <ul aria-label={unreadOnly ? 'Unread notifications' : 'All notifications'} className="space-y-2">
               {list.data.map((n) => (
-                <NotificationRow key={n.id} notification={n} userId={userId} />
+                <NotificationRow key={n.id} notification={n} userId={userId} onOpenItem={onClose} />
               ))}
             </ul>
           )}

@@ -109,3 +109,13 @@ export function notificationMessage(notification: Pick<Notification, 'type' | 'm
   const ago = minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago` : `${Math.floor(minutes / 1440)} days ago`;
   return notification.message.replace(/ by a neighbour\.$/, ` ${ago}`);
 }
+
+/** Alerts about a new item open it: its page, /items/{id} (data.itemId). */
+const OPENS_ITEM = new Set(['saved_search_match', 'new_item_alert', 'scout_find_alert']);
+
+/** The item page an alert opens, or null for notifications that are not about one item to go and see. */
+export function itemLinkOf(notification: Pick<Notification, 'type' | 'data'>): string | null {
+  if (!OPENS_ITEM.has(notification.type)) return null;
+  const { itemId } = parseNotificationData(notification.data);
+  return typeof itemId === 'string' && /^[0-9a-f-]{36}$/i.test(itemId) ? `/items/${itemId}` : null;
+}

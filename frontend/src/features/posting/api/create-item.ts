@@ -1,4 +1,4 @@
-import type { Item } from '@curbside/contracts';
+import type { PostedItem } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { offerInstall } from '../../../lib/install-prompt';
@@ -39,8 +39,8 @@ export interface CreateGarageSaleInput {
   posterId?: string;
 }
 
-/** One post per tap of Post, however often a bad network makes it send (lib/send-once.ts). */
-export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => sendOnce<Item>('POST', apiPath('createItem'), body);
+/** One post per tap of Post (the answer says how many neighbours' wanted posts it matches), however often a bad network makes it send (lib/send-once.ts). */
+export const createItem = (body: CreateItemInput | CreateGarageSaleInput) => sendOnce<PostedItem>('POST', apiPath('createItem'), body);
 
 /** Posting refreshes the item lists (/api/items and /api/top-finds). */
 export function useCreateItem() {

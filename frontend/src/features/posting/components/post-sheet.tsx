@@ -14,6 +14,7 @@ import { ITEM_FORM_CATEGORIES, type FeedItem } from '../../items/lib/item-rules'
 import { currentPosition } from '../../location/current-position';
 import { useSession } from '../../users/session-provider';
 import { useCreateItem } from '../api/create-item';
+import { wantedByText } from '../../saved-searches/lib/saved-search-text';
 import { getSimilarItems } from '../api/get-similar-items';
 import { MAX_PHOTO_BYTES, uploadPhoto } from '../api/upload-photo';
 import { emptyGarageSale, garageSalePayload, validateGarageSale, type GarageSaleErrors, type GarageSaleValues } from '../lib/garage-sale-rules';
@@ -174,10 +175,12 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
     create.mutate(
       payload,
       {
-        onSuccess: () => {
+        onSuccess: (posted) => {
+          const points = `+${scout ? 25 : 10} points pending: ${PENDING_POINTS_RULE}.`;
+          const wanted = wantedByText(posted.wantedBy);
           toast({
-            title: scout ? 'Scout Find Posted!' : 'Item Posted!',
-            description: `+${scout ? 25 : 10} points pending: ${PENDING_POINTS_RULE}.`,
+            title: wanted?.title ?? (scout ? 'Scout Find Posted!' : 'Item Posted!'),
+            description: wanted ? `${wanted.description} ${points}` : points,
             variant: 'success',
           });
           void refreshUser().catch(() => undefined);
@@ -200,8 +203,9 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
     create.mutate(
       { ...garageSalePayload(sale, position), posterId: user.id },
       {
-        onSuccess: () => {
-          toast({ title: 'Garage Sale Posted!', description: 'Your garage sale has been posted successfully.', variant: 'success' });
+        onSuccess: (posted) => {
+          const wanted = wantedByText(posted.wantedBy);
+          toast({ title: wanted?.title ?? 'Garage Sale Posted!', description: wanted?.description ?? 'Your garage sale has been posted successfully.', variant: 'success' });
           onClose();
         },
         onError: (error) => toast({ title: 'Failed to post item', description: errorMessage(error), variant: 'destructive' }),

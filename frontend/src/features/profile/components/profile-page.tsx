@@ -1,5 +1,5 @@
 import type { User } from '@curbside/contracts';
-import { Ban, BadgeCheck, Bell, BookOpen, Camera, ChevronRight, Crown, LifeBuoy, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { Ban, BadgeCheck, Bell, BellPlus, BookOpen, Camera, ChevronRight, Crown, LifeBuoy, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +21,7 @@ import { TierCard } from './tier-card';
 const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog').then((m) => ({ default: m.AvatarUploadDialog })));
 const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 const NotificationSettingsDialog = lazy(() => import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })));
+const SavedSearchesDialog = lazy(() => import('../../saved-searches/components/saved-searches-dialog').then((m) => ({ default: m.SavedSearchesDialog })));
 const BlockedMembersDialog = lazy(() => import('../../blocks/components/blocked-members-dialog').then((m) => ({ default: m.BlockedMembersDialog })));
 const EmergencyContactDialog = lazy(() => import('../../settings/components/emergency-contact-dialog').then((m) => ({ default: m.EmergencyContactDialog })));
 const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
@@ -33,7 +34,7 @@ const AccountVerificationSheet = lazy(() =>
 /** A user record younger than this is shown as it is. */
 const FRESH_MS = 10_000;
 
-type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | 'blocked' | 'emergency-contact' | null;
+type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | 'blocked' | 'saved-searches' | 'emergency-contact' | null;
 
 const RANK_STYLES: Record<string, string> = {
   'Curb Master': 'bg-amber-100 text-amber-900',
@@ -166,6 +167,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
           <SettingsRow icon={BadgeCheck} label="Account Verification" detail={user.isVerified ? 'Verified' : 'Verify your account'} onClick={() => setOpen('verify')} />
           <SettingsRow icon={Bell} label="Notifications" detail="Alerts, radius, push, e-mail and SMS" onClick={() => setOpen('notifications')} />
           <SettingsRow icon={BookOpen} label="App Tutorial" detail="A quick tour of Curbside" onClick={() => setOpen('tutorial')} />
+          <SettingsRow icon={BellPlus} label="Saved searches" detail="Alerts for what you're looking for, and wanted posts" onClick={() => setOpen('saved-searches')} />
           <SettingsRow icon={Ban} label="Blocked members" detail="Whom you blocked, to unblock them" onClick={() => setOpen('blocked')} />
           <SettingsRow icon={LifeBuoy} label="Emergency contact" detail="Someone to call if you are in danger" onClick={() => setOpen('emergency-contact')} />
           <SettingsRow icon={ShieldCheck} label="Terms & Safety" detail="Terms of Use & Safety Disclaimer" onClick={() => setOpen('terms')} />
@@ -181,6 +183,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
         {open === 'tutorial' && <TutorialDialog open onClose={close} />}
         {open === 'terms' && <TermsDialog open onClose={close} />}
         {open === 'blocked' && <BlockedMembersDialog open onClose={close} />}
+        {open === 'saved-searches' && <SavedSearchesDialog open onClose={close} />}
         {open === 'emergency-contact' && <EmergencyContactDialog open onClose={close} userId={user.id} />}
         {open === 'start-fresh' && <StartFreshDialog open onClose={close} reload={reload} />}
         {open === 'verify' && <AccountVerificationSheet onClose={close} onVerified={close} />}

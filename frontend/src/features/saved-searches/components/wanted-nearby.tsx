@@ -1,0 +1,37 @@
+import type { Position } from '@curbside/contracts';
+import { Megaphone } from 'lucide-react';
+import { relativeTime } from '../../notifications/lib/notification-data';
+import { useErrorToast } from '../../../components/ui/toast-store';
+import { useWanted } from '../api/get-wanted';
+import { describeSearch } from '../lib/saved-search-text';
+
+/**
+ * "Wanted nearby": what neighbours asked for around a place, nearest first, each by public name with its distance to
+ * the rough spot the server shows (never anyone's exact place).
+ */
+export function WantedNearby({ position, radius }: { position: Position; radius: number }) {
+  const wanted = useWanted(position, radius);
+  useErrorToast(wanted.error, 'Failed to load wanted posts');
+  if (wanted.isPending) return <p className="text-sm text-slate-600">Loading...</p>;
+  const posts = wanted.data ?? [];
+  if (posts.length === 0) {
+    return <p className="rounded-2xl bg-white p-4 text-sm text-slate-600 shadow-sm">Nobody nearby has posted a wanted item yet. Save a search and post it as wanted to be the first.</p>;
+  }
+  return (
+    <ul aria-label="Wanted nearby" className="space-y-2">
+      {posts.map((post) => (
+        <li key={post.id} data-testid="wanted-post" className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm">
+          <span className="grid size-9 shrink-0 place-items-center rounded-full bg-emerald-50">
+            <Megaphone className="size-5 text-emerald-800" aria-hidden />
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block text-sm font-semibold text-slate-900">{describeSearch(post)}</span>
+            <span className="block text-xs text-slate-600">
+              {post.member.publicName} · about {post.distance} mi away · <time dateTime={post.createdAt}>{relativeTime(post.createdAt)}</time>
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
