@@ -100,8 +100,11 @@ export async function photo(page: Page, name: string, type: 'image/png' | 'image
   return { name, mimeType: type, buffer: Buffer.from(base64, 'base64') };
 }
 
-/** Posts an item with a photo through the post sheet, accepting the first-time dialogs. */
-export async function postItem(page: Page, title: string, options: { screenshot?: string } = {}): Promise<void> {
+/**
+ * Posts an item with a photo through the post sheet, accepting the first-time dialogs. `posted`: the toast that says
+ * it worked ("Item Posted!", or how many neighbours want it when it matches wanted posts).
+ */
+export async function postItem(page: Page, title: string, options: { screenshot?: string; posted?: string } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: 'Post an Item' });
   await expect(sheet).toBeVisible();
@@ -116,7 +119,7 @@ export async function postItem(page: Page, title: string, options: { screenshot?
 
   const terms = page.getByRole('dialog', { name: 'Posting Safety Terms' });
   const similar = page.getByRole('dialog', { name: 'Similar Items Found' });
-  const posted = page.getByTestId('toast').filter({ hasText: 'Item Posted!' });
+  const posted = page.getByTestId('toast').filter({ hasText: options.posted ?? 'Item Posted!' });
   await expect(terms.or(similar).or(posted).first()).toBeVisible();
   if (await terms.isVisible()) {
     for (const box of await terms.getByRole('checkbox').all()) await box.check();

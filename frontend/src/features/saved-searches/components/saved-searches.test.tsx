@@ -35,7 +35,7 @@ describe('saved searches', () => {
     expect(apiCalls('POST /api/saved-searches')[0].body).toEqual({ query: 'oak desk', category: 'Furniture', radius: 5, location: { ...HERE, label: 'Home' }, isPublic: true });
   });
 
-  it('is locked past the plan's number of saved searches and opens the plans instead', async () => {
+  it("is locked past the plan's number of saved searches and opens the plans instead", async () => {
     mockApi('GET /api/saved-searches', [saved('11111111-1111-4111-8111-111111111111', 'lamp')]);
     renderWithApp(<SaveSearchButton search={{ query: 'desk', radius: 5, position: HERE }} />, { user: makeUser({ subscriptionTier: 'free' }) });
     await userEvent.click(await screen.findByRole('button', { name: /Save this search, locked: The Free plan keeps 1 saved search/ }));
