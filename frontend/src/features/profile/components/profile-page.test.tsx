@@ -85,7 +85,14 @@ describe('ProfilePage', () => {
     expect(garage).toBeDisabled();
     expect(within(dialog).getByText('Garage sale alerts are available on the Premium and Pro plans')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('switch', { name: /Voting alerts/ }));
-    await userEvent.click(within(dialog).getByRole('switch', { name: /SMS notifications/ }));
+    // SMS is not on the free plan: its switch says so and opens the plans instead of turning on.
+    expect(within(dialog).getByText('Text alerts come with the Basic plan and up.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Item alerts 15 minutes after the post/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('switch', { name: /SMS notifications \(Basic and up\)/ }));
+    const plans = await screen.findByRole('dialog', { name: 'Choose Your Plan' });
+    expect(within(plans).getByText('Text alerts come with the Basic plan and up.')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(dialog).getByRole('switch', { name: /^Quiet hours/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Preferences' }));
 
     expect(await screen.findByTestId('toast')).toHaveTextContent('Preferences Updated');
@@ -101,8 +108,9 @@ describe('ProfilePage', () => {
       enableGarageSaleAlerts: false,
       enablePushNotifications: true,
       enableEmailNotifications: false,
-      enableSmsNotifications: true,
+      enableSmsNotifications: false,
       notificationRadius: '7.5',
+      quietHours: 'off',
     });
   });
 

@@ -1,14 +1,16 @@
 import type { User } from '@curbside/contracts';
 import { Loader2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { plural } from '../../../lib/plural';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { deviceSubscribed, pushPermission, subscribeThisDevice, unsubscribeThisDevice, type PushPermission } from '../lib/push-device';
 import {
   ALERT_SWITCHES,
+  channelPromise,
   DELIVERY_SWITCHES,
   GARAGE_SALE_HINT,
   RADIUS_MAX,
@@ -22,6 +24,15 @@ import {
 } from '../lib/notification-settings';
 import { SwitchRow } from './switch-row';
 
+const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+
+const DEVICE_STATUS: Record<PushPermission, string> = {
+  unsupported: 'This browser cannot receive push notifications.',
+  denied: 'Notifications are blocked for Curbside in this browser\'s settings.',
+  default: 'This device does not receive pushes yet.',
+  granted: 'This device does not receive pushes yet.',
+};
+
 /** Notification settings (spec §2): the radius slider, a switch per alert kind, and push, e-mail and SMS. */
 export function NotificationSettingsDialog({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   const [settings, setSettings] = useState<NotificationSettings>(() => settingsOf(user));
@@ -29,10 +40,31 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
   const radiusId = useId();
   const garageSales = canUseGarageSaleAlerts(user.subscriptionTier);
 
+  const [plansOpen, setPlansOpen] = useState(false);
+  const [device, setDevice] = useState(() => ({ permission: pushPermission(), subscribed: deviceSubscribed(), busy: false }));
+  const quietStartId = useId();
+  const quietEndId = useId();
+
   const setFlag = (key: FlagKey, value: boolean) => setSettings((s) => ({ ...s, flags: { ...s.flags, [key]: value } }));
+  const setQuiet = (change: Partial<NotificationSettings['quietHours']>) => setSettings((s) => ({ ...s, quietHours: { ...s.quietHours, ...change } }));
+
+  /** Asked only from a tap (turning pushes on for this device, or saving with them on): never on load. */
+  const turnOnDevice = async () => {
+    setDevice((d) => ({ ...d, busy: true }));
+    try {
+      const permission = await subscribeThisDevice();
+      setDevice({ permission, subscribed: permission === 'granted', busy: false });
+    } catch (error) {
+      setDevice((d) => ({ ...d, busy: false }));
+      toast({ title: 'Push not turned on', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const pushOn = settings.flags.enablePushNotifications;
+    if (pushOn && !device.subscribed && device.permission === 'default') void turnOnDevice();
+    if (!pushOn && device.subscribed) void unsubscribeThisDevice().then(() => setDevice((d) => ({ ...d, subscribed: false })));
     save.mutate(preferencesRequest(settings, user.subscriptionTier), {
       onSuccess: () => {
         toast({ title: 'Preferences Updated', description: 'Your notification preferences have been saved.', variant: 'success' });
@@ -93,10 +125,67 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">Delivery</legend>
           <div className="divide-y divide-slate-100">
-            {DELIVERY_SWITCHES.map(({ key, label, hint }) => (
-              <SwitchRow key={key} label={label} hint={hint} checked={settings.flags[key]} onChange={(value) => setFlag(key, value)} />
-            ))}
+            {DELIVERY_SWITCHES.map(({ key, label }) => {
+              const promise = channelPromise(key as Parameters<typeof channelPromise>[0], user.subscriptionTier);
+              return (
+                <div key={key}>
+                  <SwitchRow
+                    label={promise.locked ? `${label} (Basic and up)` : label}
+                    hint={promise.text}
+                    checked={promise.locked ? false : settings.flags[key]}
+                    onChange={(value) => (promise.locked ? setPlansOpen(true) : setFlag(key, value))}
+                  />
+                  {key === 'enablePushNotifications' && settings.flags.enablePushNotifications && !device.subscribed && (
+                    <p className="flex flex-wrap items-center gap-2 pb-2 text-xs text-slate-600">
+                      {DEVICE_STATUS[device.permission]}
+                      {(device.permission === 'default' || device.permission === 'granted') && (
+                        <Button variant="secondary" size="compact" onClick={() => void turnOnDevice()} disabled={device.busy}>
+                          {device.busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
+                          Turn on for this device
+                        </Button>
+                      )}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
           </div>
+        </fieldset>
+
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">Quiet hours</legend>
+          <SwitchRow
+            label="Quiet hours"
+            hint="Only “You're up” and handover messages reach you then; item alerts wait in the app, no texts."
+            checked={settings.quietHours.on}
+            onChange={(on) => setQuiet({ on })}
+          />
+          {settings.quietHours.on && (
+            <div className="grid grid-cols-2 gap-3 pb-1">
+              <label htmlFor={quietStartId} className="text-xs font-medium text-slate-700">
+                From
+                <input
+                  id={quietStartId}
+                  type="time"
+                  required
+                  value={settings.quietHours.start}
+                  onChange={(e) => setQuiet({ start: e.target.value })}
+                  className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
+                />
+              </label>
+              <label htmlFor={quietEndId} className="text-xs font-medium text-slate-700">
+                Until
+                <input
+                  id={quietEndId}
+                  type="time"
+                  required
+                  value={settings.quietHours.end}
+                  onChange={(e) => setQuiet({ end: e.target.value })}
+                  className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
+                />
+              </label>
+            </div>
+          )}
         </fieldset>
 
         <div className="sticky bottom-0 -mx-4 grid grid-cols-2 gap-2 border-t border-slate-100 bg-white px-4 pt-3">
@@ -109,6 +198,11 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
           </Button>
         </div>
       </form>
+      {plansOpen && (
+        <Suspense fallback={null}>
+          <PlansDialog open onClose={() => setPlansOpen(false)} reason="Text alerts come with the Basic plan and up." suggested="basic" />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

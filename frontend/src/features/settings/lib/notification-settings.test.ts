@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_RADIUS, GARAGE_SALE_ALERTS_MESSAGE, NOTIFICATION_FLAG_DEFAULTS, notificationPreferencesRequestSchema } from '@curbside/contracts';
 import { makeUser } from '../../../testing/factories';
-import { ALERT_SWITCHES, DEFAULT_RADIUS, DELIVERY_SWITCHES, GARAGE_SALE_HINT, preferencesRequest, settingsOf, toSliderRadius } from './notification-settings';
+import { ALERT_SWITCHES, channelPromise, DEFAULT_RADIUS, DELIVERY_SWITCHES, GARAGE_SALE_HINT, preferencesRequest, quietHoursOf, settingsOf, toSliderRadius } from './notification-settings';
 
 describe('notification settings', () => {
   it('have a switch for each of the eleven flags and the contracts’ words and default', () => {
@@ -24,5 +24,24 @@ describe('notification settings', () => {
     expect(free).toMatchObject({ enableGarageSaleAlerts: false, enableVotingAlerts: true, notificationRadius: '7.5' });
     expect(preferencesRequest(settings, 'premium').enableGarageSaleAlerts).toBe(true);
     expect(notificationPreferencesRequestSchema.safeParse(free).success).toBe(true);
+  });
+
+  it("say what each channel does on the member's plan, SMS locked on Free", () => {
+    expect(channelPromise('enablePushNotifications', 'free').text).toMatch(/^Item alerts 15 minutes after the post/);
+    expect(channelPromise('enablePushNotifications', 'basic').text).toMatch(/^Item alerts 5 minutes after the post/);
+    expect(channelPromise('enablePushNotifications', 'premium').text).toMatch(/^Item alerts at once;/);
+    expect(channelPromise('enablePushNotifications', 'pro').text).toMatch(/^Item alerts at once, sent first/);
+    expect(channelPromise('enableEmailNotifications', 'free')).toEqual({ text: expect.stringMatching(/^One digest a day at 18:00/), locked: false });
+    expect(channelPromise('enableSmsNotifications', 'free').locked).toBe(true);
+    expect(channelPromise('enableSmsNotifications', 'basic')).toEqual({ text: expect.stringContaining('never in quiet hours'), locked: false });
+  });
+
+  it('edit quiet hours as on/off with two times, and never send SMS on a plan without it', () => {
+    expect(quietHoursOf('22:00-07:00')).toEqual({ on: true, start: '22:00', end: '07:00' });
+    expect(quietHoursOf('off')).toEqual({ on: false, start: '22:00', end: '07:00' });
+    const settings = settingsOf(makeUser({ quietHours: '23:30-06:15', enableSmsNotifications: true }));
+    expect(preferencesRequest(settings, 'basic')).toMatchObject({ quietHours: '23:30-06:15', enableSmsNotifications: true });
+    expect(preferencesRequest({ ...settings, quietHours: { ...settings.quietHours, on: false } }, 'free')).toMatchObject({ quietHours: 'off', enableSmsNotifications: false });
+    expect(notificationPreferencesRequestSchema.safeParse(preferencesRequest(settings, 'basic')).success).toBe(true);
   });
 });

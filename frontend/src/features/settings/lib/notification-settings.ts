@@ -1,5 +1,6 @@
 import type { NotificationFlags, NotificationPreferencesRequest, User } from '@curbside/contracts';
-import { GARAGE_SALE_TIERS, type Tier } from '../../plans/lib/plans';
+import { DEFAULT_QUIET_HOURS, DIGEST_LOCAL_HOUR, EMAIL_ALERT_TIERS, ITEM_ALERT_DELAY_MINUTES, SMS_ALERT_TIERS } from '@curbside/contracts/client';
+import { GARAGE_SALE_TIERS, planOf, type Tier } from '../../plans/lib/plans';
 
 export type FlagKey = keyof NotificationFlags;
 
@@ -24,14 +25,60 @@ export const ALERT_SWITCHES: ReadonlyArray<{ key: FlagKey; label: string; hint: 
 ];
 
 export const DELIVERY_SWITCHES: ReadonlyArray<{ key: FlagKey; label: string; hint: string }> = [
-  { key: 'enablePushNotifications', label: 'Push notifications', hint: 'In the app and on this device' },
-  { key: 'enableEmailNotifications', label: 'E-mail notifications', hint: 'To your verified e-mail address' },
-  { key: 'enableSmsNotifications', label: 'SMS notifications', hint: 'Text messages to your verified phone' },
+  { key: 'enablePushNotifications', label: 'Push notifications', hint: 'On the devices you turn them on for' },
+  { key: 'enableEmailNotifications', label: 'E-mail notifications', hint: 'To your confirmed e-mail address' },
+  { key: 'enableSmsNotifications', label: 'SMS notifications', hint: 'Text messages to your phone' },
 ];
+
+type DeliveryKey = 'enablePushNotifications' | 'enableEmailNotifications' | 'enableSmsNotifications';
+
+/** What item alerts' timing is on a plan (docs/product-rules.md, "Alert timing and channels"). */
+function itemTiming(tier: Tier): string {
+  const minutes = ITEM_ALERT_DELAY_MINUTES[tier];
+  if (tier === 'pro') return 'Item alerts at once, sent first';
+  return minutes > 0 ? `Item alerts ${minutes} minutes after the post` : 'Item alerts at once';
+}
+
+/**
+ * What a delivery channel does for a member on this plan, said under its switch; `locked` when the plan does not
+ * include it at all (its switch opens the Plans dialog). The server decides the same (services/notifications, delivery).
+ */
+export function channelPromise(key: DeliveryKey, tier: string | null | undefined): { text: string; locked: boolean } {
+  const plan = planOf(tier);
+  switch (key) {
+    case 'enablePushNotifications':
+      return { text: `${itemTiming(plan.tier)}; holds, pickups and messages at once.`, locked: false };
+    case 'enableEmailNotifications':
+      return EMAIL_ALERT_TIERS.includes(plan.tier)
+        ? { text: `Each alert to your confirmed address. ${itemTiming(plan.tier)}.`, locked: false }
+        : { text: `One digest a day at ${DIGEST_LOCAL_HOUR}:00 with the day's alerts. Single e-mails come with Basic and up.`, locked: false };
+    case 'enableSmsNotifications':
+      return SMS_ALERT_TIERS.includes(plan.tier)
+        ? { text: `Texts to your phone, at most 4 an hour, never in quiet hours. ${itemTiming(plan.tier)}.`, locked: false }
+        : { text: 'Text alerts come with the Basic plan and up.', locked: true };
+  }
+}
+
+export const DEFAULT_QUIET_START = DEFAULT_QUIET_HOURS.start;
+export const DEFAULT_QUIET_END = DEFAULT_QUIET_HOURS.end;
+
+export interface QuietHours {
+  on: boolean;
+  start: string;
+  end: string;
+}
+
+/** '22:00-07:00' or 'off' as the dialog edits it (off keeps the default times to turn back on with). */
+export function quietHoursOf(value: string | null | undefined): QuietHours {
+  const match = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value ?? '');
+  if (match) return { on: true, start: match[1], end: match[2] };
+  return { on: value !== 'off', start: DEFAULT_QUIET_START, end: DEFAULT_QUIET_END };
+}
 
 export interface NotificationSettings {
   flags: NotificationFlags;
   radius: number;
+  quietHours: QuietHours;
 }
 
 export function canUseGarageSaleAlerts(tier: string | null | undefined): boolean {
@@ -47,7 +94,7 @@ export function toSliderRadius(value: string | number | null | undefined): numbe
 
 export function settingsOf(user: User): NotificationSettings {
   const flags = Object.fromEntries([...ALERT_SWITCHES, ...DELIVERY_SWITCHES].map(({ key }) => [key, user[key]])) as NotificationFlags;
-  return { flags, radius: toSliderRadius(user.notificationRadius) };
+  return { flags, radius: toSliderRadius(user.notificationRadius), quietHours: quietHoursOf(user.quietHours) };
 }
 
 /** What is saved: every switch and the radius; garage sale alerts only on the plans that have them (else off). */
@@ -55,6 +102,8 @@ export function preferencesRequest(settings: NotificationSettings, tier: string 
   return {
     ...settings.flags,
     enableGarageSaleAlerts: canUseGarageSaleAlerts(tier) && settings.flags.enableGarageSaleAlerts,
+    enableSmsNotifications: !channelPromise('enableSmsNotifications', tier).locked && settings.flags.enableSmsNotifications,
     notificationRadius: String(settings.radius),
+    quietHours: settings.quietHours.on ? `${settings.quietHours.start}-${settings.quietHours.end}` : 'off',
   };
 }
