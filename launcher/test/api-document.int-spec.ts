@@ -164,6 +164,19 @@ describe('the API document against the answers of the running app', () => {
     // Reports, claims
     await neighbour.browser.post('/api/reports', { reportedItemId: spare.id, reportType: 'spam', reason: 'Advertising' });
     await neighbour.browser.post('/api/reports', { reportedItemId: spare.id, reportType: 'spam', reason: 'Advertising' });
+    await neighbour.browser.post('/api/reports', { reportedUserId: me, reportType: 'spam', reason: 'Advertising' });
+    await neighbour.browser.post('/api/reports', { reportType: 'spam', reason: 'Nothing named' });
+
+    // Moderation: a member is refused the queue; a moderator reads it; a decision and an appeal on no case
+    await neighbour.browser.get('/api/moderation/cases');
+    const moderator = await newMember();
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_moderator = true WHERE id = $1', [moderator.user.id]);
+    await moderator.browser.get('/api/moderation/cases');
+    await moderator.browser.get('/api/moderation/cases?status=sometimes');
+    await moderator.browser.post(`/api/moderation/cases/${randomUUID()}/decision`, { decision: 'approve', reason: 'Fine' });
+    await moderator.browser.post(`/api/moderation/cases/${randomUUID()}/decision`, { decision: 'ban', reason: '' });
+    await neighbour.browser.post(`/api/moderation/cases/${randomUUID()}/decision`, { decision: 'approve', reason: 'Fine' });
+    await poster.browser.post(`/api/moderation/cases/${randomUUID()}/appeal`, { reason: 'It was fine' });
     await neighbour.browser.post(`/api/items/${item.id}/validate-pickup`, {});
     await neighbour.browser.request('PATCH', `/api/items/${item.id}/claim`, {});
     await poster.browser.request('PATCH', `/api/items/${item.id}/claim`, {});

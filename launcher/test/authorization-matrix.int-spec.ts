@@ -108,7 +108,7 @@ describe.each(STACK_MODES)('authorization matrix, $name', (mode) => {
     await browsers.other.post('/api/users', {});
     const admin = (await browsers.admin.post<User>('/api/users', {})).body.id;
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [admin]);
-    expect((await browsers.admin.get(`/api/users/${admin}/admin-status`)).body).toEqual({ isAdmin: true });
+    expect((await browsers.admin.get(`/api/users/${admin}/admin-status`)).body).toEqual({ isAdmin: true, isModerator: false });
   }, 60_000);
   afterAll(async () => {
     await stack?.close();

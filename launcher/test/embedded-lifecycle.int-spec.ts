@@ -106,7 +106,7 @@ describe('embedded mode on its own PostgreSQL: start, Ctrl-C, kill -9, restart',
     const second = start();
     expect(await second.exited).toBe(1);
     expect(second.log()).toContain(`The data folder ${dataDir} is in use by another Curbside`);
-    expect((await api.get(`/api/users/${user.id}/admin-status`)).body).toEqual({ isAdmin: true });
+    expect((await api.get(`/api/users/${user.id}/admin-status`)).body).toEqual({ isAdmin: true, isModerator: false });
 
     // kill -9 of the Node process alone: its Postgres lives on.
     first.child.kill('SIGKILL');

@@ -272,7 +272,7 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
     it('ends the session on logout', async () => {
       const browser = api.anotherBrowser();
       const user = (await browser.post<User>('/api/users', {})).body;
-      expect((await browser.get(`/api/users/${user.id}/admin-status`)).body).toEqual({ isAdmin: false });
+      expect((await browser.get(`/api/users/${user.id}/admin-status`)).body).toEqual({ isAdmin: false, isModerator: false });
       expect((await browser.post('/api/auth/logout')).status).toBe(201);
       expect(await browser.get(`/api/users/${user.id}/admin-status`)).toMatchObject({ status: 401 });
       const [{ revoked }] = await sql('SELECT count(*)::int AS revoked FROM users.sessions WHERE user_id = $1 AND revoked_at IS NOT NULL', [user.id]);

@@ -102,7 +102,7 @@ export class UsersController {
   }
 
   @ApiRoute(Routes.adminStatus)
-  adminStatus(@Param(new ZodPipe(Routes.adminStatus.params)) params: IdParams, @Caller() callerId: string): Promise<{ isAdmin: boolean }> {
+  adminStatus(@Param(new ZodPipe(Routes.adminStatus.params)) params: IdParams, @Caller() callerId: string): Promise<{ isAdmin: boolean; isModerator: boolean }> {
     assertIsCaller(params.id, callerId);
     return this.services.call(Calls.users.adminStatus, {}, callerId);
   }

@@ -30,6 +30,11 @@ import { MessagesRepository } from './messages/messages.repository';
 import { MessagesRetentionScheduler } from './messages/messages-retention.scheduler';
 import { MessagesService } from './messages/messages.service';
 import { ContentChecks } from './moderation/checks/content-checks.service';
+import { ModerationController } from './moderation/moderation.controller';
+import { ModerationRepository } from './moderation/moderation.repository';
+import { ModerationService } from './moderation/moderation.service';
+import { Moderators } from './moderation/moderators';
+import { Moderation1764200000350 } from './migrations/1764200000350-moderation';
 import { ItemQueues1763800000320 } from './migrations/1763800000320-item-queues';
 import { LastConfirmed1763800000321 } from './migrations/1763800000321-last-confirmed';
 import { HoldHistory1763800000322 } from './migrations/1763800000322-hold-history';
@@ -56,7 +61,7 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController],
+      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController, ModerationController],
       providers: [
         ItemsService,
         ItemsRepository,
@@ -86,6 +91,9 @@ export class ItemsModule {
         SavedSearchesService,
         SavedSearchesRepository,
         MatchSavedSearchesWhenItemPostedHandler,
+        ModerationService,
+        ModerationRepository,
+        Moderators,
       ],
     };
   }
@@ -95,6 +103,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, CreateIdempotencyKeysTable1764000000000],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, CreateIdempotencyKeysTable1764000000000, Moderation1764200000350],
   module: (runtime) => ItemsModule.register(runtime),
 };

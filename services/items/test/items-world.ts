@@ -16,7 +16,7 @@ export interface ItemsWorld {
   db: DataSource;
   get<T>(type: Type<T>): T;
   /** A member as the posters read model holds them (user.created/updated would write the same row). */
-  member(options?: { verified?: boolean; tier?: SubscriptionTier; scoutMode?: boolean; username?: string }): Promise<string>;
+  member(options?: { verified?: boolean; tier?: SubscriptionTier; scoutMode?: boolean; username?: string; accountAgeHours?: number }): Promise<string>;
   /** A free single item with a photo, posted through ItemsService. */
   post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<PostedItem>;
   /** A free garage sale starting in an hour, for six hours, posted through ItemsService. */
@@ -39,8 +39,9 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
     async member(options = {}) {
       const userId = randomUUID();
       await db.query(
-        `INSERT INTO items.posters (user_id, username, user_version, subscription_tier, is_verified, scout_mode) VALUES ($1, $2, 1, $3, $4, $5)`,
-        [userId, options.username ?? `member-${userId.slice(0, 8)}`, options.tier ?? 'free', options.verified ?? false, options.scoutMode ?? false],
+        `INSERT INTO items.posters (user_id, username, user_version, subscription_tier, is_verified, scout_mode, account_created_at)
+         VALUES ($1, $2, 1, $3, $4, $5, now() - make_interval(hours => $6))`,
+        [userId, options.username ?? `member-${userId.slice(0, 8)}`, options.tier ?? 'free', options.verified ?? false, options.scoutMode ?? false, options.accountAgeHours ?? 0],
       );
       return userId;
     },

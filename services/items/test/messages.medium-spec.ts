@@ -81,15 +81,23 @@ describe(MessagesService.name, () => {
     await sut.send(item.id, poster, { text: 'no rush' });
   });
 
-  it('warns the recipient of a message asking for money and flags it; refuses one asking for a sign-in code', async () => {
+  it('warns the recipient of a message that may ask for money; holds one that surely does; refuses one asking for a sign-in code', async () => {
     const { poster, holder, item } = await heldItem();
 
-    const sent = await sut.send(item.id, poster, { text: 'Send a $5 deposit by Zelle first' });
+    const sent = await sut.send(item.id, poster, { text: 'Could you bring $5 for gas?' });
     expect(sent.warning).toBeNull();
     const seen = (await sut.thread(item.id, holder, undefined)).messages.find((m) => m.id === sent.id);
     expect(seen?.warning).toBe(SCAM_WARNING);
     const [{ scam_flags }] = await world.db.query(`SELECT scam_flags FROM items.handover_messages WHERE id = $1`, [sent.id]);
-    expect(scam_flags).toEqual(expect.arrayContaining(['scam.money', 'scam.deposit', 'scam.payment-app']));
+    expect(scam_flags).toEqual(['scam.money']);
+
+    // A high-confidence hit waits for a moderator: its author sees it held, its recipient nothing.
+    const held = await sut.send(item.id, poster, { text: 'Send a $5 deposit by Zelle first' });
+    expect(held.inReview).toBe(true);
+    expect((await sut.thread(item.id, poster, holder)).messages.map((m) => m.id)).toContain(held.id);
+    expect((await sut.thread(item.id, holder, undefined)).messages.map((m) => m.id)).toEqual([sent.id]);
+    const [{ scam_flags: heldFlags }] = await world.db.query(`SELECT scam_flags FROM items.handover_messages WHERE id = $1`, [held.id]);
+    expect(heldFlags).toEqual(expect.arrayContaining(['scam.money', 'scam.deposit', 'scam.payment-app']));
 
     expect(await refusal(sut.send(item.id, poster, { text: 'What is your sign-in code?' }))).toBe(MessageError.REFUSED);
     expect((await sut.thread(item.id, holder, undefined)).messages).toHaveLength(1);

@@ -11,6 +11,7 @@ import { AlertsAsOfTheirTime1763800000450 } from './migrations/1763800000450-ale
 import { NotificationsController } from './notifications.controller';
 import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
 import { TellRecipientOfHandoverMessageHandler } from './reactions/tell-recipient-of-handover-message.handler';
+import { TellMembersOfModerationHandler } from './reactions/tell-members-of-moderation.handler';
 import { TellNextInQueueTheyAreUpHandler } from './reactions/tell-next-in-queue-they-are-up.handler';
 import { TellMembersTheirSavedSearchMatchedHandler } from './reactions/tell-members-their-saved-search-matched.handler';
 import { TellEveryoneWaitingItWasPickedUpHandler } from './reactions/tell-everyone-waiting-it-was-picked-up.handler';
@@ -36,6 +37,7 @@ export class NotificationsModule {
         MembersRepository,
         NotifyFromEventsHandler,
         TellRecipientOfHandoverMessageHandler,
+        TellMembersOfModerationHandler,
         TellNextInQueueTheyAreUpHandler,
         TellEveryoneWaitingItWasPickedUpHandler,
         TellMembersTheirSavedSearchMatchedHandler,

@@ -6,13 +6,16 @@ import { SessionsService } from './sessions/sessions.service';
 import { UsersRepository } from './users/users.repository';
 import { UsersService } from './users/users.service';
 
-const USAGE = `Grants administrator rights (the only way to get them):
-  npm run admin:grant -- --user <user id>
-  npm run admin:grant -- --phone <phone number>
+const USAGE = `Grants administrator or moderator rights (the only way to get them):
+  npm run admin:grant -- --user <user id> [--role admin|moderator]
+  npm run admin:grant -- --phone <phone number> [--role admin|moderator]
+The role is admin when --role is left out.
 Distributed mode uses DATABASE_URL. Embedded mode (RUN_MODE=embedded, the default) uses DATA_DIR's database:
 the running app's, or, when the app is stopped, a server of its own for the moment it takes.`;
 
-function target(): { where: { userId: string } | { phone: string } } {
+type Role = 'admin' | 'moderator';
+
+function target(): { where: { userId: string } | { phone: string }; role: Role } {
   const args = process.argv.slice(2);
   const value = (flag: string) => {
     const i = args.indexOf(flag);
@@ -20,16 +23,19 @@ function target(): { where: { userId: string } | { phone: string } } {
   };
   const user = value('--user');
   const phone = value('--phone');
-  if (user && /^[0-9a-f-]{36}$/i.test(user)) return { where: { userId: user } };
-  const e164 = phone ? toE164(phone) : null;
-  if (e164) return { where: { phone: e164 } };
+  const role = value('--role') ?? 'admin';
+  if (role === 'admin' || role === 'moderator') {
+    if (user && /^[0-9a-f-]{36}$/i.test(user)) return { where: { userId: user }, role };
+    const e164 = phone ? toE164(phone) : null;
+    if (e164) return { where: { phone: e164 }, role };
+  }
   console.error(USAGE);
   process.exit(2);
 }
 
 async function main(): Promise<void> {
   const log = createLogger('admin-grant');
-  const { where } = target();
+  const { where, role } = target();
   const config = loadConfig();
   const embedded = config.RUN_MODE === 'embedded' ? await connectEmbeddedPostgres(config.DATA_DIR, createLogger('postgres')) : undefined;
   const dataSource = await openDatabase({ url: embedded?.url ?? config.DATABASE_URL, poolSize: 1 }, {
@@ -43,9 +49,9 @@ async function main(): Promise<void> {
     // gateway needs to hear from this process on the live channel.
     const sessions = new SessionsService(new SessionsRepository(dataSource), new InMemoryLiveChannel());
     const users = new UsersService(new UsersRepository(dataSource), new EventOutbox(dataSource), sessions);
-    const user = await users.grantAdmin(where);
-    log.info({ userId: user.id, username: user.username }, 'administrator rights granted');
-    console.log(`${user.username} (${user.id}) is now an administrator.`);
+    const user = await users.grantAdmin(where, role);
+    log.info({ userId: user.id, username: user.username, role }, `${role} rights granted`);
+    console.log(`${user.username} (${user.id}) is now ${role === 'admin' ? 'an administrator' : 'a moderator'}.`);
   } finally {
     await dataSource.destroy();
     await embedded?.release();

@@ -13,6 +13,7 @@ import { TextedAlerts1763800000103 } from './migrations/1763800000103-texted-ale
 import { Blocks1763800000140 } from './migrations/1763800000140-blocks';
 import { QuietHours1764200000700 } from './migrations/1764200000700-quiet-hours';
 import { EmergencyContacts1764100000610 } from './migrations/1764100000610-emergency-contacts';
+import { Moderators1764200000800 } from './migrations/1764200000800-moderators';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
 import { BlocksController } from './blocks/blocks.controller';
@@ -62,6 +63,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700, Moderators1764200000800],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -91,16 +91,20 @@ describe(UsersService.name, () => {
     expect(await eventsAbout(userId)).toEqual([Events.userCreated.subject, Events.userUpdated.subject, Events.userUpdated.subject]);
   });
 
-  it('makes administrators only through the operator command, by id or by phone', async () => {
+  it('makes administrators and moderators only through the operator command, by id or by phone', async () => {
     const users = sut.service.app.get(UsersService);
     const byId = await newMember();
-    expect(await sut.call(Calls.users.adminStatus, {}, byId)).toEqual({ isAdmin: false });
+    expect(await sut.call(Calls.users.adminStatus, {}, byId)).toEqual({ isAdmin: false, isModerator: false });
     await users.grantAdmin({ userId: byId });
-    expect(await sut.call(Calls.users.adminStatus, {}, byId)).toEqual({ isAdmin: true });
+    expect(await sut.call(Calls.users.adminStatus, {}, byId)).toEqual({ isAdmin: true, isModerator: false });
 
     const { userId: byPhone, phone } = await verifiedMember();
     await users.grantAdmin({ phone: phone.e164 });
-    expect(await sut.call(Calls.users.adminStatus, {}, byPhone)).toEqual({ isAdmin: true });
+    expect(await sut.call(Calls.users.adminStatus, {}, byPhone)).toEqual({ isAdmin: true, isModerator: false });
+
+    const moderator = await newMember();
+    await users.grantAdmin({ userId: moderator }, 'moderator');
+    expect(await sut.call(Calls.users.adminStatus, {}, moderator)).toEqual({ isAdmin: false, isModerator: true });
 
     expect(await refusalOf(users.grantAdmin({ phone: newPhone().e164 }))).toEqual({ code: UserError.NOT_FOUND, message: 'User not found' });
     expect(await refusalOf(sut.call(Calls.users.adminStatus, {}, '00000000-0000-4000-8000-000000000000'))).toMatchObject({ code: UserError.NOT_FOUND });

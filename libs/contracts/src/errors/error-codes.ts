@@ -9,6 +9,7 @@ import { EmergencyErrorSet } from '../emergency/emergency.errors';
 import { NotificationErrorSet, PushErrorSet } from '../notifications/notifications.errors';
 import { MediaErrorSet, UploadErrorSet } from '../media/media.errors';
 import { IdempotencyErrorSet } from './idempotency.errors';
+import { ModerationErrorSet } from '../moderation/moderation.errors';
 
 /**
  * The codes every module shares: input that fails its schema, a missing session, a rate limit, a service that
@@ -50,6 +51,7 @@ export const ERROR_STATUS = {
   ...MediaErrorSet.statuses,
   ...UploadErrorSet.statuses,
   ...IdempotencyErrorSet.statuses,
+  ...ModerationErrorSet.statuses,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

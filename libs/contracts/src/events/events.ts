@@ -15,6 +15,8 @@ export const userSnapshotSchema = z.object({
   scoutMode: z.boolean(),
   isVerified: z.boolean(),
   isAdmin: z.boolean(),
+  /** When the account was made (absent in older events): report escalation counts accounts older than a day. */
+  createdAt: z.string().optional(),
   notificationRadius: z.string(),
   notificationFlags: z.record(z.string(), z.boolean()),
   /** 'off' or 'HH:MM-HH:MM' in the member's time zone; absent (older events): the default quiet hours. */
@@ -93,7 +95,15 @@ export const Events = {
   itemRemoved: defineEvent(
     'item.removed.v1',
     /** not_there: verified neighbours said it is gone; reported: removed after reports (a content violation). */
-    z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), reason: z.enum(['not_there', 'reported']) }),
+    z.object({
+      itemId: z.uuid(),
+      posterId: z.uuid(),
+      title: z.string(),
+      reason: z.enum(['not_there', 'reported']),
+      /** A moderator's removal: the reason they gave and the case the poster may appeal (absent otherwise). */
+      note: z.string().optional(),
+      caseId: z.uuid().optional(),
+    }),
   ),
   /**
    * A member other than the poster said the item is still there (docs/product-rules.md, "Points"): `verified` says
@@ -135,11 +145,33 @@ export const Events = {
     'user.block-changed.v1',
     z.object({ blockerId: z.uuid(), blockedId: z.uuid(), blocked: z.boolean(), version: z.number().int().positive() }),
   ),
+  /**
+   * News for a member from moderation (docs/product-rules.md, Moderation): their content went to pending review
+   * (held), was removed (comments and members; an item's removal is item.removed), warned about, restored; an
+   * appeal's outcome; or, for the moderator who decided, that an appeal of their decision was decided.
+   */
+  moderationNotice: defineEvent(
+    'moderation.notice.v1',
+    z.object({
+      userId: z.uuid(),
+      caseId: z.uuid(),
+      kind: z.enum(['held', 'removed', 'warned', 'restored', 'appeal_upheld', 'appeal_overturned', 'appeal_decided']),
+      targetType: z.enum(['item', 'comment', 'member', 'message']),
+      itemId: z.uuid().nullable(),
+      /** The item's title, the comment's first words, or the member's name. */
+      title: z.string(),
+      /** Why: the moderator's reason, or what put it in review. */
+      reason: z.string(),
+    }),
+  ),
   reportFiled: defineEvent(
     'report.filed.v1',
     z.object({
       reportId: z.uuid(),
+      /** The item reported, or the reported comment's item (a member's report has no item and sends no report.filed). */
       itemId: z.uuid(),
+      targetType: z.enum(['item', 'comment', 'member']).optional(),
+      targetId: z.uuid().optional(),
       reporterId: z.uuid(),
       reportedUserId: z.uuid().nullable(),
       reportType: z.string(),

@@ -3,6 +3,7 @@ import { NotificationRoutes } from '../notifications/notifications.routes';
 import { ItemRoutes } from '../items/items.routes';
 import { MessageRoutes } from '../items/messages.routes';
 import { SavedSearchRoutes } from '../items/saved-searches.routes';
+import { ModerationRoutes } from '../moderation/moderation.routes';
 import { BlockRoutes } from '../users/blocks.routes';
 import { MediaRoutes } from '../media/media.routes';
 import { RewardRoutes } from '../rewards/rewards.routes';
@@ -17,6 +18,7 @@ export const Routes = {
   ...ItemRoutes,
   ...MessageRoutes,
   ...SavedSearchRoutes,
+  ...ModerationRoutes,
   ...BlockRoutes,
   ...MediaRoutes,
   ...RewardRoutes,

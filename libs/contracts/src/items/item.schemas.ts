@@ -248,6 +248,8 @@ export const itemSchema = z.object({
   queueLength: z.number().int(),
   /** The caller's place in that line (1 = next), null when not in it. */
   queuePosition: z.number().int().nullable(),
+  /** Only in the poster's own view: the item is in pending review, hidden from everyone else (docs/product-rules.md, Moderation). */
+  inReview: z.boolean().optional(),
 });
 export type Item = z.infer<typeof itemSchema>;
 export const itemListSchema = z.array(itemSchema);
@@ -276,6 +278,8 @@ export const commentSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   isEdited: z.boolean(),
+  /** Only in the author's own view: the comment is in pending review, hidden from everyone else. */
+  inReview: z.boolean().optional(),
   user: z.object({ id: z.uuid(), username: z.string(), rank: z.enum(RANK_NAMES), subscriptionTier: subscriptionTierSchema }),
 });
 export type Comment = z.infer<typeof commentSchema>;
@@ -290,14 +294,24 @@ export const updateCommentRequestSchema = z.object({ content: commentContentSche
 export const monthlyCommentsSchema = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
 export type MonthlyComments = z.infer<typeof monthlyCommentsSchema>;
 
-export const createReportRequestSchema = z.object({
+/**
+ * A report of an item (reportedItemId), of a comment (reportedCommentId, with its item) or of a member
+ * (reportedUserId alone). One report per member per item, comment or member.
+ */
+export const createReportRequestSchema = z
+  .object({
   reporterId: z.uuid().optional(),
-  reportedUserId: z.uuid().nullish(),
-  reportedItemId: z.uuid({ error: 'reportedItemId must be a valid id' }),
+  reportedUserId: z.uuid({ error: 'reportedUserId must be a valid id' }).nullish(),
+  reportedItemId: z.uuid({ error: 'reportedItemId must be a valid id' }).nullish(),
+  reportedCommentId: z.uuid({ error: 'reportedCommentId must be a valid id' }).nullish(),
   reportType: oneOf(REPORT_TYPES, 'Report type', REPORT_REQUIRED_MESSAGE),
   reason: z.string({ error: REPORT_REQUIRED_MESSAGE }).trim().min(1, REPORT_REQUIRED_MESSAGE).max(200, 'The reason must be under 200 characters'),
   details: z.string().trim().max(1000, 'Details must be under 1000 characters').nullish(),
-});
+  })
+  .refine((r) => r.reportedItemId || r.reportedCommentId || r.reportedUserId, {
+    error: 'Say what you are reporting: an item, a comment or a member',
+    path: ['reportedItemId'],
+  });
 export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
 export const reportResponseSchema = z.object({ success: z.boolean(), message: z.string(), id: z.uuid() });
 

@@ -122,7 +122,7 @@ export const ItemsCalls = {
     subject: 'items.reports.create',
     request: createReportRequestSchema,
     reply: reportResponseSchema,
-    errors: [ItemError.NOT_FOUND, ReportError.OWN_ITEM, ReportError.ALREADY_REPORTED],
+    errors: [ItemError.NOT_FOUND, ReportError.OWN_ITEM, ReportError.SELF, ReportError.ALREADY_REPORTED, ReportError.TARGET_NOT_FOUND],
   }),
   joinQueue: defineCall({
     subject: 'items.queue.join',

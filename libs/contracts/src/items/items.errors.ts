@@ -53,6 +53,10 @@ export const CommentError = CommentErrorSet.codes;
 
 export const ReportErrorSet = defineErrors('REPORT', {
   OWN_ITEM: 400,
+  /** A member's own comment, or themselves. */
+  SELF: 400,
   ALREADY_REPORTED: 409,
+  /** No such comment or member to report. */
+  TARGET_NOT_FOUND: 404,
 });
 export const ReportError = ReportErrorSet.codes;

@@ -243,7 +243,7 @@ export const ItemRoutes = {
   report: {
     method: 'post',
     path: '/api/reports',
-    summary: 'Report an item (once per item)',
+    summary: 'Report an item, a comment or a member (once each); enough reports put it in pending review',
     auth: 'session',
     body: createReportRequestSchema,
     response: reportResponseSchema,

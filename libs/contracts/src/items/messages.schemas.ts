@@ -20,6 +20,8 @@ export const handoverMessageSchema = z.object({
   meetAt: meetAtSchema.nullable(),
   /** Only on messages to the caller that matched a scam pattern: the text to show above it. */
   warning: z.string().nullable(),
+  /** Only on the caller's own message held for a moderator (docs/product-rules.md, Moderation): not delivered yet. */
+  inReview: z.boolean().optional(),
 });
 export type HandoverMessage = z.infer<typeof handoverMessageSchema>;
 

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'item_picked_up',
   /** A new item matched one of the member's saved searches (data: itemId, wanted: whether it was a wanted post). */
   'saved_search_match',
+  /** Moderation news that is no violation: content restored, an appeal's outcome, an appeal to decide (data: caseId). */
+  'moderation_update',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { EmergencyCalls } from '../emergency/emergency.calls';
 import { ItemsCalls } from '../items/items.calls';
 import { MessagesCalls } from '../items/messages.calls';
 import { SavedSearchCalls } from '../items/saved-searches.calls';
+import { ModerationCalls } from '../moderation/moderation.calls';
 import { BlocksCalls } from '../users/blocks.calls';
 import { NotificationsCalls } from '../notifications/notifications.calls';
 import { PhotoValidationCalls } from '../photos/photo-validation.calls';
@@ -31,7 +32,7 @@ export function healthCall(service: ServiceName) {
  */
 export const Calls = {
   users: { ...UsersCalls, ...BlocksCalls },
-  items: { ...ItemsCalls, ...MessagesCalls, ...SavedSearchCalls },
+  items: { ...ItemsCalls, ...MessagesCalls, ...SavedSearchCalls, ...ModerationCalls },
   rewards: RewardsCalls,
   notifications: NotificationsCalls,
   emergency: EmergencyCalls,

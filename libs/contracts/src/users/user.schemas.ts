@@ -126,5 +126,7 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const scoutModeRequestSchema = z.object({ scoutMode: z.boolean().optional() });
 export const scoutModeResponseSchema = z.object({ scoutMode: z.boolean() });
 export const subscriptionRequestSchema = z.object({ tier: subscriptionTierSchema });
-export const adminStatusSchema = z.object({ isAdmin: z.boolean() });
+/** The caller's roles, both granted only by the operator command (npm run admin:grant). */
+export const adminStatusSchema = z.object({ isAdmin: z.boolean(), isModerator: z.boolean() });
+export type AdminStatus = z.infer<typeof adminStatusSchema>;
 export const profilePictureResponseSchema = z.object({ profilePicture: z.string() });

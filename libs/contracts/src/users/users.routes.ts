@@ -112,7 +112,7 @@ export const UserRoutes = {
   adminStatus: {
     method: 'get',
     path: '/api/users/:id/admin-status',
-    summary: 'Whether the signed-in user is an administrator',
+    summary: 'Whether the signed-in user is an administrator and whether a moderator',
     auth: 'session',
     params: idParamsSchema,
     response: adminStatusSchema,

@@ -13,9 +13,10 @@ export interface CommentRow {
   username: string | null;
   rank: string | null;
   subscription_tier: string | null;
+  in_review: boolean;
 }
 
-const COMMENT_VIEW = `SELECT c.id, c.item_id, c.user_id, c.content, c.is_edited, c.created_at, p.username, p.rank, p.subscription_tier
+const COMMENT_VIEW = `SELECT c.id, c.item_id, c.user_id, c.content, c.is_edited, c.created_at, c.in_review, p.username, p.rank, p.subscription_tier
   FROM items.comments c LEFT JOIN items.posters p ON p.user_id = c.user_id`;
 
 const MONTH_START_UTC = `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
@@ -25,9 +26,12 @@ const MONTH_START_UTC = `date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME Z
 export class CommentsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** An item's live comments, oldest first. */
-  async listLive(itemId: string): Promise<CommentRow[]> {
-    return this.dataSource.query(`${COMMENT_VIEW} WHERE c.item_id = $1 AND c.deleted_at IS NULL ORDER BY c.created_at, c.id`, [itemId]);
+  /** An item's live comments, oldest first; one in pending review only for its author. */
+  async listLive(itemId: string, callerId: string | undefined): Promise<CommentRow[]> {
+    return this.dataSource.query(
+      `${COMMENT_VIEW} WHERE c.item_id = $1 AND c.deleted_at IS NULL AND (NOT c.in_review OR c.user_id = $2) ORDER BY c.created_at, c.id`,
+      [itemId, callerId ?? null],
+    );
   }
 
   /** A comment of this item, deleted or not: callers ask for one they have just written. */
@@ -51,9 +55,16 @@ export class CommentsRepository {
   }
 
   /** Adds the comment and counts it on its item; returns its id. */
-  async add(manager: EntityManager, comment: { itemId: string; userId: string; content: string }): Promise<string> {
+  /** `held`: the checks hold it for a moderator, so comment.posted waits for a restore. */
+  async add(manager: EntityManager, comment: { itemId: string; userId: string; content: string; held: boolean }): Promise<string> {
     const id = randomUUID();
-    await manager.query(`INSERT INTO items.comments (id, item_id, user_id, content) VALUES ($1, $2, $3, $4)`, [id, comment.itemId, comment.userId, comment.content]);
+    await manager.query(`INSERT INTO items.comments (id, item_id, user_id, content, unannounced) VALUES ($1, $2, $3, $4, $5)`, [
+      id,
+      comment.itemId,
+      comment.userId,
+      comment.content,
+      comment.held,
+    ]);
     await manager.query(`UPDATE items.items SET comment_count = comment_count + 1 WHERE id = $1`, [comment.itemId]);
     return id;
   }

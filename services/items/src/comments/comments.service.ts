@@ -16,6 +16,8 @@ import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from '../items/items.repository';
 import { PostersService } from '../posters/posters.service';
 import { CommentRow, CommentsRepository } from './comments.repository';
+import { ContentChecks } from '../moderation/checks/content-checks.service';
+import { ModerationService } from '../moderation/moderation.service';
 
 function toComment(row: CommentRow): Comment {
   return {
@@ -24,6 +26,7 @@ function toComment(row: CommentRow): Comment {
     content: row.content,
     createdAt: new Date(row.created_at).toISOString(),
     isEdited: row.is_edited,
+    ...(row.in_review ? { inReview: true } : {}),
     user: {
       id: row.user_id,
       username: row.username ?? 'Neighbour',
@@ -43,17 +46,24 @@ export class CommentsService {
     private readonly items: ItemsRepository,
     private readonly posters: PostersService,
     private readonly blocks: BlocksRepository,
+    private readonly checks: ContentChecks,
+    private readonly moderation: ModerationService,
   ) {}
 
   /** The comments the caller sees: those of members they blocked are left out (docs/product-rules.md, Blocking). */
   async list(itemId: string, callerId?: string): Promise<Comment[]> {
-    const blocked = await this.blocks.blockedBy(callerId);
-    return (await this.comments.listLive(itemId)).filter((row) => !blocked.has(row.user_id)).map(toComment);
+    const [blocked, inReview] = await Promise.all([this.blocks.blockedBy(callerId), this.moderation.membersInReview()]);
+    return (await this.comments.listLive(itemId, callerId))
+      .filter((row) => !blocked.has(row.user_id) && (row.user_id === callerId || !inReview.has(row.user_id)))
+      .map(toComment);
   }
 
   async create(itemId: string, callerId: string, content: string): Promise<Comment> {
+    const verdict = await this.checks.check({ kind: 'comment', text: content });
     const id = await this.outbox.transaction(async (tx) => {
       const item = await this.items.lock(tx.manager, itemId);
+      // An item in pending review is its poster's alone.
+      if (item.inReview && item.posterId !== callerId) throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
       // A member the poster blocked finds the item unavailable, never told why (docs/product-rules.md, Blocking).
       if (await this.blocks.isBlocked(item.posterId, callerId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
       // Two comments at once from one free account must not both slip under the quota.
@@ -62,17 +72,20 @@ export class CommentsService {
       if (limit !== null && used >= limit) {
         throw new DomainError(CommentError.MONTHLY_LIMIT, `You've used your ${limit} free comments this month. Upgrade your plan for unlimited comments.`);
       }
-      const commentId = await this.comments.add(tx.manager, { itemId, userId: callerId, content });
-      tx.emit(Events.commentPosted, { commentId, itemId, posterId: item.posterId, authorId: callerId, title: item.title });
+      const commentId = await this.comments.add(tx.manager, { itemId, userId: callerId, content, held: verdict.hold });
+      await this.moderation.recordFlagsIn(tx, { type: 'comment', id: commentId }, verdict.flags, verdict.hold);
+      if (!verdict.hold) tx.emit(Events.commentPosted, { commentId, itemId, posterId: item.posterId, authorId: callerId, title: item.title });
       return commentId;
     });
     return this.one(itemId, id);
   }
 
   async update(itemId: string, commentId: string, callerId: string, content: string): Promise<Comment> {
-    await this.dataSource.transaction(async (manager) => {
-      await this.ownComment(manager, itemId, commentId, callerId, 'edit');
-      await this.comments.edit(manager, commentId, content);
+    const verdict = await this.checks.check({ kind: 'comment', text: content });
+    await this.outbox.transaction(async (tx) => {
+      await this.ownComment(tx.manager, itemId, commentId, callerId, 'edit');
+      await this.comments.edit(tx.manager, commentId, content);
+      await this.moderation.recordFlagsIn(tx, { type: 'comment', id: commentId }, verdict.flags, verdict.hold);
     });
     return this.one(itemId, commentId);
   }

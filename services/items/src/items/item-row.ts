@@ -40,6 +40,10 @@ export interface ItemRow {
   /** Members in line behind the hold (0 unless held). */
   queue_length: number;
   distance_miles?: number;
+  /** The item's IANA time zone. */
+  time_zone: string;
+  /** In pending review (docs/product-rules.md, Moderation): only its poster sees it. */
+  in_review: boolean;
 }
 
 /** What the caller has done to an item today: shown as hasVotedToday / isInterested. */
@@ -62,6 +66,7 @@ export function itemViewColumns(alias: string): string {
     ${alias}.location_description, ${alias}.is_scout_find, ${alias}.is_garage_sale, ${alias}.garage_sale_address,
     ${alias}.garage_sale_start_time, ${alias}.garage_sale_end_time, ${alias}.garage_sale_contact_info,
     ${alias}.interest_count, ${alias}.still_there_count, ${alias}.last_still_there_check, ${alias}.comment_count, ${alias}.last_confirmed_at,
+    ${alias}.time_zone, ${alias}.in_review,
     CASE WHEN ${alias}.votes_date = (now() AT TIME ZONE ${alias}.time_zone)::date THEN ${alias}.vote_count ELSE 0 END AS votes_today,
     p.username AS poster_username, p.rank AS poster_rank, c.username AS claimer_username,
     CASE WHEN ${alias}.status = 'first_dibs' THEN (SELECT count(*)::int FROM items.item_queue q WHERE q.item_id = ${alias}.id) ELSE 0 END AS queue_length`;

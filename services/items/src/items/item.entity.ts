@@ -114,4 +114,12 @@ export class ItemEntity {
 
   @Column('int', { name: 'comment_count' })
   commentCount: number;
+
+  /** In pending review (docs/product-rules.md, Moderation): hidden (unlisted) from everyone but its poster. */
+  @Column('boolean', { name: 'in_review' })
+  inReview: boolean;
+
+  /** Held by the checks when posted: item.posted leaves only when a moderator restores it. */
+  @Column('boolean')
+  unannounced: boolean;
 }

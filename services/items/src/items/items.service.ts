@@ -30,14 +30,17 @@ import { decodeCursor, encodeCursor } from './feed-cursor';
 import { ItemEntity } from './item.entity';
 import { ItemRow } from './item-row';
 import { toItem } from './item.mapper';
+import { itemPostedPayload } from './item-posted';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from './items.repository';
 import { PostedItemFacts, SavedSearchesService } from '../saved-searches/saved-searches.service';
+import { ContentChecks } from '../moderation/checks/content-checks.service';
+import { ModerationService } from '../moderation/moderation.service';
 
 const HOUR_MS = 3600 * 1000;
 const TOP_FINDS = 50;
 
-type NewItem = Omit<ItemEntity, 'id' | 'posterId' | 'createdAt' | 'status' | 'listed' | 'timeZone'>;
+type NewItem = Omit<ItemEntity, 'id' | 'posterId' | 'createdAt' | 'status' | 'listed' | 'timeZone' | 'inReview' | 'unannounced'>;
 
 /** What saved-search matching reads of a posted item (its public position, never the exact spot). */
 export function postedFacts(row: ItemRow): PostedItemFacts {
@@ -72,30 +75,41 @@ export class ItemsService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly blocks: BlocksRepository,
     private readonly savedSearches: SavedSearchesService,
+    private readonly checks: ContentChecks,
+    private readonly moderation: ModerationService,
   ) {}
 
   /**
-   * Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction. The answer
-   * says how many neighbours' wanted posts it matches (they are alerted first, by the saved-search reaction).
+   * Posts an item, scout find or garage sale for the caller; item.posted leaves in the same transaction, unless the
+   * automated checks hold it for a moderator (docs/product-rules.md, Moderation). The answer says how many
+   * neighbours' wanted posts it matches (they are alerted first, by the saved-search reaction).
    */
   async post(request: CreateItemRequest, posterId: string): Promise<PostedItem> {
+    // The automated checks read the words before anything is written.
+    const verdict = await this.checks.check({ kind: 'item', text: `${request.title}\n${request.description}` });
     const { row, wantedBy } = await this.outbox.transaction(async (tx) => {
       const member = await this.posters.member(tx.manager, posterId);
       const fields = request.isGarageSale ? this.garageSale(request) : this.singleItem(request, member);
-      const inserted = await this.insert(tx, posterId, fields, member.subscriptionTier);
-      return { row: inserted, wantedBy: await this.savedSearches.wantedBy(tx.manager, postedFacts(inserted)) };
+      const inserted = await this.insert(tx, posterId, fields, member.subscriptionTier, verdict.hold);
+      await this.moderation.recordFlagsIn(tx, { type: 'item', id: inserted.id }, verdict.flags, verdict.hold);
+      return { row: verdict.hold ? { ...inserted, in_review: true } : inserted, wantedBy: await this.savedSearches.wantedBy(tx.manager, postedFacts(inserted)) };
     });
     return { ...toItem(row, posterId), wantedBy };
   }
 
+  /** An item in pending review, or whose poster is, is found by its poster only. */
   async get(itemId: string, callerId: string | undefined): Promise<Item> {
     const row = await this.items.findView(itemId);
     if (!row || row.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
+    if (row.poster_id !== callerId && (row.in_review || (await this.moderation.membersInReview()).has(row.poster_id))) {
+      throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
+    }
     return (await this.views([row], callerId))[0];
   }
 
   /** The poster edits a still-available item; the time limit counts from when it was posted. */
   async update(itemId: string, request: UpdateItemRequest, callerId: string): Promise<Item> {
+    const verdict = await this.checks.check({ kind: 'item', text: `${request.title ?? ''}\n${request.description ?? ''}` });
     await this.outbox.transaction(async (tx) => {
       const item = await this.editable(tx, itemId, callerId, 'edit');
       if (request.title !== undefined) item.title = request.title;
@@ -118,6 +132,8 @@ export class ItemsService {
       }
       item.updatedAt = new Date();
       await this.items.save(tx.manager, item);
+      // After the save: holding it unlists it, which the saved entity must not overwrite.
+      await this.moderation.recordFlagsIn(tx, { type: 'item', id: item.id }, verdict.flags, verdict.hold);
       tx.emit(Events.itemUpdated, { itemId: item.id, posterId: item.posterId, title: item.title, status: item.status });
     });
     return this.get(itemId, callerId);
@@ -179,13 +195,15 @@ export class ItemsService {
    * the cursor still follows the page as read: a page may hold fewer items, never skip any.
    */
   private async withoutBlocked(rows: ItemRow[], callerId: string | undefined): Promise<ItemRow[]> {
-    const blocked = await this.blocks.blockedBy(callerId);
+    const [blocked, inReview] = await Promise.all([this.blocks.blockedBy(callerId), this.moderation.membersInReview()]);
+    if (inReview.size > 0) rows = rows.filter((row) => row.poster_id === callerId || !inReview.has(row.poster_id));
     return blocked.size === 0 ? rows : rows.filter((row) => !blocked.has(row.poster_id));
   }
 
   /** The owner sees everything they posted and hold; others see only what is listed. */
   async byUser(userId: string, callerId: string | undefined): Promise<Item[]> {
     const own = callerId === userId;
+    if (!own && (await this.moderation.membersInReview()).has(userId)) return [];
     return this.views(await this.items.byUser(userId, own, !own), callerId);
   }
 
@@ -273,34 +291,22 @@ export class ItemsService {
     };
   }
 
-  private async insert(tx: Transaction, posterId: string, fields: NewItem, posterTier: Member['subscriptionTier']): Promise<ItemRow> {
+  /** `held`: the checks hold it for a moderator, so nobody hears of it (item.posted waits for a restore). */
+  private async insert(tx: Transaction, posterId: string, fields: NewItem, posterTier: Member['subscriptionTier'], held: boolean): Promise<ItemRow> {
     const item = await this.items.add(tx.manager, {
       ...fields,
       id: randomUUID(),
       posterId,
       status: 'available',
-      listed: true,
+      listed: !held,
+      inReview: false,
+      unannounced: held,
       createdAt: new Date(),
       timeZone: timeZoneAt(fields.lat, fields.lng),
     });
     const row = await this.items.findView(item.id, tx.manager);
     if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
-    tx.emit(Events.itemPosted, {
-      itemId: item.id,
-      posterId,
-      title: item.title,
-      category: item.category,
-      isScoutFind: item.isScoutFind,
-      isGarageSale: item.isGarageSale,
-      pricingType: item.pricingType,
-      lat: item.lat,
-      lng: item.lng,
-      createdAt: item.createdAt.toISOString(),
-      timeZone: item.timeZone,
-      publicLat: row.public_lat,
-      publicLng: row.public_lng,
-      posterTier,
-    });
+    if (!held) tx.emit(Events.itemPosted, itemPostedPayload(row, posterTier));
     return row;
   }
 

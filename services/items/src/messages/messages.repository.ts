@@ -13,6 +13,8 @@ export interface MessageRow {
   meet_place: string | null;
   meet_status: 'proposed' | 'accepted' | 'declined' | null;
   scam_flags: string[];
+  /** Held by the checks for a moderator (docs/product-rules.md, Moderation): only its author sees it. */
+  in_review: boolean;
   created_at: Date;
 }
 
@@ -41,7 +43,7 @@ export interface ThreadSummaryRow {
   awaiting_reply: boolean;
 }
 
-const COLUMNS = `id, item_id, member_id, author_id, recipient_id, body, meet_time, meet_place, meet_status, scam_flags, created_at`;
+const COLUMNS = `id, item_id, member_id, author_id, recipient_id, body, meet_time, meet_place, meet_status, scam_flags, in_review, created_at`;
 
 @Injectable()
 export class MessagesRepository {
@@ -61,8 +63,12 @@ export class MessagesRepository {
     return row;
   }
 
-  async list(itemId: string, memberId: string): Promise<MessageRow[]> {
-    return this.dataSource.query(`SELECT ${COLUMNS} FROM items.handover_messages WHERE item_id = $1 AND member_id = $2 ORDER BY created_at, id`, [itemId, memberId]);
+  /** The thread as the caller reads it: a message held for review only its author sees. */
+  async list(itemId: string, memberId: string, callerId: string): Promise<MessageRow[]> {
+    return this.dataSource.query(
+      `SELECT ${COLUMNS} FROM items.handover_messages WHERE item_id = $1 AND member_id = $2 AND (NOT in_review OR author_id = $3) ORDER BY created_at, id`,
+      [itemId, memberId, callerId],
+    );
   }
 
   /** Serialises one member's messages until the transaction ends, so two at once cannot both pass the hourly count. */

@@ -15,7 +15,9 @@ import { EventOutbox } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { MessageRow, MessagesRepository, ThreadItem } from './messages.repository';
-import { checkText, refusingRule } from '../moderation/checks/text-checks.rules';
+import { refusingRule } from '../moderation/checks/text-checks.rules';
+import { ContentChecks } from '../moderation/checks/content-checks.service';
+import { ModerationService } from '../moderation/moderation.service';
 
 const NOT_FOUND_MESSAGE = 'No conversation here';
 
@@ -42,6 +44,7 @@ function toMessage(row: MessageRow, callerId: string): HandoverMessage {
         : null,
     // The warning is for the one a scam would target: the recipient. The flag itself stays for moderators.
     warning: !mine && row.scam_flags.length > 0 ? SCAM_WARNING : null,
+    ...(mine && row.in_review ? { inReview: true } : {}),
   };
 }
 
@@ -57,11 +60,13 @@ export class MessagesService {
     private readonly outbox: EventOutbox,
     private readonly messages: MessagesRepository,
     private readonly blocks: BlocksRepository,
+    private readonly checks: ContentChecks,
+    private readonly moderation: ModerationService,
   ) {}
 
   async thread(itemId: string, callerId: string, withId: string | undefined): Promise<MessageThread> {
     const access = await this.access(this.dataSource.manager, itemId, callerId, withId);
-    const rows = await this.messages.list(itemId, access.memberId);
+    const rows = await this.messages.list(itemId, access.memberId, callerId);
     return {
       itemId,
       memberId: access.memberId,
@@ -92,8 +97,8 @@ export class MessagesService {
 
   async send(itemId: string, callerId: string, request: SendMessageRequest): Promise<HandoverMessage> {
     // The scam rules read the text and a proposed meeting place (docs/security.md, Handover messages).
-    const flags = checkText('message', request.meetAt ? `${request.text}\n${request.meetAt.place}` : request.text);
-    const refusedBy = refusingRule(flags);
+    const verdict = await this.checks.check({ kind: 'message', text: request.meetAt ? `${request.text}\n${request.meetAt.place}` : request.text });
+    const refusedBy = refusingRule(verdict.flags);
     const row = await this.outbox.transaction(async (tx) => {
       const access = await this.access(tx.manager, itemId, callerId, request.to);
       if (!access.canWrite) throw new DomainError(MessageError.CLOSED, 'This conversation is closed: the item is no longer held by this member');
@@ -114,8 +119,11 @@ export class MessagesService {
         recipientId: access.otherId,
         body: request.text,
         meet: request.meetAt ?? null,
-        flags: flags.filter((flag) => flag.ruleId !== refusedBy).map((flag) => flag.ruleId),
+        flags: verdict.flags.map((flag) => flag.ruleId),
       });
+      // A high-confidence hit waits for a moderator: its recipient hears of it only if it is restored.
+      await this.moderation.recordFlagsIn(tx, { type: 'message', id: added.id }, verdict.flags, verdict.hold);
+      if (verdict.hold) return { ...added, in_review: true };
       tx.emit(Events.handoverMessage, this.event(access, added, callerId, 'message'));
       return added;
     });

@@ -10,12 +10,13 @@ import { EntityManager } from 'typeorm';
 export class PostersRepository {
   async keepNewerUser(manager: EntityManager, user: EventPayload<typeof Events.userUpdated>): Promise<void> {
     await manager.query(
-      `INSERT INTO items.posters (user_id, username, user_version, subscription_tier, is_verified, scout_mode)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO items.posters (user_id, username, user_version, subscription_tier, is_verified, scout_mode, account_created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, COALESCE($7::timestamptz, now()))
        ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, user_version = EXCLUDED.user_version,
-         subscription_tier = EXCLUDED.subscription_tier, is_verified = EXCLUDED.is_verified, scout_mode = EXCLUDED.scout_mode
+         subscription_tier = EXCLUDED.subscription_tier, is_verified = EXCLUDED.is_verified, scout_mode = EXCLUDED.scout_mode,
+         account_created_at = LEAST(posters.account_created_at, EXCLUDED.account_created_at)
        WHERE posters.user_version < EXCLUDED.user_version`,
-      [user.userId, user.username, user.version, user.subscriptionTier, user.isVerified, user.scoutMode],
+      [user.userId, user.username, user.version, user.subscriptionTier, user.isVerified, user.scoutMode, user.createdAt ?? null],
     );
   }
 

@@ -117,9 +117,11 @@ export class NotifyFromEventsHandler implements OnApplicationBootstrap {
         title: 'Post Taken Down',
         message:
           item.reason === 'reported'
-            ? `"${item.title}" was taken down after reports from neighbours.`
+            ? item.note
+              ? `A moderator took "${item.title}" down: ${item.note} You may appeal once.`
+              : `"${item.title}" was taken down after reports from neighbours.`
             : `Neighbours said "${item.title}" is no longer there, so it was taken down.`,
-        data: { itemId: item.itemId, reason: item.reason },
+        data: { itemId: item.itemId, reason: item.reason, ...(item.caseId ? { caseId: item.caseId } : {}) },
       });
     });
   }

@@ -74,6 +74,10 @@ export class UserEntity {
   @Column('boolean', { name: 'is_admin' })
   isAdmin: boolean;
 
+  /** Reviews reported and flagged content (docs/security.md, Moderation); granted only by the operator command. */
+  @Column('boolean', { name: 'is_moderator', default: false })
+  isModerator: boolean;
+
   @Column('boolean', { name: 'sms_subscribed' })
   smsSubscribed: boolean;
 

@@ -51,6 +51,7 @@ export function toSnapshot(user: UserEntity) {
     scoutMode: user.scoutMode,
     isVerified: user.isVerified,
     isAdmin: user.isAdmin,
+    createdAt: user.createdAt.toISOString(),
     notificationRadius: user.notificationRadius,
     notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags },
     quietHours: quietHoursOf(user),

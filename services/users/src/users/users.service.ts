@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
+  AdminStatus,
   CreateUserReply,
   CreateUserRequest,
   DEFAULT_LOCATION_RADIUS,
@@ -147,15 +148,17 @@ export class UsersService {
     return toUser(found(e164 ? await this.users.findByPhone(e164) : null));
   }
 
-  async adminStatus(userId: string): Promise<{ isAdmin: boolean }> {
-    return { isAdmin: (await this.require(userId)).isAdmin };
+  async adminStatus(userId: string): Promise<AdminStatus> {
+    const user = await this.require(userId);
+    return { isAdmin: user.isAdmin, isModerator: user.isModerator };
   }
 
-  /** The operator command's work: the only way anybody becomes an administrator. */
-  async grantAdmin(where: { userId: string } | { phone: string }): Promise<User> {
+  /** The operator command's work: the only way anybody becomes an administrator or a moderator. */
+  async grantAdmin(where: { userId: string } | { phone: string }, role: 'admin' | 'moderator' = 'admin'): Promise<User> {
     const user = found(await ('userId' in where ? this.users.findById(where.userId) : this.users.findByPhone(where.phone)));
     return this.change(user.id, (u) => {
-      u.isAdmin = true;
+      if (role === 'admin') u.isAdmin = true;
+      else u.isModerator = true;
       return toUser(u);
     });
   }
@@ -202,6 +205,7 @@ export class UsersService {
       verificationDate: null,
       verificationSubmittedAt: null,
       isAdmin: false,
+      isModerator: false,
       smsSubscribed: false,
       version: 1,
       createdAt: new Date(),

@@ -1,8 +1,9 @@
+import type { AdminStatus } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getAdminStatus = (id: string, signal?: AbortSignal) => api.get<{ isAdmin: boolean }>(apiPath('adminStatus', { id }), signal);
+export const getAdminStatus = (id: string, signal?: AbortSignal) => api.get<AdminStatus>(apiPath('adminStatus', { id }), signal);
 
 /** Asked afresh each time the emergency tool opens: rights can be granted or taken away meanwhile. */
 export const adminStatusQueryOptions = (id: string) =>

@@ -34,7 +34,7 @@ const granted: EmergencyAccessResponse = {
 };
 
 function asAdmin(logs: EmergencyLogEntry[] = []) {
-  mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: true });
+  mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: true, isModerator: false });
   mockApi('GET /api/emergency/logs', () => ({ body: logs }));
   mockApi('POST /api/emergency/unlock', { expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() });
 }
@@ -48,7 +48,7 @@ async function authenticate(password = 'correct horse battery') {
 
 describe('emergency dialog', () => {
   it('refuses members who are not administrators, and never asks for the password', async () => {
-    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false });
+    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false, isModerator: false });
     renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
     const dialog = await screen.findByRole('dialog', { name: 'Access Denied' });
     expect(within(dialog).getByText('You do not have administrator privileges to access this feature.')).toBeInTheDocument();
@@ -177,7 +177,7 @@ describe('emergency dialog', () => {
 describe('hidden admin entry', () => {
   it('opens after holding the top-left corner for 3 s, not sooner', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false });
+    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false, isModerator: false });
     renderWithApp(<HiddenAdminEntry userId={admin.id} />, { user: admin });
     const area = screen.getByTestId('hidden-admin-area');
     fireEvent.pointerDown(area);
@@ -191,7 +191,7 @@ describe('hidden admin entry', () => {
   });
 
   it('opens when the secret sequence is typed into a search box, not into other fields', async () => {
-    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false });
+    mockApi(`GET /api/users/${admin.id}/admin-status`, { isAdmin: false, isModerator: false });
     renderWithApp(
       <>
         <HiddenAdminEntry userId={admin.id} />

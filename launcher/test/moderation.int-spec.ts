@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Comment, ErrorCode, Item, ItemError, ModerationCase, ModerationError, Notification, ReportError, User } from '@curbside/contracts';
+import { ApiClient, waitFor } from '@curbside/testing';
+import { RunningStack } from '../src/stack';
+import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+
+const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+const HERE = { lat: 37.7749, lng: -122.4194 };
+
+/**
+ * Moderation through the gateway in both modes (docs/product-rules.md, Moderation): reports that escalate to
+ * pending review, the review queue's restore, remove and appeal, the automated checks' hold, the moderator role
+ * checked on every review route, and the moderator log that the database keeps append-only.
+ */
+describe.each(STACK_MODES)('moderation, $name', (mode) => {
+  let stack: RunningStack;
+  let dispose: () => Promise<void>;
+  let api: ApiClient;
+
+  type Member = { browser: ApiClient; user: User };
+  const neighbour = () => newNeighbour(stack, api);
+  const items = () => dataSourceOf(stack, 'items');
+  /** A verified member as the items service knows them (the users service's verification is tested on its own). */
+  const verified = async () => {
+    const member = await neighbour();
+    await items().query('UPDATE items.posters SET is_verified = true WHERE user_id = $1', [member.user.id]);
+    return member;
+  };
+  const moderator = async () => {
+    const member = await neighbour();
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_moderator = true WHERE id = $1', [member.user.id]);
+    return member;
+  };
+  const post = async (member: Member, title: string, description = 'Solid and clean') => {
+    const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
+    const answer = await member.browser.post<Item>('/api/items', { title, description, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
+    expect(answer.status).toBe(201);
+    return answer.body;
+  };
+  const report = (member: Member, target: Record<string, string>) =>
+    member.browser.post<{ success: boolean }>('/api/reports', { reportType: 'inappropriate', reason: 'Looks wrong', ...target });
+  const caseOf = async (mod: Member, targetId: string, status = 'open') => {
+    const answer = await mod.browser.get<ModerationCase[]>(`/api/moderation/cases?status=${status}`);
+    expect(answer.status).toBe(200);
+    const found = answer.body.find((c) => c.targetId === targetId);
+    if (!found) throw new Error(`no ${status} case for ${targetId}`);
+    return found;
+  };
+  const notified = (member: Member, title: string) =>
+    waitFor(
+      async () => {
+        const list = (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body;
+        return list.find((n) => n.title === title) ?? false;
+      },
+      { what: `"${title}" notification` },
+    );
+
+  beforeAll(async () => {
+    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
+    api = new ApiClient(stack.url);
+  }, 90_000);
+  afterAll(async () => {
+    await stack?.close();
+    await dispose?.();
+  });
+
+  it('hides an item two verified members reported; a moderator restores it from the queue and its poster sees it back', async () => {
+    const [poster, stranger, mod] = [await neighbour(), await neighbour(), await moderator()];
+    const item = await post(poster, 'Oak chair');
+    expect(await report(await verified(), { reportedItemId: item.id })).toMatchObject({ status: 201, body: { success: true } });
+    expect((await stranger.browser.get(`/api/items/${item.id}`)).status).toBe(200);
+    await report(await verified(), { reportedItemId: item.id });
+
+    expect(await stranger.browser.get(`/api/items/${item.id}`)).toMatchObject({ status: 404, body: { code: ItemError.NOT_FOUND } });
+    expect((await stranger.browser.get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).body.map((i) => i.id)).not.toContain(item.id);
+    expect((await poster.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ id: item.id, inReview: true });
+    expect((await notified(poster, 'Held for Review')).message).toContain('Several neighbours reported it');
+
+    const open = await caseOf(mod, item.id);
+    expect(open).toMatchObject({ targetType: 'item', hidden: true, openedBy: 'reports', content: { title: 'Oak chair', photos: [item.imageUrl] }, canDecide: true });
+    expect(open.reports).toHaveLength(2);
+    expect(open.subject).toMatchObject({ id: poster.user.id, history: { posts: 1, removals: 0 } });
+
+    const restored = await mod.browser.post<ModerationCase>(`/api/moderation/cases/${open.id}/decision`, { decision: 'approve', reason: 'An ordinary chair' });
+    expect(restored).toMatchObject({ status: 200, body: { status: 'decided', decision: { decision: 'approve', reason: 'An ordinary chair' } } });
+    expect((await stranger.browser.get(`/api/items/${item.id}`)).status).toBe(200);
+    expect((await poster.browser.get<Item>(`/api/items/${item.id}`)).body.inReview).toBeUndefined();
+    expect((await notified(poster, 'Back Up')).message).toContain('An ordinary chair');
+    expect(await mod.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'remove', reason: 'Again' })).toMatchObject({
+      status: 409,
+      body: { code: ModerationError.ALREADY_DECIDED },
+    });
+    expect((await caseOf(mod, item.id, 'decided')).decision).toMatchObject({ decision: 'approve' });
+  }, 60_000);
+
+  it('removes a reported comment with a reason; its author appeals once and another moderator restores it', async () => {
+    const [poster, author, decider, other] = [await neighbour(), await neighbour(), await moderator(), await moderator()];
+    const item = await post(poster, 'Bike rack');
+    const comment = (await author.browser.post<Comment>(`/api/items/${item.id}/comments`, { content: 'Pick it up before dark' })).body;
+    await report(await verified(), { reportedItemId: item.id, reportedCommentId: comment.id });
+    await report(await verified(), { reportedItemId: item.id, reportedCommentId: comment.id });
+    expect((await poster.browser.get<Comment[]>(`/api/items/${item.id}/comments`)).body.map((c) => c.id)).not.toContain(comment.id);
+
+    const open = await caseOf(decider, comment.id);
+    expect(open).toMatchObject({ targetType: 'comment', itemId: item.id, content: { title: 'Bike rack', text: 'Pick it up before dark' } });
+    expect(await decider.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'remove', reason: '  ' })).toMatchObject({
+      status: 400,
+      body: { code: ErrorCode.VALIDATION_FAILED },
+    });
+    expect((await decider.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'remove', reason: 'Harassment is not allowed.' })).status).toBe(200);
+    expect((await notified(author, 'Taken Down')).message).toContain('Harassment is not allowed.');
+
+    expect(await poster.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'Not mine' })).toMatchObject({ status: 404, body: { code: ModerationError.CASE_NOT_FOUND } });
+    expect(await author.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'It was a friendly reminder' })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await author.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'Again' })).toMatchObject({ status: 409, body: { code: ModerationError.APPEAL_NOT_ALLOWED } });
+    expect(await decider.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'approve', reason: 'My own call' })).toMatchObject({
+      status: 409,
+      body: { code: ModerationError.SAME_MODERATOR },
+    });
+    expect(await other.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'warn', reason: 'Hmm' })).toMatchObject({
+      status: 400,
+      body: { code: ModerationError.APPEAL_DECISION },
+    });
+    expect((await caseOf(other, comment.id, 'appealed')).appeal).toMatchObject({ reason: 'It was a friendly reminder', outcome: null });
+    expect((await other.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'approve', reason: 'A friendly reminder' })).status).toBe(200);
+    expect((await poster.browser.get<Comment[]>(`/api/items/${item.id}/comments`)).body.map((c) => c.id)).toContain(comment.id);
+    expect((await notified(author, 'Appeal Accepted')).message).toContain('A friendly reminder');
+    expect((await notified(decider, 'Appeal Decided')).message).toContain('A friendly reminder');
+  }, 60_000);
+
+  it('holds a post the checks are sure about and tells its poster why', async () => {
+    const [poster, stranger, mod] = [await neighbour(), await neighbour(), await moderator()];
+    const held = await post(poster, 'Free kitten', 'Pay the shipping fee with a gift card and my courier brings it');
+    expect(held.inReview).toBe(true);
+    expect((await stranger.browser.get(`/api/items/${held.id}`)).status).toBe(404);
+    expect((await notified(poster, 'Held for Review')).message).toContain('automatic checks');
+    const open = await caseOf(mod, held.id);
+    expect(open).toMatchObject({ openedBy: 'checks', hidden: true });
+    expect(open.flags[0]).toMatchObject({ ruleId: expect.stringMatching(/^scam\./), confidence: 'high', words: expect.arrayContaining([expect.any(String)]) });
+  }, 60_000);
+
+  it('reports members once each; refuses reporting yourself and reports without a target', async () => {
+    const [reporter, member] = [await neighbour(), await neighbour()];
+    expect((await report(reporter, { reportedUserId: member.user.id })).status).toBe(201);
+    expect(await report(reporter, { reportedUserId: member.user.id })).toMatchObject({ status: 409, body: { code: ReportError.ALREADY_REPORTED } });
+    expect(await report(reporter, { reportedUserId: reporter.user.id })).toMatchObject({ status: 400, body: { code: ReportError.SELF } });
+    expect(await report(reporter, {})).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED } });
+  });
+
+  it('refuses every review route to members who are not moderators, and to nobody signed in', async () => {
+    const member = await neighbour();
+    const anyCase = '00000000-0000-4000-8000-000000000000';
+    expect(await member.browser.get('/api/moderation/cases')).toMatchObject({ status: 403, body: { code: ModerationError.NOT_MODERATOR } });
+    expect(await member.browser.get('/api/moderation/cases?status=appealed')).toMatchObject({ status: 403, body: { code: ModerationError.NOT_MODERATOR } });
+    expect(await member.browser.post(`/api/moderation/cases/${anyCase}/decision`, { decision: 'approve', reason: 'Fine' })).toMatchObject({
+      status: 403,
+      body: { code: ModerationError.NOT_MODERATOR },
+    });
+    const nobody = api.anotherBrowser();
+    expect(await nobody.get('/api/moderation/cases')).toMatchObject({ status: 401, body: { code: ErrorCode.UNAUTHENTICATED } });
+    expect(await nobody.post(`/api/moderation/cases/${anyCase}/appeal`, { reason: 'x' })).toMatchObject({ status: 401 });
+    const mod = await moderator();
+    expect(await mod.browser.get('/api/moderation/cases?status=everything')).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED } });
+    expect(await mod.browser.post(`/api/moderation/cases/${anyCase}/decision`, { decision: 'approve', reason: 'Fine' })).toMatchObject({
+      status: 404,
+      body: { code: ModerationError.CASE_NOT_FOUND },
+    });
+  });
+
+  it('keeps the moderator log append-only: the database refuses updates and deletes', async () => {
+    const [{ n }] = await items().query('SELECT count(*)::int AS n FROM items.moderation_log');
+    expect(n).toBeGreaterThan(0);
+    await expect(items().query(`UPDATE items.moderation_log SET reason = 'rewritten'`)).rejects.toThrow(/append-only/);
+    await expect(items().query(`DELETE FROM items.moderation_log`)).rejects.toThrow(/append-only/);
+    const [{ after }] = await items().query('SELECT count(*)::int AS after FROM items.moderation_log');
+    expect(after).toBe(n);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * When reports put an item, comment or member in "pending review" (docs/product-rules.md, Moderation): two distinct
+ * verified reporters, or three distinct members whose accounts are older than a day; after a moderator restored it,
+ * five reports filed since, within seven days. A reporter overruled three times in 90 days counts half.
+ */
+export const VERIFIED_REPORTERS_TO_HIDE = 2;
+export const ESTABLISHED_REPORTERS_TO_HIDE = 3;
+export const REPORTS_TO_HIDE_AFTER_RESTORE = 5;
+export const RESTORE_WINDOW_DAYS = 7;
+export const ESTABLISHED_ACCOUNT_MS = 24 * 3600 * 1000;
+export const OVERRULED_TO_HALVE = 3;
+export const OVERRULED_WINDOW_DAYS = 90;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** One report as escalation weighs it: who filed it, and when. */
+export interface WeighedReport {
+  verified: boolean;
+  accountCreatedAt: Date;
+  /** The reporter's reports a moderator overruled in the last 90 days. */
+  overruledRecently: number;
+  createdAt: Date;
+}
+
+/** 1, or ½ for a reporter moderators overruled three times in 90 days. */
+export function reporterWeight(report: Pick<WeighedReport, 'overruledRecently'>): number {
+  return report.overruledRecently >= OVERRULED_TO_HALVE ? 0.5 : 1;
+}
+
+const established = (report: WeighedReport, now: Date) => now.getTime() - report.accountCreatedAt.getTime() > ESTABLISHED_ACCOUNT_MS;
+
+/** Whether a report counts toward any threshold at all: a verified reporter, or an account older than a day. */
+export function counts(report: WeighedReport, now: Date): boolean {
+  return report.verified || established(report, now);
+}
+
+/**
+ * Whether these reports (one per member, as the database keeps them) hide the target. `restoredAt`: when a
+ * moderator last restored it; then only reports filed since, and within the last seven days, count.
+ */
+export function shouldHide(reports: WeighedReport[], restoredAt: Date | null, now: Date = new Date()): boolean {
+  const sum = (list: WeighedReport[]) => list.reduce((total, r) => total + reporterWeight(r), 0);
+  if (restoredAt) {
+    const since = Math.max(restoredAt.getTime(), now.getTime() - RESTORE_WINDOW_DAYS * DAY_MS);
+    return sum(reports.filter((r) => r.createdAt.getTime() > since && counts(r, now))) >= REPORTS_TO_HIDE_AFTER_RESTORE;
+  }
+  return (
+    sum(reports.filter((r) => r.verified)) >= VERIFIED_REPORTERS_TO_HIDE || sum(reports.filter((r) => established(r, now))) >= ESTABLISHED_REPORTERS_TO_HIDE
+  );
+}
+
+export const OVERRULED_WINDOW_MS = OVERRULED_WINDOW_DAYS * DAY_MS;

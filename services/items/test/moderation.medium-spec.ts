@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { Calls, CreateReportRequest, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
+import { CommentsService } from '../src/comments/comments.service';
+import { ItemsService } from '../src/items/items.service';
+import { ModerationService } from '../src/moderation/moderation.service';
+import { ReportsService } from '../src/reports/reports.service';
+import { ItemsWorld, refusal, startItemsWorld } from './items-world';
+
+type Notice = { userId: string; caseId: string; kind: string; targetType: string; title: string; reason: string };
+
+/**
+ * Moderation on the real PostgreSQL (docs/product-rules.md, Moderation): the escalation thresholds, pending review,
+ * restore and the window after it, half-weight reporters, decisions, appeals and the append-only log. The users
+ * service's answer to "is this a moderator?" is played by the in-memory broker.
+ */
+describe(ModerationService.name, () => {
+  let world: ItemsWorld;
+  let sut: ModerationService;
+  let reports: ReportsService;
+  let items: ItemsService;
+  const moderators = new Set<string>();
+
+  beforeAll(async () => {
+    world = await startItemsWorld();
+    sut = world.get(ModerationService);
+    reports = world.get(ReportsService);
+    items = world.get(ItemsService);
+    world.sut.infrastructure.rpcBroker.register(Calls.users.adminStatus.subject, (data, respond) => {
+      const callerId = (data as { meta: { callerId?: string } }).meta.callerId ?? '';
+      respond({ response: { isAdmin: false, isModerator: moderators.has(callerId) }, isDisposed: true });
+    });
+  });
+  afterAll(() => world?.stop());
+
+  const moderator = async () => {
+    const id = await world.member({ accountAgeHours: 500 });
+    moderators.add(id);
+    return id;
+  };
+  const verified = () => world.member({ verified: true });
+  const established = () => world.member({ accountAgeHours: 25 });
+  const report = (reporterId: string, target: Partial<CreateReportRequest>) =>
+    reports.file({ reportType: 'inappropriate', reason: 'Not okay', ...target } as CreateReportRequest, reporterId);
+  const reportItem = (reporterId: string, itemId: string) => report(reporterId, { reportedItemId: itemId });
+  const visibleTo = async (itemId: string, callerId: string) => {
+    try {
+      await items.get(itemId, callerId);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const notices = async (userId: string) => (await world.emitted<Notice>(Events.moderationNotice.subject)).filter((n) => n.userId === userId);
+  const caseOf = async (targetId: string, status: 'open' | 'appealed' | 'decided', moderatorId: string): Promise<ModerationCase> => {
+    const found = (await sut.cases({ status }, moderatorId)).find((c) => c.targetId === targetId);
+    if (!found) throw new Error(`no ${status} case for ${targetId}`);
+    return found;
+  };
+
+  it('hides an item on the second verified reporter, or the third member older than a day; newer accounts do not count', async () => {
+    const poster = await world.member();
+    const byVerified = await world.post(poster);
+    await reportItem(await verified(), byVerified.id);
+    const stranger = await world.member();
+    expect(await visibleTo(byVerified.id, stranger)).toBe(true);
+    await reportItem(await verified(), byVerified.id);
+    expect(await visibleTo(byVerified.id, stranger)).toBe(false);
+    expect(await visibleTo(byVerified.id, poster)).toBe(true);
+    expect((await items.get(byVerified.id, poster)).inReview).toBe(true);
+    expect(await notices(poster)).toEqual([expect.objectContaining({ kind: 'held', targetType: 'item', title: 'Oak bookshelf', reason: expect.stringContaining('reported') })]);
+
+    const byEstablished = await world.post(poster);
+    for (let i = 0; i < 4; i++) await reportItem(await world.member({ accountAgeHours: 23 }), byEstablished.id);
+    await reportItem(await established(), byEstablished.id);
+    await reportItem(await established(), byEstablished.id);
+    expect(await visibleTo(byEstablished.id, stranger)).toBe(true);
+    await reportItem(await established(), byEstablished.id);
+    expect(await visibleTo(byEstablished.id, stranger)).toBe(false);
+    // Reporting something already hidden finds nothing to report.
+    expect(await refusal(reportItem(await verified(), byEstablished.id))).toBe(ItemError.NOT_FOUND);
+  });
+
+  it('keeps one report per member per item, comment or member', async () => {
+    const poster = await world.member();
+    const reporter = await verified();
+    const item = await world.post(poster);
+    const comment = await world.get(CommentsService).create(item.id, poster, 'Come get it');
+    await reportItem(reporter, item.id);
+    await report(reporter, { reportedItemId: item.id, reportedCommentId: comment.id });
+    await report(reporter, { reportedUserId: poster });
+    expect(await refusal(reportItem(reporter, item.id))).toBe(ReportError.ALREADY_REPORTED);
+    expect(await refusal(report(reporter, { reportedCommentId: comment.id }))).toBe(ReportError.ALREADY_REPORTED);
+    expect(await refusal(report(reporter, { reportedUserId: poster }))).toBe(ReportError.ALREADY_REPORTED);
+    expect(await refusal(report(poster, { reportedUserId: poster }))).toBe(ReportError.SELF);
+    expect(await refusal(report(poster, { reportedCommentId: comment.id }))).toBe(ReportError.SELF);
+    expect(await refusal(report(reporter, { reportedCommentId: randomUUID() }))).toBe(ReportError.TARGET_NOT_FOUND);
+  });
+
+  it('hides a reported comment from everyone but its author, and a reported member’s items and comments', async () => {
+    const poster = await world.member();
+    const author = await world.member();
+    const item = await world.post(poster);
+    const comment = await world.get(CommentsService).create(item.id, author, 'Rude words here');
+    await report(await verified(), { reportedCommentId: comment.id });
+    await report(await verified(), { reportedCommentId: comment.id });
+    const comments = world.get(CommentsService);
+    expect((await comments.list(item.id, poster)).map((c) => c.id)).not.toContain(comment.id);
+    expect(await comments.list(item.id, author)).toEqual([expect.objectContaining({ id: comment.id, inReview: true })]);
+
+    const member = await world.member();
+    const theirs = await world.post(member);
+    await report(await verified(), { reportedUserId: member });
+    await report(await verified(), { reportedUserId: member });
+    expect(await visibleTo(theirs.id, poster)).toBe(false);
+    expect(await items.byUser(member, poster)).toEqual([]);
+    expect(await visibleTo(theirs.id, member)).toBe(true);
+  });
+
+  it('restores on approve; then five new reports within seven days are needed to hide it again', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const first = [await verified(), await verified()];
+    for (const r of first) await reportItem(r, item.id);
+    const mod = await moderator();
+    const open = await caseOf(item.id, 'open', mod);
+    expect(open).toMatchObject({ targetType: 'item', hidden: true, openedBy: 'reports', content: { title: 'Oak bookshelf', photos: [item.imageUrl] } });
+    expect(open.reports).toHaveLength(2);
+
+    const decided = await sut.decide(open.id, { decision: 'approve', reason: 'A plain bookshelf' }, mod);
+    expect(decided).toMatchObject({ status: 'decided', decision: { decision: 'approve', reason: 'A plain bookshelf' } });
+    const stranger = await world.member();
+    expect(await visibleTo(item.id, stranger)).toBe(true);
+    expect((await notices(poster)).map((n) => n.kind)).toEqual(['held', 'restored']);
+    expect(await refusal(sut.decide(open.id, { decision: 'remove', reason: 'Changed my mind' }, mod))).toBe(ModerationError.ALREADY_DECIDED);
+
+    for (let i = 0; i < 4; i++) await reportItem(await verified(), item.id);
+    expect(await visibleTo(item.id, stranger)).toBe(true);
+    await reportItem(await verified(), item.id);
+    expect(await visibleTo(item.id, stranger)).toBe(false);
+  });
+
+  it('counts a reporter overruled three times in 90 days as half', async () => {
+    const mod = await moderator();
+    const serial = await verified();
+    const poster = await world.member();
+    for (let i = 0; i < 3; i++) {
+      const item = await world.post(poster);
+      await reportItem(serial, item.id);
+      await reportItem(await verified(), item.id);
+      await sut.decide((await caseOf(item.id, 'open', mod)).id, { decision: 'approve', reason: 'Nothing wrong' }, mod);
+    }
+    const item = await world.post(poster);
+    await reportItem(serial, item.id);
+    await reportItem(await verified(), item.id);
+    expect(await visibleTo(item.id, poster)).toBe(true);
+    expect(await visibleTo(item.id, await world.member())).toBe(true);
+    await reportItem(await verified(), item.id);
+    const open = await caseOf(item.id, 'open', mod);
+    expect(open.reports.map((r) => r.weight).sort()).toEqual([0.5, 1, 1]);
+  });
+
+  it('removes through the removal path with the reason; the poster appeals once and another moderator decides', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    await reportItem(await verified(), item.id);
+    await reportItem(await verified(), item.id);
+    const [decider, other] = [await moderator(), await moderator()];
+    const open = await caseOf(item.id, 'open', decider);
+    await sut.decide(open.id, { decision: 'remove', reason: 'Weapons are not allowed.' }, decider);
+    expect(await visibleTo(item.id, poster)).toBe(false);
+    const removed = (await world.emitted(Events.itemRemoved.subject)).filter((e) => e.itemId === item.id);
+    expect(removed).toEqual([{ itemId: item.id, posterId: poster, title: 'Oak bookshelf', reason: 'reported', note: 'Weapons are not allowed.', caseId: open.id }]);
+
+    expect(await refusal(sut.appeal(open.id, { reason: 'Not mine' }, await world.member()))).toBe(ModerationError.CASE_NOT_FOUND);
+    await sut.appeal(open.id, { reason: 'It is a bookshelf' }, poster);
+    expect(await refusal(sut.appeal(open.id, { reason: 'Again' }, poster))).toBe(ModerationError.APPEAL_NOT_ALLOWED);
+    const appealed = await caseOf(item.id, 'appealed', other);
+    expect(appealed).toMatchObject({ appeal: { reason: 'It is a bookshelf', outcome: null }, canDecide: true });
+    expect((await caseOf(item.id, 'appealed', decider)).canDecide).toBe(false);
+    expect(await refusal(sut.decide(open.id, { decision: 'approve', reason: 'Mine to fix' }, decider))).toBe(ModerationError.SAME_MODERATOR);
+    expect(await refusal(sut.decide(open.id, { decision: 'warn', reason: 'Hmm' }, other))).toBe(ModerationError.APPEAL_DECISION);
+
+    await sut.decide(open.id, { decision: 'approve', reason: 'The photo shows a bookshelf.' }, other);
+    expect(await visibleTo(item.id, await world.member())).toBe(true);
+    expect((await notices(poster)).map((n) => n.kind)).toEqual(['held', 'appeal_overturned']);
+    expect((await notices(decider)).map((n) => n.kind)).toEqual(['appeal_decided']);
+    expect((await caseOf(item.id, 'decided', other)).appeal).toMatchObject({ outcome: 'overturned', reply: 'The photo shows a bookshelf.' });
+    // A warning cannot be appealed.
+    const warned = await world.post(poster);
+    await reportItem(await verified(), warned.id);
+    await reportItem(await verified(), warned.id);
+    const warnCase = await caseOf(warned.id, 'open', decider);
+    await sut.decide(warnCase.id, { decision: 'warn', reason: 'Keep titles accurate' }, decider);
+    expect(await visibleTo(warned.id, await world.member())).toBe(true);
+    expect(await refusal(sut.appeal(warnCase.id, { reason: 'Why' }, poster))).toBe(ModerationError.APPEAL_NOT_ALLOWED);
+  });
+
+  it('refuses every moderator call to a member who is not one', async () => {
+    const member = await world.member();
+    expect(await refusal(sut.cases({ status: 'open' }, member))).toBe(ModerationError.NOT_MODERATOR);
+    expect(await refusal(sut.decide(randomUUID(), { decision: 'approve', reason: 'x' }, member))).toBe(ModerationError.NOT_MODERATOR);
+  });
+
+  it('keeps every moderator action in a log the database refuses to change or delete', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    await reportItem(await verified(), item.id);
+    await reportItem(await verified(), item.id);
+    const mod = await moderator();
+    const open = await caseOf(item.id, 'open', mod);
+    await sut.decide(open.id, { decision: 'warn', reason: 'First warning' }, mod);
+    expect(await world.db.query(`SELECT actor_id, action, reason FROM items.moderation_log WHERE case_id = $1`, [open.id])).toEqual([
+      { actor_id: mod, action: 'warn', reason: 'First warning' },
+    ]);
+    await expect(world.db.query(`UPDATE items.moderation_log SET reason = 'edited' WHERE case_id = $1`, [open.id])).rejects.toThrow(/append-only/);
+    await expect(world.db.query(`DELETE FROM items.moderation_log WHERE case_id = $1`, [open.id])).rejects.toThrow(/append-only/);
+  });
+
+  it('holds a post the checks are sure about, unannounced until a moderator restores it; flags a weaker hit and publishes it', async () => {
+    const poster = await world.member();
+    const held = await world.post(poster, { title: 'Free puppy', description: 'Just pay the $50 shipping fee with a gift card first' });
+    expect(held.inReview).toBe(true);
+    expect(await visibleTo(held.id, await world.member())).toBe(false);
+    expect((await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === held.id)).toEqual([]);
+    const mod = await moderator();
+    const open = await caseOf(held.id, 'open', mod);
+    expect(open).toMatchObject({ openedBy: 'checks', hidden: true });
+    expect(open.flags.length).toBeGreaterThan(0);
+    expect(open.flags[0]).toMatchObject({ ruleId: expect.any(String), words: expect.any(Array), confidence: 'high' });
+    await sut.decide(open.id, { decision: 'approve', reason: 'A joke between neighbours' }, mod);
+    expect((await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === held.id)).toHaveLength(1);
+
+    const flagged = await world.post(poster, { title: 'Fishing gear', description: 'Text me at 206-555-0147' });
+    expect(flagged.inReview).toBeUndefined();
+    expect(await visibleTo(flagged.id, await world.member())).toBe(true);
+    expect(await caseOf(flagged.id, 'open', mod)).toMatchObject({ openedBy: 'checks', hidden: false });
+  });
+});
