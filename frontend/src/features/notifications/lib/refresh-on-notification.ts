@@ -27,6 +27,7 @@ const CHANGES: Record<NotificationType, readonly Change[]> = {
   queue_skipped: ['items'],
   item_picked_up: ['items', 'member'],
   saved_search_match: ['items'],
+  moderation_update: ['items', 'member'],
 };
 
 /** Everything that shows the member's points, rank or badges: their record, the leaderboard, their own items. */
