@@ -24,6 +24,7 @@ import { HandoverMessages1763800000340 } from './migrations/1763800000340-handov
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { KeepBlocksWhenMembersBlockHandler } from './reactions/keep-blocks-when-members-block.handler';
+import { FlagItemWhenPhotoLabelledHandler } from './reactions/flag-item-when-photo-labelled.handler';
 import { LabelItemPhotoWhenItemPostedHandler } from './reactions/label-item-photo-when-item-posted.handler';
 import { MessagesController } from './messages/messages.controller';
 import { MessagesRepository } from './messages/messages.repository';
@@ -83,6 +84,7 @@ export class ItemsModule {
         BlocksRepository,
         KeepBlocksWhenMembersBlockHandler,
         LabelItemPhotoWhenItemPostedHandler,
+        FlagItemWhenPhotoLabelledHandler,
         UpdatePosterWhenUserChangesHandler,
         QueueService,
         QueueRepository,

@@ -1,4 +1,5 @@
-import { PHOTO_LABELS_QUEUE, PhotoLabelsJob } from '@curbside/contracts';
+import { randomUUID } from 'node:crypto';
+import { EventPayload, Events, PHOTO_LABELS_QUEUE, PhotoLabelsJob } from '@curbside/contracts';
 import { waitFor } from '@curbside/testing';
 import { ItemsWorld, startItemsWorld } from './items-world';
 
@@ -29,5 +30,51 @@ describe('item photos labelled for moderation', () => {
     await waitFor(async () => (await world.db.query(`SELECT count(*)::int AS n FROM items.processed_events WHERE consumer LIKE '%photo-labels'`))[0].n === 3);
     expect(queued.map((job) => job.itemId)).not.toEqual(expect.arrayContaining([withoutPhoto.id, sale.id]));
     expect(queued).toHaveLength(1);
+  });
+
+  /** What the photo-validation worker emits, delivered the way the bus delivers it. */
+  async function labelled(payload: EventPayload<typeof Events.itemPhotoLabelled>, id = randomUUID()): Promise<void> {
+    await world.sut.infrastructure.bus.publish({ id, subject: Events.itemPhotoLabelled.subject, occurredAt: new Date().toISOString(), payload });
+  }
+  const caseOf = async (itemId: string) =>
+    (await world.db.query(`SELECT hidden, opened_by, flags FROM items.moderation_cases WHERE target_type = 'item' AND target_id = $1`, [itemId])) as {
+      hidden: boolean;
+      opened_by: string;
+      flags: { ruleId: string; confidence: string; source: string; words: string[] }[];
+    }[];
+  const inReview = async (itemId: string) => (await world.db.query(`SELECT in_review FROM items.items WHERE id = $1`, [itemId]))[0].in_review as boolean;
+
+  it('a person in the photo flags the item for review and leaves it published; delivered twice, it is recorded once', async () => {
+    const item = await world.post(await world.member());
+    const photoKey = item.imageUrl!.slice('/api/media/'.length);
+    const eventId = randomUUID();
+
+    await labelled({ itemId: item.id, photoKey, labels: [{ label: 'people', score: 0.87 }] }, eventId);
+    await labelled({ itemId: item.id, photoKey, labels: [{ label: 'people', score: 0.87 }] }, eventId);
+
+    const cases = await waitFor(async () => {
+      const rows = await caseOf(item.id);
+      return rows.length > 0 && rows;
+    });
+    expect(cases).toEqual([
+      { hidden: false, opened_by: 'checks', flags: [{ ruleId: 'photo.people', label: 'a person in the item photo', words: ['people 0.87'], confidence: 'low', source: 'photo' }] },
+    ]);
+    expect(await inReview(item.id)).toBe(false);
+  });
+
+  it('adult content holds the item for review (hidden from others, the poster told)', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+
+    await labelled({ itemId: item.id, photoKey: item.imageUrl!.slice('/api/media/'.length), labels: [{ label: 'adult', score: 0.91 }] });
+
+    await waitFor(() => inReview(item.id));
+    const notices = await world.emitted<EventPayload<typeof Events.moderationNotice>>(Events.moderationNotice.subject);
+    expect(notices.filter((notice) => notice.itemId === item.id)).toEqual([
+      expect.objectContaining({ userId: poster, kind: 'held', targetType: 'item', reason: expect.stringContaining('adult content in the item photo') }),
+    ]);
+    expect(await caseOf(item.id)).toEqual([
+      { hidden: true, opened_by: 'checks', flags: [expect.objectContaining({ ruleId: 'photo.adult', words: ['adult 0.91'], confidence: 'high', source: 'photo' })] },
+    ]);
   });
 });
