@@ -125,3 +125,53 @@ for (const viewport of [
     }
   });
 }
+
+test('location refused before: the error state with Try Again at once, then a ZIP code chosen instead, kept after a reload', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  // A neighbour posts in Anchorage, with their position.
+  const poster = await newNeighbour(browser, baseURL as string);
+  await poster.context.setGeolocation(QUIET_SPOT);
+  await openApp(poster.page);
+  const title = `Snow shovel ${Date.now()}`;
+  await postItem(poster.page, title);
+  await poster.context.close();
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    // Refused in an earlier visit: the browser answers "denied" without asking.
+    const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo');
+    const cdp = await browser.newBrowserCDPSession();
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'geolocation' },
+      setting: 'denied',
+      origin: new URL(baseURL as string).origin,
+      browserContextId: targetInfo.browserContextId,
+    });
+    await openApp(page);
+    const error = page.getByRole('alert').filter({ hasText: 'Location Error: Unable to get your location...' });
+    await expect(error).toBeVisible();
+    await expect(error.getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expect(page.getByText(/Showing items around the centre of the US/)).toBeVisible();
+    await shot(page, 'sc-location-refused');
+
+    await page.getByLabel('ZIP code or city').fill('x');
+    await expect(page.getByRole('button', { name: 'Find' })).toBeDisabled();
+    await page.getByLabel('ZIP code or city').fill('99501');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: 'Anchorage, AK 99501' }).click();
+    await expect(page.getByTestId('place-banner')).toContainText('around Anchorage, AK 99501');
+    await expect(page.getByRole('list', { name: 'Items near you' }).getByRole('heading', { name: title })).toBeVisible();
+    await shot(page, 'sc-location-place');
+
+    await page.reload();
+    await expect(page.getByTestId('place-banner')).toContainText('around Anchorage, AK 99501');
+    await expect(page.getByRole('list', { name: 'Items near you' }).getByRole('heading', { name: title })).toBeVisible();
+    // The map looks from the place too.
+    await page.getByRole('link', { name: 'Map' }).click();
+    await expect(page.getByRole('heading', { name: 'Map' })).toBeAttached();
+    await expect(page.getByText(title).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

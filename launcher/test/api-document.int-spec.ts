@@ -139,6 +139,8 @@ describe('the API document against the answers of the running app', () => {
     await stranger.get('/api/items?lat=abc&lng=1');
     await stranger.get(`/api/items/similar?lat=${HERE.lat}&lng=${HERE.lng}&title=${encodeURIComponent('Oak chair')}`);
     await stranger.get(`/api/top-finds?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`);
+    await stranger.get('/api/places?q=10001');
+    await stranger.get('/api/places?q=x');
     await stranger.get(`/api/items/${item.id}`);
     await stranger.get(`/api/items/${randomUUID()}`);
     await poster.browser.request('PATCH', `/api/items/${item.id}`, { title: 'Solid oak dining chair' });

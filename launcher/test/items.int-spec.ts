@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Comment, Item, User } from '@curbside/contracts';
+import { Comment, Item, Place, PLACE_QUERY_MESSAGE, User } from '@curbside/contracts';
 import { ExpiryScheduler } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import sharp from 'sharp';
@@ -138,6 +138,18 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       expect(similar.body.map((i) => i.id)).toContain(original.id);
       const farAway = await api.get<Item[]>(`/api/items/similar?lat=${HERE.lat + 0.01}&lng=${HERE.lng}&title=${encodeURIComponent('oak dining chair')}`);
       expect(farAway.body.map((i) => i.id)).not.toContain(original.id);
+    });
+  });
+
+  describe('places, for members who keep their position to themselves', () => {
+    it('looks up a ZIP code or a city from the data shipped with the app, and says what it wants of bad input', async () => {
+      const zip = await api.get<Place[]>('/api/places?q=10001');
+      expect(zip).toMatchObject({ status: 200, body: [{ name: 'New York, NY 10001' }] });
+      expect(zip.body[0].lat).toBeCloseTo(40.75, 1);
+      const city = await api.get<Place[]>(`/api/places?q=${encodeURIComponent('Portland, OR')}`);
+      expect(city.body.map((p) => p.name)).toEqual(['Portland, OR']);
+      expect((await api.get<Place[]>('/api/places?q=00000')).body).toEqual([]);
+      expect(await api.get('/api/places?q=x')).toMatchObject({ status: 400, body: { code: 'COMMON.VALIDATION_FAILED', message: PLACE_QUERY_MESSAGE } });
     });
   });
 

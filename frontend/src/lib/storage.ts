@@ -9,6 +9,7 @@ export const STORAGE_KEYS = {
   tutorialCompleted: 'tutorialCompleted',
   lastBadgeCelebration: 'lastBadgeCelebrationAt',
   installOffered: 'installOffered',
+  chosenPlace: 'chosenPlace',
 } as const;
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

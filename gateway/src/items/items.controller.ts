@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Inject, Param, Query, Res } from '@nestjs/common';
 import {
+  Place,
+  PlaceQuery,
   Calls,
   ClaimRequest,
   CreateItemRequest,
@@ -65,6 +67,12 @@ export class ItemsController {
   @ApiRoute(Routes.similarItems)
   similar(@Query(new ZodPipe(Routes.similarItems.query)) query: SimilarItemsQuery, @Caller() callerId?: string): Promise<Item[]> {
     return this.services.call(Calls.items.similar, query, callerId);
+  }
+
+  /** A place to search from for a member who will not share their position (docs/api.md, "Places"). */
+  @ApiRoute(Routes.findPlaces)
+  findPlaces(@Query(new ZodPipe(Routes.findPlaces.query)) query: PlaceQuery, @Caller() callerId?: string): Promise<Place[]> {
+    return this.services.call(Calls.items.findPlaces, query, callerId);
   }
 
   @ApiRoute(Routes.topFinds)

@@ -32,6 +32,7 @@ export * from './users/emergency-contact.schemas';
 export * from './users/phone';
 export * from './users/auth.schemas';
 export * from './items/item.schemas';
+export * from './items/places.schemas';
 export * from './events/event-envelope';
 export * from './events/events';
 export * from './rpc/rpc';

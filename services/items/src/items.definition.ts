@@ -47,6 +47,8 @@ import { PosterEntity } from './posters/poster.entity';
 import { PostersRepository } from './posters/posters.repository';
 import { PostersService } from './posters/posters.service';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
+import { PlacesController } from './places/places.controller';
+import { PlacesService } from './places/places.service';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
@@ -62,9 +64,10 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController, ModerationController],
+      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController, ModerationController, PlacesController],
       providers: [
         ItemsService,
+        PlacesService,
         ItemsRepository,
         PostersService,
         PostersRepository,

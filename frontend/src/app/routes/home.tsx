@@ -31,10 +31,10 @@ function storedRadius(): number {
 }
 
 function FreshFinds() {
-  const { position: devicePosition, status: locationStatus } = useLocation();
-  // Without the device position (refused or failing), the feed shows the fallback area, as the map does.
-  const onFallback = !devicePosition && locationStatus === 'error';
-  const position = devicePosition ?? (onFallback ? FALLBACK_POSITION : null);
+  const { searchPosition, status: locationStatus } = useLocation();
+  // Without the device position or a chosen place (refused or failing), the feed shows the fallback area, as the map does.
+  const onFallback = !searchPosition && locationStatus === 'error';
+  const position = searchPosition ?? (onFallback ? FALLBACK_POSITION : null);
   const { user } = useSession();
   const { openPostSheet } = usePostSheet();
   const [radius, setRadiusState] = useState(storedRadius);
@@ -44,7 +44,7 @@ function FreshFinds() {
   // The server holds the radius to the member's plan; say what it really searches.
   const searched = useSearchedRadius(radius);
   const planMax = effectiveRadius(MAX_RADIUS, user?.subscriptionTier);
-  useReportAlertPosition(user?.id ?? null, devicePosition);
+  useReportAlertPosition(user?.id ?? null, searchPosition);
 
   const setRadius = (value: number) => {
     setRadiusState(value);
@@ -59,7 +59,7 @@ function FreshFinds() {
       <LocationBanner radius={searched} onChangeRadius={() => setPickerOpen((o) => !o)} />
       {onFallback && (
         <p className="rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700">
-          Showing items around the centre of the US until your location is known. Try again above, or allow location in your browser settings.
+          Showing items around the centre of the US until your location is known. Try again above, choose a place, or allow location in your browser settings.
         </p>
       )}
       <PointsBanner />

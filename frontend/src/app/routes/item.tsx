@@ -9,7 +9,7 @@ import { useLocation } from '../../features/location/location-provider';
 /** /items/{id}: one item's card with its actions, the page a shared link opens. */
 export default function ItemRoute() {
   const { id = '' } = useParams();
-  const { position } = useLocation();
+  const { searchPosition: position } = useLocation();
   const item = useItem(id);
 
   if (item.isPending) return <CardSkeleton />;

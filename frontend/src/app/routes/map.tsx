@@ -80,7 +80,7 @@ const MapFiltersBar = memo(function MapFiltersBar({ filters, onChange }: { filte
 });
 
 export default function MapRoute() {
-  const { position } = useLocationOnOpen();
+  const { searchPosition: position } = useLocationOnOpen();
   const center = position ?? FALLBACK_POSITION;
   const [filters, setFilters] = useState<MapFilters>({ mode: 'items', text: '', category: '', urgency: '' });
   const [recentOnly, setRecentOnly] = useState(false);

@@ -17,7 +17,7 @@ import { SaveSearchButton } from '../../features/saved-searches/components/save-
 const SEARCH_DEFAULT_RADIUS = 10;
 
 export default function SearchRoute() {
-  const { position } = useLocationOnOpen();
+  const { searchPosition: position } = useLocationOnOpen();
   const [text, setText] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [category, setCategory] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import type { Position } from '@curbside/contracts';
+import type { Place, Position } from '@curbside/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 
@@ -11,7 +11,24 @@ interface LocationState {
   error: string | null;
   /** Asks the browser for the position (a user gesture, or at start when permission was already given). */
   request: () => void;
+  /** A place the member chose instead of sharing their position (a ZIP code or city), kept in this browser. */
+  place: Place | null;
+  choosePlace: (place: Place | null) => void;
+  /** Where feeds, the map and search look from: the device's position, else the chosen place. */
+  searchPosition: Position | null;
 }
+
+function storedPlace(): Place | null {
+  try {
+    const value = JSON.parse(storage.get(STORAGE_KEYS.chosenPlace) ?? 'null') as Place | null;
+    return value && typeof value.name === 'string' && Number.isFinite(value.lat) && Number.isFinite(value.lng) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the browser says when the permission was refused before (no prompt shown, nothing asked). */
+export const PERMISSION_REFUSED = 'Location permission was refused. Allow it in your browser settings, or choose a place.';
 
 const LocationContext = createContext<LocationState | null>(null);
 
@@ -21,7 +38,13 @@ export const NOT_SUPPORTED = 'Geolocation is not supported by this browser.';
 const FEED_OPTIONS: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 };
 
 export function LocationProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<Omit<LocationState, 'request'>>({ status: 'idle', position: null, accuracy: null, error: null });
+  const [state, setState] = useState<Pick<LocationState, 'status' | 'position' | 'accuracy' | 'error'>>({ status: 'idle', position: null, accuracy: null, error: null });
+  const [place, setPlace] = useState<Place | null>(storedPlace);
+  const choosePlace = useCallback((next: Place | null) => {
+    if (next) storage.set(STORAGE_KEYS.chosenPlace, JSON.stringify(next));
+    else storage.remove(STORAGE_KEYS.chosenPlace);
+    setPlace(next);
+  }, []);
   const inFlight = useRef(false);
 
   const request = useCallback(() => {
@@ -54,6 +77,8 @@ export function LocationProvider({ children }: { children: ReactNode }) {
       permissions.query({ name: 'geolocation' }).then(
         (status) => {
           if (status.state === 'granted') request();
+          // Refused before: the error state says so at once (with Try Again and a place to choose), not "needed".
+          else if (status.state === 'denied') setState((s) => (s.status === 'idle' ? { ...s, status: 'error', error: PERMISSION_REFUSED } : s));
         },
         () => undefined,
       );
@@ -62,7 +87,7 @@ export function LocationProvider({ children }: { children: ReactNode }) {
     }
   }, [request]);
 
-  const value = useMemo(() => ({ ...state, request }), [state, request]);
+  const value = useMemo(() => ({ ...state, request, place, choosePlace, searchPosition: state.position ?? place }), [state, request, place, choosePlace]);
   return <LocationContext.Provider value={value}>{children}</LocationContext.Provider>;
 }
 
@@ -84,6 +109,7 @@ export function useLocationOnOpen(): LocationState {
 
 /** For tests: a fixed location. */
 export function StaticLocationProvider({ value, children }: { value: Partial<LocationState>; children: ReactNode }) {
-  const full: LocationState = { status: 'granted', position: null, accuracy: 10, error: null, request: () => undefined, ...value };
+  const base = { status: 'granted' as const, position: null, accuracy: 10, error: null, request: () => undefined, place: null, choosePlace: () => undefined, ...value };
+  const full: LocationState = { ...base, searchPosition: value.searchPosition ?? base.position ?? base.place };
   return <LocationContext.Provider value={full}>{children}</LocationContext.Provider>;
 }

@@ -26,6 +26,7 @@ export const ApiRoutes = {
   createItem: { method: 'post', path: '/api/items' },
   feed: { method: 'get', path: '/api/items' },
   similarItems: { method: 'get', path: '/api/items/similar' },
+  findPlaces: { method: 'get', path: '/api/places' },
   topFinds: { method: 'get', path: '/api/top-finds' },
   getItem: { method: 'get', path: '/api/items/:id' },
   updateItem: { method: 'patch', path: '/api/items/:id' },

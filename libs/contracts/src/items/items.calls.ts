@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeListSchema, placeQuerySchema } from './places.schemas';
 import { CallReply, defineCall } from '../rpc/call-contract';
 import { photoValidationResultSchema } from '../photos/photo-validation.schemas';
 import { UserError } from '../users/users.errors';
@@ -69,6 +70,8 @@ export const ItemsCalls = {
     errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_EDITABLE],
   }),
   similar: defineCall({ subject: 'items.similar', request: similarItemsQuerySchema, reply: itemListSchema, errors: [] }),
+  /** A US ZIP code or city, for a member who will not share their position (data shipped with the service). */
+  findPlaces: defineCall({ subject: 'items.find-places', request: placeQuerySchema, reply: placeListSchema, errors: [] }),
   /** Top finds and the radius they were searched within (the caller's plan cap applied). */
   topFinds: defineCall({
     subject: 'items.top-finds',

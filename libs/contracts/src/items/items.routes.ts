@@ -30,6 +30,7 @@ import {
   voteResponseSchema,
 } from './item.schemas';
 import { ItemsCalls } from './items.calls';
+import { placeListSchema, placeQuerySchema } from './places.schemas';
 import { postedItemSchema } from './saved-searches.schemas';
 import { UploadError } from '../media/media.errors';
 
@@ -84,6 +85,16 @@ export const ItemRoutes = {
     query: similarItemsQuerySchema,
     response: itemListSchema,
     errors: ItemsCalls.similar.errors,
+    tags: ['items'],
+  },
+  findPlaces: {
+    method: 'get',
+    path: '/api/places',
+    summary: 'US ZIP codes or cities matching the text, with their centres: a place to search from without sharing a position',
+    auth: 'public',
+    query: placeQuerySchema,
+    response: placeListSchema,
+    errors: ItemsCalls.findPlaces.errors,
     tags: ['items'],
   },
   topFinds: {

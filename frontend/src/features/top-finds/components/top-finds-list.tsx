@@ -12,11 +12,11 @@ const RANK_CIRCLES = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-90
 
 /** Most voted items around the user: ranked circles gold, silver, bronze, then grey. */
 export function TopFindsList() {
-  const { position, status, request } = useLocationOnOpen();
+  const { searchPosition: position, status, request } = useLocationOnOpen();
   const topFinds = useTopFinds(position);
   useErrorToast(topFinds.error, 'Failed to fetch top finds');
 
-  if (status === 'error') {
+  if (status === 'error' && !position) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-6 text-center">
         <MapPinOff className="size-10 text-slate-500" aria-hidden />
