@@ -175,3 +175,24 @@ test('location refused before: the error state with Try Again at once, then a ZI
     await context.close();
   }
 });
+
+test('nothing within a free member’s 5 miles: a wider search names the plan that gives it, opens Plans, and searches once chosen', async ({ browser, baseURL }) => {
+  const { context, page } = await newNeighbour(browser, baseURL as string);
+  try {
+    // Open country where no journey posts.
+    await context.setGeolocation({ latitude: 43.2, longitude: -108.1 });
+    await openApp(page);
+    const empty = page.getByRole('heading', { name: /No items within 5 miles|Welcome to Curbside!/ });
+    await expect(empty).toBeVisible();
+    await page.getByRole('button', { name: 'Expand search to 10 miles with Basic ($4.99/mo)' }).click();
+    const plans = page.getByRole('dialog', { name: 'Choose Your Plan' });
+    await expect(plans).toContainText('Searching 10 miles needs the Basic plan or higher');
+    await shot(page, 'sc-widen-plans');
+    await plans.getByRole('button', { name: 'Choose Basic' }).click();
+    await page.getByRole('dialog', { name: "You're on Basic" }).getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByText('Searching 10 miles around you')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Expand search to 25 miles with Premium ($9.99/mo)' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -38,6 +38,17 @@ describe('Home feed', () => {
     expect(apiCalls('GET /api/items').at(-1)?.url).toContain('radius=10');
   });
 
+  it('lets a free member widen past the plan: it names the plan that would give it and opens the plans', async () => {
+    mockApi('GET /api/items', []);
+    renderWithApp(<HomeRoute />, { user: makeUser({ points: 10, subscriptionTier: 'free' }) });
+    expect(await screen.findByText('No items within 5 miles')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Expand search to 10 miles with Basic ($4.99/mo)' }));
+    const plans = await screen.findByRole('dialog');
+    expect(plans).toHaveTextContent('Searching 10 miles needs the Basic plan or higher');
+    // Nothing wider was asked of the server: the plan has to allow it first.
+    expect(apiCalls('GET /api/items').every((c) => c.url.includes('radius=5'))).toBe(true);
+  });
+
   it('shows the first-time state for a new user, and none-in-area at 100 miles', async () => {
     mockApi('GET /api/items', []);
     localStorage.setItem('homeRadius', '100');
@@ -80,9 +91,9 @@ describe('Home feed', () => {
     // Without a position the feed still shows something: the fallback area, as the map does.
     expect(screen.getByText(/Showing items around the centre of the US/)).toBeInTheDocument();
     await vi.waitFor(() => expect(apiCalls('GET /api/items')[0]?.url).toContain('lat=39.83'));
-    // A visitor's plan searches 5 miles at most: nothing wider to offer.
-    expect(await screen.findByText('No items in your area yet')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Expand search/ })).not.toBeInTheDocument();
+    // A visitor's plan searches 5 miles at most: a wider search names the plan that gives it.
+    expect(await screen.findByText('No items within 5 miles')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Expand search to 10 miles with Basic ($4.99/mo)' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(request).toHaveBeenCalledTimes(2);
   });

@@ -84,7 +84,7 @@ function FreshFinds() {
       )}
       {position && feed.isSuccess && items.length === 0 && (
         <FeedEmptyState
-          kind={emptyKind(searched, !!user && user.points === 0, planMax)}
+          kind={emptyKind(searched, !!user && user.points === 0)}
           radius={searched}
           maxRadius={planMax}
           onExpand={setRadius}

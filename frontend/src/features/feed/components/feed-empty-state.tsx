@@ -1,14 +1,21 @@
-import { PackageOpen, Sparkles } from 'lucide-react';
+import { Lock, PackageOpen, Sparkles } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { MAX_RADIUS, SEARCH_RADII } from '../../items/lib/item-rules';
+import { planFor } from '../../plans/lib/plans';
 import { plural } from '../../../lib/plural';
+
+const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 
 export type EmptyKind = 'first-time' | 'no-results' | 'none-in-area';
 
-/** maxRadius: the widest search the member's plan allows (100 miles on Pro). */
-export function emptyKind(radius: number, firstTime: boolean, maxRadius: number = MAX_RADIUS): EmptyKind {
+/**
+ * "No items in your area" only at the widest search there is (100 miles); below it, "no results" with a wider search
+ * to try, which past the member's plan shows what a plan would give (docs/product-rules.md, "Tier search radius").
+ */
+export function emptyKind(radius: number, firstTime: boolean): EmptyKind {
   if (firstTime) return 'first-time';
-  return radius >= maxRadius ? 'none-in-area' : 'no-results';
+  return radius >= MAX_RADIUS ? 'none-in-area' : 'no-results';
 }
 
 /**
@@ -19,7 +26,10 @@ export function expandedRadius(radius: number, maxRadius: number = MAX_RADIUS): 
   return Math.min(SEARCH_RADII.find((r) => r >= radius * 2) ?? MAX_RADIUS, maxRadius);
 }
 
-/** The three empty states, with the expand-search action while a wider radius is left. */
+/**
+ * The three empty states, with the expand-search action while a wider radius is left. maxRadius: the member's plan
+ * cap; a wider search than it names the plan that gives it and opens the plans, and is searched once a plan allows it.
+ */
 export function FeedEmptyState({
   kind,
   radius,
@@ -33,7 +43,9 @@ export function FeedEmptyState({
   onExpand: (next: number) => void;
   onPost: () => void;
 }) {
-  const next = expandedRadius(radius, maxRadius);
+  const next = expandedRadius(radius);
+  const beyondPlan = next > maxRadius;
+  const [plansOpen, setPlansOpen] = useState(false);
   return (
     <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
       {kind === 'first-time' ? <Sparkles className="size-10 text-amber-500" aria-hidden /> : <PackageOpen className="size-10 text-slate-500" aria-hidden />}
@@ -56,13 +68,33 @@ export function FeedEmptyState({
         </>
       )}
       <div className="mt-2 flex flex-wrap justify-center gap-2">
-        {next > radius && (
+        {next > radius && !beyondPlan && (
           <Button variant="secondary" onClick={() => onExpand(next)}>
             Expand search to {plural(next, 'mile')}
           </Button>
         )}
+        {next > radius && beyondPlan && (
+          <Button variant="secondary" onClick={() => setPlansOpen(true)}>
+            <Lock className="size-4" aria-hidden />
+            Expand search to {plural(next, 'mile')} with {planFor(next).name} ({planFor(next).price}/mo)
+          </Button>
+        )}
         <Button onClick={onPost}>Post an Item</Button>
       </div>
+      {plansOpen && (
+        <Suspense fallback={null}>
+          <PlansDialog
+            open
+            onClose={() => {
+              setPlansOpen(false);
+              // A plan chosen meanwhile that reaches the wider search: it is searched at once.
+              if (next <= maxRadius) onExpand(next);
+            }}
+            reason={`Searching ${plural(next, 'mile')} needs the ${planFor(next).name} plan or higher: ${planFor(next).features.join(', ')}.`}
+            suggested={planFor(next).tier}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
