@@ -140,6 +140,61 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
     expect(open.flags[0]).toMatchObject({ ruleId: expect.stringMatching(/^scam\./), confidence: 'high', words: expect.arrayContaining([expect.any(String)]) });
   }, 60_000);
 
+  it('runs every named rule on posts: a hit holds (high) or flags (low) naming the rule, its near-miss passes untouched', async () => {
+    const [poster, mod] = [await neighbour(), await moderator()];
+    // [title, description, the rule that must hit, its confidence]; the texts come from the rules' labelled corpus.
+    const hits: [string, string, string, 'high' | 'low'][] = [
+      ['Free printer', 'Message me your sign-in code to claim it', 'scam.sign-in-code', 'high'],
+      ['Free desk', 'Read me the code I texted you and it is yours', 'scam.sms-code', 'high'],
+      ['Free couch', 'Send a $50 deposit by gift card to hold it', 'scam.gift-card', 'high'],
+      ['Free bike', 'I need a small deposit to hold it', 'scam.deposit', 'high'],
+      ['Free laptop', 'First to Venmo me $15 gets it', 'scam.payment-app', 'high'],
+      ['Free TV', 'Just cover the shipping fee and my courier brings it', 'scam.courier', 'high'],
+      ['Free dresser', 'Send USDT to my wallet address', 'scam.crypto', 'high'],
+      ['Free PS4', 'Message me on WhatsApp', 'scam.off-app', 'low'],
+      ['Hunting rifle', 'Comes with a box of ammo', 'prohibited.weapons', 'high'],
+      ['Leftover weed edibles', 'Gummies, sealed', 'prohibited.drugs', 'high'],
+      ['Bottle of wine, unopened', 'A red from a gift basket', 'prohibited.alcohol', 'low'],
+      ['Disposable vapes', 'Three left, mint', 'prohibited.tobacco', 'low'],
+      ['Adderall', 'Ten pills, my old prescription', 'prohibited.medication', 'high'],
+      ['Drop-side crib', 'White, great shape', 'prohibited.recalled', 'high'],
+    ];
+    const nearMisses: [string, string][] = [
+      ['Free printer', 'The lobby door code is on the sign'],
+      ['Free desk', 'Zip code 94110 if you need it for maps'],
+      ['Amazon Echo', 'Works, the card with the setup code is in the box'],
+      ['Free piano', 'No deposit, no fee, just bring three friends'],
+      ['Vintage cash register', 'Mechanical, keys stick a little'],
+      ['Shipping boxes', 'Leftover from our move, clean and dry'],
+      ['Leather wallet', 'Brown bifold, never used'],
+      ['Cell signal booster', 'For a car, with the antenna'],
+      ['Hot glue gun', 'With 40 sticks'],
+      ['Ryobi weed trimmer', 'Needs a new spool'],
+      ['Oak wine rack', 'Holds 24 bottles'],
+      ['Cigar box guitar kit', 'Unbuilt, all parts there'],
+      ['Medicine cabinet', 'Mirror door, one hinge squeaks'],
+      ['Total Recall DVD', 'The 1990 original'],
+      ['Knife block', 'Bamboo, no knives'],
+    ];
+    const posted = async (title: string, description: string) => {
+      const answer = await poster.browser.post<Item>('/api/items', { title, description, category: 'Other', location: HERE });
+      expect(answer.status).toBe(201);
+      return answer.body;
+    };
+    const held = await Promise.all(hits.map(async ([title, description, ruleId, confidence]) => ({ ruleId, confidence, item: await posted(title, description) })));
+    const clean = await Promise.all(nearMisses.map(([title, description]) => posted(title, description)));
+
+    const cases = (await mod.browser.get<ModerationCase[]>('/api/moderation/cases?status=open')).body;
+    for (const { ruleId, confidence, item } of held) {
+      expect({ ruleId, inReview: item.inReview === true }).toEqual({ ruleId, inReview: confidence === 'high' });
+      const found = cases.find((c) => c.targetId === item.id);
+      expect(found?.flags).toEqual(expect.arrayContaining([expect.objectContaining({ ruleId, confidence, source: 'rules', words: expect.arrayContaining([expect.any(String)]) })]));
+    }
+    for (const item of clean) {
+      expect({ title: item.title, inReview: item.inReview === true, case: cases.some((c) => c.targetId === item.id) }).toEqual({ title: item.title, inReview: false, case: false });
+    }
+  }, 60_000);
+
   it('reports members once each; refuses reporting yourself and reports without a target', async () => {
     const [reporter, member] = [await neighbour(), await neighbour()];
     expect((await report(reporter, { reportedUserId: member.user.id })).status).toBe(201);
