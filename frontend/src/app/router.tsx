@@ -40,6 +40,8 @@ const screens = {
   '/leaderboard': lazyScreen(() => import('./routes/leaderboard')),
   '/items/:id': lazyScreen(() => import('./routes/item')),
   '/wanted': lazyScreen(() => import('./routes/wanted')),
+  '/moderation': lazyScreen(() => import('./routes/moderation')),
+  '/appeal': lazyScreen(() => import('./routes/appeal')),
 } as const;
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 

@@ -15,6 +15,7 @@ export { ErrorCode, ERROR_STATUS, isErrorCode, type WireError } from '../errors/
 export { UserError, AuthError } from '../users/users.errors';
 export { ItemError, ClaimError, CommentError, ReportError } from '../items/items.errors';
 export { MessageError } from '../items/messages.errors';
+export { ModerationError } from '../moderation/moderation.errors';
 export { SavedSearchError } from '../items/saved-searches.errors';
 export { BlockError } from '../users/blocks.errors';
 export * from '../items/messages.constants';

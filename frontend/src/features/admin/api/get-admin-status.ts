@@ -14,6 +14,6 @@ export const adminStatusQueryOptions = (id: string) =>
     gcTime: 0,
   });
 
-export function useAdminStatus(id: string) {
-  return useQuery(adminStatusQueryOptions(id));
+export function useAdminStatus(id: string, enabled = true) {
+  return useQuery({ ...adminStatusQueryOptions(id), enabled });
 }

@@ -198,6 +198,11 @@ export function ItemCard({ item, position, showComments = false, priority = fals
             onBlock={user && !isPoster ? () => setSheet('block') : undefined}
           />
         </div>
+        {item.inReview && (
+          <p role="status" className="rounded-lg bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900">
+            Hidden from others while a moderator reviews it
+          </p>
+        )}
 
         {item.description && <p className="line-clamp-3 text-sm text-slate-700">{item.description}</p>}
 

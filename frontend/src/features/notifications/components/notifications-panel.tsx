@@ -27,7 +27,7 @@ import { cn } from '../../../lib/cn';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
-import { distanceLabel, itemLinkOf, notificationMessage, parseNotificationData, relativeTime, titleColour } from '../lib/notification-data';
+import { appealLinkOf, distanceLabel, itemLinkOf, notificationMessage, parseNotificationData, relativeTime, titleColour } from '../lib/notification-data';
 import { Link } from 'react-router';
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
@@ -41,6 +41,7 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   post_expiring: Clock,
   scout_confirmation: ShieldCheck,
   content_violation: AlertTriangle,
+  moderation_update: ShieldCheck,
   you_are_up: Hand,
   queue_skipped: Clock,
   item_picked_up: PackageCheck,
@@ -53,6 +54,7 @@ export const SKELETON_ROWS = 5;
 function NotificationRow({ notification, userId, onOpenItem }: { notification: Notification; userId: string; onOpenItem: () => void }) {
   const markRead = useMarkRead(userId);
   const itemLink = itemLinkOf(notification);
+  const appealLink = appealLinkOf(notification);
   const Icon = TYPE_ICONS[notification.type] ?? Bell;
   const distance = distanceLabel(parseNotificationData(notification.data));
   const unread = !notification.isRead;
@@ -81,6 +83,18 @@ function NotificationRow({ notification, userId, onOpenItem }: { notification: N
             className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-emerald-800 underline"
           >
             Open item<span className="sr-only">: {notification.title}</span>
+          </Link>
+        )}
+        {appealLink && (
+          <Link
+            to={appealLink}
+            onClick={() => {
+              if (unread) markRead.mutate(notification.id);
+              onOpenItem();
+            }}
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-emerald-800 underline"
+          >
+            Appeal<span className="sr-only">: {notification.title}</span>
           </Link>
         )}
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">

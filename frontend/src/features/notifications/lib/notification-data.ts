@@ -113,6 +113,17 @@ export function notificationMessage(notification: Pick<Notification, 'type' | 'm
 /** Alerts about a new item open it: its page, /items/{id} (data.itemId). */
 const OPENS_ITEM = new Set(['saved_search_match', 'new_item_alert', 'scout_find_alert']);
 
+/**
+ * A removal by a moderator can be appealed once (docs/product-rules.md, Moderation): its notification carries the
+ * case; this is where the poster writes the appeal.
+ */
+export function appealLinkOf(notification: Pick<Notification, 'type' | 'data'>): string | null {
+  if (notification.type !== 'content_violation') return null;
+  const { caseId, kind, reason } = parseNotificationData(notification.data);
+  const removal = kind === 'removed' || reason === 'reported';
+  return removal && typeof caseId === 'string' && /^[0-9a-f-]{36}$/i.test(caseId) ? `/appeal?case=${caseId}` : null;
+}
+
 /** The item page an alert opens, or null for notifications that are not about one item to go and see. */
 export function itemLinkOf(notification: Pick<Notification, 'type' | 'data'>): string | null {
   if (!OPENS_ITEM.has(notification.type)) return null;
