@@ -1,7 +1,7 @@
 import { loadConfig } from '@curbside/platform';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ContentChecks } from './content-checks.service';
+import { ContentChecks, OPENAI_MODERATION_PAUSE_MS } from './content-checks.service';
 
 type Reply = { status: number; body: unknown } | 'hang';
 
@@ -78,10 +78,17 @@ describe('ContentChecks with OpenAI moderation (OPENAI_API_KEY set)', () => {
   const fake = new FakeModeration();
   let checks: ContentChecks;
 
+  let baseURL: string;
+  const fresh = () => new ContentChecks(loadConfig({}, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, OPENAI_TIMEOUT_MS: '300' }));
+
   beforeAll(async () => {
-    const baseURL = await fake.start();
-    checks = new ContentChecks(loadConfig({}, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: baseURL, OPENAI_TIMEOUT_MS: '300' }));
+    baseURL = await fake.start();
   });
+  // A failure pauses OpenAI for this object: each case starts with one that has not failed.
+  beforeEach(() => {
+    checks = fresh();
+  });
+  afterEach(() => jest.restoreAllMocks());
   afterAll(() => fake.stop());
 
   it('asks the documented endpoint and turns each flagged category into a flag with its score; a high score holds', async () => {
@@ -128,5 +135,22 @@ describe('ContentChecks with OpenAI moderation (OPENAI_API_KEY set)', () => {
     expect(verdict.hold).toBe(true);
     expect(verdict.flags.every((flag) => flag.source === 'rules')).toBe(true);
     expect(verdict.flags.map((flag) => flag.ruleId)).toEqual(['scam.gift-card', 'scam.deposit']);
+  });
+
+  it('after a failure, asks OpenAI again only once the pause is over: an outage costs one post the wait, not every post', async () => {
+    fake.reply = 'hang';
+    await checks.check({ kind: 'comment', text: 'first' });
+    const asked = fake.requests.length;
+
+    fake.reply = moderation({ violence: 0.95 });
+    const started = Date.now();
+    expect(await checks.check({ kind: 'comment', text: 'second' })).toEqual({ hold: false, flags: [] });
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(fake.requests).toHaveLength(asked);
+
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + OPENAI_MODERATION_PAUSE_MS + 1);
+    expect((await checks.check({ kind: 'comment', text: 'third' })).hold).toBe(true);
+    expect(fake.requests.at(-1)?.body.input).toBe('third');
   });
 });

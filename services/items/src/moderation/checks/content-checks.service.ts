@@ -12,17 +12,21 @@ export interface ContentCheckInput {
 
 /** The longest a post waits for OpenAI's moderation answer (OPENAI_TIMEOUT_MS when shorter). */
 export const OPENAI_MODERATION_BUDGET_MS = 1_500;
+/** After a failure, posts are judged by the rules alone this long, so an outage costs one post the budget, not every post. */
+export const OPENAI_MODERATION_PAUSE_MS = 30_000;
 
 /**
  * The automated checks on a post, a comment or a handover message (docs/product-rules.md, Automated checks): the
  * named rules (text-checks.rules.ts) and, when OPENAI_API_KEY is set, OpenAI's moderation endpoint. `hold` is true
  * when any flag is high confidence. OpenAI failing, or not answering within the budget, never blocks a post: the
- * rules' verdict stands alone and a warning line says so.
+ * rules' verdict stands alone, a warning line says so, and OpenAI is not asked again for OPENAI_MODERATION_PAUSE_MS.
  */
 @Injectable()
 export class ContentChecks {
   private readonly log = createLogger('content-checks');
   private readonly openai: OpenAiModeration | null;
+  /** Date.now() before which OpenAI is not asked (after a failure). */
+  private pausedUntil = 0;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.openai = config.OPENAI_API_KEY
@@ -39,11 +43,15 @@ export class ContentChecks {
 
   async check(input: ContentCheckInput): Promise<ContentVerdict> {
     const rules = checkText(input.kind, input.text);
-    if (!this.openai) return verdictOf(rules);
+    if (!this.openai || Date.now() < this.pausedUntil) return verdictOf(rules);
     try {
       return verdictOf([...rules, ...(await this.openai.flags(input.text))]);
     } catch (err) {
-      this.log.warn({ err, kind: input.kind }, 'OpenAI moderation failed or was slow; this post is judged by the named rules alone');
+      this.pausedUntil = Date.now() + OPENAI_MODERATION_PAUSE_MS;
+      this.log.warn(
+        { err, kind: input.kind, pauseMs: OPENAI_MODERATION_PAUSE_MS },
+        'OpenAI moderation failed or was slow; this post, and those of the next 30 s, are judged by the named rules alone',
+      );
       return verdictOf(rules);
     }
   }
