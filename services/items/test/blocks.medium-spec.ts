@@ -1,7 +1,9 @@
 import { ItemError, MessageError } from '@curbside/contracts';
 import { BlocksRepository } from '../src/blocks/blocks.repository';
+import { ClaimsRepository } from '../src/claims/claims.repository';
 import { ClaimsService } from '../src/claims/claims.service';
 import { CommentsService } from '../src/comments/comments.service';
+import { EngagementService } from '../src/engagement/engagement.service';
 import { ItemsService } from '../src/items/items.service';
 import { MessagesService } from '../src/messages/messages.service';
 import { QueueService } from '../src/queue/queue.service';
@@ -30,7 +32,7 @@ describe(BlocksRepository.name, () => {
     expect(await sut.isBlocked(b, a)).toBe(false);
   });
 
-  it('refuses a blocked member on the poster’s items as unavailable: hold, claim check, comment, queue, message', async () => {
+  it('refuses a blocked member on the poster’s items as unavailable: hold, claim check, comment, queue, message, vote, not there, interest', async () => {
     const [poster, blocked, other] = [await world.member(), await world.member(), await world.member()];
     const item = await world.post(poster);
     const held = await world.post(poster);
@@ -45,10 +47,25 @@ describe(BlocksRepository.name, () => {
     expect(await refusal(world.get(QueueService).join(held.id, blocked))).toBe(ItemError.NOT_AVAILABLE);
     expect(await refusal(world.get(MessagesService).send(mine.id, blocked, { text: 'hi' }))).toBe(MessageError.NOT_FOUND);
     expect(await refusal(world.get(MessagesService).thread(mine.id, poster, undefined))).toBe(MessageError.NOT_FOUND);
+    // Nor can they vote it up, say it is gone to take it down, or mark interest in a sale.
+    expect(await refusal(world.get(EngagementService).vote(item.id, blocked))).toBe(ItemError.NOT_AVAILABLE);
+    expect(await refusal(world.get(EngagementService).stillThere(item.id, blocked, false))).toBe(ItemError.NOT_AVAILABLE);
+    expect(await refusal(world.get(EngagementService).toggleInterest((await world.postGarageSale(poster)).id, blocked))).toBe(ItemError.NOT_AVAILABLE);
     // Others are not affected, and the blocked member may still act on anyone else's items.
     expect((await world.get(CommentsService).create(item.id, other, 'still there?')).content).toBe('still there?');
     const elsewhere = await world.post(other);
     expect((await world.get(CommentsService).create(elsewhere.id, blocked, 'nice')).content).toBe('nice');
+  });
+
+  it('refuses the hold in the claim’s own statement, so a block that lands after the early check still counts', async () => {
+    const [poster, blocked] = [await world.member(), await world.member()];
+    const item = await world.post(poster);
+    await block(poster, blocked, true, 1);
+    const claims = world.get(ClaimsRepository);
+    expect(await world.db.transaction((manager) => claims.reserveIfClaimable(manager, item.id, blocked, 30))).toBeUndefined();
+    expect(await world.db.transaction((manager) => claims.claimIfClaimable(manager, item.id, blocked))).toBeUndefined();
+    await block(poster, blocked, false, 2);
+    expect(await world.db.transaction((manager) => claims.reserveIfClaimable(manager, item.id, blocked, 30))).toMatchObject({ poster_id: poster });
   });
 
   it("leaves the blocked member's items and comments out of what the blocker sees, and only for them", async () => {

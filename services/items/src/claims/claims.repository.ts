@@ -127,6 +127,8 @@ export class ClaimsRepository {
     const [rows]: [ChangedItem[], number] = await manager.query(
       `UPDATE items.items SET ${set}, updated_at = now()
        WHERE id = $1 AND listed AND expires_at > now() AND poster_id <> $2 AND image_url IS NOT NULL AND ${state}
+         -- In the same statement as the change: a block that lands after the service's early check still refuses.
+         AND NOT EXISTS (SELECT 1 FROM items.blocks b WHERE b.blocker_id = items.items.poster_id AND b.blocked_id = $2 AND b.blocked)
        RETURNING poster_id, title, pricing_type, custom_amount, is_scout_find, reserved_until`,
       params,
     );

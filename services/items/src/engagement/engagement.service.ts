@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ErrorCode, Events, ItemError } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
+import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
 import { PostersService } from '../posters/posters.service';
@@ -20,12 +21,13 @@ export class EngagementService {
     private readonly engagement: EngagementRepository,
     private readonly items: ItemsRepository,
     private readonly members: PostersService,
+    private readonly blocks: BlocksRepository,
   ) {}
 
   /** One vote per user per item per the item's local day; returns the day's votes. */
   async vote(itemId: string, callerId: string): Promise<{ success: boolean; votes: number; message: string }> {
     return this.outbox.transaction(async (tx) => {
-      const item = await this.listedItem(tx, itemId);
+      const item = await this.listedItem(tx, itemId, callerId);
       if (item.posterId === callerId) throw new DomainError(ItemError.OWN_ITEM, "You can't vote for your own item");
       const today = await this.engagement.localToday(tx.manager, item.timeZone);
       if (!(await this.engagement.addVote(tx.manager, itemId, callerId, today))) {
@@ -40,7 +42,7 @@ export class EngagementService {
   /** Once per user per item per local day. "Not there" from three neighbours since the last "still there" removes it. */
   async stillThere(itemId: string, callerId: string, stillThere: boolean) {
     return this.outbox.transaction(async (tx) => {
-      const item = await this.listedItem(tx, itemId);
+      const item = await this.listedItem(tx, itemId, callerId);
       if (item.posterId === callerId) throw new DomainError(ItemError.OWN_ITEM, 'Other neighbours confirm your item; you can edit or delete it');
       if (!(await this.engagement.addCheck(tx.manager, itemId, item.timeZone, callerId, stillThere))) {
         throw new DomainError(ItemError.ALREADY_CONFIRMED, 'You already checked this item today');
@@ -65,7 +67,7 @@ export class EngagementService {
   /** Toggles interest in a garage sale. */
   async toggleInterest(itemId: string, callerId: string): Promise<{ isInterested: boolean; message: string; interestCount: number }> {
     return this.outbox.transaction(async (tx) => {
-      const item = await this.listedItem(tx, itemId);
+      const item = await this.listedItem(tx, itemId, callerId);
       if (!item.isGarageSale) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Only garage sales take interest');
       const isInterested = !(await this.engagement.removeInterest(tx.manager, itemId, callerId));
       if (isInterested) await this.engagement.addInterest(tx.manager, itemId, callerId);
@@ -79,9 +81,16 @@ export class EngagementService {
     });
   }
 
-  private async listedItem(tx: Transaction, itemId: string): Promise<ItemEntity> {
+  /**
+   * The item, locked, when the caller may act on it: listed, and not the item of a poster who blocked them (a
+   * blocked member cannot vote up, mark interest in, or say "not there" about it to take it down; docs/product-rules.md,
+   * Blocking). Both refusals read the same, so nobody learns they were blocked.
+   */
+  private async listedItem(tx: Transaction, itemId: string, callerId: string): Promise<ItemEntity> {
     const item = await this.items.lock(tx.manager, itemId);
-    if (!item.listed || item.expiresAt.getTime() <= Date.now()) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer listed');
+    if (!item.listed || item.expiresAt.getTime() <= Date.now() || (await this.blocks.isBlocked(item.posterId, callerId, tx.manager))) {
+      throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer listed');
+    }
     return item;
   }
 }
