@@ -61,6 +61,8 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
     expect(await blocked.browser.request('PATCH', `/api/items/${free.id}/claim`, {})).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${free.id}/validate-pickup`, { pickupPhoto: PHOTO.toString('base64') })).toMatchObject(unavailable);
     expect(await blocked.browser.request('POST', `/api/items/${heldByOther.id}/queue`)).toMatchObject(unavailable);
+    expect(await blocked.browser.post(`/api/items/${free.id}/vote`, {})).toMatchObject(unavailable);
+    expect(await blocked.browser.post(`/api/items/${free.id}/still-there`, { stillThere: false })).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${heldByBlocked.id}/messages`, { text: 'Hello?' })).toMatchObject({ status: 404, body: { code: MessageError.NOT_FOUND } });
     expect(await blocked.browser.get(`/api/items/${heldByBlocked.id}/messages`)).toMatchObject({ status: 404, body: { code: MessageError.NOT_FOUND } });
     // Nothing says "blocked" anywhere.
