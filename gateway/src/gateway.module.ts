@@ -7,6 +7,7 @@ import { VerificationController } from './auth/verification.controller';
 import { DocsController } from './docs/docs.controller';
 import { EmergencyController } from './emergency/emergency.controller';
 import { EmergencyContactController } from './users/emergency-contact.controller';
+import { AlertEmailController } from './users/alert-email.controller';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
@@ -55,7 +56,7 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, SavedSearchesController, ModerationController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, EmergencyContactController, NotificationsController, LiveController],
+      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, SavedSearchesController, ModerationController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, EmergencyContactController, AlertEmailController, NotificationsController, LiveController],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

@@ -253,6 +253,11 @@ describe('the API document against the answers of the running app', () => {
     await poster.browser.request('PATCH', `/api/notifications/${randomUUID()}/read`);
     await poster.browser.request('PATCH', `/api/notifications/${me}/read-all`);
     await poster.browser.request('PUT', `/api/notifications/${me}/position`, HERE);
+    await poster.browser.request('PUT', `/api/users/${me}/email`, { email: 'poster@example.org' });
+    await poster.browser.request('PUT', `/api/users/${me}/email`, { email: 'nope' });
+    await stranger.get(`/api/email/confirm?token=${'a'.repeat(43)}`);
+    await stranger.get(`/api/email/unsubscribe?token=${'a'.repeat(43)}`);
+    await stranger.post(`/api/email/unsubscribe?token=${'a'.repeat(43)}`, {});
     await poster.browser.get('/api/push/public-key');
     const pushKeys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
     const subscribed = await poster.browser.post<{ id: string }>('/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/api-document', keys: pushKeys });

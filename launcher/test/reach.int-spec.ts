@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Item, PushPayload, User } from '@curbside/contracts';
-import { ApiClient, PushReceiver, waitFor } from '@curbside/testing';
+import { ApiClient, MailReceiver, PushReceiver, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
 
@@ -27,10 +27,14 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
   let dispose: () => Promise<void>;
   let api: ApiClient;
   let receiver: PushReceiver;
+  let mail: MailReceiver;
 
   beforeAll(async () => {
     receiver = await PushReceiver.start();
+    mail = await MailReceiver.start();
     ({ stack, dispose } = await mode.start({
+      SMTP_URL: mail.url,
+      DIGEST_SWEEP_SECONDS: '0.5',
       RATE_LIMIT_WRITES_PER_MINUTE: '10000',
       PUSH_SERVICE_HOSTS: `fcm.googleapis.com,${receiver.origin}`,
       ALERT_DELAY_FREE_SECONDS: String(FREE_DELAY_S),
@@ -42,6 +46,7 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     await stack?.close();
     await dispose?.();
     await receiver?.close();
+    await mail?.close();
   });
 
   /** A member near HERE on a plan, with the given quiet hours, whose browser subscribed to pushes as `name`. */
@@ -151,5 +156,87 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
       what: 'the gone subscription forgotten',
     });
     expect(user.id).toBeDefined();
+  });
+
+  /** The token of the newest link to `path` in the mails to an address. */
+  const linkToken = (address: string, path: string) => {
+    const found = [...mail.to(address)].reverse().map((m) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(m.text)?.[1]).find(Boolean);
+    if (!found) throw new Error(`no ${path} link mailed to ${address}`);
+    return found;
+  };
+
+  it('mails alerts only to a confirmed address (double opt-in), each with a one-click unsubscribe that needs no sign-in', async () => {
+    const tag = `${mode.name.slice(0, 3)}-mail`;
+    const member = await subscribed(tag, 'basic');
+    const address = `${tag}-${member.user.id.slice(0, 8)}@example.org`;
+    expect(await member.browser.request('PUT', `/api/users/${member.user.id}/email`, { email: 'not-an-address' })).toMatchObject({ status: 400, body: { code: 'COMMON.VALIDATION_FAILED' } });
+    expect((await newNeighbour(stack, api)).browser.request('PUT', `/api/users/${member.user.id}/email`, { email: address })).resolves.toMatchObject({ status: 403 });
+    expect(await member.browser.request('PUT', `/api/users/${member.user.id}/email`, { email: address.toUpperCase() })).toMatchObject({ status: 202, body: { address, confirmed: false } });
+    expect((await member.browser.request('PATCH', `/api/users/${member.user.id}/notification-preferences`, { enableEmailNotifications: true })).status).toBe(200);
+    await waitFor(() => mail.to(address).length === 1, { what: 'the confirmation mail' });
+    expect(mail.to(address)[0].subject).toBe('Confirm your e-mail for Curbside alerts');
+    await mirrored([member.user.id], 'basic');
+
+    // Before the address is confirmed nothing but the confirmation goes to it: the alert is pushed, not mailed.
+    const poster = await newNeighbour(stack, api);
+    await poster.browser.post<Item>('/api/items', { title: 'Oak desk', category: 'Furniture', location: HERE });
+    await receiver.until(() => receiver.to(tag).length === 1, 8000, 'the basic push');
+    expect(mail.to(address)).toHaveLength(1);
+
+    const token = linkToken(address, '/api/email/confirm');
+    expect((await api.get(`/api/email/confirm?token=${'x'.repeat(43)}`)).body).toMatchObject({ code: 'EMAIL.LINK_INVALID' });
+    const confirmed = await new ApiClient(stack.url).get<string>(`/api/email/confirm?token=${token}`);
+    expect(confirmed.status).toBe(200);
+    expect(String(confirmed.body)).toContain('E-mail confirmed');
+    expect((await api.get(`/api/email/confirm?token=${token}`)).status).toBe(404);
+    expect((await member.browser.get<User>(`/api/users/${member.user.id}`)).body.alertEmail).toEqual({ address, confirmed: true });
+
+    await poster.browser.post<Item>('/api/items', { title: 'Brass lamp', category: 'Household', location: HERE });
+    await waitFor(() => mail.to(address).length === 2, { what: 'the alert mail', timeoutMs: 8000 });
+    const alert = mail.to(address)[1];
+    expect(alert.subject).toBe('Curbside: New Item Nearby');
+    expect(alert.text).toMatch(/"Brass lamp" was just posted 0\.\d mi from you/);
+    const unsubscribe = String(alert.headers.get('list-unsubscribe'));
+    expect(unsubscribe).toMatch(/^<http.*\/api\/email\/unsubscribe\?token=[\w-]+>$/);
+    expect(alert.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+    // Opening the link changes nothing; the one-click POST (a mail provider's, no cookie) switches e-mail alerts off.
+    const link = new URL(unsubscribe.slice(1, -1));
+    expect(String((await api.get(`${link.pathname}${link.search}`)).body)).toContain('Stop alert e-mails?');
+    expect((await member.browser.get<User>(`/api/users/${member.user.id}`)).body.enableEmailNotifications).toBe(true);
+    const oneClick = await fetch(`${stack.url}${link.pathname}${link.search}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await member.browser.get<User>(`/api/users/${member.user.id}`)).body.enableEmailNotifications).toBe(false);
+  });
+
+  it("sends free members one digest at 18:00 in their time zone instead of single mails", async () => {
+    const tag = `${mode.name.slice(0, 3)}-digest`;
+    // An ocean spot whose time zone (Etc/GMT±n) is between 18:00 and 22:00 now.
+    const utcHour = new Date().getUTCHours();
+    const offset = [19, 20, 21, 18].map((h) => ((h - utcHour + 36) % 24) - 12).find((k) => Math.abs(k) <= 10) ?? 0;
+    const spot = { lat: -60, lng: offset * 15 };
+    const { browser, user } = await newNeighbour(stack, api);
+    const address = `${tag}-${user.id.slice(0, 8)}@example.org`;
+    expect((await browser.request('PATCH', `/api/users/${user.id}/notification-preferences`, { enableEmailNotifications: true })).status).toBe(200);
+    expect((await browser.request('PUT', `/api/notifications/${user.id}/position`, spot)).status).toBe(200);
+    expect((await browser.request('PUT', `/api/users/${user.id}/email`, { email: address })).status).toBe(202);
+    await waitFor(() => mail.to(address).length === 1, { what: 'the confirmation mail' });
+    expect((await api.get(`/api/email/confirm?token=${linkToken(address, '/api/email/confirm')}`)).status).toBe(200);
+
+    const poster = await newNeighbour(stack, api);
+    expect(await poster.browser.post<Item>('/api/items', { title: 'Sea chest', category: 'Furniture', location: { lat: spot.lat + 0.003, lng: spot.lng } })).toMatchObject({ status: 201 });
+    await waitFor(async () => (await browser.get<unknown[]>(`/api/notifications/${user.id}`)).body.length === 1, { what: 'the in-app alert' });
+    await waitFor(() => mail.to(address).length === 2, { what: 'the digest', timeoutMs: 10_000 });
+    const digest = mail.to(address)[1];
+    expect(digest.subject).toBe('Curbside: your alerts today (1)');
+    expect(digest.text).toContain('New Item Nearby: "Sea chest" was just posted');
+    expect(String(digest.headers.get('list-unsubscribe'))).toContain('/api/email/unsubscribe?token=');
+    // Once a day.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mail.to(address)).toHaveLength(2);
   });
 });

@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     locationRadius: '2',
     notificationRadius: '2',
     quietHours: '22:00-07:00',
+    alertEmail: null,
     createdAt: new Date().toISOString(),
     ...NOTIFICATION_FLAG_DEFAULTS,
     ...overrides,

@@ -4,6 +4,11 @@ import { sendError } from '../errors/error-response';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
+/**
+ * RFC 8058 one-click unsubscribe: mail providers post a form from their own servers. It uses no session (the token
+ * in its link is the only authority) and can only switch the token's member's e-mail alerts off.
+ */
+const TOKEN_FORM_POSTS = new Set(['/api/email/unsubscribe']);
 
 /**
  * Cross-site request forgery, refused before a body is read (docs/security.md). A page on another site can make a
@@ -15,6 +20,7 @@ const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
  */
 export function refuseCrossSiteWrites(request: Request, response: Response, next: NextFunction): void {
   if (!STATE_CHANGING.has(request.method) || !request.path.startsWith('/api/')) return next();
+  if (request.method === 'POST' && TOKEN_FORM_POSTS.has(request.path)) return next();
   if (request.get('sec-fetch-site') === 'cross-site' || !sameOrigin(request)) {
     sendError(response, new DomainError(ErrorCode.FORBIDDEN, 'Requests from other sites are not accepted'));
     return;

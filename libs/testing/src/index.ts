@@ -5,3 +5,4 @@ export * from './test-infrastructure';
 export * from './service-under-test';
 export * from './scripted-delivery';
 export * from './push-receiver';
+export * from './mail-receiver';

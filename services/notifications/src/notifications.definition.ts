@@ -3,6 +3,7 @@ import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinit
 import { DeliveriesRepository } from './delivery/deliveries.repository';
 import { DeliveryService } from './delivery/delivery.service';
 import { PushService } from './delivery/push.service';
+import { DigestService } from './delivery/digest.service';
 import { Delivery1764200000700 } from './migrations/1764200000700-delivery';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
@@ -32,6 +33,7 @@ export class NotificationsModule {
         DeliveryService,
         DeliveriesRepository,
         PushService,
+        DigestService,
         AlertsRepository,
         NotificationsRepository,
         MembersRepository,

@@ -11,6 +11,7 @@ import { CodeRequester1763800000102 } from './migrations/1763800000102-code-requ
 import { PhoneIdentity1763800000101 } from './migrations/1763800000101-phone-identity';
 import { TextedAlerts1763800000103 } from './migrations/1763800000103-texted-alerts';
 import { Blocks1763800000140 } from './migrations/1763800000140-blocks';
+import { AlertEmail1764200000701 } from './migrations/1764200000701-alert-email';
 import { QuietHours1764200000700 } from './migrations/1764200000700-quiet-hours';
 import { EmergencyContacts1764100000610 } from './migrations/1764100000610-emergency-contacts';
 import { Moderators1764200000800 } from './migrations/1764200000800-moderators';
@@ -19,6 +20,9 @@ import { EmergencyContactsService } from './users/emergency-contacts.service';
 import { BlocksController } from './blocks/blocks.controller';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { BlocksService } from './blocks/blocks.service';
+import { AlertEmailService } from './mail/alert-email.service';
+import { mailerProvider } from './mail/mailer';
+import { MailAlertsWhenRequestedHandler } from './reactions/mail-alerts-when-requested.handler';
 import { TextAlertsWhenRequestedHandler } from './reactions/text-alerts-when-requested.handler';
 import { UpdatePointsWhenPointsAreAwardedHandler } from './reactions/update-points-when-points-are-awarded.handler';
 import { SessionEntity } from './sessions/session.entity';
@@ -54,6 +58,9 @@ export class UsersModule {
         BlocksService,
         EmergencyContactsRepository,
         EmergencyContactsService,
+        mailerProvider,
+        AlertEmailService,
+        MailAlertsWhenRequestedHandler,
       ],
     };
   }
@@ -63,6 +70,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700, Moderators1764200000800],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700, AlertEmail1764200000701, Moderators1764200000800],
   module: (runtime) => UsersModule.register(runtime),
 };

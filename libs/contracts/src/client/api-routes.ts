@@ -60,6 +60,7 @@ export const ApiRoutes = {
   reportPosition: { method: 'put', path: '/api/notifications/:userId/position' },
   markAllNotificationsRead: { method: 'patch', path: '/api/notifications/:userId/read-all' },
   pushPublicKey: { method: 'get', path: '/api/push/public-key' },
+  setAlertEmail: { method: 'put', path: '/api/users/:id/email' },
   createPushSubscription: { method: 'post', path: '/api/push/subscriptions' },
   deletePushSubscription: { method: 'delete', path: '/api/push/subscriptions/:subscriptionId' },
   liveStream: { method: 'get', path: '/api/events/stream' },

@@ -1,5 +1,5 @@
 import { defineErrors } from './define-errors';
-import { AuthErrorSet, UserErrorSet } from '../users/users.errors';
+import { AuthErrorSet, EmailErrorSet, UserErrorSet } from '../users/users.errors';
 import { ClaimErrorSet, CommentErrorSet, ItemErrorSet, ReportErrorSet } from '../items/items.errors';
 import { MessageErrorSet } from '../items/messages.errors';
 import { SavedSearchErrorSet } from '../items/saved-searches.errors';
@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   ...CommonErrorSet.statuses,
   ...UserErrorSet.statuses,
   ...AuthErrorSet.statuses,
+  ...EmailErrorSet.statuses,
   ...ItemErrorSet.statuses,
   ...ClaimErrorSet.statuses,
   ...CommentErrorSet.statuses,

@@ -219,6 +219,27 @@ export const Events = {
       messages: z.array(z.object({ userId: z.uuid(), notificationId: z.uuid(), text: z.string().max(320) })).max(1000),
     }),
   ),
+  /**
+   * Alert e-mails for the users service to send to members' confirmed addresses (notifications decided who and
+   * when, src/delivery): single alerts (with the notification's id) or a free member's daily digest (without).
+   */
+  notificationMailRequested: defineEvent(
+    'notification.mail-requested.v1',
+    z.object({
+      messages: z
+        .array(
+          z.object({
+            userId: z.uuid(),
+            notificationId: z.uuid().nullable(),
+            subject: z.string().max(200),
+            text: z.string().max(20_000),
+            /** The app page the mail links to (an item's page, or the app). */
+            path: z.string().max(200),
+          }),
+        )
+        .max(1000),
+    }),
+  ),
   emergencyAccessed: defineEvent(
     'emergency.accessed.v1',
     z.object({

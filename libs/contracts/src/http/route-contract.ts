@@ -47,7 +47,7 @@ export interface RouteContract {
    * The status of a successful answer when it is not the default (201 for a POST, 200 for the rest): the gateway
    * answers with successStatus(route) and the API document says the same, so the two cannot drift.
    */
-  status?: 200 | 201 | 204;
+  status?: 200 | 201 | 202 | 204;
   /** The route takes an Idempotency-Key header: a retry with the same key replays the first answer. */
   idempotencyKey?: true;
   /**
@@ -64,7 +64,7 @@ export interface RouteContract {
 }
 
 /** The status a route answers with when it succeeds. */
-export function successStatus(route: Pick<RouteContract, 'method' | 'status'>): 200 | 201 | 204 {
+export function successStatus(route: Pick<RouteContract, 'method' | 'status'>): 200 | 201 | 202 | 204 {
   return route.status ?? (route.method === 'post' ? 201 : 200);
 }
 

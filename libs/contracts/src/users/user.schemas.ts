@@ -83,6 +83,8 @@ export const userSchema = publicUserSchema.extend({
   notificationRadius: z.string(),
   /** 'off' or 'HH:MM-HH:MM' local (default 22:00-07:00): only "You're up" and handover messages leave the app then. */
   quietHours: z.string(),
+  /** The address alert e-mails go to, once confirmed through the link mailed to it (null: none given). */
+  alertEmail: z.object({ address: z.string(), confirmed: z.boolean() }).nullable(),
   createdAt: z.string(),
   ...flagShape,
 });
@@ -130,3 +132,14 @@ export const subscriptionRequestSchema = z.object({ tier: subscriptionTierSchema
 export const adminStatusSchema = z.object({ isAdmin: z.boolean(), isModerator: z.boolean() });
 export type AdminStatus = z.infer<typeof adminStatusSchema>;
 export const profilePictureResponseSchema = z.object({ profilePicture: z.string() });
+
+/** PUT /api/users/{id}/email: the address for alert e-mails; a confirmation link goes to it, nothing else until it is used. */
+export const alertEmailRequestSchema = z.object({
+  email: z.string({ error: 'Please enter an e-mail address' }).trim().max(254, 'That e-mail address is too long').email('Please enter a valid e-mail address').transform((v) => v.toLowerCase()),
+});
+export type AlertEmailRequest = z.infer<typeof alertEmailRequestSchema>;
+export const alertEmailResponseSchema = z.object({ address: z.string(), confirmed: z.boolean() });
+/** A confirmation or unsubscribe link's token (from the mail; 43 base64url characters). */
+export const emailTokenQuerySchema = z.object({ token: z.string({ error: 'The link is incomplete' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is incomplete') });
+/** How long a confirmation link works. */
+export const EMAIL_CONFIRMATION_HOURS = 24;

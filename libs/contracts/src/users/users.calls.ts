@@ -13,7 +13,10 @@ import { emergencyContactRequestSchema, emergencyContactResponseSchema, storedEm
 import { otpCodeSchema, phoneNumberSchema } from './phone';
 import {
   adminStatusSchema,
+  alertEmailRequestSchema,
+  alertEmailResponseSchema,
   createUserRequestSchema,
+  emailTokenQuerySchema,
   notificationPreferencesRequestSchema,
   notificationPreferencesSchema,
   profilePictureResponseSchema,
@@ -23,7 +26,7 @@ import {
   userSchema,
   userViewSchema,
 } from './user.schemas';
-import { AuthError, UserError } from './users.errors';
+import { AuthError, EmailError, UserError } from './users.errors';
 
 /** The client's address, added by the gateway to the code-sending calls (quotas are per requester and number). */
 const requester = { requester: z.string().max(100).optional() };
@@ -101,6 +104,17 @@ export const UsersCalls = {
     request: emergencyContactRequestSchema,
     reply: emergencyContactResponseSchema,
     errors: [UserError.NOT_FOUND],
+  }),
+  /** The session's member's alert e-mail address: kept unconfirmed, and a confirmation link mailed to it. */
+  setAlertEmail: defineCall({ subject: 'users.set-alert-email', request: alertEmailRequestSchema, reply: alertEmailResponseSchema, errors: [UserError.NOT_FOUND] }),
+  /** A confirmation link (no session needed: the token is the proof). */
+  confirmAlertEmail: defineCall({ subject: 'users.confirm-alert-email', request: emailTokenQuerySchema, reply: alertEmailResponseSchema, errors: [EmailError.LINK_INVALID] }),
+  /** One-click unsubscribe (RFC 8058) from an alert e-mail: e-mail alerts switched off. */
+  unsubscribeAlertEmail: defineCall({
+    subject: 'users.unsubscribe-alert-email',
+    request: emailTokenQuerySchema,
+    reply: z.object({ unsubscribed: z.boolean() }),
+    errors: [EmailError.LINK_INVALID],
   }),
 };
 

@@ -21,3 +21,7 @@ export const AuthErrorSet = defineErrors('AUTH', {
   NOT_YOURSELF: 403,
 });
 export const AuthError = AuthErrorSet.codes;
+
+/** Alert e-mail: a confirmation or unsubscribe link that is unknown, used or older than 24 hours. */
+export const EmailErrorSet = defineErrors('EMAIL', { LINK_INVALID: 404 });
+export const EmailError = EmailErrorSet.codes;

@@ -113,6 +113,8 @@ export const configSchema = z.object({
   /** How long after a post free and basic members' item alerts leave the app (docs/product-rules.md, "Alert timing"). */
   ALERT_DELAY_FREE_SECONDS: z.coerce.number().min(0).default(900),
   ALERT_DELAY_BASIC_SECONDS: z.coerce.number().min(0).default(300),
+  /** How often the notifications service looks for free members whose daily e-mail digest is due (18:00 local). */
+  DIGEST_SWEEP_SECONDS: z.coerce.number().min(0.1).default(60),
   /** Photo checks one photo-validation process runs at once (the local model runs one at a time whatever this says). */
   PHOTO_VALIDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });

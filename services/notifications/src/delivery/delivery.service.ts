@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig, createLogger, EventOutbox, JOB_QUEUE, JobQueue, 
 import tzlookup from '@photostructure/tz-lookup';
 import { claimKey, DeliveriesRepository, DueRow } from './deliveries.repository';
 import { Channel, channelsFor, deliveryDelayMs, deliveryRank, PlanDelays } from './delivery-rules';
-import { PushService } from './push.service';
+import { payloadOf, PushService } from './push.service';
 
 /** The job queue alerts wait in until they are due (BullMQ distributed, in-process embedded). */
 export const DELIVERY_QUEUE = 'alert-delivery';
@@ -98,12 +98,16 @@ export class DeliveryService implements OnApplicationBootstrap {
     const sends: { notificationId: string; userId: string; channel: Channel }[] = [];
     for (const row of due) {
       const member = { tier: row.tier, flags: row.flags, quietHours: row.quiet_hours, timeZone: timeZoneOf(row) };
-      for (const channel of channelsFor(row.type, member, now)) if (channel !== 'email') sends.push({ notificationId: row.id, userId: row.user_id, channel });
+      for (const channel of channelsFor(row.type, member, now)) sends.push({ notificationId: row.id, userId: row.user_id, channel });
     }
     const claimed = await this.outbox.transaction(async (tx) => {
       const mine = await this.repository.claim(tx.manager, sends);
       const texts = due.filter((r) => mine.has(claimKey(r.id, 'sms'))).map((r) => ({ userId: r.user_id, notificationId: r.id, text: smsText(r.title, r.message) }));
       for (let i = 0; i < texts.length; i += LIVE_SIGNAL_BATCH) tx.emit(Events.notificationTextRequested, { messages: texts.slice(i, i + LIVE_SIGNAL_BATCH) });
+      const mails = due
+        .filter((r) => mine.has(claimKey(r.id, 'email')))
+        .map((r) => ({ userId: r.user_id, notificationId: r.id, subject: `Curbside: ${r.title}`.slice(0, 200), text: r.message, path: payloadOf(r).url }));
+      for (let i = 0; i < mails.length; i += LIVE_SIGNAL_BATCH) tx.emit(Events.notificationMailRequested, { messages: mails.slice(i, i + LIVE_SIGNAL_BATCH) });
       return mine;
     });
     await this.push.pushAll(due.filter((r) => claimed.has(claimKey(r.id, 'push'))));
@@ -111,7 +115,7 @@ export class DeliveryService implements OnApplicationBootstrap {
 }
 
 /** The member's time zone, from the position they last reported (UTC without one). */
-function timeZoneOf(row: Pick<DueRow, 'lat' | 'lng'>): string {
+export function timeZoneOf(row: Pick<DueRow, 'lat' | 'lng'>): string {
   if (row.lat === null || row.lng === null) return 'UTC';
   try {
     return tzlookup(Number(row.lat), Number(row.lng));

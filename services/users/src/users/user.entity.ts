@@ -54,6 +54,23 @@ export class UserEntity {
   @Column('text', { name: 'quiet_hours', nullable: true })
   quietHours: string | null;
 
+  /** Where alert e-mails go once confirmed (src/mail); the confirmation token is kept hashed, valid 24 hours. */
+  @Column('text', { name: 'alert_email', nullable: true })
+  alertEmail: string | null;
+
+  @Column('timestamptz', { name: 'alert_email_confirmed_at', nullable: true })
+  alertEmailConfirmedAt: Date | null;
+
+  @Column('text', { name: 'alert_email_token_hash', nullable: true })
+  alertEmailTokenHash: string | null;
+
+  @Column('timestamptz', { name: 'alert_email_token_expires_at', nullable: true })
+  alertEmailTokenExpiresAt: Date | null;
+
+  /** The secret in every alert mail's one-click unsubscribe link. */
+  @Column('text', { name: 'unsubscribe_token', nullable: true })
+  unsubscribeToken: string | null;
+
   /** The account's phone in E.164, set by phone sign-in or verification; one account per phone. */
   @Column('text', { nullable: true })
   phone: string | null;

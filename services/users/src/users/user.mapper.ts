@@ -29,6 +29,7 @@ export function toUser(user: UserEntity): User {
     locationRadius: user.locationRadius,
     notificationRadius: user.notificationRadius,
     quietHours: quietHoursOf(user),
+    alertEmail: user.alertEmail ? { address: user.alertEmail, confirmed: user.alertEmailConfirmedAt !== null } : null,
     createdAt: user.createdAt.toISOString(),
     ...flags,
   };

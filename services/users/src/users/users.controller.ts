@@ -6,6 +6,7 @@ import { AuthService } from '../auth/auth.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { VerificationService } from '../verification/verification.service';
 import { EmergencyContactsService } from './emergency-contacts.service';
+import { AlertEmailService } from '../mail/alert-email.service';
 import { UsersService } from './users.service';
 
 /** Request/reply handlers; the acting user is always the session's (callerOf), never an id in the body. */
@@ -17,7 +18,25 @@ export class UsersController {
     private readonly auth: AuthService,
     private readonly verification: VerificationService,
     private readonly contacts: EmergencyContactsService,
+    private readonly mail: AlertEmailService,
   ) {}
+
+  @Handles(Calls.users.setAlertEmail)
+  setAlertEmail(request: CallRequest<typeof Calls.users.setAlertEmail>) {
+    return this.mail.setAddress(callerOf(request), request.body.email);
+  }
+
+  /** Public: the token from the mail is the proof. */
+  @Handles(Calls.users.confirmAlertEmail)
+  confirmAlertEmail(request: CallRequest<typeof Calls.users.confirmAlertEmail>) {
+    return this.mail.confirm(request.body.token);
+  }
+
+  /** Public: the token from the mail is the proof. */
+  @Handles(Calls.users.unsubscribeAlertEmail)
+  unsubscribeAlertEmail(request: CallRequest<typeof Calls.users.unsubscribeAlertEmail>) {
+    return this.mail.unsubscribe(request.body.token);
+  }
 
   @Handles(Calls.users.create)
   create(request: CallRequest<typeof Calls.users.create>): Promise<CreateUserReply> {

@@ -114,6 +114,20 @@ describe('ProfilePage', () => {
     });
   });
 
+  it('takes an address for alert e-mails and says a confirmation link went to it', async () => {
+    const user = setUp({ subscriptionTier: 'basic' });
+    mockApi('PUT /api/users/:id/email', ({ body }: { body: { email: string } }) => ({ status: 202, body: { address: body.email.toLowerCase(), confirmed: false } }));
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
+    expect(within(dialog).getByText(/^Each alert to your confirmed address\. Item alerts 5 minutes after the post/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('switch', { name: /E-mail notifications/ }));
+    await userEvent.type(within(dialog).getByLabelText('E-mail address for alerts'), 'Rosa@example.org');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/We sent a confirmation link to rosa@example\.org/)).toBeInTheDocument();
+    expect(apiCalls('PUT /api/users/' + user.id + '/email')[0]?.body).toEqual({ email: 'Rosa@example.org' });
+  });
+
   it('lets Premium members turn garage sale alerts on, and says "Update Failed" when saving fails', async () => {
     const user = setUp({ subscriptionTier: 'premium' });
     mockApi('PATCH /api/users/:id/notification-preferences', { code: 'COMMON.VALIDATION_FAILED', message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' }, 400);

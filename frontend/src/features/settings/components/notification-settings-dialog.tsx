@@ -22,6 +22,7 @@ import {
   type FlagKey,
   type NotificationSettings,
 } from '../lib/notification-settings';
+import { AlertEmailField } from './alert-email-field';
 import { SwitchRow } from './switch-row';
 
 const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
@@ -135,6 +136,7 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
                     checked={promise.locked ? false : settings.flags[key]}
                     onChange={(value) => (promise.locked ? setPlansOpen(true) : setFlag(key, value))}
                   />
+                  {key === 'enableEmailNotifications' && settings.flags.enableEmailNotifications && <AlertEmailField user={user} />}
                   {key === 'enablePushNotifications' && settings.flags.enablePushNotifications && !device.subscribed && (
                     <p className="flex flex-wrap items-center gap-2 pb-2 text-xs text-slate-600">
                       {DEVICE_STATUS[device.permission]}

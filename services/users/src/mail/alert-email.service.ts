@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, EMAIL_CONFIRMATION_HOURS, EmailError, EventPayload, Events } from '@curbside/contracts';
+import { APP_CONFIG, AppConfig, createLogger, Transaction } from '@curbside/platform';
+import { DataSource } from 'typeorm';
+import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { MAILER, Mailer, publicUrl } from './mailer';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Alert e-mail (docs/product-rules.md, "Alert timing and channels"; docs/security.md): double opt-in (only the
+ * confirmation link goes to an address until it is used, within 24 hours), alert mails only to a confirmed address,
+ * each with a one-click unsubscribe (RFC 8058) that needs no sign-in.
+ */
+@Injectable()
+export class AlertEmailService {
+  private readonly log = createLogger('alert-mail');
+  private readonly baseUrl: string;
+
+  constructor(
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly users: UsersService,
+    private readonly dataSource: DataSource,
+  ) {
+    this.baseUrl = publicUrl(config);
+  }
+
+  /** A new address replaces the old one, unconfirmed, and gets the confirmation link (the token only in the mail). */
+  async setAddress(userId: string, email: string): Promise<{ address: string; confirmed: boolean }> {
+    const token = newToken();
+    const answer = await this.users.change(userId, (user) => {
+      if (user.alertEmail === email && user.alertEmailConfirmedAt) return { address: email, confirmed: true };
+      user.alertEmail = email;
+      user.alertEmailConfirmedAt = null;
+      user.alertEmailTokenHash = hashOf(token);
+      user.alertEmailTokenExpiresAt = new Date(Date.now() + EMAIL_CONFIRMATION_HOURS * 3600_000);
+      user.unsubscribeToken ??= newToken();
+      return { address: email, confirmed: false };
+    });
+    if (!answer.confirmed) {
+      await this.mailer.send({
+        to: email,
+        subject: 'Confirm your e-mail for Curbside alerts',
+        text:
+          `Someone (hopefully you) asked for Curbside alerts at this address.\n\n` +
+          `Confirm it within ${EMAIL_CONFIRMATION_HOURS} hours: ${this.baseUrl}/api/email/confirm?token=${token}\n\n` +
+          `If it was not you, ignore this mail: nothing else will be sent here.`,
+      });
+    }
+    return answer;
+  }
+
+  async confirm(token: string): Promise<{ address: string; confirmed: boolean }> {
+    const user = await this.dataSource.manager.findOneBy(UserEntity, { alertEmailTokenHash: hashOf(token) });
+    if (!user?.alertEmail || !user.alertEmailTokenExpiresAt || user.alertEmailTokenExpiresAt.getTime() < Date.now()) {
+      throw new DomainError(EmailError.LINK_INVALID, 'This confirmation link has expired or was already used. Add your address again in notification settings.');
+    }
+    return this.users.change(user.id, (u) => {
+      if (u.alertEmailTokenHash !== hashOf(token) || !u.alertEmail) throw new DomainError(EmailError.LINK_INVALID, 'This confirmation link was already used.');
+      u.alertEmailConfirmedAt = new Date();
+      u.alertEmailTokenHash = null;
+      u.alertEmailTokenExpiresAt = null;
+      return { address: u.alertEmail, confirmed: true };
+    });
+  }
+
+  /** Switches e-mail alerts off (the member turns them on again in settings); the same link twice is fine. */
+  async unsubscribe(token: string): Promise<{ unsubscribed: boolean }> {
+    const user = await this.dataSource.manager.findOneBy(UserEntity, { unsubscribeToken: token });
+    if (!user) throw new DomainError(EmailError.LINK_INVALID, 'This unsubscribe link is not known.');
+    await this.users.change(user.id, (u) => {
+      u.notificationFlags = { ...u.notificationFlags, enableEmailNotifications: false };
+    });
+    return { unsubscribed: true };
+  }
+
+  /** notification.mail-requested: each mail to its member's confirmed address, with one-click unsubscribe. */
+  async mailAll(tx: Transaction, request: EventPayload<typeof Events.notificationMailRequested>): Promise<number> {
+    const ids = [...new Set(request.messages.map((m) => m.userId))];
+    const recipients: { id: string; alert_email: string; unsubscribe_token: string }[] = await tx.manager.query(
+      `SELECT id, alert_email, unsubscribe_token FROM users.users
+       WHERE id = ANY ($1::uuid[]) AND alert_email IS NOT NULL AND alert_email_confirmed_at IS NOT NULL AND unsubscribe_token IS NOT NULL
+         AND coalesce((notification_flags ->> 'enableEmailNotifications')::boolean, false)`,
+      [ids],
+    );
+    const byId = new Map(recipients.map((r) => [r.id, r]));
+    let sent = 0;
+    for (const message of request.messages) {
+      const to = byId.get(message.userId);
+      if (!to) continue;
+      const unsubscribe = `${this.baseUrl}/api/email/unsubscribe?token=${to.unsubscribe_token}`;
+      try {
+        await this.mailer.send({
+          to: to.alert_email,
+          subject: message.subject,
+          text: `${message.text}\n\nOpen in Curbside: ${this.baseUrl}${message.path}\n\nNo more alert e-mails: ${unsubscribe}`,
+          headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        });
+        sent += 1;
+      } catch (err) {
+        // The alert is in the app either way; one refused mail must not hold back the others.
+        this.log.warn({ err, userId: message.userId }, 'alert mail failed');
+      }
+    }
+    return sent;
+  }
+}
