@@ -28,6 +28,8 @@ export function usage(scenarios: readonly { name: string; summary: string }[]): 
     `  --sql-iterations N                 sequential runs of each bare SQL case (default ${DEFAULTS.sqlIterations})`,
     `  --seed TEXT                        data generator seed (default ${DEFAULTS.seed})`,
     `  --log-level LEVEL                  the app's LOG_LEVEL (default ${DEFAULTS.logLevel})`,
+    '  --cases A,B                        only the cases with these names (feed, top-finds: e.g. "rural r=1,dense r=25")',
+    '  --cpu-prof DIR                     write a V8 CPU profile of every app process to DIR (node --cpu-prof)',
     '  --help                             this text',
     '',
     'JSON results go to stdout (one object a case, then a summary) and to bench/results/; progress to stderr.',
@@ -64,6 +66,8 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
     sqlIterations: DEFAULTS.sqlIterations,
     seed: DEFAULTS.seed,
     logLevel: DEFAULTS.logLevel,
+    cases: null,
+    cpuProfileDir: null,
   };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -106,6 +110,14 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
       case '--log-level':
         if (!LOG_LEVELS.includes(value)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
         options.logLevel = value;
+        break;
+      case '--cases':
+        options.cases = value.split(',').map((name) => name.trim()).filter(Boolean);
+        if (options.cases.length === 0) throw new UsageError('--cases needs at least one case name');
+        break;
+      case '--cpu-prof':
+        if (!value) throw new UsageError('--cpu-prof needs a folder');
+        options.cpuProfileDir = value;
         break;
       default:
         throw new UsageError(`unknown flag ${flag}`);

@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { parseArgs, usage, UsageError } from './cli';
 import { withCleanup } from './harness/cleanup';
 import { installSignalHandlers } from './harness/cleanup';
+import { enableCpuProfiles } from './harness/cpu-profile';
 import { errorMessage, progress } from './harness/log';
 import { fileTimestamp, machineInfo, resultsPath, writeJson } from './harness/results';
 import { CaseRecord, Scenario } from './scenario';
@@ -41,6 +42,7 @@ async function main(): Promise<number> {
     return 1;
   }
   installSignalHandlers();
+  if (options.cpuProfileDir) progress(`CPU profiles of the app's processes under load go to ${enableCpuProfiles(options.cpuProfileDir)}`);
 
   const runs: RunSummary[] = [];
   const allRecords: CaseRecord[] = [];

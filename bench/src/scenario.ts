@@ -14,6 +14,10 @@ export interface BenchOptions {
   sqlIterations: number;
   seed: string;
   logLevel: string;
+  /** Only these cases (by name), or all of them. */
+  cases: string[] | null;
+  /** Every app process writes a V8 CPU profile here when it exits (node --cpu-prof), or none. */
+  cpuProfileDir: string | null;
 }
 
 /** One measured case as printed on stdout (one JSON object a line) and stored in the results file. */

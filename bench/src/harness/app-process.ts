@@ -216,3 +216,15 @@ export class AppProcess {
     return killed;
   }
 }
+
+/** The app's own Node processes (the launcher and the services and gateway it started), never a database server. */
+export function nodeProcessesOf(app: AppProcess): number[] {
+  const isNode = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] === process.execPath;
+    } catch {
+      return false;
+    }
+  };
+  return [app.pid, ...descendantsOf(app.pid).map((d) => d.pid)].filter(isNode);
+}

@@ -56,11 +56,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** What a browser adds to every request: it takes Brotli and gzip, so the app compresses as it does for neighbours. */
+export const BROWSER_HEADERS: Readonly<Record<string, string>> = { 'accept-encoding': 'br, gzip' };
+
 export interface JsonResponse {
   status: number;
   body: unknown;
   ms: number;
   bytes: number;
+  /** The answer's Content-Encoding (null when it came uncompressed). */
+  encoding: string | null;
 }
 
 export async function getJson(url: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<JsonResponse> {
@@ -74,7 +79,7 @@ export async function getJson(url: string, headers: Record<string, string> = {},
   } catch {
     body = text;
   }
-  return { status: response.status, body, ms, bytes: Buffer.byteLength(text) };
+  return { status: response.status, body, ms, bytes: Buffer.byteLength(text), encoding: response.headers.get('content-encoding') };
 }
 
 /**

@@ -5,7 +5,8 @@ import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuer
 import { AppProcess } from '../harness/app-process';
 import type { Pool } from 'pg';
 import { connectAppDatabase, openPool, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
-import { getJson, proMember, runLoad } from '../harness/http-load';
+import { BROWSER_HEADERS, getJson, proMember, runLoad } from '../harness/http-load';
+import { profiled } from '../harness/cpu-profile';
 import { progress } from '../harness/log';
 import { round, summarize } from '../harness/stats';
 
@@ -108,9 +109,10 @@ async function verifyHttp(
   expectations: Map<string, Expectation>,
   list: GeoList,
   member: Record<string, string>,
-): Promise<{ correct: Map<string, boolean>; responseBytes: Map<string, number> }> {
+): Promise<{ correct: Map<string, boolean>; responseBytes: Map<string, number>; encoding: Map<string, string | null> }> {
   const correct = new Map<string, boolean>();
   const responseBytes = new Map<string, number>();
+  const encoding = new Map<string, string | null>();
   for (const c of cases) {
     const response = await getJson(`${app.baseUrl}${c.path}`, member);
     if (response.status !== 200) {
@@ -133,9 +135,10 @@ async function verifyHttp(
     const matchesTruth = sameList(httpIds, expected.truthIds);
     correct.set(c.name, matchesTruth);
     responseBytes.set(c.name, response.bytes);
-    progress(`  ${c.name.padEnd(12)} HTTP 200, ${String(httpIds.length).padStart(2)} items in ${response.ms.toFixed(1)} ms${matchesTruth ? '' : `  WRONG: ${describeDifference(httpIds, expected.truthIds)} vs brute force`}`);
+    encoding.set(c.name, response.encoding);
+    progress(`  ${c.name.padEnd(12)} HTTP 200, ${String(httpIds.length).padStart(2)} items in ${response.ms.toFixed(1)} ms, ${response.encoding ?? 'uncompressed'}${matchesTruth ? '' : `  WRONG: ${describeDifference(httpIds, expected.truthIds)} vs brute force`}`);
   }
-  return { correct, responseBytes };
+  return { correct, responseBytes, encoding };
 }
 
 /** The app's statement as it runs it, sequentially on one connection, with its plan. */
@@ -218,9 +221,9 @@ async function measureSql(
   expectations: Map<string, Expectation>,
   engine: string,
   list: GeoList,
+  plans: Record<string, string>,
 ): Promise<void> {
   const { options } = context;
-  const plans: Record<string, string> = {};
   const warmup = Math.min(20, Math.ceil(options.sqlIterations / 10));
   progress(`${context.mode}: bare feed SQL on ${engine}, ${options.sqlIterations} sequential runs a case (${warmup} warm-up)`);
   for (const c of cases) {
@@ -247,7 +250,6 @@ async function measureSql(
       matches_brute_force: sameList(measured.ids, expectation.truthIds),
     });
   }
-  context.attach(`sql_plans_${engine.split(' ')[0]}`, plans);
 }
 
 async function measureHttp(
@@ -255,7 +257,7 @@ async function measureHttp(
   app: AppProcess,
   cases: FeedCase[],
   expectations: Map<string, Expectation>,
-  verified: { correct: Map<string, boolean>; responseBytes: Map<string, number> },
+  verified: { correct: Map<string, boolean>; responseBytes: Map<string, number>; encoding: Map<string, string | null> },
   member: Record<string, string>,
 ): Promise<void> {
   const { options } = context;
@@ -263,7 +265,9 @@ async function measureHttp(
   for (const c of cases) {
     const url = `${app.baseUrl}${c.path}`;
     if (options.warmupSeconds > 0) await runLoad({ url, connections: options.connections, durationSeconds: options.warmupSeconds, headers: member });
-    const result = await runLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds, headers: member });
+    const result = await profiled(app, `${context.mode}-${c.name.replace(/[ =]+/g, '')}`, () =>
+      runLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds, headers: member }),
+    );
     if (!app.running) throw new Error(`the ${context.mode} app exited during "${c.name}"; last output:\n${app.recentOutput()}`);
     const expectation = expectations.get(c.name) as Expectation;
     context.report({
@@ -285,6 +289,7 @@ async function measureHttp(
       duration_s: result.duration_s,
       in_radius: expectation.inRadius,
       response_bytes: verified.responseBytes.get(c.name) ?? null,
+      content_encoding: verified.encoding.get(c.name) ?? null,
       matches_brute_force: verified.correct.get(c.name) ?? null,
     });
   }
@@ -332,11 +337,18 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
   reportSeed(context, seed, analyzeMs, engine);
   const expectations = await learnExpectations(database.db, cases, list);
   // Searches up to 100 miles are the Pro plan's: the HTTP layer asks as a signed-in Pro member.
-  const member = await proMember(app.baseUrl, database.db);
+  const member = { ...(await proMember(app.baseUrl, database.db)), ...BROWSER_HEADERS };
   const verified = await verifyHttp(app, cases, expectations, list, member);
-  await measureSql(context, database.db, cases, expectations, engine, list);
-  await measureSqlConcurrently(context, openPool(scope, database.url, options.connections), cases, engine, list);
-  await measureHttp(context, app, cases, expectations, verified, member);
+  // Case by case, the three layers back to back: on a shared machine the load changes over minutes, and the HTTP
+  // rate is only comparable with a SQL rate measured next to it.
+  const pool = openPool(scope, database.url, options.connections);
+  const plans: Record<string, string> = {};
+  for (const c of cases) {
+    await measureSql(context, database.db, [c], expectations, engine, list, plans);
+    await measureSqlConcurrently(context, pool, [c], engine, list);
+    await measureHttp(context, app, [c], expectations, verified, member);
+  }
+  context.attach(`sql_plans_${engine.split(' ')[0]}`, plans);
 }
 
 /** A scenario for one list: seed, learn the right answers, time the bare statement, then load it over HTTP. */
@@ -346,7 +358,8 @@ export function geoListScenario(list: GeoList): Scenario {
     summary: list.summary,
     modes: RUN_MODES,
     async run(context) {
-      const cases = feedCases(list);
+      const cases = feedCases(list).filter((c) => !context.options.cases || context.options.cases.includes(c.name));
+      if (cases.length === 0) throw new Error(`no case is named ${context.options.cases?.join(', ')}: the cases are ${feedCases(list).map((c) => c.name).join(', ')}`);
       await runMode(context, cases, list);
     },
   };
