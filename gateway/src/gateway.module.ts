@@ -21,6 +21,7 @@ import { LiveHub } from './live/live-hub';
 import { MediaController } from './media/media.controller';
 import { MediaService } from './media/media.service';
 import { AUTH_THROTTLER, RateLimitGuard, WRITE_THROTTLER } from './rate-limit/rate-limit.guard';
+import { SessionCache } from './session/session-cache';
 import { SessionGuard } from './session/session.guard';
 import { ImagePipeline } from './uploads/image.pipeline';
 import { UploadsController } from './uploads/uploads.controller';
@@ -64,6 +65,7 @@ export class GatewayModule {
         { provide: LIVE_CHANNEL, useValue: options.live },
         LiveHub,
         ServiceClient,
+        SessionCache,
         ImagePipeline,
         UploadsService,
         MediaService,

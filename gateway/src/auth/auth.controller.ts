@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
+import { SessionCache } from '../session/session-cache';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../session/session-cookie';
 import { AuthThrottle } from './auth-throttle.decorator';
 
@@ -13,6 +14,7 @@ export class AuthController {
   constructor(
     private readonly services: ServiceClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionCache,
   ) {}
 
   @ApiRoute(Routes.sendCode)
@@ -35,7 +37,10 @@ export class AuthController {
   @ApiRoute(Routes.logout)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SuccessResponse> {
     const token: unknown = request.signedCookies?.[SESSION_COOKIE];
-    if (typeof token === 'string' && token) await this.services.call(Calls.users.revokeSession, { token });
+    if (typeof token === 'string' && token) {
+      await this.services.call(Calls.users.revokeSession, { token });
+      this.sessions.forgetToken(token);
+    }
     clearSessionCookie(response);
     return { success: true, message: 'Signed out' };
   }

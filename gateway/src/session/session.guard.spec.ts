@@ -3,7 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { CallContract, Calls, DomainError, ErrorCode, RouteContract, Routes } from '@curbside/contracts';
 import { ROUTE_CONTRACT } from '../http/api-route.decorator';
 import type { ServiceClient } from '../http/service-client';
+import { AppConfig, InMemoryLiveChannel } from '@curbside/platform';
 import { assertIsCaller, SessionRequest } from './caller.decorator';
+import { SessionCache } from './session-cache';
 import { SessionGuard } from './session.guard';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -21,7 +23,8 @@ function setup(route: RouteContract | undefined, cookie: string | undefined, ses
   if (route) Reflect.defineMetadata(ROUTE_CONTRACT, route, handler);
   const request = { signedCookies: cookie === undefined ? {} : { curbside_session: cookie } } as SessionRequest;
   const context = { getHandler: () => handler, switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
-  return { guard: new SessionGuard(new Reflector(), services), context, request, calls };
+  const cache = new SessionCache(services, new InMemoryLiveChannel(), { SESSION_CACHE_MS: 0 } as AppConfig);
+  return { guard: new SessionGuard(new Reflector(), cache), context, request, calls };
 }
 
 const rejection = async (promise: Promise<unknown>) => {

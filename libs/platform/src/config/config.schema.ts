@@ -71,6 +71,8 @@ export const configSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   /** How often an open live stream (SSE) gets a comment line, so proxies keep idle streams open. */
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** How long a gateway remembers whose session a cookie is (0: asks the users service on every request); a sign-out clears it at once. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How often the items service sweeps expiries, expiry warnings and lapsed reservations (any number of replicas may). */
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(1_000),
   FRONTEND_DIST: z.string().default('frontend/dist'),
