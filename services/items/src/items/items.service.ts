@@ -154,7 +154,7 @@ export class ItemsService {
   }
 
   async feed(query: FeedQuery, callerId: string | undefined): Promise<FeedReply> {
-    const radiusCap = await this.radiusCap(callerId);
+    const { radiusCap, blocked } = await this.reader(callerId);
     const rows = await this.items.feed({
       lat: query.lat,
       lng: query.lng,
@@ -168,22 +168,26 @@ export class ItemsService {
     });
     const last = rows.at(-1);
     return {
-      itemsJson: JSON.stringify(await this.views(await this.withoutBlocked(rows, callerId), callerId)),
+      itemsJson: JSON.stringify(await this.views(await this.visibleTo(rows, callerId, blocked), callerId)),
       nextCursor: rows.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
       radiusCap,
     };
   }
 
   async topFinds(query: TopFindsQuery, callerId: string | undefined): Promise<TopFindsReply> {
-    const radiusCap = await this.radiusCap(callerId);
+    const { radiusCap, blocked } = await this.reader(callerId);
     const rows = await this.items.topFinds({ lat: query.lat, lng: query.lng, radiusMiles: Math.min(query.radius, radiusCap), limit: TOP_FINDS });
-    return { items: await this.views(await this.withoutBlocked(rows, callerId), callerId), radiusCap };
+    return { items: await this.views(await this.visibleTo(rows, callerId, blocked), callerId), radiusCap };
   }
 
-  /** How far the caller's tier may search (anonymous callers search as the free tier). */
-  private async radiusCap(callerId: string | undefined): Promise<number> {
-    const tier = callerId ? (await this.posters.member(this.dataSource.manager, callerId)).subscriptionTier : 'free';
-    return TIER_RADIUS_CAP_MILES[tier];
+  /**
+   * How far the caller's tier may search (anonymous callers search as the free tier) and whose items they blocked,
+   * read in one statement before a list.
+   */
+  private async reader(callerId: string | undefined): Promise<{ radiusCap: number; blocked: ReadonlySet<string> }> {
+    if (!callerId) return { radiusCap: TIER_RADIUS_CAP_MILES.free, blocked: new Set() };
+    const { subscriptionTier, blocked } = await this.posters.reader(this.dataSource.manager, callerId);
+    return { radiusCap: TIER_RADIUS_CAP_MILES[subscriptionTier], blocked };
   }
 
   async similar(query: SimilarItemsQuery, callerId: string | undefined): Promise<Item[]> {
@@ -195,7 +199,12 @@ export class ItemsService {
    * the cursor still follows the page as read: a page may hold fewer items, never skip any.
    */
   private async withoutBlocked(rows: ItemRow[], callerId: string | undefined): Promise<ItemRow[]> {
-    const [blocked, inReview] = await Promise.all([this.blocks.blockedBy(callerId), this.moderation.membersInReview()]);
+    return this.visibleTo(rows, callerId, await this.blocks.blockedBy(callerId));
+  }
+
+  /** Leaves out the items of members the caller blocked and of members in review (except the caller's own). */
+  private async visibleTo<R extends { poster_id: string }>(rows: R[], callerId: string | undefined, blocked: ReadonlySet<string>): Promise<R[]> {
+    const inReview = await this.moderation.membersInReview();
     if (inReview.size > 0) rows = rows.filter((row) => row.poster_id === callerId || !inReview.has(row.poster_id));
     return blocked.size === 0 ? rows : rows.filter((row) => !blocked.has(row.poster_id));
   }

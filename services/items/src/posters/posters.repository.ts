@@ -37,4 +37,14 @@ export class PostersRepository {
     );
     return row && { subscriptionTier: row.subscription_tier, isVerified: row.is_verified, scoutMode: row.scout_mode };
   }
+
+  /** A reader's plan (null before items heard of them) and the members they blocked, in one round trip: every list they read needs both. */
+  async reader(manager: EntityManager, userId: string): Promise<{ subscriptionTier: SubscriptionTier | null; blocked: string[] }> {
+    const [row]: { tier: SubscriptionTier | null; blocked: string[] }[] = await manager.query(
+      `SELECT (SELECT subscription_tier FROM items.posters WHERE user_id = $1) AS tier,
+              ARRAY(SELECT blocked_id::text FROM items.blocks WHERE blocker_id = $1 AND blocked) AS blocked`,
+      [userId],
+    );
+    return { subscriptionTier: row?.tier ?? null, blocked: row?.blocked ?? [] };
+  }
 }

@@ -28,6 +28,12 @@ export class PostersService {
     await this.posters.keepNewerRank(tx.manager, award);
   }
 
+  /** A reader's plan (a member not heard of yet reads as a new free account) and the members they blocked. */
+  async reader(manager: EntityManager, userId: string): Promise<{ subscriptionTier: SubscriptionTier; blocked: Set<string> }> {
+    const { subscriptionTier, blocked } = await this.posters.reader(manager, userId);
+    return { subscriptionTier: subscriptionTier ?? UNKNOWN_MEMBER.subscriptionTier, blocked: new Set(blocked) };
+  }
+
   /** What items knows of a member; a member it has not heard of yet is treated as a new free account. */
   async member(manager: EntityManager, userId: string): Promise<Member> {
     return (await this.posters.find(manager, userId)) ?? UNKNOWN_MEMBER;
