@@ -1,5 +1,5 @@
 import type { WritePacket } from '@nestjs/microservices';
-import { InMemoryRpcBroker } from './in-memory.rpc';
+import { InMemoryRpcBroker, jsonCopy } from './in-memory.rpc';
 
 function call(broker: InMemoryRpcBroker, pattern: string, data: unknown): Promise<WritePacket> {
   return new Promise((resolve) => broker.request(pattern, data, resolve));
@@ -44,5 +44,44 @@ describe('InMemoryRpcBroker', () => {
     broker.register('users.get', (_d, respond) => (served.push('b'), respond({ response: 'b', isDisposed: true })));
     for (let i = 0; i < 4; i++) await call(broker, 'users.get', {});
     expect(served.sort()).toEqual(['a', 'a', 'b', 'b']);
+  });
+});
+
+describe('jsonCopy', () => {
+  it('gives what a JSON round trip gives', () => {
+    class Point {
+      constructor(
+        readonly lat: number,
+        readonly lng: number,
+      ) {}
+      get ignored(): number {
+        return 1;
+      }
+    }
+    const values: unknown[] = [
+      { when: new Date('2026-11-24T10:00:00Z'), gone: undefined, fn: () => 1, [Symbol('s')]: 1, nested: { list: [1, undefined, () => 2, NaN, -0, Infinity, 'x'] } },
+      [new Map([['a', 1]]), new Set([1]), Buffer.from('hi'), new Point(1, 2), Object.create(null), new Error('not enumerable')],
+      { toJSON: (key: string) => ({ key }) },
+      { inner: { toJSON: (key: string) => `inner at ${key}` } },
+      // eslint-disable-next-line no-new-wrappers -- boxed primitives are written as their value
+      [new String('s'), new Number(3), new Boolean(false)],
+      'a "quoted" \ud800 string',
+      42,
+      null,
+      true,
+    ];
+    for (const value of values) expect(jsonCopy(value)).toEqual(JSON.parse(JSON.stringify(value)));
+    expect(Object.keys(jsonCopy({ a: undefined, b: 1 }) as object)).toEqual(['b']);
+  });
+
+  it('copies objects and arrays, never sharing them', () => {
+    const original = { list: [{ n: 1 }] };
+    const copy = jsonCopy(original) as typeof original;
+    copy.list[0].n = 2;
+    expect(original.list[0].n).toBe(1);
+  });
+
+  it('refuses a bigint as JSON does', () => {
+    expect(() => jsonCopy({ n: 1n })).toThrow(TypeError);
   });
 });

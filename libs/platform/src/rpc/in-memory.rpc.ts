@@ -37,19 +37,49 @@ export class InMemoryRpcBroker {
   }
 }
 
-/**
- * What the other side would get over NATS (JSON both ways). A string answer (a page the service serialised
- * already) comes through a JSON round trip unchanged, so it is passed on without one.
- */
+/** What the other side would get over NATS (JSON both ways). */
 function wireCopy(value: unknown): unknown {
-  if (isPacketWithStringResponse(value)) return { ...value };
-  return JSON.parse(JSON.stringify(value));
+  return jsonCopy(value);
 }
 
-function isPacketWithStringResponse(value: unknown): value is WritePacket {
-  if (typeof value !== 'object' || value === null) return false;
-  const packet = value as Record<string, unknown>;
-  return typeof packet.response === 'string' && packet.err === undefined && Object.keys(packet).every((key) => key === 'response' || key === 'err' || key === 'isDisposed' || key === 'id' || key === 'status');
+/**
+ * `JSON.parse(JSON.stringify(value))` without writing and reading the text: the same values come out (dates and
+ * anything with toJSON as their JSON, undefined and functions left out of objects and null in arrays, non-finite
+ * numbers null, Maps and Sets `{}`), and strings are handed on rather than copied (they cannot change), so a page
+ * that a service serialised already costs nothing to pass. A bigint throws as JSON does, a cycle overflows the stack.
+ */
+export function jsonCopy(value: unknown, key = ''): unknown {
+  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    return jsonCopy((value as { toJSON(key: string): unknown }).toJSON(key), key);
+  }
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      // -0 is written as 0.
+      return Number.isFinite(value) ? value + 0 : null;
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+  }
+  if (value === null) return null;
+  if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
+  if (Array.isArray(value)) {
+    return value.map((element, index) => {
+      const copied = jsonCopy(element, String(index));
+      return copied === undefined ? null : copied;
+    });
+  }
+  const copy: Record<string, unknown> = {};
+  for (const name of Object.keys(value as object)) {
+    const copied = jsonCopy((value as Record<string, unknown>)[name], name);
+    if (copied !== undefined) copy[name] = copied;
+  }
+  return copy;
 }
 
 export class InMemoryRpcServer extends Server implements CustomTransportStrategy {
