@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,7 +7,7 @@ import { Calls, DomainError, ItemError, RouteContract, Routes } from '@curbside/
 import { PinoNestLogger } from '@curbside/platform';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express from 'express';
+import express, { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { serveApiReferenceAssets } from './docs/api-reference';
 import { GatewayModule, GatewayOptions } from './gateway.module';
@@ -18,6 +19,8 @@ import { ServiceClient } from './http/service-client';
 import { ItemPreview, serveSpa } from './static/spa';
 
 const JSON_LIMIT = '1mb';
+/** Brotli's fastest quality, for answers compressed once each (compressResponses). */
+export const API_BROTLI_QUALITY = 1;
 
 /** The HTTP app, the same in both modes; only the RPC client differs. Call listen() on the result. */
 export async function createGatewayApp(options: GatewayOptions): Promise<INestApplication> {
@@ -43,9 +46,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
       },
     }),
   );
-  // gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw).
-  // Never the live stream: compression would hold its events back until a buffer fills.
-  app.use(compression({ threshold: 1024, filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+  app.use(compressResponses());
   app.use(refuseCrossSiteWrites);
   app.use(cookieParser(options.config.SESSION_SECRET));
   // Routes whose contract allows a larger JSON body parse it first; the default parser then skips the request.
@@ -60,6 +61,19 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   const services = app.get(ServiceClient);
   serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST, { findItem: (id) => findItemPreview(services, id) });
   return app;
+}
+
+/**
+ * Brotli or gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw, ~7 KB
+ * compressed). API answers are made for one request, so they get Brotli's fastest quality: for a 50-item page
+ * quality 1 takes about a third of the CPU of the default 4 for ~3 % more bytes. The SPA's files, sent once
+ * and cached, keep the default. Never the live stream: compression would hold its events back until a buffer fills.
+ */
+function compressResponses(): RequestHandler {
+  const filter = (req: Request, res: Response) => !isEventStream(res) && compression.filter(req, res);
+  const forApi = compression({ threshold: 1024, filter, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } } });
+  const forFiles = compression({ threshold: 1024, filter });
+  return (req, res, next) => (req.path.startsWith('/api/') ? forApi : forFiles)(req, res, next);
 }
 
 /** An item's page asks with no caller: the public view, whose position is blurred, and only three fields of it. */
