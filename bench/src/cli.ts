@@ -28,8 +28,9 @@ export function usage(scenarios: readonly { name: string; summary: string }[]): 
     `  --sql-iterations N                 sequential runs of each bare SQL case (default ${DEFAULTS.sqlIterations})`,
     `  --seed TEXT                        data generator seed (default ${DEFAULTS.seed})`,
     `  --log-level LEVEL                  the app's LOG_LEVEL (default ${DEFAULTS.logLevel})`,
+    '  --members N                        city-day: members with alert positions (default --items / 10)',
     '  --cases A,B                        only the cases with these names (feed, top-finds: e.g. "rural r=1,dense r=25")',
-    '  --cpu-prof DIR                     write a V8 CPU profile of every app process to DIR (node --cpu-prof)',
+    '  --cpu-prof DIR                     a V8 CPU profile of every app process during each measured HTTP case, in DIR',
     '  --help                             this text',
     '',
     'JSON results go to stdout (one object a case, then a summary) and to bench/results/; progress to stderr.',
@@ -66,6 +67,7 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
     sqlIterations: DEFAULTS.sqlIterations,
     seed: DEFAULTS.seed,
     logLevel: DEFAULTS.logLevel,
+    members: null,
     cases: null,
     cpuProfileDir: null,
   };
@@ -110,6 +112,9 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
       case '--log-level':
         if (!LOG_LEVELS.includes(value)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}`);
         options.logLevel = value;
+        break;
+      case '--members':
+        options.members = positiveNumber(flag, value, true);
         break;
       case '--cases':
         options.cases = value.split(',').map((name) => name.trim()).filter(Boolean);

@@ -14,6 +14,8 @@ export interface BenchOptions {
   sqlIterations: number;
   seed: string;
   logLevel: string;
+  /** city-day: members with alert positions (default: --items / 10). */
+  members: number | null;
   /** Only these cases (by name), or all of them. */
   cases: string[] | null;
   /** Every app process writes a V8 CPU profile here when it exits (node --cpu-prof), or none. */

@@ -52,12 +52,12 @@ export interface EmbeddedEnvironment extends AppEnvironment {
   mode: 'embedded';
 }
 
-export function prepareEmbedded(scope: CleanupScope, options: { logLevel: string; logFile: string }): EmbeddedEnvironment {
+export function prepareEmbedded(scope: CleanupScope, options: { logLevel: string; logFile: string; env?: Record<string, string> }): EmbeddedEnvironment {
   const dataDir = tempDir(scope, 'curbside-bench-embedded-');
   // As root the embedded PostgreSQL runs as the postgres user, which must be able to enter the (private) temp folder.
   chmodSync(dataDir, 0o755);
   progress(`embedded: data dir ${dataDir}`);
-  return { mode: 'embedded', env: baseEnv(dataDir, options.logLevel), dataDir, logFile: options.logFile };
+  return { mode: 'embedded', env: { ...baseEnv(dataDir, options.logLevel), ...options.env }, dataDir, logFile: options.logFile };
 }
 
 export interface DistributedEnvironment extends AppEnvironment {
@@ -97,7 +97,10 @@ function removeRedisKeysAfterwards(scope: CleanupScope, namespace: string): void
   });
 }
 
-export async function prepareDistributed(scope: CleanupScope, options: { logLevel: string; logFile: string }): Promise<DistributedEnvironment> {
+export async function prepareDistributed(
+  scope: CleanupScope,
+  options: { logLevel: string; logFile: string; env?: Record<string, string> },
+): Promise<DistributedEnvironment> {
   const suffix = randomSuffix();
   const databaseName = `curbside_bench_${suffix}`;
   const natsNamespace = `bench_${suffix}`;
@@ -136,6 +139,7 @@ export async function prepareDistributed(scope: CleanupScope, options: { logLeve
       NATS_URL: SERVERS.nats,
       NAMESPACE: natsNamespace,
       REDIS_URL: redisUrl,
+      ...options.env,
     },
     dataDir,
     logFile: options.logFile,

@@ -6,13 +6,12 @@ import { percentile, round } from '../harness/stats';
 import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
 
 const HERE = { lat: 47.6062, lng: -122.3321 };
-const RECIPIENTS = 10_000;
 /** Members among them with a live stream open (real accounts, one tab each). */
 const LISTENERS = 100;
 const MILES_PER_DEGREE_LAT = 69.05;
 
 /**
- * One post reaching 10,000 nearby members: members with alert positions spread within 1.5 miles are written
+ * One post reaching `--items` nearby members (100,000 by default: a city's worth within the alert radius): members with alert positions spread within 1.5 miles are written
  * straight into the notifications tables, then an item is posted over HTTP while the feed is under load; the
  * time runs from the post's answer until every alert row is written, and the feed's latencies meanwhile are
  * reported beside the same load without a fan-out.
@@ -26,6 +25,7 @@ async function run(context: ScenarioContext): Promise<void> {
   const app = await startApp(scope, environment);
   const database = await connectAppDatabase(scope, environment);
   const { db } = database;
+  const RECIPIENTS = options.items;
 
   progress(`${context.mode}: seeding ${RECIPIENTS.toLocaleString('en-US')} members with alert positions`);
   await db.query(
@@ -136,7 +136,7 @@ async function liveArrivals(streams: EventStreamReader[], itemId: string, answer
 
 export const fanoutScenario: Scenario = {
   name: 'fanout',
-  summary: `one post reaching ${RECIPIENTS} nearby members: time until every alert is written, feed latency meanwhile`,
+  summary: 'one post reaching --items nearby members (default 100,000): time until every alert is written, feed latency meanwhile',
   modes: RUN_MODES,
   run,
 };

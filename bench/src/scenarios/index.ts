@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario';
+import { cityDayScenario } from './city-day.scenario';
 import { contentChecksScenario } from './content-checks.scenario';
 import { fanoutScenario } from './fanout.scenario';
 import { feedScenario } from './feed.scenario';
@@ -9,4 +10,4 @@ import { queueScenario } from './queue.scenario';
 import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario];
+export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario, cityDayScenario];

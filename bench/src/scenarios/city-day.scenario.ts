@@ -1,0 +1,357 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../harness/app-process';
+import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
+import { BROWSER_HEADERS, proMember } from '../harness/http-load';
+import { progress, sleep } from '../harness/log';
+import { seedItems } from '../data/seed-items';
+import { Prng } from '../data/prng';
+import { percentile, round } from '../harness/stats';
+import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
+
+/** New York (the generator puts 18 % of all items around it, σ 4–6 miles). */
+const CITY = { lat: 40.758, lng: -73.9855 };
+const MILES_PER_DEGREE_LAT = 69.05;
+/** The simulated day runs this many times faster than real time. */
+export const SPEED = 10;
+/** Share of a day's traffic in its busiest hour (the evening), which the replay plays. */
+export const PEAK_HOUR_SHARE = 0.09;
+/** Members who open the app on a day. */
+export const DAILY_ACTIVE_SHARE = 0.25;
+
+/**
+ * What one daily active member does on an average day (assumptions, bench/README.md "Scenario city-day"). Posts and
+ * the claims' photo checks are the rare, expensive acts; reads are most of the traffic.
+ */
+export const ACTS_PER_ACTIVE_MEMBER_PER_DAY = {
+  feed: 10,
+  map: 3,
+  search: 2,
+  vote: 2,
+  stillThere: 0.5,
+  comment: 0.3,
+  hold: 0.2,
+  claim: 0.1,
+  post: 0.2,
+} as const;
+export type Act = keyof typeof ACTS_PER_ACTIVE_MEMBER_PER_DAY;
+
+/** Requests a second of the replay for each act: a day's count × the peak hour's share × SPEED / 3600. */
+export function cityRates(members: number): Record<Act, number> {
+  const active = members * DAILY_ACTIVE_SHARE;
+  return Object.fromEntries(
+    Object.entries(ACTS_PER_ACTIVE_MEMBER_PER_DAY).map(([act, perDay]) => [act, (active * perDay * PEAK_HOUR_SHARE * SPEED) / 3600]),
+  ) as Record<Act, number>;
+}
+
+/** Acting members (real accounts on the Pro plan, so comments have no monthly cap); the alert members are rows only. */
+const ACTORS = 60;
+/** At most this many requests under way; an act due while they are is counted as dropped (an error). */
+const MAX_IN_FLIGHT = 400;
+
+interface Actor {
+  headers: Record<string, string>;
+  busy: boolean;
+}
+
+class Recorder {
+  readonly latencies = new Map<string, number[]>();
+  readonly failures = new Map<string, string[]>();
+  inFlight = 0;
+  dropped = 0;
+
+  async timed(route: string, run: () => Promise<Response>, ok: (status: number) => boolean = (s) => s >= 200 && s < 300): Promise<Response | null> {
+    this.inFlight++;
+    const started = performance.now();
+    try {
+      const response = await run();
+      const body = await response.text();
+      const ms = performance.now() - started;
+      if (!ok(response.status)) {
+        this.fail(route, `${response.status} ${body.slice(0, 160)}`);
+        return null;
+      }
+      const list = this.latencies.get(route) ?? [];
+      list.push(ms);
+      this.latencies.set(route, list);
+      return new Response(body, { status: response.status, headers: response.headers });
+    } catch (err) {
+      this.fail(route, err instanceof Error ? err.message : String(err));
+      return null;
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  fail(route: string, why: string): void {
+    const list = this.failures.get(route) ?? [];
+    list.push(why);
+    this.failures.set(route, list);
+  }
+}
+
+/** Seconds until the next arrival of a Poisson process with this rate a second. */
+function exponential(prng: Prng, ratePerSecond: number): number {
+  return -Math.log(1 - prng.next()) / ratePerSecond;
+}
+
+/** A point around the city centre, gaussian with σ `miles`. */
+function around(prng: Prng, miles: number): { lat: number; lng: number } {
+  const d = miles / MILES_PER_DEGREE_LAT;
+  return { lat: CITY.lat + prng.gaussian() * d, lng: CITY.lng + (prng.gaussian() * d) / Math.cos((CITY.lat * Math.PI) / 180) };
+}
+
+async function run(context: ScenarioContext): Promise<void> {
+  const { options, scope } = context;
+  const members = options.members ?? Math.round(options.items / 10);
+  const rates = cityRates(members);
+  // A city's neighbours come from many addresses: the per-IP write limits would refuse one bench's traffic.
+  const env = { RATE_LIMIT_WRITES_PER_MINUTE: '10000000', METRICS_PORT: String(20000 + Math.floor(Math.random() * 20000)) };
+  const environment =
+    context.mode === 'embedded'
+      ? prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile, env })
+      : await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile, env });
+  const app = await startApp(scope, environment);
+  const { db } = await connectAppDatabase(scope, environment);
+
+  progress(`${context.mode}: seeding ${options.items.toLocaleString('en-US')} items and ${members.toLocaleString('en-US')} members with alert positions`);
+  await seedItems(db, { items: options.items, posters: 5000, seed: options.seed, now: new Date(), batchSize: 10_000, singleTransaction: false });
+  await seedAlertMembers(db, members);
+  await db.query('ANALYZE items.items');
+  await db.query('ANALYZE notifications.positions');
+
+  progress(`${context.mode}: ${ACTORS} acting members`);
+  const actors: Actor[] = [];
+  for (let i = 0; i < ACTORS; i++) actors.push({ headers: { ...(await proMember(app.baseUrl, db)), ...BROWSER_HEADERS }, busy: false });
+  const { rows: pool } = await db.query(
+    `SELECT id::text FROM items.items WHERE status = 'available' AND expires_at > now() + interval '2 hours'
+       AND lat BETWEEN $1 - 0.15 AND $1 + 0.15 AND lng BETWEEN $2 - 0.2 AND $2 + 0.2 ORDER BY created_at DESC LIMIT 20000`,
+    [CITY.lat, CITY.lng],
+  );
+  const items = pool.map((r) => String(r.id));
+  if (items.length < 1000) throw new Error(`only ${items.length} available items around the city: use more --items`);
+  const photo = readFileSync(join(REPO_ROOT, 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg')).toString('base64');
+
+  const prng = new Prng(`${options.seed}-city-day`);
+  const recorder = new Recorder();
+  const voted = new Set<string>();
+  const answered = new Set<string>();
+  const taken = new Set<string>();
+  const posted: string[] = [];
+  let claimed = 0;
+  const base = app.baseUrl;
+  const json = (actor: Actor) => ({ ...actor.headers, 'content-type': 'application/json' });
+  const pickItem = () => items[Math.floor(prng.next() * items.length)];
+  const anyActor = () => actors[Math.floor(prng.next() * actors.length)];
+  const freeActor = () => actors.find((a, i) => !a.busy && (i + Math.floor(prng.next() * actors.length)) % 2 === 0) ?? actors.find((a) => !a.busy);
+  const once = (seen: Set<string>, actor: Actor) => {
+    for (let tries = 0; tries < 20; tries++) {
+      const item = pickItem();
+      const key = `${actors.indexOf(actor)}:${item}`;
+      if (!seen.has(key) && !taken.has(item)) {
+        seen.add(key);
+        return item;
+      }
+    }
+    return null;
+  };
+
+  const acts: Record<Act, () => Promise<unknown>> = {
+    feed: () => {
+      const at = around(prng, 5);
+      return recorder.timed('GET /api/items (feed)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=5`, { headers: anyActor().headers }));
+    },
+    map: () => {
+      const at = around(prng, 5);
+      return recorder.timed('GET /api/items (map)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=2&limit=100`, { headers: anyActor().headers }));
+    },
+    search: () => {
+      const at = around(prng, 5);
+      const q = ['chair', 'table', 'lamp', 'books', 'bike', 'desk'][Math.floor(prng.next() * 6)];
+      return recorder.timed('GET /api/items?q (search)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=10&q=${q}`, { headers: anyActor().headers }));
+    },
+    vote: async () => {
+      const actor = anyActor();
+      const item = once(voted, actor);
+      if (item) await recorder.timed('POST /api/items/:id/vote', () => fetch(`${base}/api/items/${item}/vote`, { method: 'POST', headers: json(actor), body: '{}' }));
+    },
+    stillThere: async () => {
+      const actor = anyActor();
+      const item = once(answered, actor);
+      if (item) {
+        await recorder.timed('POST /api/items/:id/still-there', () =>
+          fetch(`${base}/api/items/${item}/still-there`, { method: 'POST', headers: json(actor), body: '{"stillThere":true}' }),
+        );
+      }
+    },
+    comment: () => {
+      const actor = anyActor();
+      return recorder.timed('POST /api/items/:id/comments', () =>
+        fetch(`${base}/api/items/${pickItem()}/comments`, { method: 'POST', headers: json(actor), body: JSON.stringify({ content: 'Is this still there this evening?' }) }),
+      );
+    },
+    post: async () => {
+      const actor = anyActor();
+      const at = around(prng, 4);
+      const answer = await recorder.timed('POST /api/items', () =>
+        fetch(`${base}/api/items`, { method: 'POST', headers: json(actor), body: JSON.stringify({ title: 'Wooden chair, good as new', category: 'Furniture', location: at }) }),
+      );
+      if (answer) posted.push(((await answer.json()) as { id: string }).id);
+    },
+    hold: () => holdThen(false),
+    claim: () => holdThen(true),
+  };
+
+  /** A hold (first dibs), then either a release or the pickup: the photo check and, when it passes, the claim. */
+  async function holdThen(pickUp: boolean): Promise<void> {
+    const actor = freeActor();
+    if (!actor) return recorder.fail(pickUp ? 'claim flow' : 'hold flow', 'every acting member is busy');
+    const item = items.find((candidate, i) => i % 7 === Math.floor(prng.next() * 7) && !taken.has(candidate)) ?? items.find((c) => !taken.has(c));
+    if (!item) return;
+    actor.busy = true;
+    taken.add(item);
+    try {
+      const held = await recorder.timed('PATCH /api/items/:id/claim (hold)', () => fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: json(actor), body: '{}' }));
+      if (!held) return;
+      if (pickUp) {
+        const checked = await recorder.timed('POST /api/items/:id/validate-pickup', () =>
+          fetch(`${base}/api/items/${item}/validate-pickup`, { method: 'POST', headers: json(actor), body: JSON.stringify({ pickupPhoto: photo }) }),
+        );
+        const verdict = checked ? ((await checked.json()) as { isValid: boolean }) : null;
+        if (verdict?.isValid) {
+          const claim = await recorder.timed('PATCH /api/items/:id/claim (pickup)', () =>
+            fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: json(actor), body: JSON.stringify({ verificationPhoto: photo }) }),
+          );
+          if (claim) claimed++;
+          return;
+        }
+      }
+      await recorder.timed('DELETE /api/items/:id/hold', () => fetch(`${base}/api/items/${item}/hold`, { method: 'DELETE', headers: actor.headers }));
+    } finally {
+      actor.busy = false;
+    }
+  }
+
+  const seconds = options.durationSeconds;
+  progress(
+    `${context.mode}: replaying ${round((seconds * SPEED) / 60, 1)} min of the evening peak at ${SPEED}× speed for ${seconds} s: ` +
+      Object.entries(rates)
+        .map(([act, rate]) => `${act} ${round(rate, 2)}/s`)
+        .join(', '),
+  );
+  const started = performance.now();
+  const work: Promise<unknown>[] = [];
+  // Open loop: each act arrives as a Poisson process at its rate, whatever the answers' speed.
+  await Promise.all(
+    (Object.keys(rates) as Act[]).map(async (act) => {
+      let next = started + exponential(prng, rates[act]) * 1000;
+      while (next < started + seconds * 1000) {
+        const wait = next - performance.now();
+        if (wait > 0) await sleep(wait);
+        if (recorder.inFlight >= MAX_IN_FLIGHT) {
+          recorder.dropped++;
+          recorder.fail(act, `dropped: ${MAX_IN_FLIGHT} requests under way`);
+        } else work.push(acts[act]());
+        next += exponential(prng, rates[act]) * 1000;
+      }
+    }),
+  );
+  await Promise.all(work);
+  const replayS = (performance.now() - started) / 1000;
+  if (!app.running) throw new Error(`the ${context.mode} app exited; last output:\n${app.recentOutput()}`);
+
+  // Alerts: every post's fan-out done (its notifications no longer growing), then the consumers' lag.
+  const alertsOf = async () =>
+    Number((await db.query(`SELECT count(*)::int AS n FROM notifications.notifications WHERE data::jsonb ->> 'itemId' = ANY($1)`, [posted])).rows[0].n);
+  let alerts = await alertsOf();
+  for (let stable = 0, waited = 0; stable < 3 && waited < 60; waited++) {
+    await sleep(1000);
+    const now = await alertsOf();
+    stable = now === alerts ? stable + 1 : 0;
+    alerts = now;
+  }
+  const lag = await consumerLag(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : 7);
+
+  for (const [route, samples] of [...recorder.latencies.entries()].sort()) {
+    const sorted = [...samples].sort((a, b) => a - b);
+    context.report({
+      items: options.items,
+      members,
+      case: route,
+      layer: 'city-day',
+      requests: samples.length,
+      rps: round(samples.length / replayS, 2),
+      p50_ms: round(percentile(sorted, 50), 1),
+      p99_ms: round(percentile(sorted, 99), 1),
+      max_ms: round(sorted[sorted.length - 1], 1),
+      errors: recorder.failures.get(route)?.length ?? 0,
+    });
+  }
+  const errors = [...recorder.failures.values()].reduce((n, list) => n + list.length, 0);
+  context.report({
+    items: options.items,
+    members,
+    case: 'city day',
+    layer: 'summary',
+    replay_s: round(replayS, 1),
+    simulated_min: round((seconds * SPEED) / 60, 1),
+    requests: [...recorder.latencies.values()].reduce((n, list) => n + list.length, 0),
+    errors,
+    dropped: recorder.dropped,
+    posts: posted.length,
+    claims: claimed,
+    notifications_delivered: alerts,
+    consumer_lag_total: lag.reduce((n, l) => n + l.pending, 0),
+    consumer_lag: JSON.stringify(Object.fromEntries(lag.map((l) => [l.durable, l.pending]))),
+    outbox_backlog: JSON.stringify(Object.fromEntries((await outboxBacklog(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : 7)).map((o) => [o.service, o.backlog]))),
+  });
+  for (const [route, why] of recorder.failures) progress(`  ${route}: ${why.length} errors, e.g. ${why[0]}`);
+}
+
+/** Alert members: positions gaussian around the centre (σ 5 miles), 1-mile radius, new-item alerts on for three in ten. */
+async function seedAlertMembers(db: { query(sql: string, params?: unknown[]): Promise<unknown> }, members: number): Promise<void> {
+  const d = 5 / MILES_PER_DEGREE_LAT;
+  await db.query(
+    `INSERT INTO notifications.positions (user_id, lat, lng)
+     SELECT md5('city' || i)::uuid,
+            $1 + $3 * sqrt(-2 * ln(greatest(1e-9, (abs(hashtext('u' || i)) % 100000) / 100000.0))) * cos(2 * pi() * (abs(hashtext('v' || i)) % 100000) / 100000.0),
+            $2 + $3 / cos(radians($1)) * sqrt(-2 * ln(greatest(1e-9, (abs(hashtext('u' || i)) % 100000) / 100000.0))) * sin(2 * pi() * (abs(hashtext('v' || i)) % 100000) / 100000.0)
+     FROM generate_series(1, $4) i`,
+    [CITY.lat, CITY.lng, d, members],
+  );
+  await db.query(
+    `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version)
+     SELECT md5('city' || i)::uuid, jsonb_build_object('enableNewItemAlerts', i % 10 < 3), 1, 'free', 1 FROM generate_series(1, $1) i`,
+    [members],
+  );
+}
+
+async function scrape(port: string | undefined, processes: number): Promise<string> {
+  if (!port) return '';
+  const texts = await Promise.all(
+    Array.from({ length: processes }, (_, i) =>
+      fetch(`http://127.0.0.1:${Number(port) + i}/metrics`, { signal: AbortSignal.timeout(5000) })
+        .then((r) => r.text())
+        .catch(() => ''),
+    ),
+  );
+  return texts.join('\n');
+}
+
+/** Every durable consumer's lag from the processes' /metrics (curbside_event_consumer_lag_events). */
+async function consumerLag(port: string | undefined, processes: number): Promise<{ durable: string; pending: number }[]> {
+  const text = await scrape(port, processes);
+  return [...text.matchAll(/^curbside_event_consumer_lag_events\{durable="([^"]+)"\} (\d+)/gm)].map((m) => ({ durable: m[1], pending: Number(m[2]) }));
+}
+
+async function outboxBacklog(port: string | undefined, processes: number): Promise<{ service: string; backlog: number }[]> {
+  const text = await scrape(port, processes);
+  return [...text.matchAll(/^curbside_outbox_backlog_events\{service="([^"]+)"\} (\d+)/gm)].map((m) => ({ service: m[1], backlog: Number(m[2]) }));
+}
+
+export const cityDayScenario: Scenario = {
+  name: 'city-day',
+  summary: "a big city's evening peak at 10× speed: posts, feed, map, search, votes, still-there, holds, claims with photo checks, comments, alerts",
+  modes: RUN_MODES,
+  run,
+};
