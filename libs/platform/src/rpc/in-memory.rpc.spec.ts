@@ -63,7 +63,6 @@ describe('jsonCopy', () => {
       [new Map([['a', 1]]), new Set([1]), Buffer.from('hi'), new Point(1, 2), Object.create(null), new Error('not enumerable')],
       { toJSON: (key: string) => ({ key }) },
       { inner: { toJSON: (key: string) => `inner at ${key}` } },
-      // eslint-disable-next-line no-new-wrappers -- boxed primitives are written as their value
       [new String('s'), new Number(3), new Boolean(false)],
       'a "quoted" \ud800 string',
       42,
