@@ -1,4 +1,5 @@
 import { ClientProxy, CustomTransportStrategy, ReadPacket, Server, WritePacket } from '@nestjs/microservices';
+import { isJsonPattern } from './namespaced-nats';
 
 type Respond = (packet: WritePacket) => void;
 type Endpoint = (data: unknown, respond: Respond) => void;
@@ -105,6 +106,10 @@ export class InMemoryRpcServer extends Server implements CustomTransportStrategy
     } catch (err) {
       respond({ err, isDisposed: true });
     }
+  }
+
+  protected override getRouteFromPattern(pattern: string): string {
+    return isJsonPattern(pattern) ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
 
   close(): void {

@@ -8,6 +8,14 @@ export function rpcSubject(namespace: string, pattern: string): string {
   return pattern.startsWith(prefix) ? pattern : `${prefix}${pattern}`;
 }
 
+/**
+ * Whether NestJS must read a pattern as JSON first. Ours are plain subjects (`items.feed`): NestJS's own look-up
+ * parses every incoming subject as JSON and catches the error, an exception thrown and caught for each message.
+ */
+export function isJsonPattern(pattern: string): boolean {
+  return pattern.startsWith('{') || pattern.startsWith('[') || pattern.startsWith('"');
+}
+
 export class NamespacedServerNats extends ServerNats {
   constructor(
     private readonly namespace: string,
@@ -18,6 +26,10 @@ export class NamespacedServerNats extends ServerNats {
 
   override normalizePattern(pattern: Parameters<ServerNats['normalizePattern']>[0]): string {
     return rpcSubject(this.namespace, super.normalizePattern(pattern));
+  }
+
+  protected override getRouteFromPattern(pattern: string): string {
+    return isJsonPattern(pattern) ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
 }
 
