@@ -278,5 +278,14 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       const [{ revoked }] = await sql('SELECT count(*)::int AS revoked FROM users.sessions WHERE user_id = $1 AND revoked_at IS NOT NULL', [user.id]);
       expect(revoked).toBe(1);
     });
+
+    it('refuses a signed-out session at once, even its cookie kept by another tab that the gateway had just seen', async () => {
+      const browser = api.anotherBrowser();
+      const user = (await browser.post<User>('/api/users', {})).body;
+      const otherTab = browser.clone();
+      expect((await otherTab.get(`/api/users/${user.id}/admin-status`)).status).toBe(200);
+      expect((await browser.post('/api/auth/logout')).status).toBe(201);
+      expect(await otherTab.get(`/api/users/${user.id}/admin-status`)).toMatchObject({ status: 401 });
+    });
   });
 });
