@@ -163,7 +163,7 @@ async function run(context: ScenarioContext): Promise<void> {
     },
     map: () => {
       const at = around(prng, 5);
-      return recorder.timed('GET /api/items (map)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=2&limit=100`, { headers: anyActor().headers }));
+      return recorder.timed('GET /api/items (map)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=2&limit=50`, { headers: anyActor().headers }));
     },
     search: () => {
       const at = around(prng, 5);
@@ -322,6 +322,12 @@ async function seedAlertMembers(db: { query(sql: string, params?: unknown[]): Pr
   await db.query(
     `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version)
      SELECT md5('city' || i)::uuid, jsonb_build_object('enableNewItemAlerts', i % 10 < 3), 1, 'free', 1 FROM generate_series(1, $1) i`,
+    [members],
+  );
+  // Alerts are decided by the member's settings as of the post (their versions), as the service keeps them.
+  await db.query(
+    `INSERT INTO notifications.member_versions (user_id, version, occurred_at, flags, radius_miles, tier)
+     SELECT md5('city' || i)::uuid, 1, now() - interval '1 day', jsonb_build_object('enableNewItemAlerts', i % 10 < 3), 1, 'free' FROM generate_series(1, $1) i`,
     [members],
   );
 }
