@@ -1,5 +1,5 @@
 import { COMMENT_MAX, ItemMessages } from '@curbside/contracts/client';
-import { Ban, Pencil, Trash2 } from 'lucide-react';
+import { Ban, Flag, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -13,6 +13,7 @@ import { useCommentQuota, useComments, useCreateComment, useDeleteComment, useUp
 // Loaded when a member blocks someone, as from the item card: a static import here put the comments panel into the
 // chunk the feed and the map share with the block dialog (the build merges small chunks).
 const BlockMemberDialog = lazy(() => import('../../blocks/components/block-member-dialog'));
+const ReportSheet = lazy(() => import('../../reports/components/report-sheet'));
 
 const TIER_BADGES: Record<string, string> = { basic: 'Basic', premium: 'Premium', pro: 'Pro' };
 
@@ -111,6 +112,7 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
 
 function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; comment: Comment; isAuthor: boolean; canBlock: boolean }) {
   const [blocking, setBlocking] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [text, setText] = useState(comment.content);
@@ -148,6 +150,7 @@ function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; c
           <span className="font-semibold text-slate-800">{comment.user.username}</span> · {comment.user.rank}
           {tier && <span className="ml-1 rounded bg-violet-100 px-1 font-medium text-violet-900">{tier}</span>} · {formatAge(comment.createdAt)}
           {comment.isEdited && ' (edited)'}
+          {comment.inReview && <span className="mt-0.5 block font-medium text-amber-900">Hidden from others while a moderator reviews it</span>}
         </p>
         {isAuthor && !editing && (
           <span className="-my-1 flex shrink-0">
@@ -158,6 +161,16 @@ function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; c
               <Trash2 className="size-3.5" aria-hidden />
             </button>
           </span>
+        )}
+        {canBlock && (
+          <button type="button" aria-label={`Report ${comment.user.username}'s comment`} onClick={() => setReporting(true)} className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100">
+            <Flag className="size-3.5" aria-hidden />
+          </button>
+        )}
+        {reporting && (
+          <Suspense fallback={null}>
+            <ReportSheet target={{ kind: 'comment', itemId, commentId: comment.id, authorName: comment.user.username }} onClose={() => setReporting(false)} />
+          </Suspense>
         )}
         {canBlock && (
           <button type="button" aria-label={`Block ${comment.user.username}`} onClick={() => setBlocking(true)} className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100">

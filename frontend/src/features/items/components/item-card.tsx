@@ -354,7 +354,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
 
       <Suspense fallback={null}>
         {sheet === 'claim' && <ClaimSheet item={item} onClose={() => setSheet(null)} />}
-        {sheet === 'report' && <ReportSheet item={item} onClose={() => setSheet(null)} />}
+        {sheet === 'report' && <ReportSheet target={{ kind: 'item', item }} onClose={() => setSheet(null)} />}
         {sheet === 'edit' && <EditItemDialog item={item} onClose={() => setSheet(null)} />}
         {sheet === 'messages' && <MessagesSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}
         {sheet === 'threads' && <ThreadsSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}

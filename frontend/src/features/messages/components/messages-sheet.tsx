@@ -172,6 +172,11 @@ function MessageRow({ itemId, message, canAnswer }: { itemId: string; message: H
         </p>
       )}
       <p className="whitespace-pre-wrap break-words text-slate-900">{message.text}</p>
+      {message.inReview && (
+        <p role="note" className="mt-1 text-xs font-medium text-amber-900">
+          Held for a moderator: not delivered unless they restore it
+        </p>
+      )}
       {message.meetAt && (
         <div className="mt-1 rounded-lg bg-violet-50 p-2 text-xs text-violet-950" data-testid="meet-at">
           <p className="font-semibold">

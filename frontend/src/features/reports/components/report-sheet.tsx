@@ -5,6 +5,12 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import type { FeedItem } from '../../items/lib/item-rules';
+
+/** What is reported: an item (or, from its sheet, its poster), a comment, or a member. */
+export type ReportTarget =
+  | { kind: 'item'; item: FeedItem }
+  | { kind: 'comment'; itemId: string; commentId: string; authorName: string }
+  | { kind: 'member'; userId: string; name: string };
 import { useSession } from '../../users/session-provider';
 import { REPORT_REQUIRED_MESSAGE, REPORT_TYPES, useCreateReport, type ReportType } from '../api/create-report';
 
@@ -17,9 +23,19 @@ const TYPE_LABELS: Record<ReportType, string> = {
   other: 'Other',
 };
 
-/** Report Content: a type and a reason are required, details are optional. */
-export default function ReportSheet({ item, onClose }: { item: FeedItem; onClose: () => void }) {
+function describe(target: ReportTarget): string {
+  if (target.kind === 'item') return `Tell us what's wrong with "${target.item.title}".`;
+  if (target.kind === 'comment') return `Tell us what's wrong with ${target.authorName}'s comment.`;
+  return `Tell us what's wrong with ${target.name}'s behaviour.`;
+}
+
+/**
+ * Report Content: a type and a reason are required, details are optional. From an item, the member may report its
+ * poster instead (their behaviour rather than this post).
+ */
+export default function ReportSheet({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
   const { user } = useSession();
+  const [aboutPoster, setAboutPoster] = useState(false);
   const report = useCreateReport();
   const [reportType, setReportType] = useState<ReportType | ''>('');
   const [reason, setReason] = useState('');
@@ -33,8 +49,16 @@ export default function ReportSheet({ item, onClose }: { item: FeedItem; onClose
       setError(REPORT_REQUIRED_MESSAGE);
       return;
     }
+    const what =
+      target.kind === 'comment'
+        ? { reportedItemId: target.itemId, reportedCommentId: target.commentId }
+        : target.kind === 'member'
+          ? { reportedUserId: target.userId }
+          : aboutPoster
+            ? { reportedUserId: target.item.posterId }
+            : { reportedUserId: target.item.posterId, reportedItemId: target.item.id };
     report.mutate(
-      { reporterId: user.id, reportedUserId: item.posterId, reportedItemId: item.id, reportType, reason: reason.trim(), details: details.trim() || undefined },
+      { reporterId: user.id, ...what, reportType, reason: reason.trim(), details: details.trim() || undefined },
       {
         onSuccess: () => {
           toast({ title: 'Report submitted', description: 'Thank you for helping keep our community safe.', variant: 'success' });
@@ -46,8 +70,14 @@ export default function ReportSheet({ item, onClose }: { item: FeedItem; onClose
   };
 
   return (
-    <Dialog open onClose={onClose} title="Report Content" description={`Tell us what's wrong with "${item.title}".`} variant="sheet">
+    <Dialog open onClose={onClose} title="Report Content" description={describe(target)} variant="sheet">
       <form onSubmit={submit} className="space-y-3" noValidate>
+        {target.kind === 'item' && (
+          <label className="flex min-h-11 items-center gap-2 text-sm">
+            <input type="checkbox" checked={aboutPoster} onChange={(e) => setAboutPoster(e.target.checked)} />
+            Report the poster, {target.item.poster.username}, rather than this post
+          </label>
+        )}
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-800">Report type</legend>
           <div className="grid grid-cols-2 gap-1">
