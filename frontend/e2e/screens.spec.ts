@@ -196,3 +196,94 @@ test('nothing within a free member’s 5 miles: a wider search names the plan th
     await context.close();
   }
 });
+
+/** A phone-sized photo (2,400 × 1,800: a shelf on a gradient, a textured ground), drawn by the browser; the upload keeps a 2,048 px copy. */
+async function phonePhoto(page: Page, seed: number) {
+  const base64 = await page.evaluate(async (n) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 2400;
+    canvas.height = 1800;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const sky = ctx.createLinearGradient(0, 0, 0, 1800);
+    sky.addColorStop(0, `hsl(${(n * 37) % 360} 30% 75%)`);
+    sky.addColorStop(1, '#6d6d6d');
+    ctx.fillStyle = sky;
+    ctx.fillRect(0, 0, 2400, 1800);
+    for (let i = 0; i < 6000; i++) {
+      ctx.fillStyle = `hsl(${(i * 37 + n * 11) % 360} 20% ${30 + (i % 40)}%)`;
+      ctx.fillRect((i * 53 + n * 17) % 2400, 1300 + ((i * 7) % 500), 8, 8);
+    }
+    ctx.fillStyle = '#8b5a2b';
+    ctx.fillRect(800 + n * 10, 300, 800, 1100);
+    ctx.fillStyle = '#5c3a1a';
+    for (const y of [560, 820, 1080]) ctx.fillRect(840 + n * 10, y, 720, 36);
+    const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b as Blob), 'image/jpeg', 0.9));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return btoa(binary);
+  }, seed);
+  return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
+}
+
+/**
+ * Photos in the feed journey: 2 in the suite (each upload and its photo check cost about 3 s here);
+ * E2E_FEED_PHOTOS=20 measures the figure for a full first page of the feed.
+ */
+const FEED_PHOTOS = Number(process.env.E2E_FEED_PHOTOS ?? 2);
+
+test('the feed loads only the photos’ 400 px copies; the full photo only on the item’s page', async ({ browser, baseURL }) => {
+  test.setTimeout(60_000 + FEED_PHOTOS * 6_000);
+  const spot = { latitude: 44.98, longitude: -93.27 };
+  const posted: { id: string; imageUrl: string; thumbnailUrl: string }[] = [];
+  for (let poster = 0; poster * 10 < FEED_PHOTOS; poster++) {
+    const { context, page } = await newNeighbour(browser, baseURL as string);
+    await openApp(page);
+    for (let i = 0; i < Math.min(10, FEED_PHOTOS - poster * 10); i++) {
+      const upload = await page.request.post('/api/upload', { multipart: { photo: await phonePhoto(page, poster * 10 + i) } });
+      expect(upload.ok(), await upload.text()).toBe(true);
+      const { imageUrl } = (await upload.json()) as { imageUrl: string };
+      const location = { lat: spot.latitude + i * 0.001, lng: spot.longitude };
+      const answer = await page.request.post('/api/items', { data: { title: `Photo item ${poster}-${i}`, category: 'Household', description: 'Free', location, imageUrl } });
+      expect(answer.status(), await answer.text()).toBe(201);
+      posted.push((await answer.json()) as { id: string; imageUrl: string; thumbnailUrl: string });
+    }
+    await context.close();
+  }
+  expect(posted.every((p) => p.thumbnailUrl === p.imageUrl.replace(/\.webp$/, '-thumb.webp'))).toBe(true);
+
+  const { context, page } = await newNeighbour(browser, baseURL as string);
+  try {
+    await context.setGeolocation(spot);
+    const images = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'image' || !response.url().includes('/api/media/')) return;
+      const body = await response.body().catch(() => null);
+      if (body) images.set(new URL(response.url()).pathname, body.length);
+    });
+    await openApp(page);
+    const list = page.getByRole('list', { name: 'Items near you' });
+    await expect(list.getByTestId('item-card')).toHaveCount(FEED_PHOTOS, { timeout: 20_000 });
+    // Every card in view once, so lazy images load.
+    for (const card of await list.getByTestId('item-card').all()) {
+      await card.scrollIntoViewIfNeeded();
+      await expect(card.getByRole('img')).toHaveJSProperty('complete', true);
+    }
+    await expect.poll(() => images.size).toBe(FEED_PHOTOS);
+    const loaded = [...images.keys()];
+    expect(loaded.every((path) => path.endsWith('-thumb.webp'))).toBe(true);
+    const thumbBytes = [...images.values()].reduce((a, b) => a + b, 0);
+    // What the same feed loaded before cards used the copies: the full photos.
+    let fullBytes = 0;
+    for (const item of posted) fullBytes += (await (await page.request.get(item.imageUrl)).body()).length;
+    console.log(`home feed, ${FEED_PHOTOS} items: photos ${fullBytes} bytes before, ${thumbBytes} bytes after (${(fullBytes / thumbBytes).toFixed(1)}x less)`);
+    expect(thumbBytes * 4).toBeLessThan(fullBytes);
+
+    // The item's own page may show the full photo (the browser picks from both sizes).
+    await page.goto(`/items/${posted[0].id}`);
+    const photoOnPage = page.getByTestId('item-card').getByRole('img');
+    await expect(photoOnPage).toHaveAttribute('srcset', `${posted[0].thumbnailUrl} 400w, ${posted[0].imageUrl} 2048w`);
+  } finally {
+    await context.close();
+  }
+});

@@ -41,6 +41,7 @@ export function makeItem(overrides: Partial<FeedItem> = {}): FeedItem {
     description: 'Solid, a bit scratched',
     category: 'Furniture',
     imageUrl: '/api/media/photos/x.webp',
+    thumbnailUrl: '/api/media/photos/x-thumb.webp',
     status: 'available',
     posterId,
     poster: { id: posterId, username: 'Neighbour', rank: 'Scout' },

@@ -11,7 +11,7 @@ const HOSTILE = '1b0e6c1a-2f3d-4c5e-8a9b-1c2d3e4f5a6b';
 const UNKNOWN = '2b0e6c1a-2f3d-4c5e-8a9b-1c2d3e4f5a6b';
 // What findItem hands the page is the public view's three fields; the gateway's lookup (create-gateway-app.ts) picks them.
 const items = new Map([
-  [SOFA, { title: 'Green sofa', description: 'Comfy, by the oak tree', imageUrl: '/api/media/items/abc.webp' }],
+  [SOFA, { title: 'Green sofa', description: 'Comfy, by the oak tree', imageUrl: '/api/media/photos/0a5e7c52-3f4b-4c1e-9d7a-1b2c3d4e5f60.webp' }],
   [HOSTILE, { title: '"><script>alert(1)</script>', description: "<img src=x onerror=alert('x')> & `more`", imageUrl: 'https://cdn.example/p.jpg?a=1&b="2"' }],
 ]);
 
@@ -91,8 +91,8 @@ describe('serving the SPA', () => {
     expect(meta['og:title']).toBe('Green sofa');
     expect(meta['twitter:title']).toBe('Green sofa');
     expect(meta['og:description']).toBe('Comfy, by the oak tree');
-    expect(meta['og:image']).toBe(`${base}/api/media/items/abc-thumb.webp`);
-    expect(meta['twitter:image']).toBe(`${base}/api/media/items/abc-thumb.webp`);
+    expect(meta['og:image']).toBe(`${base}/api/media/photos/0a5e7c52-3f4b-4c1e-9d7a-1b2c3d4e5f60-thumb.webp`);
+    expect(meta['twitter:image']).toBe(`${base}/api/media/photos/0a5e7c52-3f4b-4c1e-9d7a-1b2c3d4e5f60-thumb.webp`);
     expect(meta['og:url']).toBe(`${base}/items/${SOFA}`);
     expect(page).toContain('<title>Green sofa · Curbside</title>');
     expect(page.match(/<title>/g)).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import express, { Express, NextFunction, Request, Response } from 'express';
+import { thumbnailUrlOf } from '@curbside/contracts';
 
 /** What an item's page shows to link previews: the public view only, never a position (docs/security.md). */
 export interface ItemPreview {
@@ -69,19 +70,12 @@ export function itemMetaTags(item: ItemPreview, origin: string, path: string): s
     ['name', 'twitter:description', description],
     ['name', 'description', description],
   ];
-  const image = thumbnailOf(item.imageUrl);
+  const image = thumbnailUrlOf(item.imageUrl) ?? item.imageUrl;
   if (image) {
     const absolute = /^https?:\/\//i.test(image) ? image : `${origin}${image.startsWith('/') ? '' : '/'}${image}`;
     tags.push(['property', 'og:image', absolute], ['name', 'twitter:image', absolute]);
   }
   return `<title>${escapeHtml(item.title)} · Curbside</title>` + tags.map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}">`).join('');
-}
-
-/** An uploaded photo has a small copy beside it (gateway/src/uploads/uploads.service.ts): previews use that. */
-function thumbnailOf(imageUrl: string | null): string | null {
-  if (!imageUrl) return null;
-  const uploaded = /^(\/api\/media\/[\w/-]+?)(?<!-thumb)\.webp$/.exec(imageUrl);
-  return uploaded ? `${uploaded[1]}-thumb.webp` : imageUrl;
 }
 
 export function escapeHtml(value: string): string {

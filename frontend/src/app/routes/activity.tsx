@@ -57,7 +57,7 @@ export default function ActivityRoute() {
           <ul className="space-y-2">
             {posts.map((item) => (
               <li key={item.id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm">
-                {item.imageUrl ? <img src={item.imageUrl} alt="" width={56} height={56} className="size-14 rounded-lg object-cover" /> : <div className="size-14 rounded-lg bg-slate-100" />}
+                {item.imageUrl ? <img src={item.thumbnailUrl ?? item.imageUrl} alt="" width={56} height={56} className="size-14 rounded-lg object-cover" /> : <div className="size-14 rounded-lg bg-slate-100" />}
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{item.title}</p>
                   <p className="text-xs text-slate-600">

@@ -29,7 +29,7 @@ export default function ItemRoute() {
   return (
     <div className="space-y-3">
       <h1 className="sr-only">{item.data.title}</h1>
-      <ItemCard item={item.data} position={position} priority />
+      <ItemCard item={item.data} position={position} priority fullPhoto />
     </div>
   );
 }

@@ -63,6 +63,14 @@ export type ItemStatus = z.infer<typeof itemStatusSchema>;
 
 /** Photos come from POST /api/upload; nothing else may be shown as an item's picture. */
 export const ITEM_PHOTO_URL = /^\/api\/media\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+
+/**
+ * The 400 px copy the upload stores beside an item photo (gateway/src/uploads/uploads.service.ts): what lists, cards
+ * and link previews show, about an eighth of the photo's bytes. Null for a photo that was not uploaded to us.
+ */
+export function thumbnailUrlOf(imageUrl: string | null): string | null {
+  return imageUrl && ITEM_PHOTO_URL.test(imageUrl) ? imageUrl.replace(/\.webp$/, '-thumb.webp') : null;
+}
 const photoUrlSchema = z.string().regex(ITEM_PHOTO_URL, 'Upload the photo with POST /api/upload and send the imageUrl it returns');
 
 const titleSchema = (required: string) =>
@@ -204,6 +212,8 @@ export const itemSchema = z.object({
   description: z.string(),
   category: z.string(),
   imageUrl: z.string().nullable(),
+  /** The photo's 400 px copy, for lists and cards; the full photo is for the item's own page. */
+  thumbnailUrl: z.string().nullable(),
   status: itemStatusSchema,
   posterId: z.uuid(),
   poster: posterSchema,

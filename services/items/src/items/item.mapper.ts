@@ -1,4 +1,4 @@
-import { Item, ItemStatus, RankName, urgencyFor } from '@curbside/contracts';
+import { Item, ItemStatus, RankName, thumbnailUrlOf, urgencyFor } from '@curbside/contracts';
 import type { ItemRow, ViewerFlags } from './item-row';
 
 const PLACEHOLDER_NAME = 'Neighbour';
@@ -26,6 +26,7 @@ export function toItem(row: ItemRow, callerId: string | undefined, flags: Viewer
     description: row.description,
     category: row.category,
     imageUrl: row.image_url,
+    thumbnailUrl: thumbnailUrlOf(row.image_url),
     status: row.status as ItemStatus,
     posterId: row.poster_id,
     // Until the users service's event reaches us, a brand-new poster shows a neutral name.

@@ -38,11 +38,13 @@ interface ItemCardProps {
   showComments?: boolean;
   /** Above-the-fold cards load their photo eagerly. */
   priority?: boolean;
+  /** The item's own page: the full photo, chosen by the browser from both sizes. Lists and cards show the 400 px copy. */
+  fullPhoto?: boolean;
 }
 
 type OpenSheet = 'claim' | 'report' | 'edit' | 'messages' | 'threads' | 'block' | null;
 
-export function ItemCard({ item, position, showComments = false, priority = false }: ItemCardProps) {
+export function ItemCard({ item, position, showComments = false, priority = false, fullPhoto = false }: ItemCardProps) {
   const { user } = useSession();
   const titleId = useId();
   const [sheet, setSheet] = useState<OpenSheet>(null);
@@ -145,7 +147,9 @@ export function ItemCard({ item, position, showComments = false, priority = fals
       <div className="relative aspect-[4/3] bg-slate-100">
         {item.imageUrl ? (
           <img
-            src={item.imageUrl}
+            src={fullPhoto || !item.thumbnailUrl ? item.imageUrl : item.thumbnailUrl}
+            srcSet={fullPhoto && item.thumbnailUrl ? `${item.thumbnailUrl} 400w, ${item.imageUrl} 2048w` : undefined}
+            sizes={fullPhoto && item.thumbnailUrl ? '(min-width: 48rem) 48rem, 100vw' : undefined}
             alt={item.title}
             width={400}
             height={300}
