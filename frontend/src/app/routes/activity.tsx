@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/api-client';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { pendingPointsText } from '../../lib/pending-points';
@@ -17,6 +19,22 @@ export default function ActivityRoute() {
   const items = useUserItems(userId);
 
   useErrorToast(items.error, 'Failed to fetch user items');
+
+  // A failed load says so, with Retry: never "Posted 0" for posts that could not be read.
+  if (items.isError) {
+    return (
+      <div className="space-y-3">
+        <h1 className="text-xl font-bold">My Activity</h1>
+        <div role="alert" className="flex flex-col items-center gap-2 rounded-2xl bg-white p-6 text-center">
+          <p className="font-semibold">Your activity could not be loaded</p>
+          <p className="text-sm text-slate-600">{errorMessage(items.error)}</p>
+          <Button variant="secondary" onClick={() => void items.refetch()}>
+            Retry
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   const all = items.data ?? [];
   const posts = all.filter((i) => i.posterId === userId);

@@ -93,6 +93,14 @@ describe(notificationMessage.name, () => {
     expect(notificationMessage(pickedUp(150), NOW)).toBe('"Oak chair" was picked up 2 h ago');
   });
 
+  it("says a hold's end in the member's local time, not the UTC the server wrote", () => {
+    const until = '2026-11-24T14:05:00.000Z';
+    const local = new Date(until).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    const held = { type: 'first_dibs_confirmation' as const, message: '"Oak chair" is held for you until 14:05 UTC: pick it up and claim it with a photo.', data: JSON.stringify({ itemId: 'x', reservedUntil: until }) };
+    expect(notificationMessage(held, NOW)).toBe(`"Oak chair" is held for you until ${local}: pick it up and claim it with a photo.`);
+    expect(notificationMessage(held, NOW)).not.toContain('UTC');
+  });
+
   it('leaves other notifications, and a pickup without its time, as they are', () => {
     expect(notificationMessage({ ...pickedUp(1), data: '' }, NOW)).toBe('"Oak chair" was picked up by a neighbour.');
     expect(notificationMessage({ type: 'you_are_up', message: 'Go', data: '' }, NOW)).toBe('Go');

@@ -101,6 +101,14 @@ export function celebrationFor(notifications: readonly Notification[], lastShown
  * 12 min ago"), from the pickup's time in its data, so it stays true however late it is read.
  */
 export function notificationMessage(notification: Pick<Notification, 'type' | 'message' | 'data'>, now: number = Date.now()): string {
+  // Times in texts are written in UTC by the server (an e-mail or SMS has no time zone to go by): here, local time.
+  if (notification.type === 'first_dibs_confirmation') {
+    const { reservedUntil } = parseNotificationData(notification.data);
+    const until = typeof reservedUntil === 'string' ? new Date(reservedUntil) : null;
+    if (!until || Number.isNaN(until.getTime())) return notification.message;
+    const local = until.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    return notification.message.replace(/\b\d{2}:\d{2} UTC\b/, local);
+  }
   if (notification.type !== 'item_picked_up') return notification.message;
   const { pickedUpAt } = parseNotificationData(notification.data);
   const at = typeof pickedUpAt === 'string' ? new Date(pickedUpAt).getTime() : NaN;

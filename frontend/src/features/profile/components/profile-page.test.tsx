@@ -166,9 +166,12 @@ describe('ProfilePage', () => {
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(8);
   });
 
-  it('Start Fresh ends the session, forgets the user, onboarding and location, and reloads', async () => {
+  it('Start Fresh ends the session, forgets the user, onboarding, location, terms and tutorial, and reloads', async () => {
     const user = setUp();
     localStorage.setItem('locationPermitted', 'true');
+    localStorage.setItem('acceptedSafetyTerms', '["posting","scout"]');
+    localStorage.setItem('tutorialCompleted', 'true');
+    localStorage.setItem('tutorialDismissed', 'true');
     mockApi('POST /api/auth/logout', { success: true, message: 'Signed out' });
     const reload = vi.fn();
     renderWithApp(<ProfilePage reload={reload} />, { user });
@@ -180,6 +183,7 @@ describe('ProfilePage', () => {
     expect(localStorage.getItem('userId')).toBeNull();
     expect(localStorage.getItem('onboardingCompleted')).toBeNull();
     expect(localStorage.getItem('locationPermitted')).toBeNull();
+    for (const key of ['acceptedSafetyTerms', 'tutorialCompleted', 'tutorialDismissed']) expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('refuses a picture that is not an image or is over 2 MB, and uploads a good one', async () => {

@@ -3,7 +3,8 @@ import { api } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 
 /**
- * Start Fresh (accounts spec §4): clears the stored user id, the onboarding and location flags, and reloads.
+ * Start Fresh (accounts spec §4): clears everything the app stored in the browser (the user id, onboarding, location,
+ * terms and tutorial flags), and reloads.
  * The server's session ends too (POST /api/auth/logout clears the httpOnly cookie), else the next start-up
  * would still be signed in as the old account.
  */
@@ -14,8 +15,8 @@ export async function startFresh(reload: () => void = () => window.location.relo
     // The browser forgets the account anyway; a new one replaces the session at the next start-up.
     console.warn('Ending the session failed', error);
   }
-  storage.remove(STORAGE_KEYS.userId);
-  storage.remove(STORAGE_KEYS.onboardingCompleted);
-  storage.remove(STORAGE_KEYS.locationPermitted);
+  // Everything this app keeps in the browser goes: the account, onboarding, location and a chosen place, accepted
+  // safety and scout terms, the tutorial's flags, the last badge shown, the stored radius.
+  for (const key of Object.values(STORAGE_KEYS)) storage.remove(key);
   reload();
 }
