@@ -97,6 +97,23 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('banner-points')).toHaveText(`${before - 50} points to spend`, { timeout: 2_000 });
 
+  // The perk does what it says (docs/product-rules.md, "Perks"): used from the profile on the member's oldest post,
+  // that post leads a stranger's feed, labelled Spotlight.
+  await page.goto('/profile');
+  const perk = page.getByTestId('perk').filter({ hasText: 'Spotlight Post' });
+  await perk.getByRole('button', { name: 'Use Spotlight Post' }).click();
+  await page.getByRole('button', { name: `Spotlight ${first}` }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Spotlight Post used' })).toContainText('in the spotlight for 24 hours');
+  await expect(perk).toContainText('In the spotlight until');
+  await shot(page, 'c03a-perk-used');
+  const stranger = await newNeighbour(browser, baseURL as string);
+  await openApp(stranger.page);
+  const lead = stranger.page.getByTestId('item-card').first();
+  await expect(lead.getByRole('heading', { name: first })).toBeVisible({ timeout: 15_000 });
+  await expect(lead.getByTestId('spotlight-label')).toHaveText('Spotlight');
+  await shot(stranger.page, 'c03b-spotlight-first-in-feed');
+  await stranger.context.close();
+
   await page.goto('/leaderboard');
   await expect(page.getByRole('heading', { name: 'Badges (1/7)' })).toBeVisible();
   const me = page.getByTestId('leaderboard-row').filter({ hasText: '(you)' });

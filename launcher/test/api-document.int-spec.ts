@@ -244,6 +244,10 @@ describe('the API document against the answers of the running app', () => {
     await neighbour.browser.get(`/api/users/${me}/rewards`);
     await poster.browser.post(`/api/rewards/${rewards.body[0].id}/redeem`, {});
     await poster.browser.post(`/api/rewards/${randomUUID()}/redeem`, {});
+    await poster.browser.get(`/api/users/${me}/perks`);
+    await poster.browser.post(`/api/users/${me}/perks/${randomUUID()}/use`, {});
+    await poster.browser.post(`/api/users/${me}/perks/${randomUUID()}/use`, { itemId: randomUUID() });
+    await poster.browser.post(`/api/users/${me}/perks/not-a-perk/use`, {});
 
     // Notifications and the live stream
     const notifications = await poster.browser.get<{ id: string }[]>(`/api/notifications/${me}`);

@@ -69,6 +69,7 @@ const ROWS: Row[] = [
   { route: 'send a sign-in code', method: 'POST', path: '/api/auth/send-code', body: () => ({ phoneNumber: phone() }), expect: PUBLIC_CREATE },
   { route: 'the points shop', method: 'GET', path: '/api/rewards', expect: PUBLIC_READ },
   { route: "a user's redemptions", method: 'GET', path: '/api/users/:id/rewards', expect: OWNER_ONLY },
+  { route: "a user's perks", method: 'GET', path: '/api/users/:id/perks', expect: OWNER_ONLY },
   {
     route: 'redeem as the owner (no such reward)',
     method: 'POST',
@@ -133,7 +134,7 @@ describe.each(STACK_MODES)('authorization matrix, $name', (mode) => {
     for (const field of privateFields) expect(own).toHaveProperty(field);
     for (const role of ['anonymous', 'other', 'admin'] as const) {
       const seen = (await browsers[role].get<Record<string, unknown>>(`/api/users/${ownerId}`)).body;
-      expect(Object.keys(seen).sort()).toEqual(['badges', 'id', 'points', 'rank', 'scoutMode', 'subscriptionTier', 'username']);
+      expect(Object.keys(seen).sort()).toEqual(['badges', 'id', 'points', 'profileFrame', 'rank', 'scoutMode', 'subscriptionTier', 'username']);
     }
   });
 });

@@ -80,7 +80,7 @@ describe.each(STACK_MODES)('the platform slice, $name', (mode) => {
     const stranger = api.anotherBrowser();
     const view = await stranger.get<Record<string, unknown>>(`/api/users/${owner.body.id}`);
     expect(view.status).toBe(200);
-    expect(Object.keys(view.body).sort()).toEqual(['badges', 'id', 'points', 'rank', 'scoutMode', 'subscriptionTier', 'username']);
+    expect(Object.keys(view.body).sort()).toEqual(['badges', 'id', 'points', 'profileFrame', 'rank', 'scoutMode', 'subscriptionTier', 'username']);
     const feed = await stranger.get<Item[]>(`/api/items?lat=${MANHATTAN.lat}&lng=${MANHATTAN.lng}&radius=1`);
     const seen = feed.body.find((i) => i.id === posted.body.id)!;
     const offsetMeters = Math.hypot(

@@ -13,6 +13,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     badges: [],
     scoutMode: false,
     subscriptionTier: 'free',
+    profileFrame: false,
     firstName: null,
     isVerified: false,
     verifiedName: null,

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
-import { Calls, LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, UserReward } from '@curbside/contracts';
+import { Calls, LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, UsePerkBody, UserPerk, UserReward } from '@curbside/contracts';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
@@ -42,6 +42,32 @@ export class RewardsController {
   ): Promise<RedeemResponse> {
     assertIsCaller(body?.userId, callerId);
     return this.services.call(Calls.rewards.redeem, { rewardId: params.rewardId }, callerId, { idempotencyKey });
+  }
+
+  @ApiRoute(Routes.userPerks)
+  perks(@Param(new ZodPipe(Routes.userPerks.params)) params: { userId: string }, @Caller() callerId: string): Promise<UserPerk[]> {
+    assertIsCaller(params.userId, callerId);
+    return this.services.call(Calls.rewards.perks, {}, callerId);
+  }
+
+  /**
+   * An unused spotlight's post is checked with items first (the caller's own available post, not spotlit already),
+   * so a refused post never spends the perk; items checks again when it starts the spotlight from rewards' event.
+   * Every other refusal (no such perk, used, a post named for a perk that takes none) is rewards' to give.
+   */
+  @ApiRoute(Routes.usePerk)
+  async usePerk(
+    @Param(new ZodPipe(Routes.usePerk.params)) params: { userId: string; redemptionId: string },
+    @Body(new ZodPipe(Routes.usePerk.body)) body: UsePerkBody,
+    @Caller() callerId: string,
+  ) {
+    assertIsCaller(params.userId, callerId);
+    const itemId = body?.itemId;
+    if (itemId) {
+      const perk = (await this.services.call(Calls.rewards.perks, {}, callerId)).find((p) => p.redemptionId === params.redemptionId);
+      if (perk?.perk === 'spotlight' && !perk.usedAt) await this.services.call(Calls.items.spotlightAdmissible, { itemId }, callerId);
+    }
+    return this.services.call(Calls.rewards.usePerk, { redemptionId: params.redemptionId, ...(itemId ? { itemId } : {}) }, callerId);
   }
 
   /**

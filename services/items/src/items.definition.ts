@@ -40,6 +40,13 @@ import { ItemQueues1763800000320 } from './migrations/1763800000320-item-queues'
 import { LastConfirmed1763800000321 } from './migrations/1763800000321-last-confirmed';
 import { HoldHistory1763800000322 } from './migrations/1763800000322-hold-history';
 import { HoldsRepository } from './holds/holds.repository';
+import { HoldExtensionsRepository } from './holds/hold-extensions.repository';
+import { Perks1764300000380 } from './migrations/1764300000380-perks';
+import { ExtendNextHoldWhenPerkIsUsedHandler } from './reactions/extend-next-hold-when-perk-is-used.handler';
+import { SpotlightPostWhenPerkIsUsedHandler } from './reactions/spotlight-post-when-perk-is-used.handler';
+import { SpotlightsController } from './spotlights/spotlights.controller';
+import { SpotlightsRepository } from './spotlights/spotlights.repository';
+import { SpotlightsService } from './spotlights/spotlights.service';
 import { QueueController } from './queue/queue.controller';
 import { QueueRepository } from './queue/queue.repository';
 import { QueueService } from './queue/queue.service';
@@ -64,7 +71,7 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController, ModerationController, PlacesController],
+      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController, ModerationController, PlacesController, SpotlightsController],
       providers: [
         ItemsService,
         PlacesService,
@@ -99,6 +106,11 @@ export class ItemsModule {
         ModerationService,
         ModerationRepository,
         Moderators,
+        HoldExtensionsRepository,
+        SpotlightsRepository,
+        SpotlightsService,
+        SpotlightPostWhenPerkIsUsedHandler,
+        ExtendNextHoldWhenPerkIsUsedHandler,
       ],
     };
   }
@@ -108,6 +120,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, CreateIdempotencyKeysTable1764000000000, Moderation1764200000350],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, CreateIdempotencyKeysTable1764000000000, Moderation1764200000350, Perks1764300000380],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -16,6 +16,10 @@ import { RewardsRules1763800000201 } from './migrations/1763800000201-rewards-ru
 import { PendingPostReversals1763800000250 } from './migrations/1763800000250-pending-post-reversals';
 import { UncreditedPosts1763800000251 } from './migrations/1763800000251-uncredited-posts';
 import { PendingPostCredits1764100000300 } from './migrations/1764100000300-pending-post-credits';
+import { Perks1764300000280 } from './migrations/1764300000280-perks';
+import { PerksController } from './perks/perks.controller';
+import { PerksRepository } from './perks/perks.repository';
+import { PerksService } from './perks/perks.service';
 import { CreditPointsWhenItemIsClaimedHandler } from './reactions/credit-points-when-item-is-claimed.handler';
 import { CreditPointsWhenItemIsPostedHandler } from './reactions/credit-points-when-item-is-posted.handler';
 import { FinalisePointsWhenItemIsStillThereHandler } from './reactions/finalise-points-when-item-is-still-there.handler';
@@ -30,7 +34,7 @@ export class RewardsModule {
     return {
       module: RewardsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [LedgerController],
+      controllers: [LedgerController, PerksController],
       providers: [
         LedgerService,
         ShopService,
@@ -42,6 +46,8 @@ export class RewardsModule {
         MembersRepository,
         BadgesRepository,
         RedemptionsRepository,
+        PerksRepository,
+        PerksService,
         LeaderboardRepository,
         CreditPointsWhenItemIsPostedHandler,
         CreditPointsWhenItemIsClaimedHandler,
@@ -57,6 +63,6 @@ export class RewardsModule {
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
   entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],
-  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000, PendingPostCredits1764100000300],
+  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000, PendingPostCredits1764100000300, Perks1764300000280],
   module: (runtime) => RewardsModule.register(runtime),
 };

@@ -56,6 +56,8 @@ describe(ShopService.name, () => {
     expect((results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<RedeemResponse>).value).toEqual({
       success: true,
       message: `${frame.name} is yours. ${frame.pointsCost} points were deducted.`,
+      redemptionId: expect.any(String),
+      balance: 5000 - frame.pointsCost,
     });
     expect(codesOf(results)).toEqual(Array.from({ length: 9 }, () => RewardError.LIMIT_REACHED));
     const refusal = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

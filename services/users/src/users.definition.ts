@@ -15,6 +15,8 @@ import { AlertEmail1764200000701 } from './migrations/1764200000701-alert-email'
 import { QuietHours1764200000700 } from './migrations/1764200000700-quiet-hours';
 import { EmergencyContacts1764100000610 } from './migrations/1764100000610-emergency-contacts';
 import { Moderators1764200000800 } from './migrations/1764200000800-moderators';
+import { ProfileFrame1764300000180 } from './migrations/1764300000180-profile-frame';
+import { FramePictureWhenPerkIsUsedHandler } from './reactions/frame-picture-when-perk-is-used.handler';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
 import { BlocksController } from './blocks/blocks.controller';
@@ -51,6 +53,7 @@ export class UsersModule {
         AuthService,
         VerificationService,
         UpdatePointsWhenPointsAreAwardedHandler,
+        FramePictureWhenPerkIsUsedHandler,
         TextedAlertsRepository,
         AlertTextsService,
         TextAlertsWhenRequestedHandler,
@@ -70,6 +73,6 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700, AlertEmail1764200000701, Moderators1764200000800],
+  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700, AlertEmail1764200000701, Moderators1764200000800, ProfileFrame1764300000180],
   module: (runtime) => UsersModule.register(runtime),
 };

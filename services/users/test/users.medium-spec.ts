@@ -42,7 +42,7 @@ describe(UsersService.name, () => {
     const other = await newMember();
     expect(await sut.call(Calls.users.get, { userId: owner }, owner)).toHaveProperty('notificationRadius');
     const seen = await sut.call(Calls.users.get, { userId: owner }, other);
-    expect(Object.keys(seen).sort()).toEqual(['badges', 'id', 'points', 'rank', 'scoutMode', 'subscriptionTier', 'username']);
+    expect(Object.keys(seen).sort()).toEqual(['badges', 'id', 'points', 'profileFrame', 'rank', 'scoutMode', 'subscriptionTier', 'username']);
     expect(await refusalOf(sut.call(Calls.users.get, { userId: '00000000-0000-4000-8000-000000000000' }, owner))).toEqual({
       code: UserError.NOT_FOUND,
       message: 'User not found',

@@ -63,7 +63,7 @@ describe('points shop', () => {
     const gate = new Promise<void>((done) => (release = done));
     mockApi(`POST /api/rewards/${spotlight.id}/redeem`, async () => {
       await gate;
-      return { body: { success: true, message: 'Spotlight Post is yours. 50 points were deducted.' } };
+      return { body: { success: true, message: 'Spotlight Post is yours. 50 points were deducted.', redemptionId: rid(), balance: 70 } };
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Redeem Spotlight Post' }));
     expect(within(cardOf('Spotlight Post')).getByRole('button', { name: 'Redeem Spotlight Post' })).toHaveTextContent('Redeeming...');

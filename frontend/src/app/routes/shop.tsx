@@ -35,7 +35,7 @@ function Spinner({ label }: { label: string }) {
   );
 }
 
-function Shop({ userId, points, onRedeemed }: { userId: string; points: number; onRedeemed: (cost: number) => void }) {
+function Shop({ userId, points, onRedeemed }: { userId: string; points: number; onRedeemed: (balance: number) => void }) {
   const rewards = useRewards();
   const redemptions = useUserRewards(userId);
   const redeem = useRedeemReward(userId);
@@ -53,8 +53,9 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
     redeem.mutate(reward.id, {
       onSuccess: (answer) => {
         if (answer.success) {
-          onRedeemed(reward.pointsCost);
-          toast({ title: 'Reward Redeemed!', description: answer.message, variant: 'success' });
+          onRedeemed(answer.balance);
+          const next = reward.category === 'perks' ? ' Use it from your profile, under Your perks.' : '';
+          toast({ title: 'Reward Redeemed!', description: `${answer.message}${next}`, variant: 'success' });
         }
         else toast({ title: 'Redemption Failed', description: answer.message, variant: 'destructive' });
       },
@@ -134,7 +135,7 @@ export default function ShopRoute() {
   }, [userId, refreshUser]);
 
   // The member's record learns of a redemption a moment after it (an event from the points ledger): until it
-  // has, the balance shown is the one the redemption left, and the record is read again every second.
+  // has, the balance shown is the one the redemption's answer carries, and the record is read again every second.
   const [expected, setExpected] = useState<number | null>(null);
   const serverPoints = user?.points ?? 0;
   const caughtUp = expected === null || serverPoints <= expected;
@@ -151,7 +152,7 @@ export default function ShopRoute() {
     return () => clearInterval(timer);
   }, [caughtUp, refreshUser]);
   const points = caughtUp ? serverPoints : (expected as number);
-  const onRedeemed = useCallback((cost: number) => setExpected(Math.min(serverPoints, expected ?? Infinity) - cost), [serverPoints, expected]);
+  const onRedeemed = useCallback((balance: number) => setExpected(balance), []);
   return (
     <div className="space-y-4">
       <header className="flex items-center gap-2">

@@ -6,6 +6,7 @@ import { ScoutModeButton } from '../../features/scout/components/scout-mode-butt
 import { useSession } from '../../features/users/session-provider';
 import { cn } from '../../lib/cn';
 import { ToastSlot } from '../ui/toaster';
+import { PROFILE_FRAME_CLASS } from '../../lib/profile-frame';
 
 export { unreadLabel } from '../../features/notifications/components/notification-bell';
 
@@ -20,15 +21,16 @@ const RANK_STYLES: Record<string, string> = {
 function ProfileButton() {
   const { user } = useSession();
   let content;
-  if (user?.profilePicture) content = <img src={user.profilePicture} alt="" width={36} height={36} className="size-9 rounded-full object-cover" />;
+  const frame = user?.profileFrame ? PROFILE_FRAME_CLASS : undefined;
+  if (user?.profilePicture) content = <img src={user.profilePicture} alt="" width={36} height={36} className={cn('size-9 rounded-full object-cover', frame)} />;
   else if (user && user.rank !== 'Newbie') {
     content = (
-      <span className={cn('relative grid size-9 place-items-center rounded-full text-xs font-bold', RANK_STYLES[user.rank] ?? 'bg-slate-200 text-slate-800')}>
+      <span className={cn('relative grid size-9 place-items-center rounded-full text-xs font-bold', RANK_STYLES[user.rank] ?? 'bg-slate-200 text-slate-800', frame)}>
         {user.rank.slice(0, 1)}
         {user.isVerified && <BadgeCheck className="absolute -bottom-1 -right-1 size-4 rounded-full bg-white text-sky-700" aria-hidden />}
       </span>
     );
-  } else content = <UserRound className="size-6" aria-hidden />;
+  } else content = frame ? <UserRound className={cn('size-7 rounded-full', frame)} aria-hidden /> : <UserRound className="size-6" aria-hidden />;
   return (
     <Link to="/profile" aria-label="Profile" className="grid size-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100">
       {content}

@@ -48,6 +48,8 @@ export const ApiRoutes = {
   listRewards: { method: 'get', path: '/api/rewards' },
   userRewards: { method: 'get', path: '/api/users/:userId/rewards' },
   redeemReward: { method: 'post', path: '/api/rewards/:rewardId/redeem' },
+  userPerks: { method: 'get', path: '/api/users/:userId/perks' },
+  usePerk: { method: 'post', path: '/api/users/:userId/perks/:redemptionId/use' },
   leaderboard: { method: 'get', path: '/api/leaderboard' },
   emergencyUnlock: { method: 'post', path: '/api/emergency/unlock' },
   emergencyContact: { method: 'get', path: '/api/users/:id/emergency-contact' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BADGE_NAMES } from '../rewards/badges';
 import { RANK_NAMES } from '../rewards/ranks';
+import { perkSchema } from '../rewards/rewards.schemas';
 import { subscriptionTierSchema } from '../users/user.schemas';
 import { photoLabelSchema } from '../photos/photo-labels.schemas';
 import { defineEvent } from './event-envelope';
@@ -299,6 +300,22 @@ export const Events = {
       posterId: z.uuid(),
       title: z.string(),
       matches: z.array(z.object({ userId: z.uuid(), savedSearchId: z.uuid(), query: z.string(), category: z.string().nullable(), wanted: z.boolean() })),
+    }),
+  ),
+  /**
+   * A member used a perk they redeemed (docs/product-rules.md, "Perks"): items puts the spotlighted post first in
+   * nearby feeds until `endsAt`, or makes the member's next hold 60 minutes; users frames the member's picture.
+   * One event per redemption: `redemptionId` is what the consumers key on.
+   */
+  perkUsed: defineEvent(
+    'perk.used.v1',
+    z.object({
+      redemptionId: z.uuid(),
+      userId: z.uuid(),
+      perk: perkSchema,
+      itemId: z.uuid().nullable(),
+      usedAt: z.string(),
+      endsAt: z.string().nullable(),
     }),
   ),
 } as const;

@@ -260,6 +260,8 @@ export const itemSchema = z.object({
   queuePosition: z.number().int().nullable(),
   /** Only in the poster's own view: the item is in pending review, hidden from everyone else (docs/product-rules.md, Moderation). */
   inReview: z.boolean().optional(),
+  /** In a feed or on the map: its poster used a Spotlight Post on it, so it is shown first, labelled (docs/product-rules.md, "Perks"). */
+  spotlight: z.boolean().optional(),
 });
 export type Item = z.infer<typeof itemSchema>;
 export const itemListSchema = z.array(itemSchema);

@@ -151,6 +151,13 @@ export const ItemsCalls = {
     ],
   }),
   releaseHold: defineCall({ subject: 'items.hold.release', request: itemIdSchema, reply: successSchema, errors: [ItemError.NOT_FOUND, ClaimError.NOT_HOLDER] }),
+  /** Whether the caller may put this post in the spotlight: their own, available, not spotlit already. */
+  spotlightAdmissible: defineCall({
+    subject: 'items.spotlight-admissible',
+    request: itemIdSchema,
+    reply: z.object({ admissible: z.literal(true) }),
+    errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_AVAILABLE, ItemError.ALREADY_SPOTLIT],
+  }),
   pickup: defineCall({ subject: 'items.pickup.get', request: itemIdSchema, reply: pickupRecordSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_PICKED_UP] }),
 };
 

@@ -28,6 +28,8 @@ export const ItemErrorSet = defineErrors('ITEM', {
   PICK_SUSPENDED: 409,
   /** The pickup of an item that was not picked up with a checked photo. */
   NOT_PICKED_UP: 409,
+  /** The post is in the spotlight already (a Spotlight Post on it still runs). */
+  ALREADY_SPOTLIT: 409,
 });
 export const ItemError = ItemErrorSet.codes;
 

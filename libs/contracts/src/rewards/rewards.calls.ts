@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineCall } from '../rpc/call-contract';
 import { RewardError } from './rewards.errors';
-import { leaderboardQuerySchema, leaderboardReplySchema, redeemResponseSchema, rewardSchema, rewardsSummarySchema, userRewardSchema } from './rewards.schemas';
+import {
+  leaderboardQuerySchema,
+  leaderboardReplySchema,
+  redeemResponseSchema,
+  rewardSchema,
+  rewardsSummarySchema,
+  userPerkSchema,
+  userRewardSchema,
+} from './rewards.schemas';
 
 const memberSchema = z.object({ userId: z.uuid() });
 
@@ -23,6 +31,15 @@ export const RewardsCalls = {
     request: z.object({ rewardId: z.uuid() }),
     reply: redeemResponseSchema,
     errors: [RewardError.NOT_FOUND, RewardError.NOT_ENOUGH_POINTS, RewardError.LIMIT_REACHED],
+  }),
+  /** The caller's perks: unused ones and running spotlights. */
+  perks: defineCall({ subject: 'rewards.perks', request: z.object({}), reply: z.array(userPerkSchema), errors: [] }),
+  /** Uses one of the caller's perks once (a spotlight names a post the gateway checked with items.spotlight-check). */
+  usePerk: defineCall({
+    subject: 'rewards.use-perk',
+    request: z.object({ redemptionId: z.uuid(), itemId: z.uuid().optional() }),
+    reply: z.object({ success: z.boolean(), message: z.string(), perk: userPerkSchema }),
+    errors: [RewardError.PERK_NOT_FOUND, RewardError.PERK_USED, RewardError.PERK_ITEM],
   }),
   leaderboard: defineCall({ subject: 'rewards.leaderboard', request: leaderboardQuerySchema, reply: leaderboardReplySchema, errors: [] }),
 };

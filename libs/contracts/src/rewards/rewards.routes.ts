@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { ResponseHeaders, type RouteContract } from '../http/route-contract';
-import { leaderboardEntrySchema, leaderboardQuerySchema, redeemResponseSchema, rewardSchema, userRewardSchema } from './rewards.schemas';
+import {
+  leaderboardEntrySchema,
+  leaderboardQuerySchema,
+  redeemResponseSchema,
+  rewardSchema,
+  usePerkBodySchema,
+  userPerkSchema,
+  userRewardSchema,
+} from './rewards.schemas';
+import { ItemsCalls } from '../items/items.calls';
 import { RewardsCalls } from './rewards.calls';
 
 const rewardIdParamsSchema = z.object({ rewardId: z.uuid({ error: 'Must be a valid reward id' }) });
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
+const perkParamsSchema = userIdParamsSchema.extend({ redemptionId: z.uuid({ error: 'Must be a valid perk id' }) });
 
 export const RewardRoutes = {
   listRewards: {
@@ -38,6 +48,28 @@ export const RewardRoutes = {
     status: 200,
     idempotencyKey: true,
     errors: RewardsCalls.redeem.errors,
+    tags: ['rewards'],
+  },
+  userPerks: {
+    method: 'get',
+    path: '/api/users/:userId/perks',
+    summary: "The caller's perks: redeemed but unused (each with a Use), and spotlights still running",
+    auth: 'session',
+    params: userIdParamsSchema,
+    response: z.array(userPerkSchema),
+    errors: RewardsCalls.perks.errors,
+    tags: ['rewards'],
+  },
+  usePerk: {
+    method: 'post',
+    path: '/api/users/:userId/perks/:redemptionId/use',
+    summary: 'Use a redeemed perk once; a Spotlight Post names one of the caller\'s available posts as itemId',
+    auth: 'session',
+    params: perkParamsSchema,
+    body: usePerkBodySchema,
+    response: RewardsCalls.usePerk.reply,
+    status: 200,
+    errors: [...ItemsCalls.spotlightAdmissible.errors, ...RewardsCalls.usePerk.errors],
     tags: ['rewards'],
   },
   leaderboard: {

@@ -27,7 +27,50 @@ export const userRewardSchema = z.object({
 });
 export type UserReward = z.infer<typeof userRewardSchema>;
 
-export const redeemResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/** `balance`: the caller's points to spend after this redemption, so every screen shows it at once. */
+export const redeemResponseSchema = z.object({ success: z.boolean(), message: z.string(), redemptionId: z.uuid(), balance: z.number().int() });
+
+/**
+ * The three perks that do something (docs/product-rules.md, "Perks"): a Spotlight Post puts one of the member's
+ * available posts first in nearby feeds and on the map for 24 hours; Extra Reservation Time makes the member's next
+ * hold last 60 minutes; a Profile Frame puts a golden frame on their picture for good. Each redemption is used once.
+ */
+export const PERKS = ['spotlight', 'extra_reservation_time', 'profile_frame'] as const;
+export const perkSchema = z.enum(PERKS);
+export type Perk = z.infer<typeof perkSchema>;
+export const SPOTLIGHT_HOURS = 24;
+/** A feed shows at most this many spotlights first (the newest); the others stay in their normal place. */
+export const SPOTLIGHTS_FIRST_IN_FEED = 2;
+export const EXTENDED_HOLD_MINUTES = 60;
+
+/** One perk the caller redeemed: unused (it has a "Use"), or used and, for a spotlight, running until `activeUntil`. */
+export const userPerkSchema = z.object({
+  redemptionId: z.uuid(),
+  perk: perkSchema,
+  name: z.string(),
+  redeemedAt: z.string(),
+  usedAt: z.string().nullable(),
+  /** The spotlighted post (spotlights only). */
+  itemId: z.uuid().nullable(),
+  /** When a used spotlight ends; null for the other perks and unused ones. */
+  activeUntil: z.string().nullable(),
+});
+export type UserPerk = z.infer<typeof userPerkSchema>;
+
+export const usePerkBodySchema = z
+  .object({ itemId: z.uuid({ error: 'itemId must be the id of one of your posts' }).optional() })
+  .optional();
+export type UsePerkBody = z.infer<typeof usePerkBodySchema>;
+
+export const PerkMessages = {
+  notFound: 'You have no such perk',
+  used: 'You have used this perk already',
+  needsItem: 'Choose one of your available posts to spotlight',
+  takesNoItem: 'Only a Spotlight Post is used on a post',
+  used_spotlight: `Your post is in the spotlight for ${SPOTLIGHT_HOURS} hours: first in nearby feeds and on the map.`,
+  used_extra_reservation_time: 'Your next hold lasts 60 minutes.',
+  used_profile_frame: 'Your profile picture has its golden frame.',
+} as const;
 export type RedeemResponse = z.infer<typeof redeemResponseSchema>;
 
 /** What the shop says when a redemption is refused (the client shows it under 'Redemption Failed'). */

@@ -56,6 +56,8 @@ export const publicUserSchema = z.object({
   badges: z.array(z.string()),
   scoutMode: z.boolean(),
   subscriptionTier: subscriptionTierSchema,
+  /** The Profile Frame perk: a golden frame on the member's picture wherever it appears. */
+  profileFrame: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -19,6 +19,7 @@ import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
 import { deleteStoredPhotos } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
+import { HoldExtensionsRepository } from '../holds/hold-extensions.repository';
 import { HoldsRepository } from '../holds/holds.repository';
 import { QueueRepository } from '../queue/queue.repository';
 import { ClaimsRepository } from './claims.repository';
@@ -62,6 +63,7 @@ export class ClaimsService {
     private readonly queue: QueueRepository,
     private readonly holds: HoldsRepository,
     private readonly blocks: BlocksRepository,
+    private readonly extensions: HoldExtensionsRepository,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -186,15 +188,17 @@ export class ClaimsService {
     }
     const reserved = await this.claims.reserveIfClaimable(tx.manager, itemId, callerId, RESERVATION_MINUTES);
     if (!reserved) return this.explainRefusal(tx, itemId, callerId);
+    // Extra Reservation Time (docs/product-rules.md, "Perks"): an armed extension makes this hold longer.
+    const extended = await this.extensions.extendNewHold(tx.manager, itemId, callerId);
     await this.holds.start(tx.manager, itemId, callerId);
     tx.emit(Events.itemReserved, {
       itemId,
       posterId: reserved.poster_id,
       reservedById: callerId,
       title: reserved.title,
-      reservedUntil: new Date(reserved.reserved_until).toISOString(),
+      reservedUntil: new Date(extended?.reservedUntil ?? reserved.reserved_until).toISOString(),
     });
-    return `First dibs! The item is yours for ${RESERVATION_MINUTES} minutes: pick it up and claim it with a photo.`;
+    return `First dibs! The item is yours for ${extended?.minutes ?? RESERVATION_MINUTES} minutes: pick it up and claim it with a photo.`;
   }
 
   /** Why a claim or reservation did not happen, in the words the client maps (spec §8). */

@@ -1,4 +1,4 @@
-import { FeedQuery as FeedRequest, METERS_PER_MILE } from '@curbside/contracts';
+import { FeedQuery as FeedRequest, METERS_PER_MILE, SPOTLIGHTS_FIRST_IN_FEED } from '@curbside/contracts';
 import { coveringCells, gridFor } from './geo-grid.rules';
 import { itemViewColumns, posterJoins } from './item-row';
 import { MAY_BE_GONE_HOURS } from './item.mapper';
@@ -57,19 +57,37 @@ export function feedQuery(search: FeedSearch): FeedQuery {
       `(SELECT it.id, it.created_at, it.earth_pos FROM items.items it WHERE it.${grid.column} = ${Math.trunc(cell)} AND ${conditions}
         ORDER BY it.created_at DESC, it.id DESC LIMIT $4)`,
   );
+  // The first page also carries the newest running spotlights within the radius that pass the same filters
+  // (docs/product-rules.md, "Perks"): the service puts them first. Few spotlights run at a time, so this reads a
+  // handful of rows through spotlights_running; later pages (a cursor) are the plain statement.
+  const spotlights = search.before
+    ? ''
+    : `,
+       spot AS (
+         SELECT it.id, it.created_at, earth_distance(ll_to_earth($1, $2), it.earth_pos) / ${METERS_PER_MILE} AS distance_miles, max(s.started_at) AS spotlight_at
+         FROM items.spotlights s JOIN items.items it ON it.id = s.item_id
+         WHERE s.ends_at > now() AND it.status = 'available' AND ${conditions}
+         GROUP BY it.id
+         ORDER BY max(s.started_at) DESC, it.id DESC
+         LIMIT ${SPOTLIGHTS_FIRST_IN_FEED}
+       )`;
+  const rows = search.before
+    ? `SELECT id, created_at, distance_miles, NULL::timestamptz AS spotlight_at FROM newest`
+    : `SELECT id, created_at, distance_miles, NULL::timestamptz AS spotlight_at FROM newest
+       UNION ALL SELECT id, created_at, distance_miles, spotlight_at FROM spot`;
   return {
     text: `WITH newest AS (
          SELECT cand.id, cand.created_at, earth_distance(ll_to_earth($1, $2), cand.earth_pos) / ${METERS_PER_MILE} AS distance_miles
          FROM (${branches.join('\n           UNION ALL ')}) cand
          ORDER BY cand.created_at DESC, cand.id DESC
          LIMIT $4
-       )
-       SELECT ${itemViewColumns('i')}, n.distance_miles,
+       )${spotlights}
+       SELECT ${itemViewColumns('i')}, n.distance_miles, n.spotlight_at,
               (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros
-       FROM newest n
+       FROM (${rows}) n
        JOIN items.items i ON i.id = n.id
        ${posterJoins('i')}
-       ORDER BY n.created_at DESC, n.id DESC`,
+       ORDER BY n.spotlight_at DESC NULLS LAST, n.created_at DESC, n.id DESC`,
     params,
   };
 }

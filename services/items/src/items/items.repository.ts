@@ -5,7 +5,8 @@ import { feedQuery, FeedQuery, FeedSearch, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
 import { ItemRow, itemViewColumns, posterJoins, ViewerFlags } from './item-row';
 
-export type FeedRow = ItemRow & { sort_micros: string };
+/** A feed row; `spotlight_at` is set on the (at most two) spotlights the first page carries besides its newest rows. */
+export type FeedRow = ItemRow & { sort_micros: string; spotlight_at: Date | null };
 
 const SIMILAR_RADIUS_METERS = 0.1 * 1609.344;
 

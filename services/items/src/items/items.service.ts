@@ -166,10 +166,17 @@ export class ItemsService {
       kind: query.kind,
       recentlyConfirmed: query.recentlyConfirmed === 'true',
     });
-    const last = rows.at(-1);
+    // Spotlights come first; the same post also among the newest is shown once, first. The cursor follows the newest rows.
+    const spotlit = rows.filter((r) => r.spotlight_at !== null);
+    const newest = rows.filter((r) => r.spotlight_at === null);
+    const spotlitIds = new Set(spotlit.map((r) => r.id));
+    const last = newest.at(-1);
+    const shown = await this.visibleTo([...spotlit, ...newest.filter((r) => !spotlitIds.has(r.id))], callerId, blocked);
+    const items = await this.views(shown, callerId);
+    for (const item of items) if (spotlitIds.has(item.id)) item.spotlight = true;
     return {
-      itemsJson: JSON.stringify(await this.views(await this.visibleTo(rows, callerId, blocked), callerId)),
-      nextCursor: rows.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
+      itemsJson: JSON.stringify(items),
+      nextCursor: newest.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
       radiusCap,
     };
   }

@@ -5,6 +5,7 @@ import { EntityManager } from 'typeorm';
 import { ACTIVE_RESERVATIONS, RESERVATION_MINUTES } from '../claims/claims.service';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { BlocksRepository } from '../blocks/blocks.repository';
+import { HoldExtensionsRepository } from '../holds/hold-extensions.repository';
 import { HoldsRepository, shownReliability } from '../holds/holds.repository';
 import { PostersService } from '../posters/posters.service';
 import { FreedItem, QueuedItem, QueueRepository } from './queue.repository';
@@ -27,6 +28,7 @@ export class QueueService {
     private readonly members: PostersService,
     private readonly blocks: BlocksRepository,
     private readonly holds: HoldsRepository,
+    private readonly extensions: HoldExtensionsRepository,
   ) {}
 
   async join(itemId: string, callerId: string): Promise<QueueChange> {
@@ -132,7 +134,7 @@ export class QueueService {
   /**
    * In the transaction that ended a hold (item now available, row locked): the first member in line (the poster's
    * pick, for paid items and garage sales, is put there by pick above) who may take
-   * another hold gets this one for 30 minutes; members at their hold limit are taken out of the line and told.
+   * another hold gets this one for 30 minutes (60 with an armed Extra Reservation Time); members at their hold limit are taken out of the line and told.
    * One `item.hold-handed-over` event says who got it and who was passed over.
    */
   async handOver(tx: Transaction, item: FreedItem, previousHolderId: string, reason: 'lapsed' | 'released'): Promise<string | null> {
@@ -155,9 +157,11 @@ export class QueueService {
       }
       const reserved = await this.claims.reserveIfClaimable(tx.manager, item.id, next, RESERVATION_MINUTES);
       if (!reserved) break;
+      // Extra Reservation Time counts for a hold handed over from the line too (docs/product-rules.md, "Queue").
+      const extended = await this.extensions.extendNewHold(tx.manager, item.id, next);
       await this.holds.start(tx.manager, item.id, next);
       holder = next;
-      reservedUntil = new Date(reserved.reserved_until).toISOString();
+      reservedUntil = new Date(extended?.reservedUntil ?? reserved.reserved_until).toISOString();
       break;
     }
     if (holder || skipped.length > 0) {

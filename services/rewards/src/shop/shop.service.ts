@@ -41,7 +41,7 @@ export class ShopService {
       const redemptionId = randomUUID();
       await this.rewards.add(tx.manager, { id: redemptionId, userId, rewardId, pointsCost: reward.points_cost });
       await this.ledger.apply(tx, { userId, amount: -reward.points_cost, reason: 'redemption', sourceEventId: redemptionId, countsAsEarned: false });
-      return { success: true, message: RewardMessages.redeemed(reward.name, reward.points_cost) };
+      return { success: true, message: RewardMessages.redeemed(reward.name, reward.points_cost), redemptionId, balance: points - reward.points_cost };
     });
   }
 }

@@ -40,6 +40,10 @@ export class UserEntity {
   @Column('text', { name: 'profile_picture', nullable: true })
   profilePicture: string | null;
 
+  /** The Profile Frame perk was used: a golden frame on the picture wherever it appears. */
+  @Column('boolean', { name: 'profile_frame', default: false })
+  profileFrame: boolean;
+
   @Column('text', { name: 'location_radius' })
   locationRadius: string;
 

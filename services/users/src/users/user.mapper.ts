@@ -10,6 +10,7 @@ export function toPublicUser(user: UserEntity): PublicUser {
     badges: user.badges,
     scoutMode: user.scoutMode,
     subscriptionTier: user.subscriptionTier,
+    profileFrame: user.profileFrame ?? false,
   };
 }
 

@@ -54,4 +54,9 @@ export class UsersRepository {
       .where('id = :id AND points_version < :version', { id: award.userId, version: award.version })
       .execute();
   }
+
+  /** The Profile Frame perk: set once, for good. */
+  async frameProfilePicture(manager: EntityManager, userId: string): Promise<void> {
+    await manager.update(UserEntity, { id: userId }, { profileFrame: true });
+  }
 }

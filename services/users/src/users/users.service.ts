@@ -196,6 +196,7 @@ export class UsersService {
       hasCommentFeature: true,
       subscriptionTier: 'free',
       profilePicture: null,
+      profileFrame: false,
       locationRadius: account.locationRadius ?? DEFAULT_LOCATION_RADIUS,
       notificationRadius: DEFAULT_NOTIFICATION_RADIUS,
       notificationFlags: { ...NOTIFICATION_FLAG_DEFAULTS },

@@ -143,7 +143,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
   const saleThreads = useThreads(item.id, item.isGarageSale && isPoster && status !== 'removed');
 
   return (
-    <article aria-labelledby={titleId} data-testid="item-card" className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', dimmed && 'opacity-60')}>
+    <article aria-labelledby={titleId} data-testid="item-card" className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', item.spotlight && 'border-amber-400 ring-2 ring-amber-400', dimmed && 'opacity-60')}>
       <div className="relative aspect-[4/3] bg-slate-100">
         {item.imageUrl ? (
           <img
@@ -164,6 +164,11 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           </div>
         )}
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+          {item.spotlight && (
+            <span data-testid="spotlight-label" className="rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">
+              Spotlight
+            </span>
+          )}
           <StatusBadge status={status} />
           {item.isScoutFind && <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white">Scout Find</span>}
           {item.isGarageSale && <span className="rounded-full bg-fuchsia-700 px-2 py-0.5 text-xs font-semibold text-white">Garage Sale</span>}

@@ -40,6 +40,18 @@ describe('item rules', () => {
     expect(mergeNewestFirst([[a], [b, a]]).map((i) => i.id)).toEqual([b.id, a.id]);
   });
 
+  it('keeps spotlights first in the server’s order, labelled, even when a later page has the post in its normal place', () => {
+    const old = makeItem({ createdAt: '2026-01-01T08:00:00Z' });
+    const older = makeItem({ createdAt: '2026-01-01T07:00:00Z' });
+    const fresh = makeItem({ createdAt: '2026-01-01T12:00:00Z' });
+    const merged = mergeNewestFirst([[{ ...older, spotlight: true }, { ...old, spotlight: true }, fresh], [old, older]]);
+    expect(merged.map((i) => [i.id, i.spotlight ?? false])).toEqual([
+      [older.id, true],
+      [old.id, true],
+      [fresh.id, false],
+    ]);
+  });
+
   it('formats cents as dollars', () => {
     expect(formatDollars(500)).toBe('$5');
     expect(formatDollars(1250)).toBe('$12.50');

@@ -78,9 +78,17 @@ export function itemPosition(item: Item): { lat: number; lng: number } {
   return { lat: Number(item.latitude), lng: Number(item.longitude) };
 }
 
-/** Newest first, without duplicates (pages of a widening feed overlap). */
+/**
+ * Newest first, without duplicates (pages of a widening feed overlap). Spotlights lead, in the server's order (the
+ * first page carries them, newest spotlight first: docs/product-rules.md, "Perks"); a spotlit post met again in its
+ * normal place on a later page stays one card, first, labelled.
+ */
 export function mergeNewestFirst<T extends Item>(lists: readonly T[][]): T[] {
   const byId = new Map<string, T>();
-  for (const list of lists) for (const item of list) byId.set(item.id, item);
-  return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  for (const list of lists) {
+    for (const item of list) byId.set(item.id, byId.get(item.id)?.spotlight && !item.spotlight ? { ...item, spotlight: true } : item);
+  }
+  const all = [...byId.values()];
+  const rest = all.filter((item) => !item.spotlight).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+  return [...all.filter((item) => item.spotlight), ...rest];
 }

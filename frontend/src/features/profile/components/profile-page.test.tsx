@@ -14,10 +14,39 @@ function setUp(overrides: Parameters<typeof makeUser>[0] = {}) {
     makeItem({ posterId: user.id, isScoutFind: true, voteCount: 1 }),
     makeItem({ posterId: 'someone-else', voteCount: 7 }),
   ]);
+  mockApi('GET /api/users/:userId/perks', []);
   return user;
 }
 
 describe('ProfilePage', () => {
+  it('lists unused perks with Use; a Spotlight Post asks which available post, then shows until when it runs', async () => {
+    const user = setUp();
+    const lamp = makeItem({ posterId: user.id, title: 'Brass lamp' });
+    mockApi('GET /api/users/:id/items', [lamp, makeItem({ posterId: user.id, title: 'Taken chair', status: 'claimed' })]);
+    const spotlight = { redemptionId: '00000000-0000-4000-8000-00000000aaaa', perk: 'spotlight', name: 'Spotlight Post', redeemedAt: new Date().toISOString(), usedAt: null, itemId: null, activeUntil: null };
+    mockApi('GET /api/users/:userId/perks', [spotlight]);
+    mockApi('POST /api/users/:userId/perks/:redemptionId/use', () => {
+      const activeUntil = new Date(Date.now() + 24 * 3600_000).toISOString();
+      mockApi('GET /api/users/:userId/perks', [{ ...spotlight, usedAt: new Date().toISOString(), itemId: lamp.id, activeUntil }]);
+      return { body: { success: true, message: 'Your post is in the spotlight for 24 hours: first in nearby feeds and on the map.', perk: spotlight } };
+    });
+    renderWithApp(<ProfilePage />, { user });
+    await userEvent.click(await screen.findByRole('button', { name: 'Use Spotlight Post' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose a post to spotlight' });
+    expect(within(picker).queryByText('Taken chair')).not.toBeInTheDocument();
+    await userEvent.click(within(picker).getByRole('button', { name: 'Spotlight Brass lamp' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Your post is in the spotlight for 24 hours');
+    expect(apiCalls(`POST /api/users/${user.id}/perks/${spotlight.redemptionId}/use`)[0].body).toEqual({ itemId: lamp.id });
+    expect(await screen.findByText(/In the spotlight until/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use Spotlight Post' })).not.toBeInTheDocument();
+  });
+
+  it('frames the picture in gold once the Profile Frame is used', () => {
+    const user = setUp({ profileFrame: true });
+    renderWithApp(<ProfilePage />, { user });
+    expect(screen.getByTestId('profile-frame')).toHaveClass('ring-amber-400');
+  });
+
   it('shows the name, rank, points, stats, plan and the settings list', async () => {
     const user = setUp();
     renderWithApp(<ProfilePage />, { user });

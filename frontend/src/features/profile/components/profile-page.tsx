@@ -9,10 +9,12 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { pendingPointsText, pointsToSpend } from '../../../lib/pending-points';
+import { PROFILE_FRAME_CLASS } from '../../../lib/profile-frame';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { planOf } from '../../plans/lib/plans';
 import { userQueryOptions } from '../../users/api/get-user';
 import { useSession } from '../../users/session-provider';
+import { PerksCard } from '../../shop/components/perks-card';
 import { ProfileStats } from './profile-stats';
 import { InstallSettingsRow } from './install-settings-row';
 import { TierCard } from './tier-card';
@@ -118,9 +120,19 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
       <section aria-labelledby="profile-name" className="rounded-2xl bg-white p-4 text-center shadow-sm">
         <div className="relative mx-auto size-24">
           {user.profilePicture ? (
-            <img src={user.profilePicture} alt="" width={96} height={96} className="size-24 rounded-full object-cover ring-2 ring-emerald-700" />
+            <img
+              src={user.profilePicture}
+              alt=""
+              width={96}
+              height={96}
+              data-testid={user.profileFrame ? 'profile-frame' : undefined}
+              className={cn('size-24 rounded-full object-cover', user.profileFrame ? PROFILE_FRAME_CLASS : 'ring-2 ring-emerald-700')}
+            />
           ) : (
-            <span className="grid size-24 place-items-center rounded-full bg-slate-100 text-slate-500">
+            <span
+              data-testid={user.profileFrame ? 'profile-frame' : undefined}
+              className={cn('grid size-24 place-items-center rounded-full bg-slate-100 text-slate-500', user.profileFrame && PROFILE_FRAME_CLASS)}
+            >
               <UserRound className="size-12" aria-hidden />
             </span>
           )}
@@ -158,6 +170,8 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
       </section>
 
       <ProfileStats userId={user.id} />
+
+      <PerksCard userId={user.id} />
 
       <TierCard tier={user.subscriptionTier} onUpgrade={() => setOpen('plans')} />
 

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+/** Running spotlights (docs/product-rules.md, "Perks"). The feed reads them in its own statement (feed.query.ts). */
+@Injectable()
+export class SpotlightsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async isSpotlit(itemId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM items.spotlights WHERE item_id = $1 AND ends_at > now() LIMIT 1`, [itemId]);
+    return rows.length > 0;
+  }
+
+  /** Starts the spotlight when the post is the member's and available; false when it is not (nothing written). */
+  async start(manager: EntityManager, spotlight: { redemptionId: string; itemId: string; userId: string; startedAt: string; endsAt: string }): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO items.spotlights (redemption_id, item_id, user_id, started_at, ends_at)
+       SELECT $1, i.id, $3, $4, $5 FROM items.items i WHERE i.id = $2 AND i.poster_id = $3 AND i.status = 'available' AND i.listed
+       ON CONFLICT (redemption_id) DO NOTHING RETURNING redemption_id`,
+      [spotlight.redemptionId, spotlight.itemId, spotlight.userId, spotlight.startedAt, spotlight.endsAt],
+    );
+    return rows.length === 1;
+  }
+}
