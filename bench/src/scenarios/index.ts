@@ -6,8 +6,9 @@ import { feedScenario } from './feed.scenario';
 import { frontendScenario } from './frontend.scenario';
 import { leaderboardScenario } from './leaderboard.scenario';
 import { photoValidationScenario } from './photo-validation.scenario';
+import { pushScenario } from './push.scenario';
 import { queueScenario } from './queue.scenario';
 import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario, cityDayScenario];
+export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario, cityDayScenario, pushScenario];

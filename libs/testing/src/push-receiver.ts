@@ -31,6 +31,8 @@ export class PushReceiver {
   readonly refused: { name: string; reason: string }[] = [];
   private readonly keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   private readonly gone = new Set<string>();
+  /** Pushes to endpoints under /bulk/ (a bench's thousands of subscribers): counted with their arrival time, not decrypted. */
+  readonly bulk: number[] = [];
   private readonly listeners = new Set<() => void>();
 
   private constructor(
@@ -94,6 +96,11 @@ export class PushReceiver {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const name = (req.url ?? '').split('/').pop() ?? '';
+    if (req.method === 'POST' && (req.url ?? '').startsWith('/bulk/')) {
+      this.bulk.push(Date.now());
+      for (const listener of [...this.listeners]) listener();
+      return 201;
+    }
     const keys = this.keys.get(name);
     if (req.method !== 'POST' || !keys) return 404;
     if (this.gone.has(name)) return 410;

@@ -13,6 +13,8 @@ const PUSHES_IN_FLIGHT = 128;
 const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a push for a browser that is offline: an item alert older than this helps nobody. */
 const PUSH_TTL_SECONDS = 3600;
+/** VAPID tokens live 12 hours (RFC 8292 allows up to 24). */
+const VAPID_TOKEN_SECONDS = 12 * 3600;
 
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
@@ -25,6 +27,8 @@ export type PushOutcome = 'sent' | 'gone' | 'failed';
 export class PushService implements OnApplicationBootstrap {
   private readonly log = createLogger('push');
   private keys: VapidKeys | null = null;
+  /** A signed VAPID token per push service (audience), reused until an hour before it expires: signing one per push is most of a push's cost. */
+  private readonly tokens = new Map<string, { authorization: string; renewAt: number }>();
   private readonly subject: string;
 
   constructor(
@@ -70,17 +74,23 @@ export class PushService implements OnApplicationBootstrap {
     const keys = this.vapid();
     try {
       const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-        vapidDetails: { subject: this.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        headers: { Authorization: this.authorization(new URL(sub.endpoint).origin, keys) },
         contentEncoding: 'aes128gcm',
         TTL: PUSH_TTL_SECONDS,
         urgency: payload.type === 'you_are_up' || payload.type === 'handover_message' ? 'high' : 'normal',
       });
-      const response = await fetch(request.endpoint, {
-        method: request.method,
-        headers: request.headers as Record<string, string>,
-        body: request.body as Buffer,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      const post = () =>
+        fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body as Buffer,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        });
+      // A kept-alive connection the push service had just closed fails before anything was sent: one more try on a new one.
+      const response = await post().catch((err: unknown) => {
+        if ((err as Error).name === 'TimeoutError') throw err;
+        return post();
       });
       await response.arrayBuffer().catch(() => undefined);
       if (response.status === 404 || response.status === 410) {
@@ -94,6 +104,15 @@ export class PushService implements OnApplicationBootstrap {
       this.log.warn({ err, subscriptionId: sub.id }, 'push failed');
       return 'failed';
     }
+  }
+
+  private authorization(audience: string, keys: VapidKeys): string {
+    const kept = this.tokens.get(audience);
+    if (kept && kept.renewAt > Date.now()) return kept.authorization;
+    const expiresAt = Math.floor(Date.now() / 1000) + VAPID_TOKEN_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(audience, this.subject, keys.publicKey, keys.privateKey, 'aes128gcm', expiresAt) as { Authorization: string };
+    this.tokens.set(audience, { authorization: Authorization, renewAt: (expiresAt - 3600) * 1000 });
+    return Authorization;
   }
 
   private vapid(): VapidKeys {
