@@ -130,7 +130,15 @@ async function run(context: ScenarioContext): Promise<void> {
   );
   const items = pool.map((r) => String(r.id));
   if (items.length < 1000) throw new Error(`only ${items.length} available items around the city: use more --items`);
-  const photo = readFileSync(join(REPO_ROOT, 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg')).toString('base64');
+  const chair = readFileSync(join(REPO_ROOT, 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+  const photo = chair.toString('base64');
+  // Only an item with a photo can be held or claimed: the items around the centre get one photo, uploaded as members do.
+  const form = new FormData();
+  form.append('photo', new Blob([chair], { type: 'image/jpeg' }), 'chair.jpg');
+  const uploaded = await fetch(`${app.baseUrl}/api/upload`, { method: 'POST', headers: actors[0].headers, body: form });
+  if (uploaded.status !== 200) throw new Error(`POST /api/upload answered ${uploaded.status}: ${await uploaded.text()}`);
+  const { imageUrl } = (await uploaded.json()) as { imageUrl: string };
+  await db.query(`UPDATE items.items SET image_url = $1, category = 'Furniture', title = 'Wooden chair' WHERE id = ANY($2::uuid[])`, [imageUrl, items]);
 
   const prng = new Prng(`${options.seed}-city-day`);
   const recorder = new Recorder();
