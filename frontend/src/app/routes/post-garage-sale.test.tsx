@@ -26,6 +26,16 @@ describe('Post Garage Sale', () => {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(apiCalls()).toEqual([]);
+    // Focus lands on the first field the form shows as invalid, not on whichever check the schema ran first.
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+  });
+
+  it('after a failed submit, focus lands on the first invalid field of the form, even when a date is missing too', async () => {
+    renderWithApp(<PostGarageSaleRoute />, { user: makeUser() });
+    await userEvent.clear(screen.getByLabelText('Start date'));
+    await userEvent.click(screen.getByRole('button', { name: 'Post Garage Sale' }));
+    expect(screen.getByText('Start date is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveFocus();
   });
 
   it('posts the garage sale payload and returns to the feed', async () => {

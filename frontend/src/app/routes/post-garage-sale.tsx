@@ -37,9 +37,13 @@ export default function PostGarageSaleRoute() {
     }
   };
 
+  // Focus goes to the first invalid field as the form shows them (the schema reports its checks in its own order).
   const submit = form.handleSubmit(post, (invalid) => {
-    const first = Object.keys(invalid)[0];
-    if (first) document.getElementById(`sale-${first}`)?.focus();
+    const fields = Object.keys(invalid)
+      .map((name) => document.getElementById(`sale-${name}`))
+      .filter((field): field is HTMLElement => field !== null);
+    fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    fields[0]?.focus();
   });
 
   return (
