@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ClaimError, Events, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
-import { ACTIVE_RESERVATIONS, ClaimsService, NO_LONGER_AVAILABLE } from '../src/claims/claims.service';
+import { ACTIVE_RESERVATIONS, ClaimsService, NO_LONGER_AVAILABLE, PICKUP_QUOTA } from '../src/claims/claims.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
 /**
@@ -90,6 +90,32 @@ describe(ClaimsService.name, () => {
     const items = await Promise.all(Array.from({ length: ACTIVE_RESERVATIONS.verified + 1 }, () => world.post(poster)));
     for (const item of items.slice(0, -1)) await sut.claim(item.id, vera, null);
     expect(await refusal(sut.claim(items.at(-1)!.id, vera, null))).toBe(ClaimError.HOLD_LIMIT);
+  });
+
+  it('refuses a 61st verified pickup within 28 days with a 409 naming the day the next is free; older pickups do not count', async () => {
+    const poster = await world.member();
+    const picker = await world.member({ verified: true });
+    const items = [];
+    for (let i = 0; i < PICKUP_QUOTA + 2; i++) items.push(await world.post(poster));
+    const [old, ...rest] = items;
+    // A history: one pickup 30 days ago (outside the window), 59 within it, the oldest of those 27 days ago.
+    await world.db.query(`UPDATE items.items SET status = 'claimed', claimed_by_id = $2, claimed_at = now() - interval '30 days' WHERE id = $1`, [old.id, picker]);
+    const inWindow = rest.slice(0, PICKUP_QUOTA - 1);
+    await world.db.query(
+      `UPDATE items.items SET status = 'claimed', claimed_by_id = $2, claimed_at = now() - interval '27 days' + (array_position($1::uuid[], id) * interval '1 minute')
+       WHERE id = ANY ($1::uuid[])`,
+      [inWindow.map((i) => i.id), picker],
+    );
+    const [sixtieth, sixtyFirst] = rest.slice(PICKUP_QUOTA - 1);
+    await expect(sut.claim(sixtieth.id, picker, (await passedPhoto(sixtieth.id, picker)).photoHash)).resolves.toMatchObject({ success: true });
+    const photo = await passedPhoto(sixtyFirst.id, picker);
+    await expect(sut.claim(sixtyFirst.id, picker, photo.photoHash)).rejects.toMatchObject({
+      code: ClaimError.PICKUP_QUOTA,
+      message: expect.stringMatching(/^You picked up 60 items in the last 28 days, the most a member may: your next pickup is free on \w+day, \w+ \d+ \(UTC\)\.$/),
+    });
+    // The oldest pickup in the window leaves it: the next is free again.
+    await world.db.query(`UPDATE items.items SET claimed_at = now() - interval '29 days' WHERE id = $1`, [inWindow[0].id]);
+    await expect(sut.claim(sixtyFirst.id, picker, photo.photoHash)).resolves.toMatchObject({ success: true });
   });
 
   it('refuses the poster their own item, and an item without a photo', async () => {

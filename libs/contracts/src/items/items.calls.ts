@@ -83,7 +83,7 @@ export const ItemsCalls = {
     subject: 'items.claim',
     request: itemIdSchema.extend({ photoHash: photoHashSchema.nullable() }),
     reply: claimResponseSchema,
-    errors: [...claimRefusals, ClaimError.PHOTO_FAILED, ClaimError.HOLDS_SUSPENDED],
+    errors: [...claimRefusals, ClaimError.PHOTO_FAILED, ClaimError.HOLDS_SUSPENDED, ClaimError.PICKUP_QUOTA],
   }),
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
   pickupAdmissible: defineCall({ subject: 'items.pickup-admissible', request: itemIdSchema, reply: z.object({ admissible: z.literal(true) }), errors: claimRefusals }),

@@ -43,6 +43,8 @@ export const ClaimErrorSet = defineErrors('CLAIM', {
   NOT_HOLDER: 403,
   /** Three no-shows within 28 days: no new holds for 7 days; the message names the date. */
   HOLDS_SUSPENDED: 409,
+  /** 60 verified pickups in the rolling 28 days (docs/product-rules.md, "Fairness"): the message names the next free day. */
+  PICKUP_QUOTA: 409,
 });
 export const ClaimError = ClaimErrorSet.codes;
 

@@ -103,6 +103,20 @@ export class ClaimsRepository {
     return held;
   }
 
+  /**
+   * When the member may pick up again: the day their `quota`-th newest verified pickup of the last `days` leaves the
+   * window; null while they have fewer (docs/product-rules.md, "Fairness"). Read through items_claimed_by.
+   */
+  async pickupQuotaFreeAt(manager: EntityManager, userId: string, quota: number, days: number): Promise<Date | null> {
+    const [row]: { free_at: Date }[] = await manager.query(
+      `SELECT claimed_at + make_interval(days => $3) AS free_at FROM items.items
+       WHERE claimed_by_id = $1 AND status = 'claimed' AND claimed_at > now() - make_interval(days => $3)
+       ORDER BY claimed_at DESC OFFSET $2 - 1 LIMIT 1`,
+      [userId, quota, days],
+    );
+    return row ? new Date(row.free_at) : null;
+  }
+
   /** Claims the item when it is claimable by the member and available or held by them; nothing when not. */
   async claimIfClaimable(manager: EntityManager, itemId: string, claimerId: string): Promise<ChangedItem | undefined> {
     return this.changeIfClaimable(

@@ -41,6 +41,13 @@ export function holdsSuspendedMessage(until: Date): string {
   const day = until.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
   return `Three holds you didn't pick up in 28 days: you can take holds again on ${day} (UTC).`;
 }
+/** docs/product-rules.md, "Fairness": at most this many verified pickups a member in any rolling 28 days. */
+export const PICKUP_QUOTA = 60;
+export const PICKUP_QUOTA_DAYS = 28;
+export function pickupQuotaMessage(freeAt: Date): string {
+  const day = freeAt.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return `You picked up ${PICKUP_QUOTA} items in the last ${PICKUP_QUOTA_DAYS} days, the most a member may: your next pickup is free on ${day} (UTC).`;
+}
 export const PHOTO_VERIFICATION_FAILED = 'Photo verification failed: take a pickup photo and have it checked before claiming';
 /** Unused pickup photos deleted per sweep. */
 const PICKUP_SWEEP_BATCH = 200;
@@ -140,6 +147,13 @@ export class ClaimsService {
       // Say first whether the item could be claimed at all, then that the photo is missing its check.
       this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
       throw new DomainError(ClaimError.PHOTO_FAILED, PHOTO_VERIFICATION_FAILED);
+    }
+    // The member's claims run one after another (the reservations' lock), so parallel claims cannot pass the quota.
+    await this.claims.lockMemberReservations(tx.manager, callerId);
+    const freeAt = await this.claims.pickupQuotaFreeAt(tx.manager, callerId, PICKUP_QUOTA, PICKUP_QUOTA_DAYS);
+    if (freeAt) {
+      this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
+      throw new DomainError(ClaimError.PICKUP_QUOTA, pickupQuotaMessage(freeAt));
     }
     const claimed = await this.claims.claimIfClaimable(tx.manager, itemId, callerId);
     if (!claimed) return this.explainRefusal(tx, itemId, callerId);
