@@ -41,7 +41,9 @@ export class PushReceiver {
   ) {}
 
   static async start(): Promise<PushReceiver> {
-    const server = createServer();
+    // Idle keep-alive connections stay open a minute (Node's 5 s default closes them under a sender that pauses, e.g.
+    // a busy machine, and the sender's next push on one fails).
+    const server = createServer({ keepAliveTimeout: 60_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const receiver = new PushReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     server.on('request', (req, res) => {
