@@ -8,7 +8,8 @@ import { leaderboardScenario } from './leaderboard.scenario';
 import { photoValidationScenario } from './photo-validation.scenario';
 import { pushScenario } from './push.scenario';
 import { queueScenario } from './queue.scenario';
+import { savedSearchesScenario } from './saved-searches.scenario';
 import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario, cityDayScenario, pushScenario];
+export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario, cityDayScenario, pushScenario, savedSearchesScenario];

@@ -1,6 +1,8 @@
 export { itemsService } from './items.definition';
 export { feedQuery, topFindsQuery } from './items/feed.query';
 export type { FeedQuery, FeedSearch } from './items/feed.query';
+export { savedSearchMatchQuery } from './saved-searches/saved-searches.repository';
+export type { ItemToMatch } from './saved-searches/saved-searches.repository';
 export { ExpiryScheduler } from './expiry/expiry.scheduler';
 export { ClaimsService } from './claims/claims.service';
 export { checkText, TEXT_RULES } from './moderation/checks/text-checks.rules';
