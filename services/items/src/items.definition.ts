@@ -60,6 +60,7 @@ import { ReportsController } from './reports/reports.controller';
 import { ReportsRepository } from './reports/reports.repository';
 import { ReportsService } from './reports/reports.service';
 import { SavedSearches1763800000370 } from './migrations/1763800000370-saved-searches';
+import { WantedReach1763800000371 } from './migrations/1763800000371-wanted-reach';
 import { MatchSavedSearchesWhenItemPostedHandler } from './reactions/match-saved-searches-when-item-posted.handler';
 import { SavedSearchesController } from './saved-searches/saved-searches.controller';
 import { SavedSearchesRepository } from './saved-searches/saved-searches.repository';
@@ -120,6 +121,6 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, CreateIdempotencyKeysTable1764000000000, Moderation1764200000350, Perks1764300000380],
+  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, WantedReach1763800000371, CreateIdempotencyKeysTable1764000000000, Moderation1764200000350, Perks1764300000380],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -92,15 +92,15 @@ export function savedSearchMatchQuery(item: ItemToMatch, options: { wantedOnly: 
        FROM items.saved_searches s
        WHERE s.reach @> ll_to_earth($1, $2)
          AND s.user_id <> $3
-         AND ($7 = false OR s.is_public)
+         ${options.wantedOnly ? 'AND s.is_public' : ''}
          AND (s.category IS NULL OR s.category = $4)
          AND s.words <@ $5::text[]
          AND earth_distance(s.earth_pos, ll_to_earth($1, $2))
              <= least(s.radius_miles, ($6::jsonb ->> ${tierOf('s.user_id')})::float8) * ${METERS_PER_MILE}
          AND ${notBlocked('$3::uuid', 's.user_id')}
-         AND ${withinPlan('$8')}
+         AND ${withinPlan('$7')}
        ORDER BY s.user_id, s.is_public DESC, s.created_at, s.id`,
-    params: [item.publicLat, item.publicLng, item.posterId, item.category, wordPrefixes(item.words), PLAN_RADII, options.wantedOnly, PLAN_LIMITS],
+    params: [item.publicLat, item.publicLng, item.posterId, item.category, wordPrefixes(item.words), PLAN_RADII, PLAN_LIMITS],
   };
 }
 
