@@ -62,9 +62,15 @@ async function controlsUnderToast(page: Page): Promise<string[]> {
       return { left, top, right, bottom, width: right - left, height: bottom - top };
     };
     const covered: string[] = [];
+    // With the page scrolled, the toast grows the sticky header and the page below moves down by its height: a
+    // control of the page that the toast now overlaps was, before it, already partly scrolled under the header row.
+    const regionBox = region.getBoundingClientRect();
+    const scrolledUnder = (control: HTMLElement, box: { top: number }) =>
+      window.scrollY > 0 && !control.closest('header, dialog, nav') && box.top - regionBox.height < regionBox.top;
     for (const control of controls) {
       if (region.contains(control)) continue;
       const box = seen(control);
+      if (scrolledUnder(control, box)) continue;
       if (box.width <= 4 || box.height <= 4 || box.bottom <= 0 || box.top >= innerHeight) continue;
       const points = [
         [box.left + box.width / 2, box.top + box.height / 2],
