@@ -83,13 +83,19 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   }, 60_000);
 
-  it('warns the recipient of a message asking for money and refuses one asking for a sign-in code', async () => {
+  it('warns the recipient of a message that may ask for money, holds one that surely does, and refuses one asking for a sign-in code', async () => {
     const { poster, holder, item } = await heldItem();
     const path = `/api/items/${item.id}/messages`;
-    const flagged = await poster.browser.post<HandoverMessage>(path, { text: 'Please send a $10 deposit on Venmo first' });
+    const flagged = await poster.browser.post<HandoverMessage>(path, { text: 'Could you bring $5 for gas?' });
     expect(flagged.body.warning).toBeNull();
     const seen = (await holder.browser.get<MessageThread>(path)).body.messages.find((m) => m.id === flagged.body.id);
     expect(seen?.warning).toBe(SCAM_WARNING);
+
+    // A sure hit waits for a moderator: its author sees it, the recipient does not.
+    const held = await poster.browser.post<HandoverMessage>(path, { text: 'Please send a $10 deposit on Venmo first' });
+    expect(held.status).toBe(201);
+    expect((await poster.browser.get<MessageThread>(path)).body.messages.map((m) => m.id)).toContain(held.body.id);
+    expect((await holder.browser.get<MessageThread>(path)).body.messages.map((m) => m.id)).not.toContain(held.body.id);
 
     const refused = await poster.browser.post(path, { text: 'Tell me your sign-in code so I know it is you' });
     expect(refused).toMatchObject({ status: 422, body: { code: MessageError.REFUSED } });

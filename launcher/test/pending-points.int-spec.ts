@@ -72,7 +72,8 @@ describe.each(STACK_MODES)('pending post points, $name', (mode) => {
     const final = await waitFor(
       async () => {
         const me = (await poster.browser.get<User>(`/api/users/${poster.user.id}`)).body;
-        return me.points === 20 ? me : undefined;
+        // The balance is read from the ledger as it is asked; the badge reaches the member's record by its event.
+        return me.points === 20 && me.badges.length > 0 ? me : undefined;
       },
       { what: 'the post’s points, final, and the First Post Badge' },
     );

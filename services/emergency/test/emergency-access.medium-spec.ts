@@ -9,6 +9,7 @@ import {
   Calls,
   DEFAULT_LOCATION_RADIUS,
   DEFAULT_NOTIFICATION_RADIUS,
+  DEFAULT_QUIET_HOURS,
   DomainError,
   EmergencyError,
   EmergencyMessages,
@@ -74,6 +75,9 @@ function member(id: string, phone: string | null): User {
     profilePicture: null,
     locationRadius: DEFAULT_LOCATION_RADIUS,
     notificationRadius: DEFAULT_NOTIFICATION_RADIUS,
+    quietHours: `${DEFAULT_QUIET_HOURS.start}-${DEFAULT_QUIET_HOURS.end}`,
+    alertEmail: null,
+    profileFrame: false,
     createdAt: new Date().toISOString(),
     ...NOTIFICATION_FLAG_DEFAULTS,
   });
