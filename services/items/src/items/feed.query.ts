@@ -24,19 +24,8 @@ export interface FeedQuery {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * The feed statement: one branch per covering grid cell, each a newest-first index scan of the partial
- * (cell, created_at DESC, id DESC) index with its own LIMIT, combined with UNION ALL under one ORDER BY ...
- * LIMIT. PostgreSQL answers that with a Merge Append that pulls rows from the cells lazily and stops at the
- * limit: about `limit` rows plus one probe per cell, however dense or wide the search. (Without the per-branch
- * LIMIT the planner sorts every cell whole: 400 ms at 1M items; with a LATERAL per cell, every cell returns a
- * whole page: 20–50 ms.) Filters (distance, text,
- * category, kind, cursor) apply inside each branch. The item view is built for the final rows only.
- * The bench times this very function.
- */
-export function feedQuery(search: FeedSearch): FeedQuery {
-  const grid = gridFor(search.radiusMiles);
-  const params: unknown[] = [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit];
+/** The feed's conditions on `it` (the search circle on the public position, the filters, the cursor), parameters appended. */
+function feedConditions(search: FeedSearch, params: unknown[]): string {
   const param = (value: unknown) => `$${params.push(value)}`;
   const filters: string[] = [];
   if (search.before) {
@@ -50,44 +39,70 @@ export function feedQuery(search: FeedSearch): FeedQuery {
     const pattern = param(likePattern(search.q));
     filters.push(`(it.title ILIKE ${pattern} OR it.description ILIKE ${pattern})`);
   }
-  const conditions = ['it.listed', 'it.expires_at > now()', 'earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $3', ...filters].join(' AND ');
+  return ['it.listed', 'it.expires_at > now()', 'earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $3', ...filters].join(' AND ');
+}
+
+/**
+ * The feed statement: one branch per covering grid cell, each a newest-first index scan of the partial
+ * (cell, created_at DESC, id DESC) index with its own LIMIT, combined with UNION ALL under one ORDER BY ...
+ * LIMIT. PostgreSQL answers that with a Merge Append that pulls rows from the cells lazily and stops at the
+ * limit: about `limit` rows plus one probe per cell, however dense or wide the search. (Without the per-branch
+ * LIMIT the planner sorts every cell whole: 400 ms at 1M items; with a LATERAL per cell, every cell returns a
+ * whole page: 20–50 ms.) Filters (distance, text,
+ * category, kind, cursor) apply inside each branch. The item view is built for the final rows only.
+ * The bench times this very function.
+ */
+export function feedQuery(search: FeedSearch): FeedQuery {
+  const grid = gridFor(search.radiusMiles);
+  const params: unknown[] = [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit];
+  const conditions = feedConditions(search, params);
   // Cell numbers are computed here, never taken from the request: safe to write into the statement.
   const branches = coveringCells(search.lat, search.lng, search.radiusMiles, grid).map(
     (cell) =>
       `(SELECT it.id, it.created_at, it.earth_pos FROM items.items it WHERE it.${grid.column} = ${Math.trunc(cell)} AND ${conditions}
         ORDER BY it.created_at DESC, it.id DESC LIMIT $4)`,
   );
-  // The first page also carries the newest running spotlights within the radius that pass the same filters
-  // (docs/product-rules.md, "Perks"): the service puts them first. Few spotlights run at a time, so this reads a
-  // handful of rows through spotlights_running; later pages (a cursor) are the plain statement.
-  const spotlights = search.before
-    ? ''
-    : `,
-       spot AS (
-         SELECT it.id, it.created_at, earth_distance(ll_to_earth($1, $2), it.earth_pos) / ${METERS_PER_MILE} AS distance_miles, max(s.started_at) AS spotlight_at
-         FROM items.spotlights s JOIN items.items it ON it.id = s.item_id
-         WHERE s.ends_at > now() AND it.status = 'available' AND ${conditions}
-         GROUP BY it.id
-         ORDER BY max(s.started_at) DESC, it.id DESC
-         LIMIT ${SPOTLIGHTS_FIRST_IN_FEED}
-       )`;
-  const rows = search.before
-    ? `SELECT id, created_at, distance_miles, NULL::timestamptz AS spotlight_at FROM newest`
-    : `SELECT id, created_at, distance_miles, NULL::timestamptz AS spotlight_at FROM newest
-       UNION ALL SELECT id, created_at, distance_miles, spotlight_at FROM spot`;
   return {
     text: `WITH newest AS (
          SELECT cand.id, cand.created_at, earth_distance(ll_to_earth($1, $2), cand.earth_pos) / ${METERS_PER_MILE} AS distance_miles
          FROM (${branches.join('\n           UNION ALL ')}) cand
          ORDER BY cand.created_at DESC, cand.id DESC
          LIMIT $4
-       )${spotlights}
-       SELECT ${itemViewColumns('i')}, n.distance_miles, n.spotlight_at,
+       )
+       SELECT ${itemViewColumns('i')}, n.distance_miles,
               (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros
-       FROM (${rows}) n
+       FROM newest n
        JOIN items.items i ON i.id = n.id
        ${posterJoins('i')}
-       ORDER BY n.spotlight_at DESC NULLS LAST, n.created_at DESC, n.id DESC`,
+       ORDER BY n.created_at DESC, n.id DESC`,
+    params,
+  };
+}
+
+/**
+ * The first page's spotlights (docs/product-rules.md, "Perks"): the newest running spotlights whose post is available
+ * within the circle and passes the same filters, at most SPOTLIGHTS_FIRST_IN_FEED. A statement of its own, sent beside
+ * the feed statement, so the feed's plan stays exactly as the bench measures it; few spotlights run at a time, and
+ * spotlights_running finds them.
+ */
+export function spotlightsQuery(search: FeedSearch): FeedQuery {
+  const params: unknown[] = [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE];
+  const conditions = feedConditions({ ...search, before: undefined }, params);
+  return {
+    text: `WITH spot AS (
+         SELECT it.id, max(s.started_at) AS spotlight_at
+         FROM items.spotlights s JOIN items.items it ON it.id = s.item_id
+         WHERE s.ends_at > now() AND it.status = 'available' AND ${conditions}
+         GROUP BY it.id
+         ORDER BY max(s.started_at) DESC, it.id DESC
+         LIMIT ${SPOTLIGHTS_FIRST_IN_FEED}
+       )
+       SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / ${METERS_PER_MILE} AS distance_miles, spot.spotlight_at,
+              (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS sort_micros
+       FROM spot
+       JOIN items.items i ON i.id = spot.id
+       ${posterJoins('i')}
+       ORDER BY spot.spotlight_at DESC, i.id DESC`,
     params,
   };
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ItemError } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { feedQuery, FeedQuery, FeedSearch, topFindsQuery } from './feed.query';
+import { feedQuery, FeedQuery, FeedSearch, spotlightsQuery, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
 import { ItemRow, itemViewColumns, posterJoins, ViewerFlags } from './item-row';
 
-/** A feed row; `spotlight_at` is set on the (at most two) spotlights the first page carries besides its newest rows. */
-export type FeedRow = ItemRow & { sort_micros: string; spotlight_at: Date | null };
+export type FeedRow = ItemRow & { sort_micros: string };
+/** One of the (at most two) spotlights a feed's first page leads with. */
+export type SpotlitRow = FeedRow & { spotlight_at: Date };
 
 const SIMILAR_RADIUS_METERS = 0.1 * 1609.344;
 
@@ -82,8 +83,10 @@ export class ItemsRepository {
     );
   }
 
-  async feed(search: FeedSearch): Promise<FeedRow[]> {
-    return this.run(feedQuery(search));
+  /** The page's newest rows and, on the first page (no cursor), its spotlights: two statements sent at once. */
+  async feed(search: FeedSearch): Promise<{ newest: FeedRow[]; spotlit: SpotlitRow[] }> {
+    const [newest, spotlit] = await Promise.all([this.run<FeedRow>(feedQuery(search)), search.before ? [] : this.run<SpotlitRow>(spotlightsQuery(search))]);
+    return { newest, spotlit };
   }
 
   async topFinds(search: { lat: number; lng: number; radiusMiles: number; limit: number }): Promise<ItemRow[]> {

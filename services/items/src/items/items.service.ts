@@ -155,7 +155,7 @@ export class ItemsService {
 
   async feed(query: FeedQuery, callerId: string | undefined): Promise<FeedReply> {
     const { radiusCap, blocked } = await this.reader(callerId);
-    const rows = await this.items.feed({
+    const { newest, spotlit } = await this.items.feed({
       lat: query.lat,
       lng: query.lng,
       radiusMiles: Math.min(query.radius, radiusCap),
@@ -167,8 +167,6 @@ export class ItemsService {
       recentlyConfirmed: query.recentlyConfirmed === 'true',
     });
     // Spotlights come first; the same post also among the newest is shown once, first. The cursor follows the newest rows.
-    const spotlit = rows.filter((r) => r.spotlight_at !== null);
-    const newest = rows.filter((r) => r.spotlight_at === null);
     const spotlitIds = new Set(spotlit.map((r) => r.id));
     const last = newest.at(-1);
     const shown = await this.visibleTo([...spotlit, ...newest.filter((r) => !spotlitIds.has(r.id))], callerId, blocked);
