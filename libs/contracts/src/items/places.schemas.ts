@@ -12,7 +12,10 @@ export const placeQuerySchema = z.object({
     .string({ error: PLACE_QUERY_MESSAGE })
     .trim()
     .min(2, { error: PLACE_QUERY_MESSAGE })
-    .max(PLACE_QUERY_MAX, { error: `A place must be under ${PLACE_QUERY_MAX} characters` }),
+    .max(PLACE_QUERY_MAX, { error: `A place must be under ${PLACE_QUERY_MAX} characters` })
+    // Place names are letters, digits, spaces and a little punctuation ("St. Louis", "Coeur d'Alene", "Winston-Salem");
+    // anything else (a replacement character from broken input, symbols) can match no place.
+    .regex(/^[\p{L}\p{M}\p{N} ,.'’-]+$/u, { error: PLACE_QUERY_MESSAGE }),
 });
 export type PlaceQuery = z.infer<typeof placeQuerySchema>;
 
