@@ -73,6 +73,10 @@ export function dataSourceOf(stack: RunningStack, service: string) {
 export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise<{ browser: ApiClient; user: User }> {
   const browser = api.anotherBrowser();
   const user = (await browser.post<User>('/api/users', {})).body;
-  await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1);
+  // Fifty of these at once, beside another worker's stack, can take the items service's consumer a while.
+  await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1, {
+    timeoutMs: 30_000,
+    what: `member ${user.id} known to the items service`,
+  });
   return { browser, user };
 }

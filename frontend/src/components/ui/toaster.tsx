@@ -27,7 +27,7 @@ export function ToastSlot({ kind }: { kind: ToastSlotKind }) {
 
 /**
  * The toast region: shown in the newest toast slot (the open dialog's, else the page's under the header), in the
- * flow, so it pushes content down rather than covering a control; a screen without a slot (start-up, onboarding)
+ * flow, so it pushes content down rather than covering a control; a screen without a slot (start-up)
  * gets it as a popover at the bottom. F8 moves focus to it; a toast can be swiped right to dismiss it; it stays
  * while hovered or focused.
  */

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, typ
 import { Button } from '../../../components/ui/button';
 import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
+import { ToastSlot } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
@@ -104,6 +105,8 @@ export default function Onboarding() {
           >
             <div className="h-full rounded-full bg-emerald-700 transition-[width]" style={{ width: `${((step + 1) / ONBOARDING_STEPS.length) * 100}%` }} />
           </div>
+          {/* Toasts show here, in the flow: at the bottom of a phone's screen they covered Next and Get Started. */}
+          <ToastSlot kind="page" />
         </header>
 
         <main className="flex flex-1 flex-col rounded-2xl bg-white p-5 shadow-sm">
