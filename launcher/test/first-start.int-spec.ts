@@ -33,7 +33,7 @@ class TerminalCommand {
     this.child = spawn('script', ['-qfec', `stty cols 120 rows 40; ${command}`, '/dev/null'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.raw += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.raw += chunk.toString()));
-    this.exited = new Promise((r) => this.child.once('exit', (code) => r(code)));
+    this.exited = new Promise((r) => this.child.once('close', (code) => r(code)));
   }
 
   text(): string {

@@ -59,7 +59,8 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     const me = await waitFor(
       async () => {
         const r = await claimer.get<User>(`/api/users/${user.id}`);
-        return r.body.points === 20 ? r.body : undefined;
+        // The balance is the ledger's as it is asked; the badge reaches the member's record by its event.
+        return r.body.points === 20 && r.body.badges.length > 0 ? r.body : undefined;
       },
       { what: '+5 for the claim and the Community Helper bonus' },
     );
