@@ -33,7 +33,7 @@ describe(buildOpenApiDocument.name, () => {
       const answer = operation(path, method).responses[status] as { content: { 'application/json': { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } } } | undefined;
       return answer ? answer.content['application/json'].schema.allOf[1].properties.code.enum : [];
     };
-    expect(codesOf('/api/items/{id}/claim', 'patch', '409')).toEqual(['CLAIM.HOLDS_SUSPENDED', 'CLAIM.HOLD_LIMIT', 'CLAIM.NO_ITEM_PHOTO', 'IDEMPOTENCY.IN_PROGRESS', 'ITEM.NOT_AVAILABLE']);
+    expect(codesOf('/api/items/{id}/claim', 'patch', '409')).toEqual(['CLAIM.HOLDS_SUSPENDED', 'CLAIM.HOLD_LIMIT', 'CLAIM.NO_ITEM_PHOTO', 'CLAIM.PICKUP_QUOTA', 'IDEMPOTENCY.IN_PROGRESS', 'ITEM.NOT_AVAILABLE']);
     expect(codesOf('/api/items/{id}/claim', 'patch', '403')).toEqual(['AUTH.NOT_YOURSELF', 'CLAIM.PHOTO_FAILED', 'COMMON.FORBIDDEN', 'ITEM.OWN_ITEM']);
     expect(codesOf('/api/rewards/{rewardId}/redeem', 'post', '409')).toEqual(['IDEMPOTENCY.IN_PROGRESS', 'REWARD.LIMIT_REACHED', 'REWARD.NOT_ENOUGH_POINTS']);
     expect(codesOf('/api/items', 'post', '429')).toEqual(['COMMON.RATE_LIMITED']);

@@ -9,7 +9,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CallContract, Calls } from '@curbside/contracts';
-import { LocalFolderStorage, OBJECT_STORAGE } from '@curbside/platform';
+import { AppConfig, InMemoryLiveChannel, LocalFolderStorage, OBJECT_STORAGE } from '@curbside/platform';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import sharp from 'sharp';
@@ -18,6 +18,7 @@ import { ServiceClient } from '../http/service-client';
 import { MediaController } from '../media/media.controller';
 import { MediaService } from '../media/media.service';
 import { SessionGuard } from '../session/session.guard';
+import { SessionCache } from '../session/session-cache';
 import { SESSION_COOKIE } from '../session/session-cookie';
 import { ImagePipeline } from './image.pipeline';
 import { heicHeader, phoneJpeg, pngImage } from './test-images.fixture';
@@ -69,6 +70,8 @@ describe('POST /api/upload and GET /api/media/*key', () => {
         MediaService,
         { provide: OBJECT_STORAGE, useValue: new LocalFolderStorage(storageDir) },
         { provide: ServiceClient, useValue: users },
+        // Sessions are looked up afresh every time here (no cache), as the users service's stand-in answers them.
+        { provide: SessionCache, useFactory: () => new SessionCache(users as unknown as ServiceClient, new InMemoryLiveChannel(), { SESSION_CACHE_MS: 0 } as AppConfig) },
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
