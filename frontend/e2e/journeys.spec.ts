@@ -33,7 +33,11 @@ test('post an item with a photo: it appears in the feed and on the map', async (
   const map = page.getByTestId('items-map');
   const pin = map.getByRole('button', { name: new RegExp(`^${title}:`) });
   await expect(pin).toBeVisible();
-  // Dragging the map carries the pin with it.
+  // Dragging the map carries the pin with it. A toast sits in the flow above the map: wait until the posting's has
+  // gone, or the map moves under the pointer when it closes.
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('alert')).toHaveCount(0);
+  // After sunset at the map's place a night notice above it pushes its lower edge out of the window: centre it first.
+  await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const before = await pin.boundingBox();
   const area = await map.boundingBox();
   if (!before || !area) throw new Error('the map or its pin has no box');
