@@ -43,8 +43,6 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
 
   const [plansOpen, setPlansOpen] = useState(false);
   const [device, setDevice] = useState(() => ({ permission: pushPermission(), subscribed: deviceSubscribed(), busy: false }));
-  const quietStartId = useId();
-  const quietEndId = useId();
 
   const setFlag = (key: FlagKey, value: boolean) => setSettings((s) => ({ ...s, flags: { ...s.flags, [key]: value } }));
   const setQuiet = (change: Partial<NotificationSettings['quietHours']>) => setSettings((s) => ({ ...s, quietHours: { ...s.quietHours, ...change } }));
@@ -164,28 +162,8 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
           />
           {settings.quietHours.on && (
             <div className="grid grid-cols-2 gap-3 pb-1">
-              <label htmlFor={quietStartId} className="text-xs font-medium text-slate-700">
-                From
-                <input
-                  id={quietStartId}
-                  type="time"
-                  required
-                  value={settings.quietHours.start}
-                  onChange={(e) => setQuiet({ start: e.target.value })}
-                  className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
-                />
-              </label>
-              <label htmlFor={quietEndId} className="text-xs font-medium text-slate-700">
-                Until
-                <input
-                  id={quietEndId}
-                  type="time"
-                  required
-                  value={settings.quietHours.end}
-                  onChange={(e) => setQuiet({ end: e.target.value })}
-                  className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
-                />
-              </label>
+              <QuietHoursTime label="From" value={settings.quietHours.start} onChange={(start) => setQuiet({ start })} />
+              <QuietHoursTime label="Until" value={settings.quietHours.end} onChange={(end) => setQuiet({ end })} />
             </div>
           )}
         </fieldset>
@@ -206,5 +184,23 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
         </Suspense>
       )}
     </Dialog>
+  );
+}
+
+/** One end of the quiet hours: a labelled time of day. */
+function QuietHoursTime({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="text-xs font-medium text-slate-700">
+      {label}
+      <input
+        id={id}
+        type="time"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block h-11 w-full rounded-lg border border-slate-300 px-2 text-sm text-slate-900"
+      />
+    </label>
   );
 }
