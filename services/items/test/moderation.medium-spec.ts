@@ -195,6 +195,18 @@ describe(ModerationService.name, () => {
     expect(await refusal(sut.appeal(warnCase.id, { reason: 'Why' }, poster))).toBe(ModerationError.APPEAL_NOT_ALLOWED);
   });
 
+  it("keeps a moderator's own content out of their queue: another moderator decides it", async () => {
+    const [mod, other] = [await moderator(), await moderator()];
+    const item = await world.post(mod);
+    await reportItem(await verified(), item.id);
+    await reportItem(await verified(), item.id);
+    expect((await sut.cases({ status: 'open' }, mod)).map((c) => c.targetId)).not.toContain(item.id);
+    const open = await caseOf(item.id, 'open', other);
+    expect(open.canDecide).toBe(true);
+    expect(await refusal(sut.decide(open.id, { decision: 'approve', reason: 'Mine is fine' }, mod))).toBe(ModerationError.SAME_MODERATOR);
+    expect((await sut.decide(open.id, { decision: 'approve', reason: 'A plain bookshelf' }, other)).status).toBe('decided');
+  });
+
   it('refuses every moderator call to a member who is not one', async () => {
     const member = await world.member();
     expect(await refusal(sut.cases({ status: 'open' }, member))).toBe(ModerationError.NOT_MODERATOR);

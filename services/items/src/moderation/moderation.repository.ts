@@ -259,10 +259,14 @@ export class ModerationRepository {
 
   // Reads for the review queue.
 
-  async cases(status: 'open' | 'appealed' | 'decided', limit: number): Promise<CaseRow[]> {
-    const where = status === 'decided' ? `status IN ('decided', 'closed')` : `status = '${status}'`;
+  /** A tab of the queue, leaving out the cases about the moderator's own content (another moderator decides them). */
+  async cases(status: 'open' | 'appealed' | 'decided', moderatorId: string, limit: number): Promise<CaseRow[]> {
+    const statuses = status === 'decided' ? ['decided', 'closed'] : [status];
     const order = status === 'open' ? 'hidden DESC, opened_at' : status === 'appealed' ? 'appealed_at' : 'coalesce(appeal_decided_at, decided_at) DESC';
-    return this.dataSource.query(`SELECT * FROM items.moderation_cases WHERE ${where} ORDER BY ${order} LIMIT $1`, [limit]);
+    return this.dataSource.query(
+      `SELECT * FROM items.moderation_cases WHERE status = ANY($1) AND subject_user_id IS DISTINCT FROM $2 ORDER BY ${order} LIMIT $3`,
+      [statuses, moderatorId, limit],
+    );
   }
 
   async findCase(caseId: string): Promise<CaseRow | null> {

@@ -105,7 +105,7 @@ export class ModerationService {
 
   async cases(query: CaseListQuery, callerId: string | undefined): Promise<ModerationCase[]> {
     const moderatorId = await this.moderators.require(callerId);
-    const rows = await this.moderation.cases(query.status, QUEUE_PAGE);
+    const rows = await this.moderation.cases(query.status, moderatorId, QUEUE_PAGE);
     return Promise.all(rows.map((row) => this.view(row, moderatorId)));
   }
 
@@ -119,6 +119,7 @@ export class ModerationService {
     await this.outbox.transaction(async (tx) => {
       const row = await this.moderation.lockCase(tx.manager, caseId);
       if (!row) throw new DomainError(ModerationError.CASE_NOT_FOUND, 'No such case');
+      if (row.subject_user_id === moderatorId) throw new DomainError(ModerationError.SAME_MODERATOR, 'Another moderator decides cases about your own content');
       if (row.status === 'appealed') return this.decideAppeal(tx, row, request, moderatorId);
       if (row.status !== 'open') throw new DomainError(ModerationError.ALREADY_DECIDED, 'This case was decided already');
       const target = targetOf(row);
@@ -288,7 +289,7 @@ export class ModerationService {
             decidedAt: row.appeal_decided_at ? new Date(row.appeal_decided_at).toISOString() : null,
           }
         : null,
-      canDecide: row.status === 'open' || (row.status === 'appealed' && row.decided_by !== moderatorId),
+      canDecide: row.subject_user_id !== moderatorId && (row.status === 'open' || (row.status === 'appealed' && row.decided_by !== moderatorId)),
     };
   }
 }
