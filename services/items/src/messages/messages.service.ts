@@ -18,6 +18,9 @@ import { MessageRow, MessagesRepository, ThreadItem } from './messages.repositor
 import { refusingRule } from '../moderation/checks/text-checks.rules';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
+import { SCAM_PHRASE_RULES } from '../moderation/checks/scam-patterns.rules';
+
+const SCAM_RULE_IDS: ReadonlySet<string> = new Set(SCAM_PHRASE_RULES.map((rule) => rule.id));
 
 const NOT_FOUND_MESSAGE = 'No conversation here';
 
@@ -119,7 +122,8 @@ export class MessagesService {
         recipientId: access.otherId,
         body: request.text,
         meet: request.meetAt ?? null,
-        flags: verdict.flags.map((flag) => flag.ruleId),
+        // The recipient's scam warning follows the scam rules only; every flag, any source, is on the case.
+        flags: verdict.flags.filter((flag) => SCAM_RULE_IDS.has(flag.ruleId)).map((flag) => flag.ruleId),
       });
       // A high-confidence hit waits for a moderator: its recipient hears of it only if it is restored.
       await this.moderation.recordFlagsIn(tx, { type: 'message', id: added.id }, verdict.flags, verdict.hold);

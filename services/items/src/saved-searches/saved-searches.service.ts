@@ -18,6 +18,7 @@ import { EventOutbox, Transaction } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { PostersService } from '../posters/posters.service';
 import { ItemToMatch, SavedSearchesRepository, SavedSearchRow } from './saved-searches.repository';
+import { ModerationService } from '../moderation/moderation.service';
 
 /** Wanted posts per answer, nearest first. */
 export const WANTED_PAGE = 50;
@@ -46,6 +47,7 @@ export class SavedSearchesService {
     private readonly posters: PostersService,
     private readonly outbox: EventOutbox,
     private readonly dataSource: DataSource,
+    private readonly moderation: ModerationService,
   ) {}
 
   async list(userId: string): Promise<SavedSearch[]> {
@@ -94,9 +96,11 @@ export class SavedSearchesService {
     const tier = callerId ? (await this.posters.member(this.dataSource.manager, callerId)).subscriptionTier : 'free';
     const radiusCap = TIER_RADIUS_CAP_MILES[tier];
     const rows = await this.searches.wanted({ lat: query.lat, lng: query.lng, radiusMiles: Math.min(query.radius, radiusCap), callerId, limit: WANTED_PAGE });
+    // A member in pending review is hidden from others everywhere, their wanted posts too.
+    const inReview = await this.moderation.membersInReview();
     return {
       radiusCap,
-      posts: rows.map((r) => ({
+      posts: rows.filter((r) => r.user_id === callerId || !inReview.has(r.user_id)).map((r) => ({
         id: r.id,
         query: r.query,
         category: r.category,
