@@ -11,6 +11,15 @@ export class HoldExtensionsRepository {
     );
   }
 
+  /** How long the member's next hold lasts with their oldest armed extension; undefined when none is armed. */
+  async armedMinutes(manager: EntityManager, userId: string): Promise<number | undefined> {
+    const [row]: { minutes: number }[] = await manager.query(
+      `SELECT minutes FROM items.hold_extensions WHERE user_id = $1 AND used_at IS NULL ORDER BY armed_at, redemption_id LIMIT 1`,
+      [userId],
+    );
+    return row?.minutes;
+  }
+
   /**
    * Lengthens the hold the member has just taken on the item with their oldest armed extension, spending it: one
    * statement, run after the hold's UPDATE, so the item row is locked before the extension row (the order every

@@ -100,7 +100,9 @@ export class QueueService {
       if (barred === 'limit') throw new DomainError(ItemError.PICK_AT_HOLD_LIMIT, `${name} already holds as many items as they may: pick someone else`);
       if (barred) throw new DomainError(ItemError.PICK_SUSPENDED, `${name}'s holds are paused for no-shows until ${barred.toISOString().slice(0, 10)}: pick someone else`);
       await this.queue.moveToFront(tx.manager, itemId, memberId);
-      const message = `${name} is next: they get the hold for ${RESERVATION_MINUTES} minutes when the current one ends.`;
+      // An armed Extra Reservation Time makes the hold they get longer (docs/product-rules.md, "Perks").
+      const minutes = (await this.extensions.armedMinutes(tx.manager, memberId)) ?? RESERVATION_MINUTES;
+      const message = `${name} is next: they get the hold for ${minutes} minutes when the current one ends.`;
       return { success: true, message, queue: await this.viewOf(tx.manager, item, callerId) };
     });
   }

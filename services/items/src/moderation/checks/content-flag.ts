@@ -1,18 +1,13 @@
+import type { ContentFlagView } from '@curbside/contracts';
+
 /**
- * What the automated checks say about a text or a photo (docs/product-rules.md, Automated checks). A flag names
- * the rule that hit and the words (or labels and scores) that made it hit, so a moderator and the poster can see
- * why. High confidence holds the post for review; low confidence publishes it and flags it.
+ * What the automated checks say about a text or a photo (docs/product-rules.md, Automated checks): the contracts'
+ * flag, the one moderators see. A flag names the rule that hit (e.g. `scam.gift-card`, `openai.violence`,
+ * `photo.people`) and the words (for OpenAI: category names with scores; for photos: labels with scores) that made it
+ * hit, so a moderator and the poster can see why. High confidence holds the post for review; low confidence
+ * publishes it and flags it.
  */
-export interface ContentFlag {
-  /** Stable id, e.g. `scam.gift-card` or `openai.violence` or `photo.people`. */
-  ruleId: string;
-  /** What the rule catches, in words a moderator reads. */
-  label: string;
-  /** The words that hit (for OpenAI: category names with scores; for photos: labels with scores). */
-  words: string[];
-  confidence: 'high' | 'low';
-  source: 'rules' | 'openai' | 'photo';
-}
+export type ContentFlag = ContentFlagView;
 
 export interface ContentVerdict {
   /** True when any flag is high confidence: the post waits for a moderator. */
