@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   lastBadgeCelebration: 'lastBadgeCelebrationAt',
   installOffered: 'installOffered',
   chosenPlace: 'chosenPlace',
+  /** The id the server gave this browser's push subscription (settings/lib/push-device.ts). */
+  pushSubscriptionId: 'curbside-push-subscription',
 } as const;
 
 type Key = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,9 +1,10 @@
+import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { createPushSubscription, deletePushSubscription, getPushPublicKey } from '../api/push-subscriptions';
 
 /** Where this browser stands with pushes: not possible here, blocked in its settings, not asked yet, or allowed. */
 export type PushPermission = 'unsupported' | 'denied' | 'default' | 'granted';
 
-const KEPT = 'curbside-push-subscription';
+const KEPT = STORAGE_KEYS.pushSubscriptionId;
 
 export function pushPermission(): PushPermission {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';
@@ -12,7 +13,7 @@ export function pushPermission(): PushPermission {
 
 /** Whether this browser is subscribed for the member (the id the server gave is kept here). */
 export function deviceSubscribed(): boolean {
-  return pushPermission() === 'granted' && localStorage.getItem(KEPT) !== null;
+  return pushPermission() === 'granted' && storage.get(KEPT) !== null;
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -36,14 +37,14 @@ export async function subscribeThisDevice(): Promise<PushPermission> {
     (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const json = subscription.toJSON();
   const { id } = await createPushSubscription({ endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
-  localStorage.setItem(KEPT, id);
+  storage.set(KEPT, id);
   return 'granted';
 }
 
 /** Stops pushes to this browser: the server forgets it, and the browser drops its subscription. */
 export async function unsubscribeThisDevice(): Promise<void> {
-  const id = localStorage.getItem(KEPT);
-  localStorage.removeItem(KEPT);
+  const id = storage.get(KEPT);
+  storage.remove(KEPT);
   if (id) await deletePushSubscription(id).catch(() => undefined);
   if (pushPermission() !== 'unsupported') {
     const registration = await navigator.serviceWorker.getRegistration();
