@@ -1,12 +1,12 @@
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { Calls, LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, UsePerkBody, UserPerk, UserReward } from '@curbside/contracts';
+import { ShortLivedCopies } from '@curbside/platform';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
-import { ShortLivedCopies } from './short-lived-copies';
 
 /**
  * How long this process keeps the leaderboard's first page (per limit): every visit of /leaderboard asks for it,

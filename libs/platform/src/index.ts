@@ -40,3 +40,4 @@ export * from './service/embedded.infrastructure';
 export * from './service/distributed.infrastructure';
 export * from './database/test-database';
 export * from './service/run-service-process';
+export * from './cache/short-lived-copies';

@@ -89,7 +89,7 @@ export function registerToastSlot(element: HTMLElement, kind: ToastSlotKind): ()
   };
 }
 
-/** The slot toasts are shown in now, or null where the screen has none (start-up, onboarding). */
+/** The slot toasts are shown in now, or null where the screen has none (start-up). */
 export function useToastHost(): HTMLElement | null {
   return useSyncExternalStore(
     (listener) => {

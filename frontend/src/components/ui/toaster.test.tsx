@@ -71,7 +71,7 @@ describe('toasts over dialogs and across screens', () => {
     expect(pageSlot).toContainElement(screen.getByTestId('toast'));
   });
 
-  it('without a slot (start-up, onboarding) it is a popover at the bottom of the screen', () => {
+  it('without a slot (start-up) it is a popover at the bottom of the screen', () => {
     render(<Toaster />);
     act(() => void toast({ title: 'Hello' }));
     const region = screen.getByRole('region', { name: 'Notifications (F8)' });

@@ -64,6 +64,9 @@ describe('jsonCopy', () => {
       { toJSON: (key: string) => ({ key }) },
       { inner: { toJSON: (key: string) => `inner at ${key}` } },
       [new String('s'), new Number(3), new Boolean(false)],
+      // A hole in an array is written as null.
+      // eslint-disable-next-line no-sparse-arrays
+      [1, , 3],
       'a "quoted" \ud800 string',
       42,
       null,

@@ -70,7 +70,8 @@ export function jsonCopy(value: unknown, key = ''): unknown {
   if (value === null) return null;
   if (value instanceof Number || value instanceof String || value instanceof Boolean) return value.valueOf();
   if (Array.isArray(value)) {
-    return value.map((element, index) => {
+    // Array.from visits holes too (map skips them): JSON writes a hole as null.
+    return Array.from(value, (element, index) => {
       const copied = jsonCopy(element, String(index));
       return copied === undefined ? null : copied;
     });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LeaderboardEntry, LeaderboardQuery, LeaderboardReply, rankForPoints } from '@curbside/contracts';
+import { ShortLivedCopies } from '@curbside/platform';
 import { leaderboardCursor } from './leaderboard.query';
 import { LeaderboardRepository } from './leaderboard.repository';
 
@@ -13,18 +14,12 @@ export const FIRST_PAGE_TTL_MS = 1000;
 
 @Injectable()
 export class LeaderboardService {
-  private readonly firstPages = new Map<number, { at: number; reply: Promise<LeaderboardReply> }>();
+  private readonly firstPages = new ShortLivedCopies<number, LeaderboardReply>(FIRST_PAGE_TTL_MS);
 
   constructor(private readonly standings: LeaderboardRepository) {}
 
   page(query: LeaderboardQuery): Promise<LeaderboardReply> {
-    if (query.cursor) return this.read(query);
-    const cached = this.firstPages.get(query.limit);
-    if (cached && Date.now() - cached.at < FIRST_PAGE_TTL_MS) return cached.reply;
-    const reply = this.read(query);
-    this.firstPages.set(query.limit, { at: Date.now(), reply });
-    reply.catch(() => this.firstPages.delete(query.limit));
-    return reply;
+    return query.cursor ? this.read(query) : this.firstPages.get(query.limit, () => this.read(query));
   }
 
   private async read(query: LeaderboardQuery): Promise<LeaderboardReply> {

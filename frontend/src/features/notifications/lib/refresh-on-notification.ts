@@ -1,7 +1,10 @@
 import type { Notification, NotificationType } from '@curbside/contracts';
 import { ApiRoutes } from '@curbside/contracts/client';
 import type { QueryClient } from '@tanstack/react-query';
+import { userItemsQueryOptions } from '../../items/api/get-user-items';
 import { invalidateItemLists } from '../../items/api/query-keys';
+import { leaderboardQueryOptions } from '../../leaderboard/api/get-leaderboard';
+import { userQueryOptions } from '../../users/api/get-user';
 
 /** What a notification says changed on the server, and so which answers on screen are out of date. */
 type Change = 'member' | 'items' | 'topFinds';
@@ -33,9 +36,9 @@ const CHANGES: Record<NotificationType, readonly Change[]> = {
 /** Everything that shows the member's points, rank or badges: their record, the leaderboard, their own items. */
 export function refreshMemberFigures(queryClient: QueryClient, userId: string): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: [ApiRoutes.createUser.path, userId] }),
-    queryClient.invalidateQueries({ queryKey: [ApiRoutes.leaderboard.path] }),
-    queryClient.invalidateQueries({ queryKey: [ApiRoutes.userItems.path, userId] }),
+    queryClient.invalidateQueries({ queryKey: userQueryOptions(userId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: leaderboardQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: userItemsQueryOptions(userId).queryKey }),
   ]);
 }
 
