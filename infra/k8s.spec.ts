@@ -62,7 +62,12 @@ interface Workload extends K8sObject {
   };
 }
 interface Service extends K8sObject {
-  spec: { selector: Record<string, string>; clusterIP?: string; publishNotReadyAddresses?: boolean; ports: { name?: string; port: number; targetPort?: string | number }[] };
+  spec: {
+    selector: Record<string, string>;
+    clusterIP?: string;
+    publishNotReadyAddresses?: boolean;
+    ports: { name?: string; port: number; targetPort?: string | number }[];
+  };
 }
 interface Budget extends K8sObject {
   spec: { selector: { matchLabels: Record<string, string> }; minAvailable?: number; maxUnavailable?: number };
@@ -79,7 +84,10 @@ interface Ingress extends K8sObject {
   spec: {
     ingressClassName?: string;
     tls?: { hosts: string[]; secretName: string }[];
-    rules: { host: string; http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] } }[];
+    rules: {
+      host: string;
+      http: { paths: { path: string; pathType: string; backend: { service: { name: string; port: { name?: string; number?: number } } } }[] };
+    }[];
   };
 }
 
@@ -188,21 +196,27 @@ describe('infra/k8s manifests', () => {
       expect(others.map((w) => w.metadata.name)).toEqual([]);
     });
 
-    it.each(workload.spec.template.spec.containers.map((c) => [c.name, c] as const))('container %s has CPU and memory requests and limits', (_name, container) => {
-      const { requests = {}, limits = {} } = container.resources ?? {};
-      for (const key of ['cpu', 'memory']) {
-        expect(quantity(requests[key])).toBeGreaterThan(0);
-        expect(quantity(limits[key])).toBeGreaterThanOrEqual(quantity(requests[key]));
-      }
-    });
+    it.each(workload.spec.template.spec.containers.map((c) => [c.name, c] as const))(
+      'container %s has CPU and memory requests and limits',
+      (_name, container) => {
+        const { requests = {}, limits = {} } = container.resources ?? {};
+        for (const key of ['cpu', 'memory']) {
+          expect(quantity(requests[key])).toBeGreaterThan(0);
+          expect(quantity(limits[key])).toBeGreaterThanOrEqual(quantity(requests[key]));
+        }
+      },
+    );
 
-    it.each(workload.spec.template.spec.containers.map((c) => [c.name, c] as const))('container %s has liveness and readiness probes on its own ports', (_name, container) => {
-      for (const probe of [container.livenessProbe, container.readinessProbe]) {
-        expect(probe).toBeDefined();
-        const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port;
-        if (port !== undefined) expect(portNumber(container, port)).toBeDefined();
-      }
-    });
+    it.each(workload.spec.template.spec.containers.map((c) => [c.name, c] as const))(
+      'container %s has liveness and readiness probes on its own ports',
+      (_name, container) => {
+        for (const probe of [container.livenessProbe, container.readinessProbe]) {
+          expect(probe).toBeDefined();
+          const port = probe?.httpGet?.port ?? probe?.tcpSocket?.port;
+          if (port !== undefined) expect(portNumber(container, port)).toBeDefined();
+        }
+      },
+    );
 
     it('has a PodDisruptionBudget that selects its pods and lets one go at a time', () => {
       const budget = budgets.filter((b) => selects(b.spec.selector.matchLabels, podLabels));
@@ -252,7 +266,10 @@ describe('infra/k8s manifests', () => {
       expect(spec.scaleTargetRef.apiVersion).toBe('apps/v1');
       expect(spec.minReplicas).toBeGreaterThanOrEqual(2);
       expect(spec.maxReplicas).toBeGreaterThanOrEqual(spec.minReplicas);
-      expect(spec.metrics).toContainEqual({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } } });
+      expect(spec.metrics).toContainEqual({
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } },
+      });
       // The autoscaler owns the count: a replicas field would be reset by every `kubectl apply`.
       expect(deployment.spec.replicas).toBeUndefined();
     });
@@ -346,9 +363,9 @@ describe('infra/k8s manifests', () => {
     });
 
     it('lets only the ingress controller reach its http port, so that one hop is the only one', () => {
-      const policies = ofKind<K8sObject & { spec: { podSelector: { matchLabels: Record<string, string> }; ingress: { from: unknown[]; ports: { port: string | number }[] }[] } }>(
-        'NetworkPolicy',
-      ).filter((p) => selects(p.spec.podSelector.matchLabels, gateway.spec.template.metadata.labels));
+      const policies = ofKind<
+        K8sObject & { spec: { podSelector: { matchLabels: Record<string, string> }; ingress: { from: unknown[]; ports: { port: string | number }[] }[] } }
+      >('NetworkPolicy').filter((p) => selects(p.spec.podSelector.matchLabels, gateway.spec.template.metadata.labels));
       expect(policies).toHaveLength(1);
       const rules = policies[0]!.spec.ingress;
       const httpRules = rules.filter((r) => r.ports.some((p) => portNumber(container, p.port) === port));

@@ -82,7 +82,7 @@ describe('monitoring (docker-compose.yml, profile "monitoring")', () => {
     expect(datasources.datasources).toEqual([expect.objectContaining({ url: 'http://prometheus:9090' })]);
   });
 
-  it("the dashboard charts every metric the apps define, each query on the provisioned data source", () => {
+  it('the dashboard charts every metric the apps define, each query on the provisioned data source', () => {
     const uid = datasources.datasources[0]?.uid;
     const charts = dashboard.panels.filter((panel) => panel.type !== 'row');
     const exprs = charts.flatMap((panel) => (panel.targets ?? []).map((t) => t.expr));

@@ -117,7 +117,10 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
         options.members = positiveNumber(flag, value, true);
         break;
       case '--cases':
-        options.cases = value.split(',').map((name) => name.trim()).filter(Boolean);
+        options.cases = value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
         if (options.cases.length === 0) throw new UsageError('--cases needs at least one case name');
         break;
       case '--cpu-prof':

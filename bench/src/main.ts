@@ -24,7 +24,10 @@ function printJson(value: unknown): void {
 async function main(): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs(process.argv.slice(2), SCENARIOS.map((s) => s.name));
+    parsed = parseArgs(
+      process.argv.slice(2),
+      SCENARIOS.map((s) => s.name),
+    );
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`error: ${err.message}\n\n${usage(SCENARIOS)}\n`);

@@ -41,10 +41,9 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   const first = `Oak bookshelf ${Date.now()}`;
   await postItem(page, first);
   // Pending: named as such in the banner, not in the points (docs/product-rules.md, "Points").
-  await expect(page.getByTestId('pending-points')).toHaveText(
-    '+10 pending: final when the item is picked up or confirmed still there, or after 6 hours',
-    { timeout: 20_000 },
-  );
+  await expect(page.getByTestId('pending-points')).toHaveText('+10 pending: final when the item is picked up or confirmed still there, or after 6 hours', {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('banner-points')).toHaveText('0 points to spend');
   await shot(page, 'c00-pending-points');
   const neighbour = await verifiedNeighbour(browser, baseURL as string);
@@ -91,7 +90,7 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   await expect(page.getByTestId('shop-points')).toHaveText(`${before - 50} points to spend`);
   await shot(page, 'c03-shop-redeemed');
 
-  // Back goes back in history (the shop was opened by a full page load here, so to the feed), and the banner has
+  // Back goes back in the tab's history (the shop was opened by a full page load from the feed), and the banner has
   // the balance the redemption left, not the one it had before; the leaderboard names its figure as earned.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -126,6 +125,32 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   await expect(badge.getByText('How to earn:')).toBeVisible();
   await expect(badge.getByText('✓ Earned')).toBeVisible();
   await shot(page, 'c05-badge-dialog');
+});
+
+test('the shop’s Back after a full page load goes back in the tab’s history, and to the feed when nothing of ours is before it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openApp(page, '/leaderboard');
+  await expect(page.getByRole('heading', { name: 'Leaderboard', exact: true })).toBeVisible();
+  // A full page load of the shop: the router's own history starts again, the tab's still holds the leaderboard.
+  await page.goto('/shop');
+  await expect(page.getByRole('heading', { name: 'Points Shop' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(page.getByRole('heading', { name: 'Leaderboard', exact: true })).toBeVisible();
+
+  // Opened in a tab of its own (a shared link): Back goes to the feed.
+  const { context, page: fresh } = await newNeighbour(browser, baseURL as string);
+  try {
+    await openApp(fresh, '/shop');
+    await fresh.getByRole('button', { name: 'Back' }).click();
+    await expect(fresh).toHaveURL(/\/$/);
+    await expect(fresh.getByRole('tab', { name: 'Fresh Finds' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
 
 test('a notification arrives live: another neighbour reserves my item, and I mark it read in the panel', async ({ page, browser, baseURL }) => {
@@ -187,7 +212,10 @@ test('administrator granted by the operator command: emergency lookup, then its 
   const targetId = await openApp(other.page);
   // The member (whose home screen reports its position for nearby alerts) adds an emergency contact in settings.
   await other.page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
-  await other.page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: /^Emergency contact/ }).click();
+  await other.page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('button', { name: /^Emergency contact/ })
+    .click();
   const contact = other.page.getByRole('dialog', { name: 'Emergency contact' });
   await contact.getByLabel('Contact name').fill('Robin Ortega');
   await contact.getByLabel('Contact phone').fill('(212) 555-0177');

@@ -13,6 +13,8 @@ export async function shot(page: Page, name: string): Promise<void> {
 export interface VisitOptions {
   /** The real first visit: onboarding and the tutorial show. By default both are marked completed before the app loads. */
   firstVisit?: boolean;
+  /** The browser's time zone (IANA name), e.g. to see times in a member's local time; the machine's by default. */
+  timezoneId?: string;
 }
 
 const seeded = new WeakSet<BrowserContext>();
@@ -45,6 +47,7 @@ export async function newNeighbour(browser: Browser, baseURL: string, options: V
     hasTouch: true,
     geolocation: MANHATTAN,
     permissions: ['geolocation', 'camera'],
+    timezoneId: options.timezoneId,
   });
   if (options.firstVisit) seeded.add(context);
   else await skipFirstVisit(context);
@@ -176,7 +179,10 @@ export async function smsCode(toE164: string, since: Date): Promise<string> {
  * A verified neighbour in a browser profile of its own, through the API: `confirm(itemId)` says the item is still
  * there, which makes its poster's pending post points final (docs/product-rules.md, "Points").
  */
-export async function verifiedNeighbour(browser: Browser, baseURL: string): Promise<{ confirm: (itemId: string) => Promise<void>; close: () => Promise<void> }> {
+export async function verifiedNeighbour(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ confirm: (itemId: string) => Promise<void>; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const api = context.request;
   const user = (await (await api.post('/api/users', { data: {} })).json()) as { id: string };
@@ -203,4 +209,15 @@ export async function postId(page: Page, title: string): Promise<string> {
     }, title);
   await expect.poll(find, { message: `the post "${title}"`, timeout: 15_000 }).toBeDefined();
   return (await find()) as string;
+}
+
+/** Posts an item with a photo through the API as the page's member, at a place of the journey's choosing; its id. */
+export async function postAt(page: Page, title: string, place: { latitude: number; longitude: number }): Promise<string> {
+  const upload = await page.request.post('/api/upload', { multipart: { photo: await photo(page, 'curb.png') } });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const { imageUrl } = (await upload.json()) as { imageUrl: string };
+  const location = { lat: place.latitude, lng: place.longitude };
+  const posted = await page.request.post('/api/items', { data: { title, category: 'Furniture', description: 'By the curb', location, imageUrl } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { id: string }).id;
 }

@@ -8,7 +8,13 @@ test('Curbside is installable: a manifest with icons, a registered service worke
   // A browser profile on disk: Chromium never offers to install from an incognito one, which a new context is.
   const profile = mkdtempSync(join(tmpdir(), 'curbside-install-'));
   const { launchOptions } = testInfo.project.use;
-  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport: { width: 360, height: 740 }, geolocation: MANHATTAN, permissions: ['geolocation'] });
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    geolocation: MANHATTAN,
+    permissions: ['geolocation'],
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const first = await page.goto('/');
@@ -17,7 +23,9 @@ test('Curbside is installable: a manifest with icons, a registered service worke
     expect(csp).toContain("worker-src 'self'");
     expect(csp).toContain("manifest-src 'self'");
     await openApp(page);
-    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null), { timeout: 15_000 }).toMatch(/\/sw\.js$/);
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null), { timeout: 15_000 })
+      .toMatch(/\/sw\.js$/);
 
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
@@ -44,7 +52,9 @@ test('offline, a reload shows the last feed with an offline note', async ({ page
     data: { title, category: 'Furniture', description: 'By the curb', location: { lat: MANHATTAN.latitude, lng: MANHATTAN.longitude }, imageUrl },
   });
   expect(posted.status()).toBe(201);
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
   // Online, under the worker's control: this feed is the one it keeps.
   await page.reload();
   await expect(card(page, title)).toBeVisible();

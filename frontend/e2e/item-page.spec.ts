@@ -12,7 +12,11 @@ async function postThroughApi(page: Page, title: string, description: string): P
   return ((await posted.json()) as { id: string }).id;
 }
 
-test('a shared item link opens its card with its actions and a preview; the holder gets directions; unknown items and files are 404', async ({ page, browser, baseURL }) => {
+test('a shared item link opens its card with its actions and a preview; the holder gets directions; unknown items and files are 404', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await openApp(page);
   const title = `Walnut <desk> & "chair" ${Date.now()}`;
   const id = await postThroughApi(page, title, 'Solid wood, by the blue door');

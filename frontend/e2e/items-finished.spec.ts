@@ -28,7 +28,9 @@ function newPhone(offset: number): string {
 async function verifyNeighbour(page: Page, userId: string, offset: number): Promise<void> {
   const phone = newPhone(offset);
   const since = new Date(Date.now() - 1000);
-  const start = await page.request.post(`/api/users/${userId}/verify`, { data: { name: `Neighbour ${offset}`, email: '', phone, verificationMethod: 'phone' } });
+  const start = await page.request.post(`/api/users/${userId}/verify`, {
+    data: { name: `Neighbour ${offset}`, email: '', phone, verificationMethod: 'phone' },
+  });
   expect(start.ok(), await start.text()).toBe(true);
   const code = await smsCode(phone, since);
   const confirm = await page.request.post('/api/phone/verify-code', { data: { phone, code } });
@@ -239,7 +241,12 @@ test('"not there" from three verified neighbours takes the item down and tells t
   }
 
   await page.reload();
-  await expect(page.getByRole('list', { name: 'Items near you' }).or(page.getByText(/No items/)).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Items near you' })
+      .or(page.getByText(/No items/))
+      .first(),
+  ).toBeVisible();
   await expect(card(page, title)).toHaveCount(0);
   await expect
     .poll(async () => {

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { card, newNeighbour, openApp, photo, postItem, shot, startClaim } from './helpers';
-
+import { card, newNeighbour, openApp, photo, postAt, postItem, shot, startClaim } from './helpers';
 
 test('first visit: a user is created and the feed shows', async ({ page }) => {
   await openApp(page);
@@ -30,9 +29,15 @@ test('post an item with a photo: it appears in the feed and on the map', async (
   });
   await page.getByRole('link', { name: 'Map' }).click();
   await expect(page.getByRole('list', { name: 'Nearby' }).getByText(title)).toBeVisible();
+  // Chosen in the list, it has a pin of its own (others posted here by other journeys may be grouped).
+  await page
+    .getByRole('list', { name: 'Nearby' })
+    .getByRole('button', { name: new RegExp(title) })
+    .click();
   const map = page.getByTestId('items-map');
   const pin = map.getByRole('button', { name: new RegExp(`^${title}:`) });
   await expect(pin).toBeVisible();
+  await expect(pin).toHaveAttribute('aria-pressed', 'true');
   // Dragging the map carries the pin with it. A toast sits in the flow above the map: wait until the posting's has
   // gone, or the map moves under the pointer when it closes.
   await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('alert')).toHaveCount(0);
@@ -49,7 +54,9 @@ test('post an item with a photo: it appears in the feed and on the map', async (
   expect(Math.round((after?.x ?? 0) - before.x)).toBe(60);
   expect(Math.round((after?.y ?? 0) - before.y)).toBe(-40);
   // Opening the map downloads no second copy of the app's stylesheet (inlined in index.html).
-  const inlined = await page.locator('link[rel="stylesheet"][disabled]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  const inlined = await page
+    .locator('link[rel="stylesheet"][disabled]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
   expect(inlined).toHaveLength(1);
   expect(stylesheets.filter((path) => inlined.includes(path))).toEqual([]);
   await shot(page, '04-map');
@@ -58,6 +65,44 @@ test('post an item with a photo: it appears in the feed and on the map', async (
   await page.getByLabel('Search items').fill('bookshelf');
   await expect(card(page, title)).toBeVisible();
   await shot(page, '05-search');
+});
+
+test('map: pins that overlap show as one group with their count; a tap zooms in until each has its own pin', async ({ page, browser, baseURL }) => {
+  // A spot no other journey posts at (Boise): three posts within a few hundred metres, drawn at street zoom.
+  const spot = { latitude: 43.615, longitude: -116.2023 };
+  const { context, page: poster } = await newNeighbour(browser, baseURL as string);
+  const stamp = Date.now();
+  const titles = [`Garden bench ${stamp}`, `Bird bath ${stamp}`, `Flower pots ${stamp}`];
+  try {
+    await openApp(poster);
+    for (const [i, title] of titles.entries()) await postAt(poster, title, { latitude: spot.latitude + i * 0.0004, longitude: spot.longitude });
+  } finally {
+    await context.close();
+  }
+  await page.context().setGeolocation(spot);
+  await openApp(page, '/map');
+  for (const title of titles) await expect(page.getByRole('list', { name: 'Nearby' }).getByText(title)).toBeVisible();
+  const map = page.getByTestId('items-map');
+  const group = map.getByRole('button', { name: '3 items here: zoom in to see them' });
+  await expect(group).toBeVisible();
+  await expect(group).toHaveText('3');
+  for (const title of titles) await expect(map.getByRole('button', { name: new RegExp(`^${title}:`) })).toHaveCount(0);
+  await map.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, '04a-map-group');
+
+  // A tap zooms in to where the group opens (a pair still close may need a second tap).
+  const zoomOf = async () => Number(/\/(\d+)\/\d+\/\d+\.png$/.exec((await map.locator('img').first().getAttribute('src')) ?? '')?.[1]);
+  const before = await zoomOf();
+  await group.click();
+  expect(await zoomOf()).toBeGreaterThan(before);
+  for (let tap = 0; tap < 5 && (await map.getByRole('button', { name: /items here: zoom in/ }).count()) > 0; tap++) {
+    await map
+      .getByRole('button', { name: /items here: zoom in/ })
+      .first()
+      .click();
+  }
+  for (const title of titles) await expect(map.getByRole('button', { name: new RegExp(`^${title}:`) })).toBeVisible();
+  await shot(page, '04b-map-group-opened');
 });
 
 test('a second neighbour claims it with a photo; the poster sees it claimed', async ({ page, browser, baseURL }) => {
@@ -89,6 +134,24 @@ test('a second neighbour claims it with a photo; the poster sees it claimed', as
   await shot(page, '08-activity');
 });
 
+test('My Activity that cannot be read says so with Retry, never "Posted 0"; Retry reads it again', async ({ page }) => {
+  await openApp(page);
+  const title = `Step stool ${Date.now()}`;
+  await postItem(page, title);
+  // The connection drops for the member's items (the request fails in the browser, as offline).
+  await page.route('**/api/users/*/items', (route) => route.abort('internetdisconnected'));
+  await page.goto('/activity');
+  const failed = page.getByRole('alert').filter({ hasText: 'Your activity could not be loaded' });
+  await expect(failed).toBeVisible();
+  await expect(page.getByText('Posted', { exact: true })).toHaveCount(0);
+  await shot(page, '08a-activity-failed');
+  await page.unroute('**/api/users/*/items');
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toBeVisible();
+  await expect(page.getByText('Posted', { exact: true })).toBeVisible();
+  await expect(failed).toBeHidden();
+});
+
 test('garage sale form: every required field says what is missing', async ({ page }) => {
   await openApp(page, '/post-garage-sale');
   await expect(page.getByRole('heading', { name: 'Post Garage Sale' })).toBeVisible();
@@ -107,12 +170,17 @@ test('garage sale form: every required field says what is missing', async ({ pag
   ]) {
     await expect(page.getByText(text, { exact: true })).toBeVisible();
   }
+  // Focus goes to the first field the form shows as wrong (the schema itself reports the times first).
+  await expect(page.getByLabel('Title')).toBeFocused();
   await shot(page, '09-garage-sale-validation');
 
   await page.getByLabel('Title').fill('Moving sale');
   await page.getByLabel('Primary category').selectOption('Furniture');
   await page.getByLabel('Neighbourhood / area').fill('Midtown');
   await page.getByLabel('Full address').fill('1 W 42nd St');
+  await page.getByRole('button', { name: 'Post Garage Sale' }).click();
+  await expect(page.getByText('Contact information is required', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Contact information')).toBeFocused();
   await page.getByLabel('Contact information').fill('555-0100');
   // Tomorrow, so the sale is in the future whatever the hour the journey runs at.
   const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);

@@ -43,7 +43,11 @@ async function report(page: Page, title: string): Promise<void> {
   await expect(page.getByTestId('toast').filter({ hasText: 'Report submitted' })).toBeVisible();
 }
 
-test('two verified neighbours report an item, it is hidden for review, a moderator restores it from /moderation and its poster sees it back', async ({ page, browser, baseURL }) => {
+test('two verified neighbours report an item, it is hidden for review, a moderator restores it from /moderation and its poster sees it back', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const title = `Walnut side table ${Date.now() % 10_000}`;
   await openApp(page);
@@ -84,7 +88,10 @@ test('two verified neighbours report an item, it is hidden for review, a moderat
   await expect(page.getByText('Hidden from others while a moderator reviews it')).toHaveCount(0);
   await first.page.goto('/');
   await expect(card(first.page, title)).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
   await expect(page.getByTestId('notification').filter({ hasText: 'Back Up' })).toContainText('An ordinary side table');
   await shot(page, 'm03-poster-told');
 

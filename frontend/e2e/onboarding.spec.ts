@@ -48,6 +48,12 @@ test('first visit: five onboarding steps, a verified account, the feed, then the
     await expect(toast(page, 'Location access granted')).toContainText("You'll see items near you!");
 
     await expect(page.getByRole('heading', { name: 'Verify & Personalize' })).toBeVisible();
+    // The promise about names is what the app then shows (checked on the profile below).
+    await expect(
+      page.getByText(
+        'Your first name shows on the leaderboard and your posts (with your last initial once verified), never your full name or phone. You can show a made-up name instead from your profile.',
+      ),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Get Started' }).click();
     await expect(toast(page, 'Required fields missing')).toContainText('Please provide your full name and phone number for verification.');
     const phone = newPhone();
@@ -95,6 +101,19 @@ test('first visit: five onboarding steps, a verified account, the feed, then the
     await page.waitForTimeout(1500);
     await expect(tour).toHaveCount(0);
     expect(await userId(page)).toBe(id);
+
+    // As onboarding said: neighbours see the first name and last initial; the made-up name is one tap away, and back.
+    expect(me.username).toBe('Maya L.');
+    expect(me.generatedName).toMatch(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Maya L.' })).toBeVisible();
+    await page.getByRole('button', { name: `Use ${me.generatedName} instead` }).click();
+    await expect(page.getByRole('heading', { name: me.generatedName })).toBeVisible();
+    const seen = await page.evaluate(async (uid) => (await (await fetch(`/api/users/${uid}`, { credentials: 'omit' })).json()) as { username: string }, id);
+    expect(seen.username).toBe(me.generatedName);
+    await page.getByRole('button', { name: 'Use my first name instead' }).click();
+    await expect(page.getByRole('heading', { name: 'Maya L.' })).toBeVisible();
+    await shot(page, 'onboarding-09-public-name');
   } finally {
     await context.close();
   }
@@ -253,22 +272,63 @@ test('verification, then scout mode: Scout Finds, the Curbside Find button and a
   await expect(page.getByRole('dialog', { name: 'Become a Curb Scout!' }).getByText("you'll verify your phone first")).toHaveCount(0);
 });
 
+/** The user id start-up stores once it has made a new user (neither of `old`), read again across the recovery's reload. */
+async function newUserId(page: Page, ...old: string[]): Promise<string> {
+  const seen: { id: string | null } = { id: null };
+  await expect
+    .poll(async () => {
+      seen.id = await userId(page).catch(() => null); // the page may be reloading
+      return seen.id !== null && !old.includes(seen.id);
+    })
+    .toBe(true);
+  return seen.id as string;
+}
+
+/** The member's calls the server refuses (401, 403, 404) from now on, as "status path". */
+function refusedCalls(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && [401, 403, 404].includes(response.status()))
+      refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return refused;
+}
+
 test('a stored user that is gone: "User not found, reloading...", then a fresh user', async ({ page }) => {
   const oldId = await openApp(page);
-  await page.evaluate(() => localStorage.setItem('userId', crypto.randomUUID()));
+  const goneId = await page.evaluate(() => {
+    const id = crypto.randomUUID();
+    localStorage.setItem('userId', id);
+    return id;
+  });
   // Hold the new user's creation a moment so the notice can be seen.
   await page.route('**/api/users', async (route) => {
     if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
     await route.continue();
   });
-  await page.reload();
+  // What the stored id costs before recovery: the one look-up that finds it gone, not a refused call for each of the
+  // screen's and the header's requests (the leaderboard reads the member's record again, the bell its count).
+  const refused = refusedCalls(page);
+  await page.goto('/leaderboard');
   await expect(page.getByText('User not found, reloading...')).toBeVisible();
   await shot(page, 'onboarding-30-user-not-found');
-  await expect(page.getByRole('tab', { name: 'Fresh Finds' })).toBeVisible();
-  await expect.poll(() => userId(page)).not.toBe(oldId);
-  const fresh = await userId(page);
+  await expect(page.getByRole('heading', { name: 'Leaderboard', exact: true })).toBeVisible();
+  const fresh = await newUserId(page, oldId, goneId);
   const me = await page.evaluate(async (uid) => (await fetch(`/api/users/${uid}`)).json(), fresh);
   expect(me).toMatchObject({ id: fresh, isVerified: false, points: 0 });
+  expect(refused).toEqual([`404 /api/users/${goneId}`]);
+});
+
+test("a session that is gone (cookie cleared): the look-up reads a stranger's view, and no call is refused before the fresh user", async ({ page }) => {
+  const oldId = await openApp(page, '/activity');
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  await page.context().clearCookies();
+  const refused = refusedCalls(page);
+  await page.reload();
+  await newUserId(page, oldId);
+  await expect(page.getByRole('heading', { name: 'My Activity' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  expect(refused).toEqual([]);
 });
 
 /** The JS a screen downloaded: gzipped size, files, and the code itself (chunks are merged, so names prove little). */
@@ -292,7 +352,9 @@ test('the first screen stays light: at most 170 KB of gzipped JS, onboarding inc
       await openApp(firstVisit.page, '/', { firstVisit: true });
       await expect(firstVisit.page.getByRole('heading', { name: 'Welcome to Curbside!' })).toBeVisible();
     });
-    test.info().annotations.push({ type: 'first visit (onboarding) JS, gzipped', description: `${(js.total / 1024).toFixed(1)} KB in ${js.files.length} files` });
+    test
+      .info()
+      .annotations.push({ type: 'first visit (onboarding) JS, gzipped', description: `${(js.total / 1024).toFixed(1)} KB in ${js.files.length} files` });
     expect(js.total).toBeLessThanOrEqual(170 * 1024);
     // The contracts' validation (zod) stays out of the first screen: it comes with the forms that use it.
     expect(js.code).not.toContain('ZodError');

@@ -28,6 +28,8 @@ test('profile from the header: notification settings are kept after a reload', a
   await expect(dialog).toBeVisible();
   await dialog.getByRole('slider', { name: 'Notification radius' }).fill('7.5');
   await expect(dialog.getByText('7.5 miles')).toBeVisible();
+  // On Free, item alerts are held in the app too until the plan's time.
+  await expect(dialog.getByText('Item alerts 15 minutes after the post, in the app as everywhere else; everything else at once.')).toBeVisible();
   await expect(dialog.getByRole('switch', { name: /Garage sale alerts/ })).toBeDisabled();
   await expect(dialog.getByText('Garage sale alerts are available on the Premium and Pro plans')).toBeVisible();
   await dialog.getByRole('switch', { name: /Voting alerts/ }).check();
@@ -54,9 +56,9 @@ test('a locked radius opens the plans; choosing Premium shows the tier and unloc
   await page.getByRole('button', { name: 'Change' }).click();
   const picker = page.getByRole('group', { name: 'Search radius' });
   await expect(picker.getByRole('button', { name: '5 mi', exact: true })).toBeVisible();
-  await expect(picker.getByRole('button', { name: '25 miles, locked: needs the Premium plan' })).toBeVisible();
+  await expect(picker.getByRole('button', { name: '25 mi, locked: needs the Premium plan' })).toBeVisible();
   await shot(page, 'profile-03-locked-radii');
-  await picker.getByRole('button', { name: '25 miles, locked: needs the Premium plan' }).click();
+  await picker.getByRole('button', { name: '25 mi, locked: needs the Premium plan' }).click();
   const plans = page.getByRole('dialog', { name: 'Choose Your Plan' });
   await expect(plans.getByText('Searching 25 miles needs the Premium plan or higher.')).toBeVisible();
   await shot(page, 'profile-04-plans-from-radius');
@@ -80,7 +82,7 @@ test('a locked radius opens the plans; choosing Premium shows the tier and unloc
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
   await page.getByRole('button', { name: 'Change' }).click();
   await expect(picker.getByRole('button', { name: '25 mi', exact: true })).toBeVisible();
-  await expect(picker.getByRole('button', { name: '50 miles, locked: needs the Pro plan' })).toBeVisible();
+  await expect(picker.getByRole('button', { name: '50 mi, locked: needs the Pro plan' })).toBeVisible();
   await shot(page, 'profile-07-unlocked-radii');
   await picker.getByRole('button', { name: '25 mi', exact: true }).click();
   await expect(page.getByText('Searching 25 miles around you')).toBeVisible();
@@ -91,7 +93,7 @@ test('a locked radius opens the plans; choosing Premium shows the tier and unloc
 test('choosing a plan from a locked radius searches that radius at once', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Change' }).click();
-  await page.getByRole('group', { name: 'Search radius' }).getByRole('button', { name: '10 miles, locked: needs the Basic plan' }).click();
+  await page.getByRole('group', { name: 'Search radius' }).getByRole('button', { name: '10 mi, locked: needs the Basic plan' }).click();
   const plans = page.getByRole('dialog', { name: 'Choose Your Plan' });
   await plans.getByRole('button', { name: 'Choose Basic' }).click();
   await page.getByRole('dialog', { name: "You're on Basic" }).getByRole('button', { name: 'Done' }).click();
@@ -151,13 +153,21 @@ test('Terms & Safety and the App Tutorial open from the settings list', async ({
 
 test('Start Fresh forgets the account on this device and ends its session', async ({ page }) => {
   const userId = await openApp(page, '/profile');
+  // What this browser learnt of the member: terms accepted (scout and posting) and the tutorial's flags.
+  await page.evaluate(() => {
+    localStorage.setItem('acceptedSafetyTerms', JSON.stringify(['scout', 'posting']));
+    localStorage.setItem('tutorialDismissed', 'true');
+  });
   await settingsRow(page, 'Start Fresh').click();
   const dialog = page.getByRole('dialog', { name: 'Start Fresh?' });
   await expect(dialog).toBeVisible();
   await shot(page, 'profile-13-start-fresh');
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Start Fresh' }).click()]);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('userId'))).not.toBe(userId);
-  expect(await page.evaluate(() => localStorage.getItem('onboardingCompleted'))).toBeNull();
+  const kept = await page.evaluate(() =>
+    ['onboardingCompleted', 'acceptedSafetyTerms', 'tutorialCompleted', 'tutorialDismissed'].map((key) => [key, localStorage.getItem(key)]),
+  );
+  expect(Object.fromEntries(kept)).toEqual({ onboardingCompleted: null, acceptedSafetyTerms: null, tutorialCompleted: null, tutorialDismissed: null });
   // The old account's session is gone: it now reads as anybody else's, the public view.
   const old = (await (await page.request.get(`/api/users/${userId}`)).json()) as Record<string, unknown>;
   expect(old).not.toHaveProperty('isVerified');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { card, MANHATTAN, newNeighbour, openApp, photo, shot, startClaim } from './helpers';
+import { card, MANHATTAN, newNeighbour, openApp, photo, postAt, shot, startClaim } from './helpers';
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
@@ -13,25 +13,29 @@ const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ 
 function lapseHold(title: string): void {
   const dataDir = process.env.E2E_DATA_DIR as string;
   const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
-  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
   const sql = `UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE title = '${title.replace(/'/g, "''")}' AND status = 'first_dibs'`;
-  const out = execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-Atc', sql], { env: { ...process.env, PGPASSWORD: password }, encoding: 'utf8' });
+  const out = execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-Atc', sql], {
+    env: { ...process.env, PGPASSWORD: password },
+    encoding: 'utf8',
+  });
   expect(out.trim()).toBe('UPDATE 1');
 }
 
 /** Posting itself is other journeys' subject: this one posts through the API, as the poster's browser. */
 async function postThroughApi(page: Page, title: string): Promise<void> {
-  const upload = await page.request.post('/api/upload', { multipart: { photo: await photo(page, 'curb.png') } });
-  expect(upload.ok(), await upload.text()).toBe(true);
-  const { imageUrl } = (await upload.json()) as { imageUrl: string };
-  const location = { lat: MANHATTAN.latitude, lng: MANHATTAN.longitude };
-  const posted = await page.request.post('/api/items', { data: { title, category: 'Furniture', description: 'By the curb', location, imageUrl } });
-  expect(posted.status(), await posted.text()).toBe(201);
+  await postAt(page, title, MANHATTAN);
   await page.reload();
   await expect(card(page, title)).toBeVisible();
 }
 
-test('two neighbours queue behind a hold; it lapses, the next one is told "You\'re up" and claims with a photo, and the third sees "picked up"', async ({ page, browser, baseURL }) => {
+test('two neighbours queue behind a hold; it lapses, the next one is told "You\'re up" and claims with a photo, and the third sees "picked up"', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The expiry sweep runs every 30 s in the journeys' app.
   test.setTimeout(150_000);
   await openApp(page);
@@ -39,7 +43,8 @@ test('two neighbours queue behind a hold; it lapses, the next one is told "You\'
   await postThroughApi(page, title);
 
   const first = await newNeighbour(browser, baseURL as string);
-  const second = await newNeighbour(browser, baseURL as string);
+  // Half an hour off UTC, so a time left in UTC could not pass for the local one.
+  const second = await newNeighbour(browser, baseURL as string, { timezoneId: 'Asia/Kolkata' });
   const third = await newNeighbour(browser, baseURL as string);
   try {
     await openApp(first.page);
@@ -52,7 +57,10 @@ test('two neighbours queue behind a hold; it lapses, the next one is told "You\'
     await first.page.getByLabel('Recently confirmed').check();
     await expect(card(first.page, title)).toBeVisible();
 
-    for (const [n, neighbour] of [[1, second], [2, third]] as const) {
+    for (const [n, neighbour] of [
+      [1, second],
+      [2, third],
+    ] as const) {
       await openApp(neighbour.page);
       const item = card(neighbour.page, title);
       await expect(item.getByTestId('queue-controls')).toContainText(`${n - 1} in line`);
@@ -73,6 +81,17 @@ test('two neighbours queue behind a hold; it lapses, the next one is told "You\'
     await shot(second.page, 'q-02-you-are-up');
     const mine = card(second.page, title);
     await expect(mine.getByText(/First Dibs: reserved for you until/)).toBeVisible();
+    // The toast and the card name the hold's end in the member's own time (India), not the server's UTC.
+    const until = /until (\d{1,2}:\d{2}(?:\s?[AP]M)?)/.exec((await mine.getByText(/First Dibs: reserved for you until/).textContent()) ?? '')?.[1];
+    expect(until).toBeDefined();
+    await expect(toast(second.page, "You're Up")).toContainText(`held for you until ${until}:`);
+    await expect(toast(second.page, "You're Up")).not.toContainText('UTC');
+    await second.page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Notifications/ })
+      .click();
+    await expect(second.page.getByTestId('notification').filter({ hasText: "You're Up" })).toContainText(`held for you until ${until}:`);
+    await second.page.keyboard.press('Escape');
 
     await mine.getByRole('button', { name: 'Claim' }).click();
     const sheet = second.page.getByRole('dialog', { name: /Claim Item|Pickup Safety Terms/ });

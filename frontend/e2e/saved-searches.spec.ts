@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { newNeighbour, openApp, postItem, shot } from './helpers';
 
-test('a neighbour saves a search as a wanted post; another sees it, posts a match and is told; the alert opens the item', async ({ page, browser, baseURL }) => {
-  await openApp(page, '/search');
+test('a neighbour saves a search as a wanted post; another sees it, posts a match and is told; the alert opens the item', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const userId = await openApp(page, '/search');
   await page.getByLabel('Search items').fill('rocking chair');
   await page.getByRole('button', { name: 'Save this search' }).click();
   const save = page.getByRole('dialog', { name: 'Save this search' });
@@ -24,6 +28,15 @@ test('a neighbour saves a search as a wanted post; another sees it, posts a matc
     await expect(wanted).toContainText(/about \d+(\.\d)? mi away/);
     await expect(wanted).not.toContainText('Home');
     await shot(poster.page, 'ss-02-wanted-nearby');
+    // A neighbour can report it (one report hides nothing: two verified reporters or three older accounts do).
+    await wanted.getByRole('button', { name: /^Report .+'s wanted post$/ }).click();
+    const sheet = poster.page.getByRole('dialog', { name: 'Report Content' });
+    await expect(sheet).toContainText(/Tell us what's wrong with .+'s wanted post\./);
+    await sheet.getByLabel('Spam').check();
+    await sheet.getByLabel('Reason').fill('Posted the same request twice');
+    await shot(poster.page, 'ss-02b-report-wanted');
+    await sheet.getByRole('button', { name: 'Submit Report' }).click();
+    await expect(poster.page.getByTestId('toast').filter({ hasText: 'Report submitted' })).toBeVisible();
     await poster.page.goto('/');
     await postItem(poster.page, 'Rocking chair, oak', { posted: '1 neighbour wants this!' });
     await shot(poster.page, 'ss-03-neighbours-want-this');
@@ -47,6 +60,27 @@ test('a neighbour saves a search as a wanted post; another sees it, posts a matc
     await expect(list).toContainText('Within 5 miles of Home');
     await expect(list).toContainText('Wanted post');
     await shot(page, 'ss-05-saved-searches');
+
+    // Auto-claim is Pro's: on the Free plan the switch is locked and opens the plans.
+    await list.getByRole('switch', { name: 'Auto-claim "rocking chair", locked: Pro' }).click();
+    const plans = page.getByRole('dialog', { name: /plan/i });
+    await expect(plans).toContainText("Pro's auto-claim holds a matching new item for you");
+    await shot(page, 'ss-06-auto-claim-locked');
+    await page.keyboard.press('Escape');
+    await expect(plans).toBeHidden();
+    // On Pro (the server decides by the plan it knows) it switches on and stays on.
+    expect((await page.request.patch(`/api/users/${userId}/subscription`, { data: { tier: 'pro' } })).status()).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: /Saved searches/ }).click();
+    const switchOn = list.getByRole('switch', { name: 'Auto-claim "rocking chair"' });
+    await expect(switchOn).not.toBeChecked();
+    await switchOn.click();
+    await expect(switchOn).toBeChecked();
+    await expect(list).toContainText('Holds a matching new item for you, or joins its line when someone holds it: up to 3 a day.');
+    await shot(page, 'ss-07-auto-claim-on');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, 'ss-08-auto-claim-on-desktop');
+    await page.setViewportSize({ width: 360, height: 740 });
     await list.getByRole('button', { name: 'Delete saved search "rocking chair"' }).click();
     await expect(list).toContainText('No saved searches yet.');
   } finally {

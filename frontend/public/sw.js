@@ -51,7 +51,8 @@ async function openFromNotification(notification) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    await open.focus();
+    // Focusing needs the click's permission, which some browsers withhold: the window is taken to the item anyway.
+    await open.focus().catch(() => undefined);
     return open.navigate(path);
   }
   return self.clients.openWindow(path);

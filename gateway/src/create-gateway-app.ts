@@ -16,6 +16,7 @@ import { refuseCrossSiteWrites } from './http/cross-site.middleware';
 import { rejectUnstorableText } from './http/text-input.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
 import { ServiceClient } from './http/service-client';
+import { noteDevice } from './session/device-cookie';
 import { ItemPreview, serveSpa } from './static/spa';
 
 const JSON_LIMIT = '1mb';
@@ -49,6 +50,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   app.use(compressResponses());
   app.use(refuseCrossSiteWrites);
   app.use(cookieParser(options.config.SESSION_SECRET));
+  app.use(noteDevice);
   // Routes whose contract allows a larger JSON body parse it first; the default parser then skips the request.
   for (const route of Object.values(Routes) as RouteContract[]) {
     if (!route.largeJson) continue;

@@ -14,6 +14,7 @@ import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
 import { ItemsController } from './items/items.controller';
 import { MessagesController } from './items/messages.controller';
 import { SavedSearchesController } from './items/saved-searches.controller';
+import { ImpactController } from './items/impact.controller';
 import { ModerationController } from './items/moderation.controller';
 import { BlocksController } from './users/blocks.controller';
 import { LiveController } from './live/live.controller';
@@ -57,7 +58,27 @@ export class GatewayModule {
           errorMessage: 'Too many requests. Please wait a little and try again.',
         }),
       ],
-      controllers: [HealthController, DocsController, UsersController, AuthController, VerificationController, ItemsController, MessagesController, SavedSearchesController, ModerationController, BlocksController, UploadsController, MediaController, RewardsController, EmergencyController, EmergencyContactController, AlertEmailController, NotificationsController, LiveController],
+      controllers: [
+        HealthController,
+        DocsController,
+        UsersController,
+        AuthController,
+        VerificationController,
+        ItemsController,
+        MessagesController,
+        SavedSearchesController,
+        ImpactController,
+        ModerationController,
+        BlocksController,
+        UploadsController,
+        MediaController,
+        RewardsController,
+        EmergencyController,
+        EmergencyContactController,
+        AlertEmailController,
+        NotificationsController,
+        LiveController,
+      ],
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: RPC_CLIENT, useValue: options.rpcClient },

@@ -70,7 +70,12 @@ function main(): void {
   });
   supervisor.start();
   log.info(
-    { url: `http://${config.HOST}:${config.PORT}`, processes: entries.size, replicas: config.REPLICAS, ...(metricsPorts.size ? { metricsPorts: Object.fromEntries(metricsPorts) } : {}) },
+    {
+      url: `http://${config.HOST}:${config.PORT}`,
+      processes: entries.size,
+      replicas: config.REPLICAS,
+      ...(metricsPorts.size ? { metricsPorts: Object.fromEntries(metricsPorts) } : {}),
+    },
     `Curbside (distributed, ${config.REPLICAS} of each service) is starting on http://${config.HOST}:${config.PORT}`,
   );
 

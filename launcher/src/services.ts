@@ -7,11 +7,4 @@ import { rewardsService } from '@curbside/rewards-service';
 import { usersService } from '@curbside/users-service';
 
 /** The six services, in start order (users first: the gateway resolves sessions through it). */
-export const ALL_SERVICES: ServiceDefinition[] = [
-  usersService,
-  itemsService,
-  rewardsService,
-  notificationsService,
-  photoValidationService,
-  emergencyService,
-];
+export const ALL_SERVICES: ServiceDefinition[] = [usersService, itemsService, rewardsService, notificationsService, photoValidationService, emergencyService];

@@ -111,11 +111,17 @@ describe(Supervisor.name, () => {
   it('doubles the wait with each crash in the window, up to 10 s, and starts over once the window has passed', () => {
     const waits: number[] = [];
     const policy = { ...DEFAULT_POLICY, maxCrashes: 100 };
-    sut = new Supervisor(['items'], (app) => {
-      const child = new FakeChild(app);
-      spawned.push(child);
-      return child;
-    }, { ...report, restarting: (_app, _exit, delayMs) => waits.push(delayMs) }, policy, clock);
+    sut = new Supervisor(
+      ['items'],
+      (app) => {
+        const child = new FakeChild(app);
+        spawned.push(child);
+        return child;
+      },
+      { ...report, restarting: (_app, _exit, delayMs) => waits.push(delayMs) },
+      policy,
+      clock,
+    );
     sut.start();
     for (let i = 0; i < 7; i++) {
       latest('items').exit();
@@ -167,11 +173,17 @@ describe(Supervisor.name, () => {
   });
 
   it('sends SIGKILL to a process that ignores SIGTERM for 5 s', async () => {
-    sut = new Supervisor(['items'], (app) => {
-      const child = new FakeChild(app, false);
-      spawned.push(child);
-      return child;
-    }, report, DEFAULT_POLICY, clock);
+    sut = new Supervisor(
+      ['items'],
+      (app) => {
+        const child = new FakeChild(app, false);
+        spawned.push(child);
+        return child;
+      },
+      report,
+      DEFAULT_POLICY,
+      clock,
+    );
     sut.start();
     const stubborn = latest('items');
     const stopped = sut.stop();

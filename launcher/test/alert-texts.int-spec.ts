@@ -35,7 +35,11 @@ describe.each(STACK_MODES)('alerts by text message, $name', (mode) => {
     return { client, id, e164 };
   };
   const outcomes = async (userId: string) =>
-    ((await dataSourceOf(stack, 'users').query(`SELECT outcome FROM users.texted_alerts WHERE user_id = $1 ORDER BY created_at`, [userId])) as { outcome: string }[]).map((r) => r.outcome);
+    (
+      (await dataSourceOf(stack, 'users').query(`SELECT outcome FROM users.texted_alerts WHERE user_id = $1 ORDER BY created_at`, [userId])) as {
+        outcome: string;
+      }[]
+    ).map((r) => r.outcome);
   const alertsOf = async (m: { client: ApiClient; id: string }) => (await m.client.get<unknown[]>(`/api/notifications/${m.id}`)).body.length;
 
   it(`texts nearby alerts to members who switched SMS on with a plan that has it, at most ${SMS_ALERTS_PER_HOUR} an hour, and never to the others`, async () => {

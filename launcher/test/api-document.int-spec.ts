@@ -87,11 +87,16 @@ describe('the API document against the answers of the running app', () => {
     await poster.browser.request('PATCH', `/api/users/${me}/scout-mode`, { scoutMode: false });
     await neighbour.browser.request('PATCH', `/api/users/${me}/scout-mode`, { scoutMode: false });
     await stranger.request('PATCH', `/api/users/${me}/scout-mode`, { scoutMode: false });
+    await poster.browser.request('PUT', `/api/users/${me}/public-name`, { useGeneratedName: true });
+    await poster.browser.request('PUT', `/api/users/${me}/public-name`, { useGeneratedName: 'yes' });
+    await neighbour.browser.request('PUT', `/api/users/${me}/public-name`, { useGeneratedName: false });
     await poster.browser.request('PATCH', `/api/users/${me}/notification-preferences`, { notificationRadius: '3' });
     await poster.browser.request('PATCH', `/api/users/${me}/subscription`, { tier: 'basic' });
     await poster.browser.request('PATCH', `/api/users/${me}/subscription`, { tier: 'gold-plated' });
     await poster.browser.get(`/api/users/${me}/admin-status`);
-    const avatar = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
+    const avatar = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     await poster.browser.postFile(`/api/users/${me}/profile-picture`, 'profilePicture', { name: 'me.png', type: 'image/png', bytes: avatar });
     await poster.browser.postFile(`/api/users/${me}/profile-picture`, 'profilePicture', { name: 'me.txt', type: 'text/plain', bytes: Buffer.from('hello') });
 
@@ -103,14 +108,26 @@ describe('the API document against the answers of the running app', () => {
     await signIn.post('/api/auth/logout');
 
     // Items
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } }).jpeg().toBuffer();
-    const upload = await poster.browser.postFile<{ url: string; thumbnailUrl: string }>('/api/upload', 'photo', { name: 'item.jpg', type: 'image/jpeg', bytes: photo });
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } })
+      .jpeg()
+      .toBuffer();
+    const upload = await poster.browser.postFile<{ url: string; thumbnailUrl: string }>('/api/upload', 'photo', {
+      name: 'item.jpg',
+      type: 'image/jpeg',
+      bytes: photo,
+    });
     await stranger.postFile('/api/upload', 'photo', { name: 'item.jpg', type: 'image/jpeg', bytes: photo });
     await stranger.get(upload.body.url);
     await stranger.get(upload.body.thumbnailUrl);
     await stranger.get(`/api/media/photos/${randomUUID()}.webp`);
     const item = (
-      await poster.browser.post<Item>('/api/items', { title: 'Oak dining chair', category: 'Furniture', location: HERE, timeLimit: 12, imageUrl: upload.body.url })
+      await poster.browser.post<Item>('/api/items', {
+        title: 'Oak dining chair',
+        category: 'Furniture',
+        location: HERE,
+        timeLimit: 12,
+        imageUrl: upload.body.url,
+      })
     ).body;
     const spare = (await poster.browser.post<Item>('/api/items', { title: 'Box of paperbacks', category: 'Books', location: HERE, timeLimit: 12 })).body;
     await poster.browser.post('/api/items', { title: '', category: 'furniture', location: HERE });
@@ -183,7 +200,12 @@ describe('the API document against the answers of the running app', () => {
     await neighbour.browser.request('PATCH', `/api/items/${item.id}/claim`, {});
     await poster.browser.request('PATCH', `/api/items/${item.id}/claim`, {});
     // Handover messages between the poster and the neighbour holding the item; a stranger sees nothing
-    const sent = (await neighbour.browser.post<{ id: string }>(`/api/items/${item.id}/messages`, { text: 'On my way', meetAt: { time: '2026-12-01T18:30:00Z', place: 'The gate' } })).body;
+    const sent = (
+      await neighbour.browser.post<{ id: string }>(`/api/items/${item.id}/messages`, {
+        text: 'On my way',
+        meetAt: { time: '2026-12-01T18:30:00Z', place: 'The gate' },
+      })
+    ).body;
     await neighbour.browser.post(`/api/items/${item.id}/messages`, { text: 'What is your sign-in code?' });
     await stranger.post(`/api/items/${item.id}/messages`, { text: 'hi' });
     await poster.browser.get(`/api/items/${item.id}/messages`);
@@ -233,8 +255,19 @@ describe('the API document against the answers of the running app', () => {
     await neighbour.browser.get('/api/saved-searches');
     await stranger.get(`/api/wanted?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`);
     await stranger.get('/api/wanted?lat=north&lng=0');
+    // Auto-claim: Pro only to switch on (this member's plan is not), off on any plan, bad input; new words
+    await neighbour.browser.request('PATCH', `/api/saved-searches/${saved.body.id}`, { autoClaim: true });
+    await neighbour.browser.request('PATCH', `/api/saved-searches/${saved.body.id}`, { autoClaim: false });
+    await neighbour.browser.request('PATCH', `/api/saved-searches/${saved.body.id}`, { autoClaim: 'yes' });
+    await neighbour.browser.request('PATCH', `/api/saved-searches/${saved.body.id}`, { query: 'oak desk' });
     await poster.browser.request('DELETE', `/api/saved-searches/${saved.body.id}`);
     await neighbour.browser.request('DELETE', `/api/saved-searches/${saved.body.id}`);
+
+    // Impact: an area's figures (and a position that is not one), a member's (and one nobody knows)
+    await stranger.get(`/api/impact?lat=${HERE.lat}&lng=${HERE.lng}`);
+    await stranger.get('/api/impact?lat=north&lng=0');
+    await stranger.get(`/api/users/${me}/impact`);
+    await stranger.get(`/api/users/${randomUUID()}/impact`);
 
     // Rewards
     const rewards = await stranger.get<{ id: string }[]>('/api/rewards');
@@ -248,6 +281,31 @@ describe('the API document against the answers of the running app', () => {
     await poster.browser.post(`/api/users/${me}/perks/${randomUUID()}/use`, {});
     await poster.browser.post(`/api/users/${me}/perks/${randomUUID()}/use`, { itemId: randomUUID() });
     await poster.browser.post(`/api/users/${me}/perks/not-a-perk/use`, {});
+
+    // Fulfilment: goods sent by post take an address; administrators list open redemptions and decide them
+    const reward = (name: string) => (rewards.body as { id: string; name: string }[]).find((r) => r.name === name)?.id as string;
+    const address = { name: 'Tess Doe', line1: '1 Main St', city: 'Springfield', postalCode: '01101', country: 'United States' };
+    await dataSourceOf(stack, 'rewards').query(
+      `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ($1, 2000, 2000, 1) ON CONFLICT (user_id) DO UPDATE SET points = 2000`,
+      [me],
+    );
+    await poster.browser.post(`/api/rewards/${reward('Curbside Tote Bag')}/redeem`, {});
+    await poster.browser.post(`/api/rewards/${reward('Curbside Tote Bag')}/redeem`, { address: { ...address, postalCode: '<>' } });
+    await poster.browser.post(`/api/rewards/${reward('$5 Virtual Gift Card')}/redeem`, {});
+    const tote = await poster.browser.post<{ redemptionId: string }>(`/api/rewards/${reward('Curbside Tote Bag')}/redeem`, { address });
+    const stickers = await poster.browser.post<{ redemptionId: string }>(`/api/rewards/${reward('Curbside Sticker Pack')}/redeem`, { address });
+    await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_admin = true WHERE id = $1', [neighbour.user.id]);
+    await poster.browser.get('/api/admin/fulfilment');
+    await stranger.get('/api/admin/fulfilment');
+    await neighbour.browser.get('/api/admin/fulfilment');
+    await poster.browser.post(`/api/admin/fulfilment/${tote.body.redemptionId}/fulfil`, {});
+    await neighbour.browser.post(`/api/admin/fulfilment/${tote.body.redemptionId}/fulfil`, {});
+    await neighbour.browser.post(`/api/admin/fulfilment/${tote.body.redemptionId}/fulfil`, {});
+    await neighbour.browser.post(`/api/admin/fulfilment/${randomUUID()}/fulfil`, {});
+    await neighbour.browser.post(`/api/admin/fulfilment/${stickers.body.redemptionId}/cancel`, {});
+    await neighbour.browser.post(`/api/admin/fulfilment/${stickers.body.redemptionId}/cancel`, { reason: 'Out of stickers' });
+    await neighbour.browser.post(`/api/admin/fulfilment/${stickers.body.redemptionId}/cancel`, { reason: 'Again' });
+    await poster.browser.get(`/api/users/${me}/rewards`);
 
     // Notifications and the live stream
     const notifications = await poster.browser.get<{ id: string }[]>(`/api/notifications/${me}`);
@@ -264,7 +322,10 @@ describe('the API document against the answers of the running app', () => {
     await stranger.post(`/api/email/unsubscribe?token=${'a'.repeat(43)}`, {});
     await poster.browser.get('/api/push/public-key');
     const pushKeys = { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') };
-    const subscribed = await poster.browser.post<{ id: string }>('/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/api-document', keys: pushKeys });
+    const subscribed = await poster.browser.post<{ id: string }>('/api/push/subscriptions', {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/api-document',
+      keys: pushKeys,
+    });
     await poster.browser.post('/api/push/subscriptions', { endpoint: 'https://evil.example/push', keys: pushKeys });
     await poster.browser.request('DELETE', `/api/push/subscriptions/${subscribed.body.id}`);
     await poster.browser.request('DELETE', `/api/push/subscriptions/${randomUUID()}`);
@@ -303,7 +364,14 @@ describe('the API document against the answers of the running app', () => {
       // An error without its code.
       { method: 'GET', url: `${base}/api/items/${id}`, status: 404, headers: json, body: { message: 'Item not found' }, hadBody: true },
       // An image answered as JSON.
-      { method: 'GET', url: `${base}/api/media/photos/${id}.webp`, status: 200, headers: { ...json, etag: '"x"', 'cache-control': 'public' }, body: {}, hadBody: true },
+      {
+        method: 'GET',
+        url: `${base}/api/media/photos/${id}.webp`,
+        status: 200,
+        headers: { ...json, etag: '"x"', 'cache-control': 'public' },
+        body: {},
+        hadBody: true,
+      },
     ];
     writeFileSync(join(folder, 'bad.jsonl'), answers.map((a) => JSON.stringify(a)).join('\n'));
     const report = check(stack.url, join(folder, 'bad.jsonl'), document);

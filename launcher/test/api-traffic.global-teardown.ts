@@ -20,7 +20,10 @@ export default function checkRecordedApiTraffic(): void {
   if (exchanges === '') return rmSync(dirname(file), { recursive: true, force: true });
   const documentFile = join(dirname(file), 'openapi.json');
   writeFileSync(documentFile, JSON.stringify(builtDocument()));
-  const output = execFileSync(process.execPath, [join(__dirname, 'openapi-conformance.mjs'), documentFile, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = execFileSync(process.execPath, [join(__dirname, 'openapi-conformance.mjs'), documentFile, file], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const report = JSON.parse(output) as Report;
   const summary = `API document replay: ${report.checked} answers checked against /api/openapi.json, ${report.nonConforming.length} non-conforming (${report.skipped.length} not API routes)`;
   console.log(`\n${summary}`);

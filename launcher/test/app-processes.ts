@@ -74,9 +74,10 @@ export class AppProcesses {
 
   /** Waits for the gateway to say where it listens and for every service to be healthy; returns the address. */
   async waitHealthy(timeoutMs = 30_000): Promise<string> {
-    return waitFor(
-      async () => this.gatewayUrl && (await fetch(`${this.gatewayUrl}/api/health`)).status === 200 && this.gatewayUrl,
-      { timeoutMs, intervalMs: 200, what: 'all services healthy' },
-    );
+    return waitFor(async () => this.gatewayUrl && (await fetch(`${this.gatewayUrl}/api/health`)).status === 200 && this.gatewayUrl, {
+      timeoutMs,
+      intervalMs: 200,
+      what: 'all services healthy',
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { User } from '@curbside/contracts';
+import { FulfilmentMessages, User } from '@curbside/contracts';
 import { ApiClient } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
@@ -14,6 +14,8 @@ interface Row {
   path: string;
   body?: () => unknown;
   expect: Expect;
+  /** What a 403 says, when it is not about acting as someone else. */
+  forbidden?: string;
 }
 
 const phone = () => `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
@@ -26,12 +28,15 @@ const HERE = { lat: 45.5017, lng: -73.5673 };
 
 /**
  * Who may call what (spec §6 of both documents + docs/security.md): one row per route, one test per role. Admin
- * rights give nothing over other people's accounts here; they open the emergency tool only.
+ * rights give nothing over other people's accounts here; they open the emergency tool and the fulfilment list only.
  */
 const ROWS: Row[] = [
   { route: 'read a user', method: 'GET', path: '/api/users/:id', expect: PUBLIC_READ },
   { route: "a user's items", method: 'GET', path: '/api/users/:id/items', expect: PUBLIC_READ },
+  { route: "a user's impact", method: 'GET', path: '/api/users/:id/impact', expect: PUBLIC_READ },
+  { route: "an area's impact", method: 'GET', path: `/api/impact?lat=${HERE.lat}&lng=${HERE.lng}`, expect: PUBLIC_READ },
   { route: 'scout mode', method: 'PATCH', path: '/api/users/:id/scout-mode', body: () => ({ scoutMode: false }), expect: OWNER_ONLY },
+  { route: 'public name', method: 'PUT', path: '/api/users/:id/public-name', body: () => ({ useGeneratedName: false }), expect: OWNER_ONLY },
   {
     route: 'notification preferences',
     method: 'PATCH',
@@ -56,7 +61,13 @@ const ROWS: Row[] = [
     body: () => ({ title: 'Bookshelf', category: 'Furniture', location: HERE, posterId: ':id' }),
     expect: OWNER_ONLY_CREATE,
   },
-  { route: 'start phone verification', method: 'POST', path: '/api/phone/send-code', body: () => ({ phone: phone(), name: 'Pat Doe' }), expect: SIGNED_IN_CREATE },
+  {
+    route: 'start phone verification',
+    method: 'POST',
+    path: '/api/phone/send-code',
+    body: () => ({ phone: phone(), name: 'Pat Doe' }),
+    expect: SIGNED_IN_CREATE,
+  },
   {
     route: 'finish phone verification (no code was sent)',
     method: 'POST',
@@ -77,13 +88,33 @@ const ROWS: Row[] = [
     body: () => ({ userId: ':id' }),
     expect: { anonymous: 401, owner: 404, other: 403, admin: 403 },
   },
+  {
+    route: 'the fulfilment list',
+    method: 'GET',
+    path: '/api/admin/fulfilment',
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+    forbidden: FulfilmentMessages.notAdmin,
+  },
+  {
+    route: 'fulfil a redemption (no such one)',
+    method: 'POST',
+    path: '/api/admin/fulfilment/00000000-0000-4000-8000-000000000000/fulfil',
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 404 },
+    forbidden: FulfilmentMessages.notAdmin,
+  },
   { route: 'the leaderboard', method: 'GET', path: '/api/leaderboard?limit=10', expect: PUBLIC_READ },
   { route: "a user's notifications", method: 'GET', path: '/api/notifications/:id?unreadOnly=true', expect: OWNER_ONLY },
   { route: "a user's unread count", method: 'GET', path: '/api/notifications/:id/count', expect: OWNER_ONLY },
   { route: 'mark all read', method: 'PATCH', path: '/api/notifications/:id/read-all', body: () => ({}), expect: OWNER_ONLY },
-  { route: 'report a position for alerts', method: 'PUT', path: '/api/notifications/:id/position', body: () => ({ lat: 45.5, lng: -73.5 }), expect: OWNER_ONLY },
   {
-    route: 'mark a notification read (none of the caller\'s)',
+    route: 'report a position for alerts',
+    method: 'PUT',
+    path: '/api/notifications/:id/position',
+    body: () => ({ lat: 45.5, lng: -73.5 }),
+    expect: OWNER_ONLY,
+  },
+  {
+    route: "mark a notification read (none of the caller's)",
     method: 'PATCH',
     path: '/api/notifications/00000000-0000-4000-8000-000000000000/read',
     body: () => ({}),
@@ -124,7 +155,7 @@ describe.each(STACK_MODES)('authorization matrix, $name', (mode) => {
     // A copy of the browser: a response that sets a cookie must not change who later rows act as.
     const response = await browsers[role].clone().request<Record<string, unknown>>(row.method, fill(row.path), body);
     expect({ status: response.status, body: response.body }).toMatchObject({ status });
-    if (status === 403) expect(response.body.message).toBe('You can only act as yourself');
+    if (status === 403) expect(response.body.message).toBe(row.forbidden ?? 'You can only act as yourself');
     if (status === 401) expect(response.body.message).toBe('Please sign in first');
   });
 

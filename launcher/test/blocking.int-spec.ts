@@ -29,8 +29,13 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
   const applied = (blocker: Member, blocked: Member, state: boolean) =>
     waitFor(
       async () =>
-        (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.blocks WHERE blocker_id = $1 AND blocked_id = $2 AND blocked = $3', [blocker.user.id, blocked.user.id, state]))
-          .length === 1,
+        (
+          await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.blocks WHERE blocker_id = $1 AND blocked_id = $2 AND blocked = $3', [
+            blocker.user.id,
+            blocked.user.id,
+            state,
+          ])
+        ).length === 1,
       { what: `block ${state} applied by items` },
     );
   const feedIds = async (member: Member) => (await member.browser.get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).body.map((i) => i.id);
@@ -53,7 +58,10 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
     expect((await other.browser.request('PATCH', `/api/items/${heldByOther.id}/claim`, {})).status).toBe(200);
     expect((await blocked.browser.post(`/api/items/${heldByBlocked.id}/messages`, { text: 'On my way' })).status).toBe(201);
 
-    expect(await poster.browser.post(`/api/users/${blocked.user.id}/block`, {})).toMatchObject({ status: 200, body: { userId: blocked.user.id, blocked: true } });
+    expect(await poster.browser.post(`/api/users/${blocked.user.id}/block`, {})).toMatchObject({
+      status: 200,
+      body: { userId: blocked.user.id, blocked: true },
+    });
     await applied(poster, blocked, true);
 
     const unavailable = { status: 409, body: { code: ItemError.NOT_AVAILABLE } };
@@ -63,7 +71,10 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
     expect(await blocked.browser.request('POST', `/api/items/${heldByOther.id}/queue`)).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${free.id}/vote`, {})).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${free.id}/still-there`, { stillThere: false })).toMatchObject(unavailable);
-    expect(await blocked.browser.post(`/api/items/${heldByBlocked.id}/messages`, { text: 'Hello?' })).toMatchObject({ status: 404, body: { code: MessageError.NOT_FOUND } });
+    expect(await blocked.browser.post(`/api/items/${heldByBlocked.id}/messages`, { text: 'Hello?' })).toMatchObject({
+      status: 404,
+      body: { code: MessageError.NOT_FOUND },
+    });
     expect(await blocked.browser.get(`/api/items/${heldByBlocked.id}/messages`)).toMatchObject({ status: 404, body: { code: MessageError.NOT_FOUND } });
     // Nothing says "blocked" anywhere.
     for (const r of [await blocked.browser.post(`/api/items/${free.id}/comments`, { content: 'x' })]) expect(JSON.stringify(r.body)).not.toMatch(/block/i);

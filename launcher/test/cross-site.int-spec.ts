@@ -60,7 +60,12 @@ describe('requests from other sites (docs/security.md)', () => {
   it('refuses a JSON write from a foreign Origin or marked cross-site, with 403, and changes nothing', async () => {
     const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
     for (const headers of foreign) {
-      const response = await call(`${stack.url}/api/items/${item.id}/vote`, { method: 'POST', cookie: neighbour, headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      const response = await call(`${stack.url}/api/items/${item.id}/vote`, {
+        method: 'POST',
+        cookie: neighbour,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
       expect(response).toMatchObject({ status: 403, body: { message: 'Requests from other sites are not accepted' } });
     }
     const view = await call(`${stack.url}/api/items/${item.id}`, { method: 'GET', cookie });
@@ -80,7 +85,10 @@ describe('requests from other sites (docs/security.md)', () => {
   });
 
   it('leaves reads from other sites alone', async () => {
-    const feed = await call(`${stack.url}/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`, { method: 'GET', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const feed = await call(`${stack.url}/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`, {
+      method: 'GET',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(feed.status).toBe(200);
   });
 });

@@ -39,7 +39,8 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
   let unelevatedId: string;
 
   const attempt = (browser: ApiClient, body: Attempt) => browser.clone().post<Record<string, unknown>>('/api/emergency/access', body);
-  const unlock = (browser: ApiClient, adminPassword: unknown = PASSWORD) => browser.clone().post<Record<string, unknown>>('/api/emergency/unlock', { adminPassword });
+  const unlock = (browser: ApiClient, adminPassword: unknown = PASSWORD) =>
+    browser.clone().post<Record<string, unknown>>('/api/emergency/unlock', { adminPassword });
   const good = (): Attempt => ({ adminUserId: adminId, targetUserId: target.id, searchType: 'id', reason: 'Missing person report' });
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
   const newAdmin = async () => {
@@ -67,7 +68,9 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     target = (await targetBrowser.post<User>('/api/users', {})).body;
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET phone = $2 WHERE id = $1', [target.id, TARGET_PHONE]);
     // The member's emergency contact from settings, and the position the app last reported for nearby alerts.
-    const contact = await targetBrowser.request('PUT', `/api/users/${target.id}/emergency-contact`, { emergencyContact: { name: 'Robin Ortega', phone: '(514) 555-0177' } });
+    const contact = await targetBrowser.request('PUT', `/api/users/${target.id}/emergency-contact`, {
+      emergencyContact: { name: 'Robin Ortega', phone: '(514) 555-0177' },
+    });
     expect(contact.body).toEqual({ emergencyContact: TARGET_CONTACT });
     expect((await targetBrowser.request('PUT', `/api/notifications/${target.id}/position`, HERE)).status).toBe(200);
     const item = await targetBrowser.post<Item>('/api/items', { title: 'Blue armchair', category: 'Furniture', location: HERE });
@@ -78,7 +81,10 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     const phone = `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
     await neighbour.post('/api/phone/send-code', { phone, name: 'Verified Neighbour' });
     await neighbour.post('/api/phone/verify-code', { phone, code: lastSmsCode(stack, `+1${phone}`) });
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT is_verified FROM items.posters WHERE user_id = $1', [neighbourId]))[0]?.is_verified === true);
+    await waitFor(
+      async () =>
+        (await dataSourceOf(stack, 'items').query('SELECT is_verified FROM items.posters WHERE user_id = $1', [neighbourId]))[0]?.is_verified === true,
+    );
     expect((await neighbour.post(`/api/items/${item.body.id}/still-there`, { stillThere: true })).status).toBe(201);
     // The item's points reach the rewards service before the lookups below read them.
     await waitFor(async () => (await targetBrowser.get<User>(`/api/users/${target.id}`)).body.points > 0, { what: 'the post points' });
@@ -90,25 +96,70 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
 
   const refusals: [string, number, ErrorCode, string, () => ApiClient, () => Attempt][] = [
     ['anonymous', 401, ErrorCode.UNAUTHENTICATED, 'Please sign in first', () => api, () => good()],
-    ['a non-admin', 403, EmergencyError.NOT_ADMIN, 'Access Denied: emergency access is for administrators only.', () => other, () => ({ ...good(), adminUserId: otherId })],
+    [
+      'a non-admin',
+      403,
+      EmergencyError.NOT_ADMIN,
+      'Access Denied: emergency access is for administrators only.',
+      () => other,
+      () => ({ ...good(), adminUserId: otherId }),
+    ],
     ["another admin's id in the body", 403, AuthError.NOT_YOURSELF, 'You can only act as yourself', () => other, () => good()],
-    ['an empty reason', 400, EmergencyError.MISSING_INFORMATION, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), reason: '   ' })],
-    ['no target', 400, EmergencyError.MISSING_INFORMATION, 'Please provide target user ID or phone number and reason', () => admin, () => ({ ...good(), targetUserId: '' })],
-    ['an unknown target', 404, EmergencyError.TARGET_NOT_FOUND, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), targetUserId: '00000000-0000-4000-8000-000000000000' })],
-    ['an unknown phone', 404, EmergencyError.TARGET_NOT_FOUND, 'No user found with that ID or phone number', () => admin, () => ({ ...good(), searchType: 'phone', targetUserId: '(514) 555-0199' })],
-    ['an admin who has not unlocked', 403, EmergencyError.ELEVATION_REQUIRED, EmergencyMessages.elevationRequired, () => unelevated, () => ({ ...good(), adminUserId: unelevatedId })],
+    [
+      'an empty reason',
+      400,
+      EmergencyError.MISSING_INFORMATION,
+      'Please provide target user ID or phone number and reason',
+      () => admin,
+      () => ({ ...good(), reason: '   ' }),
+    ],
+    [
+      'no target',
+      400,
+      EmergencyError.MISSING_INFORMATION,
+      'Please provide target user ID or phone number and reason',
+      () => admin,
+      () => ({ ...good(), targetUserId: '' }),
+    ],
+    [
+      'an unknown target',
+      404,
+      EmergencyError.TARGET_NOT_FOUND,
+      'No user found with that ID or phone number',
+      () => admin,
+      () => ({ ...good(), targetUserId: '00000000-0000-4000-8000-000000000000' }),
+    ],
+    [
+      'an unknown phone',
+      404,
+      EmergencyError.TARGET_NOT_FOUND,
+      'No user found with that ID or phone number',
+      () => admin,
+      () => ({ ...good(), searchType: 'phone', targetUserId: '(514) 555-0199' }),
+    ],
+    [
+      'an admin who has not unlocked',
+      403,
+      EmergencyError.ELEVATION_REQUIRED,
+      EmergencyMessages.elevationRequired,
+      () => unelevated,
+      () => ({ ...good(), adminUserId: unelevatedId }),
+    ],
   ];
 
-  it.each(refusals)('refuses %s with %i %s "%s", one audit entry with the target asked for and no user data', async (_name, status, code, message, browser, body) => {
-    const before = await auditCount();
-    const asked = body();
-    const response = await attempt(browser(), asked);
-    expect({ status: response.status, body: response.body }).toEqual({ status, body: { code, message } });
-    expect(await auditCount()).toBe(before + 1);
-    // An id asked for stays with the refused entry (the column holds member ids, so a phone asked for does not).
-    const kept = asked.searchType === 'id' && UUID.test(String(asked.targetUserId)) ? asked.targetUserId : null;
-    expect(await lastEntry()).toMatchObject({ outcome: 'refused', target_user_id: kept });
-  });
+  it.each(refusals)(
+    'refuses %s with %i %s "%s", one audit entry with the target asked for and no user data',
+    async (_name, status, code, message, browser, body) => {
+      const before = await auditCount();
+      const asked = body();
+      const response = await attempt(browser(), asked);
+      expect({ status: response.status, body: response.body }).toEqual({ status, body: { code, message } });
+      expect(await auditCount()).toBe(before + 1);
+      // An id asked for stays with the refused entry (the column holds member ids, so a phone asked for does not).
+      const kept = asked.searchType === 'id' && UUID.test(String(asked.targetUserId)) ? asked.targetUserId : null;
+      expect(await lastEntry()).toMatchObject({ outcome: 'refused', target_user_id: kept });
+    },
+  );
 
   it('grants an unlocked admin a lookup with a reason: the user, activity, settings and recent items, one audit entry', async () => {
     const before = await auditCount();
@@ -143,14 +194,20 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect((await other.get(`/api/emergency/logs?adminUserId=${adminId}`)).status).toBe(403);
     expect((await api.clone().get('/api/emergency/logs')).status).toBe(401);
     const refused = await unelevated.get(`/api/emergency/logs?adminUserId=${unelevatedId}`);
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.elevationRequired } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 403,
+      body: { code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.elevationRequired },
+    });
   });
 
   it('opens no dashboard on a wrong password: no elevation, no log, no lookup, and an audit entry', async () => {
     const { browser, id } = await newAdmin();
     const before = await auditCount();
     const wrong = await unlock(browser, 'not-the-password');
-    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { code: EmergencyError.WRONG_PASSWORD, message: 'Invalid admin password' } });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({
+      status: 401,
+      body: { code: EmergencyError.WRONG_PASSWORD, message: 'Invalid admin password' },
+    });
     expect(await auditCount()).toBe(before + 1);
     expect(await lastEntry()).toMatchObject({ admin_user_id: id, outcome: 'refused', detail: 'wrong_password' });
     expect((await browser.get(`/api/emergency/logs`)).body).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
@@ -221,7 +278,10 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     for (let i = 0; i < 5; i++) {
       const before = await auditCount();
       const wrong = await unlock(lockedAdmin, `guess-${i}`);
-      expect({ status: wrong.status, body: wrong.body }).toEqual({ status: 401, body: { code: EmergencyError.WRONG_PASSWORD, message: 'Invalid admin password' } });
+      expect({ status: wrong.status, body: wrong.body }).toEqual({
+        status: 401,
+        body: { code: EmergencyError.WRONG_PASSWORD, message: 'Invalid admin password' },
+      });
       expect(await auditCount()).toBe(before + 1);
     }
     const locked = await unlock(lockedAdmin);
@@ -260,7 +320,7 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect(broken.stderr).toContain('its contents do not match its hash');
   });
 
-  it('keeps the emergency contact its owner\'s: nobody else reads or sets it, and no view of the member carries it', async () => {
+  it("keeps the emergency contact its owner's: nobody else reads or sets it, and no view of the member carries it", async () => {
     expect((await other.get(`/api/users/${target.id}/emergency-contact`)).status).toBe(403);
     expect((await other.request('PUT', `/api/users/${target.id}/emergency-contact`, { emergencyContact: null })).status).toBe(403);
     expect(JSON.stringify((await other.get(`/api/users/${target.id}`)).body)).not.toContain('5550177');
@@ -272,7 +332,10 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
   it('answers with what it has when a service does not answer, and says which part is missing', async () => {
     // Taken out of the stack's list, so that the stack does not close it a second time.
     for (const name of ['rewards', 'notifications']) {
-      const [service] = stack.services.splice(stack.services.findIndex((s) => s.name === name), 1);
+      const [service] = stack.services.splice(
+        stack.services.findIndex((s) => s.name === name),
+        1,
+      );
       await service.close();
     }
     const response = await attempt(admin, good());

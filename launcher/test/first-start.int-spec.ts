@@ -14,8 +14,12 @@ const PROMPT = /usage data|\? .+›|\((y\/N|Y\/n|yes\/no)\)|◆|◇/i;
 
 /** A terminal's text as a person reads it: no colour or cursor codes, no carriage returns. */
 function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\x1b\][^\x07]*\x07/g, '').replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '').replace(/\r/g, '');
+  /* eslint-disable no-control-regex -- terminal escape codes are control characters */
+  return text
+    .replace(/\x1b\][^\x07]*\x07/g, '')
+    .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]/g, '')
+    .replace(/\r/g, '');
+  /* eslint-enable no-control-regex */
 }
 
 /**

@@ -26,7 +26,8 @@ describe.each(STACK_MODES)('Idempotency-Key on creating calls, $name', (mode) =>
   let photo: Buffer;
   let otherPhoto: Buffer;
 
-  const sql = <T = Record<string, unknown>>(service: string, query: string, params: unknown[] = []): Promise<T[]> => dataSourceOf(stack, service).query(query, params);
+  const sql = <T = Record<string, unknown>>(service: string, query: string, params: unknown[] = []): Promise<T[]> =>
+    dataSourceOf(stack, service).query(query, params);
   const count = async (service: string, query: string, params: unknown[]) => (await sql<{ n: number }>(service, query, params))[0].n;
 
   const member = async (): Promise<Member> => {
@@ -43,7 +44,13 @@ describe.each(STACK_MODES)('Idempotency-Key on creating calls, $name', (mode) =>
       upload: async (bytes, key) => answer(await as(key).postFile('/api/upload', 'photo', { name: 'item.jpg', type: 'image/jpeg', bytes })),
     };
   };
-  const newItem = (title = 'Sturdy bookshelf', extra: Record<string, unknown> = {}) => ({ title, category: 'Furniture', location: HERE, timeLimit: 12, ...extra });
+  const newItem = (title = 'Sturdy bookshelf', extra: Record<string, unknown> = {}) => ({
+    title,
+    category: 'Furniture',
+    location: HERE,
+    timeLimit: 12,
+    ...extra,
+  });
   const itemsOf = (posterId: string) => count('items', 'SELECT count(*)::int AS n FROM items.items WHERE poster_id = $1', [posterId]);
 
   /** 20 copies of one call at once: one writes; each other one replays its answer or is told it is in progress. */
@@ -64,8 +71,12 @@ describe.each(STACK_MODES)('Idempotency-Key on creating calls, $name', (mode) =>
   beforeAll(async () => {
     // A short wait for services, so a post held up by a lock outlives it (the 503 of a NATS restart).
     ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '5000', RATE_LIMIT_AUTH_PER_15_MINUTES: '1000', RPC_TIMEOUT_MS: '2500' }));
-    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } }).jpeg().toBuffer();
-    otherPhoto = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2b5a8b' } }).jpeg().toBuffer();
+    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } })
+      .jpeg()
+      .toBuffer();
+    otherPhoto = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2b5a8b' } })
+      .jpeg()
+      .toBuffer();
   }, 60_000);
   afterAll(async () => {
     await stack?.close();
@@ -124,7 +135,10 @@ describe.each(STACK_MODES)('Idempotency-Key on creating calls, $name', (mode) =>
 
       expect(await poster.send('POST', '/api/items', newItem('Another bookshelf'), key)).toEqual({
         status: 422,
-        body: { code: IdempotencyError.KEY_REUSED, message: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.' },
+        body: {
+          code: IdempotencyError.KEY_REUSED,
+          message: 'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+        },
       });
       expect(await itemsOf(poster.id)).toBe(1);
     });
@@ -167,7 +181,6 @@ describe.each(STACK_MODES)('Idempotency-Key on creating calls, $name', (mode) =>
       expect(await poster.send('POST', '/api/items', newItem(), '')).toMatchObject({ status: 400, body: { message: 'Idempotency-Key must not be empty' } });
       expect(await itemsOf(poster.id)).toBe(2);
     });
-
   });
 
   describe('comments, reports, redemptions, claims', () => {
@@ -216,7 +229,9 @@ describe.each(STACK_MODES)('Idempotency-Key on creating calls, $name', (mode) =>
 
     it('spends points once for a retried redemption, sequential and 20 at once', async () => {
       const shopper = await member();
-      await sql('rewards', `INSERT INTO rewards.balances (user_id, points, version) VALUES ($1, 500, 1) ON CONFLICT (user_id) DO UPDATE SET points = 500`, [shopper.id]);
+      await sql('rewards', `INSERT INTO rewards.balances (user_id, points, version) VALUES ($1, 500, 1) ON CONFLICT (user_id) DO UPDATE SET points = 500`, [
+        shopper.id,
+      ]);
       const rewards = (await shopper.send<{ id: string; name: string; pointsCost: number }[]>('GET', '/api/rewards')).body;
       const spotlight = rewards.find((r) => r.name === 'Spotlight Post');
       if (!spotlight) throw new Error('no Spotlight Post in the catalogue');

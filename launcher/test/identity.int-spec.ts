@@ -44,7 +44,12 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       expect(noName.headers.getSetCookie()).toEqual([]);
 
       const created = await browser.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code, firstName: 'Rosa' });
-      expect(created.body).toMatchObject({ success: true, isNewUser: true, message: 'Account Created!', user: { firstName: 'Rosa', verifiedPhone: phone.e164 } });
+      expect(created.body).toMatchObject({
+        success: true,
+        isNewUser: true,
+        message: 'Account Created!',
+        user: { firstName: 'Rosa', verifiedPhone: phone.e164 },
+      });
       const me = await browser.get<User>(`/api/users/${created.body.user!.id}`);
       expect(me.body).toMatchObject({ id: created.body.user!.id, firstName: 'Rosa', verifiedPhone: phone.e164 });
       // Used once: the same code cannot sign in again.
@@ -55,7 +60,11 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       const phone = newPhone();
       const first = api.anotherBrowser();
       await first.post('/api/auth/send-code', { phoneNumber: phone.typed });
-      const account = await first.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Ada' });
+      const account = await first.post<VerifyCodeResponse>('/api/auth/verify-code', {
+        phoneNumber: phone.typed,
+        code: lastSmsCode(stack, phone.e164),
+        firstName: 'Ada',
+      });
 
       const second = api.anotherBrowser();
       const anonymous = await second.post<User>('/api/users', {});
@@ -87,7 +96,8 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       const code = lastSmsCode(stack, phone.e164);
       const wrong = code === '000000' ? '111111' : '000000';
       const answers: string[] = [];
-      for (let i = 0; i < 5; i++) answers.push((await api.post<{ message: string }>('/api/auth/verify-code', { phoneNumber: phone.typed, code: wrong, firstName: 'X' })).body.message);
+      for (let i = 0; i < 5; i++)
+        answers.push((await api.post<{ message: string }>('/api/auth/verify-code', { phoneNumber: phone.typed, code: wrong, firstName: 'X' })).body.message);
       expect(answers.slice(0, 4)).toEqual(Array(4).fill('Invalid verification code'));
       expect(answers[4]).toBe('Invalid verification code. Too many tries: please request a new code.');
       const right = await api.post<{ message: string }>('/api/auth/verify-code', { phoneNumber: phone.typed, code, firstName: 'X' });
@@ -122,8 +132,14 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
 
     it("does not let a stranger's requests lock the owner out or cancel the owner's code", async () => {
       const phone = newPhone();
-      const from = (address: string) => (body: unknown, path = '/api/auth/send-code') =>
-        fetch(`${stack.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(body) });
+      const from =
+        (address: string) =>
+        (body: unknown, path = '/api/auth/send-code') =>
+          fetch(`${stack.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+            body: JSON.stringify(body),
+          });
       const owner = from('198.51.100.7');
       const stranger = from('203.0.113.5');
       expect((await owner({ phoneNumber: phone.typed })).status).toBe(201);
@@ -173,13 +189,20 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       const phone = newPhone();
       expect((await browser.post('/api/phone/send-code', { phone: phone.typed, name: 'Grace Hopper' })).status).toBe(201);
       expect((await browser.get<{ status: string }>(`/api/verification/status/${user.id}`)).body.status).toBe('pending');
-      const wrong = await browser.post('/api/phone/verify-code', { phone: phone.typed, code: lastSmsCode(stack, phone.e164) === '999999' ? '888888' : '999999' });
+      const wrong = await browser.post('/api/phone/verify-code', {
+        phone: phone.typed,
+        code: lastSmsCode(stack, phone.e164) === '999999' ? '888888' : '999999',
+      });
       expect(wrong).toMatchObject({ status: 400, body: { message: 'Invalid verification code' } });
       const ok = await browser.post('/api/phone/verify-code', { phone: phone.typed, code: lastSmsCode(stack, phone.e164) });
       expect(ok).toMatchObject({ status: 201, body: { success: true } });
 
       expect((await browser.get<{ status: string }>(`/api/verification/status/${user.id}`)).body.status).toBe('verified');
-      expect((await browser.get<User>(`/api/users/${user.id}`)).body).toMatchObject({ isVerified: true, verifiedName: 'Grace Hopper', verifiedPhone: phone.e164 });
+      expect((await browser.get<User>(`/api/users/${user.id}`)).body).toMatchObject({
+        isVerified: true,
+        verifiedName: 'Grace Hopper',
+        verifiedPhone: phone.e164,
+      });
       expect((await browser.request('PATCH', `/api/users/${user.id}/scout-mode`, {})).body).toEqual({ scoutMode: true });
       expect((await browser.request('PATCH', `/api/users/${user.id}/scout-mode`, {})).body).toEqual({ scoutMode: false });
     });
@@ -224,7 +247,10 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       expect(await version()).toBe(before);
 
       const saved = await browser.request('PATCH', path, { notificationRadius: '2.5', enableVotingAlerts: true, enableNewItemAlerts: false });
-      expect(saved).toMatchObject({ status: 200, body: { notificationRadius: '2.5', enableVotingAlerts: true, enableNewItemAlerts: false, enablePushNotifications: true } });
+      expect(saved).toMatchObject({
+        status: 200,
+        body: { notificationRadius: '2.5', enableVotingAlerts: true, enableNewItemAlerts: false, enablePushNotifications: true },
+      });
 
       expect(await browser.request('PATCH', `/api/users/${user.id}/subscription`, { tier: 'gold' })).toMatchObject({ status: 400 });
       expect((await browser.request<User>('PATCH', `/api/users/${user.id}/subscription`, { tier: 'premium' })).body.subscriptionTier).toBe('premium');
@@ -242,7 +268,9 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       const path = `/api/users/${user.id}/profile-picture`;
       const picture = () => sql('SELECT profile_picture FROM users.users WHERE id = $1', [user.id]).then((r) => r[0].profile_picture);
 
-      const noise = await sharp(randomBytes(1200 * 900 * 3), { raw: { width: 1200, height: 900, channels: 3 } }).png().toBuffer();
+      const noise = await sharp(randomBytes(1200 * 900 * 3), { raw: { width: 1200, height: 900, channels: 3 } })
+        .png()
+        .toBuffer();
       expect(noise.length).toBeGreaterThan(3 * 1024 * 1024 * 0.9);
       expect(await browser.postFile(path, 'profilePicture', { name: 'big.png', type: 'image/png', bytes: noise })).toMatchObject({
         status: 413,
@@ -256,7 +284,9 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
 
       const stranger = api.anotherBrowser();
       await stranger.post('/api/users', {});
-      const face = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0ffee' } }).jpeg().toBuffer();
+      const face = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0ffee' } })
+        .jpeg()
+        .toBuffer();
       expect(await stranger.postFile(path, 'profilePicture', { name: 'x.jpg', type: 'image/jpeg', bytes: face })).toMatchObject({ status: 403 });
 
       const saved = await browser.postFile<{ profilePicture: string }>(path, 'profilePicture', { name: 'me.jpg', type: 'image/jpeg', bytes: face });

@@ -57,7 +57,9 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
   beforeAll(async () => {
     ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '5000', RATE_LIMIT_AUTH_PER_15_MINUTES: '1000' }));
     api = new ApiClient(stack.url);
-    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } }).jpeg().toBuffer();
+    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } })
+      .jpeg()
+      .toBuffer();
   }, 60_000);
   afterAll(async () => {
     await stack?.close();
@@ -69,7 +71,13 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const { browser } = await neighbour();
       const response = await browser.post<Item>('/api/items', garageSale());
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ isGarageSale: true, pricingType: 'free', garageSaleAddress: '123 Pine St, Seattle', timeLimit: 72, urgency: 'Flexible' });
+      expect(response.body).toMatchObject({
+        isGarageSale: true,
+        pricingType: 'free',
+        garageSaleAddress: '123 Pine St, Seattle',
+        timeLimit: 72,
+        urgency: 'Flexible',
+      });
     });
 
     it.each([
@@ -84,7 +92,11 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       ['200 hours', { timeLimit: 200 }, 'Maximum 7 days'],
       ['a reward', { pricingType: 'paid' }, 'Garage sales are always free'],
       ['an end before its start', { garageSaleEndTime: new Date(Date.now() + 2 * HOUR).toISOString() }, 'The end must be after the start'],
-      ['a past sale', { garageSaleStartTime: new Date(Date.now() - 5 * HOUR).toISOString(), garageSaleEndTime: new Date(Date.now() - HOUR).toISOString() }, 'This garage sale has already ended'],
+      [
+        'a past sale',
+        { garageSaleStartTime: new Date(Date.now() - 5 * HOUR).toISOString(), garageSaleEndTime: new Date(Date.now() - HOUR).toISOString() },
+        'This garage sale has already ended',
+      ],
     ])('refuses a garage sale with %s, writing nothing', async (_name, change, message) => {
       const { browser, user } = await neighbour();
       expect(await browser.post('/api/items', garageSale(change))).toMatchObject({ status: 400, body: { message } });
@@ -93,7 +105,9 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
 
     it('lets only verified users post a reward, in cents from $1 to $100', async () => {
       const { browser, user } = await neighbour();
-      expect(await browser.post('/api/items', { title: 'Couch', category: 'Furniture', location: HERE, pricingType: 'paid', customAmount: 1500 })).toMatchObject({
+      expect(
+        await browser.post('/api/items', { title: 'Couch', category: 'Furniture', location: HERE, pricingType: 'paid', customAmount: 1500 }),
+      ).toMatchObject({
         status: 403,
         body: { message: 'Only verified users can post items with a reward. Please verify your account first.' },
       });
@@ -125,7 +139,9 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
 
     it('takes only photos uploaded to us', async () => {
       const { browser } = await neighbour();
-      expect(await browser.post('/api/items', { title: 'Desk', category: 'Furniture', location: HERE, imageUrl: 'https://tracker.example/pixel.gif' })).toMatchObject({
+      expect(
+        await browser.post('/api/items', { title: 'Desk', category: 'Furniture', location: HERE, imageUrl: 'https://tracker.example/pixel.gif' }),
+      ).toMatchObject({
         status: 400,
         body: { message: 'Upload the photo with POST /api/upload and send the imageUrl it returns' },
       });
@@ -203,7 +219,11 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       }
       // Trilaterate: subtract the first circle's equation from the others and solve the 2×2 system.
       const [c1, c2, c3] = circles;
-      const row = (c: { x: number; y: number; r: number }) => [2 * (c1.x - c.x), 2 * (c1.y - c.y), c.r ** 2 - c1.r ** 2 - c.x ** 2 + c1.x ** 2 - c.y ** 2 + c1.y ** 2];
+      const row = (c: { x: number; y: number; r: number }) => [
+        2 * (c1.x - c.x),
+        2 * (c1.y - c.y),
+        c.r ** 2 - c1.r ** 2 - c.x ** 2 + c1.x ** 2 - c.y ** 2 + c1.y ** 2,
+      ];
       const [[a1, b1, e1], [a2, b2, e2]] = [row(c2), row(c3)];
       const det = a1 * b2 - a2 * b1;
       const found = { x: (e1 * b2 - e2 * b1) / det, y: (a1 * e2 - a2 * e1) / det };
@@ -239,9 +259,18 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const { browser } = await neighbour();
       const item = await postItem(browser, { imageUrl: await uploadPhoto(browser) });
       const stranger = (await neighbour()).browser;
-      expect(await stranger.request('PATCH', `/api/items/${item.id}`, { title: 'Mine now' })).toMatchObject({ status: 403, body: { message: 'Only the poster can edit this item' } });
-      expect(await browser.request('PATCH', `/api/items/${item.id}`, { title: '  ' })).toMatchObject({ status: 400, body: { message: 'Please enter a title for your item.' } });
-      expect(await browser.request('PATCH', `/api/items/${item.id}`, { timeLimit: 30 })).toMatchObject({ status: 400, body: { message: 'Time limit must be between 1 and 24 hours' } });
+      expect(await stranger.request('PATCH', `/api/items/${item.id}`, { title: 'Mine now' })).toMatchObject({
+        status: 403,
+        body: { message: 'Only the poster can edit this item' },
+      });
+      expect(await browser.request('PATCH', `/api/items/${item.id}`, { title: '  ' })).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter a title for your item.' },
+      });
+      expect(await browser.request('PATCH', `/api/items/${item.id}`, { timeLimit: 30 })).toMatchObject({
+        status: 400,
+        body: { message: 'Time limit must be between 1 and 24 hours' },
+      });
       expect(await browser.request('PATCH', `/api/items/${item.id}`, { pricingType: 'paid', customAmount: 1550 })).toMatchObject({
         status: 400,
         body: { message: 'Reward must be whole dollars between $1 and $100' },
@@ -249,7 +278,10 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const edited = await browser.request<Item>('PATCH', `/api/items/${item.id}`, { title: 'Tall bookshelf', timeLimit: 20 });
       expect(edited.body).toMatchObject({ title: 'Tall bookshelf', timeLimit: 20 });
       expect(await stranger.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({ status: 200 });
-      expect(await browser.request('PATCH', `/api/items/${item.id}`, { title: 'Changed' })).toMatchObject({ status: 409, body: { message: 'Only available items can be edited' } });
+      expect(await browser.request('PATCH', `/api/items/${item.id}`, { title: 'Changed' })).toMatchObject({
+        status: 409,
+        body: { message: 'Only available items can be edited' },
+      });
       expect(await browser.request('DELETE', `/api/items/${item.id}`)).toMatchObject({ status: 409, body: { message: 'Only available items can be deleted' } });
 
       const other = await postItem(browser);
@@ -266,16 +298,28 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const noPhoto = await postItem(poster);
       const { browser: first, user: firstUser } = await neighbour();
       const { browser: late } = await neighbour();
-      expect(await poster.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({ status: 403, body: { message: "You can't claim your own item" } });
-      expect(await first.request('PATCH', `/api/items/${noPhoto.id}/claim`, {})).toMatchObject({ status: 409, body: { message: 'Items without a photo cannot be claimed' } });
+      expect(await poster.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({
+        status: 403,
+        body: { message: "You can't claim your own item" },
+      });
+      expect(await first.request('PATCH', `/api/items/${noPhoto.id}/claim`, {})).toMatchObject({
+        status: 409,
+        body: { message: 'Items without a photo cannot be claimed' },
+      });
       const reserved = await first.request<{ item: Item }>('PATCH', `/api/items/${item.id}/claim`, {});
       expect(reserved.body.item).toMatchObject({ status: 'first_dibs', reservedById: firstUser.id, exactLocation: true });
-      expect(await late.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({ status: 409, body: { message: 'This item is no longer available' } });
+      expect(await late.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({
+        status: 409,
+        body: { message: 'This item is no longer available' },
+      });
       expect(await first.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: photo.toString('base64') })).toMatchObject({
         status: 403,
         body: { message: 'Photo verification failed: take a pickup photo and have it checked before claiming' },
       });
-      expect(await first.request('PATCH', `/api/items/00000000-0000-4000-8000-000000000000/claim`, {})).toMatchObject({ status: 404, body: { message: 'Item not found' } });
+      expect(await first.request('PATCH', `/api/items/00000000-0000-4000-8000-000000000000/claim`, {})).toMatchObject({
+        status: 404,
+        body: { message: 'Item not found' },
+      });
     });
 
     it('lets a neighbour hold one first dibs at a time (three once verified), whatever the concurrency', async () => {
@@ -339,7 +383,10 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const quiet = await postItem(poster, { location: spot });
       const [a, b] = [await neighbour(), await neighbour()];
       expect((await a.browser.post(`/api/items/${popular.id}/vote`, {})).body).toMatchObject({ votes: 1 });
-      expect(await a.browser.post(`/api/items/${popular.id}/vote`, {})).toMatchObject({ status: 409, body: { message: 'You already voted for this item today' } });
+      expect(await a.browser.post(`/api/items/${popular.id}/vote`, {})).toMatchObject({
+        status: 409,
+        body: { message: 'You already voted for this item today' },
+      });
       expect((await b.browser.post(`/api/items/${popular.id}/vote`, {})).body).toMatchObject({ votes: 2 });
       expect(await poster.post(`/api/items/${popular.id}/vote`, {})).toMatchObject({ status: 403 });
       await a.browser.post(`/api/items/${quiet.id}/vote`, {});
@@ -371,10 +418,14 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       });
       // The "still there" reset the count: two more "not there" are not enough, a third different one is.
       await others[0].browser.post(`/api/items/${item.id}/still-there`, { stillThere: false }).catch(() => undefined);
-      await sql(`UPDATE items.still_there_checks SET check_date = check_date - 1, created_at = now() - interval '1 day' WHERE item_id = $1 AND NOT still_there`, [item.id]);
+      await sql(
+        `UPDATE items.still_there_checks SET check_date = check_date - 1, created_at = now() - interval '1 day' WHERE item_id = $1 AND NOT still_there`,
+        [item.id],
+      );
       await sql(`UPDATE items.items SET last_still_there_check = now() - interval '2 days' WHERE id = $1`, [item.id]);
       const answers = [];
-      for (const other of [others[0], others[1], others[3]]) answers.push((await other.browser.post<{ removed: boolean }>(`/api/items/${item.id}/still-there`, { stillThere: false })).body.removed);
+      for (const other of [others[0], others[1], others[3]])
+        answers.push((await other.browser.post<{ removed: boolean }>(`/api/items/${item.id}/still-there`, { stillThere: false })).body.removed);
       expect(answers).toEqual([false, false, true]);
       expect(await api.get(`/api/items/${item.id}`)).toMatchObject({ status: 404 });
       const [{ n }] = await sql(`SELECT count(*)::int AS n FROM items.outbox_events WHERE subject = 'item.removed.v1' AND payload->>'itemId' = $1`, [item.id]);
@@ -411,7 +462,10 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const { browser: poster } = await neighbour();
       const item = await postItem(poster);
       const { browser, user } = await neighbour();
-      expect(await browser.post(`/api/items/${item.id}/comments`, { content: '   ' })).toMatchObject({ status: 400, body: { message: 'Please write something before posting' } });
+      expect(await browser.post(`/api/items/${item.id}/comments`, { content: '   ' })).toMatchObject({
+        status: 400,
+        body: { message: 'Please write something before posting' },
+      });
       const comments: Comment[] = [];
       for (let i = 0; i < 5; i++) comments.push((await browser.post<Comment>(`/api/items/${item.id}/comments`, { content: `Still there at ${i}pm?` })).body);
       expect(await browser.post(`/api/items/${item.id}/comments`, { content: 'One more' })).toMatchObject({
@@ -437,12 +491,21 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       const item = await postItem(poster);
       const { browser, user } = await neighbour();
       const report = { reporterId: user.id, reportedItemId: item.id, reportType: 'spam', reason: 'Advertising', details: '' };
-      expect(await browser.post('/api/reports', { ...report, reason: '' })).toMatchObject({ status: 400, body: { message: 'Please select a report type and provide a reason' } });
-      expect(await browser.post('/api/reports', { ...report, reportType: 'meh' })).toMatchObject({ status: 400, body: { code: 'COMMON.VALIDATION_FAILED', message: 'Report type must be one of: spam, inappropriate, unsafe, fraud, duplicate, other' } });
+      expect(await browser.post('/api/reports', { ...report, reason: '' })).toMatchObject({
+        status: 400,
+        body: { message: 'Please select a report type and provide a reason' },
+      });
+      expect(await browser.post('/api/reports', { ...report, reportType: 'meh' })).toMatchObject({
+        status: 400,
+        body: { code: 'COMMON.VALIDATION_FAILED', message: 'Report type must be one of: spam, inappropriate, unsafe, fraud, duplicate, other' },
+      });
       expect(await browser.post('/api/reports', { ...report, reporterId: posterUser.id })).toMatchObject({ status: 403 });
       expect(await browser.post('/api/reports', report)).toMatchObject({ status: 201, body: { success: true } });
       expect(await browser.post('/api/reports', report)).toMatchObject({ status: 409, body: { message: 'You have already reported this item' } });
-      expect(await poster.post('/api/reports', { ...report, reporterId: posterUser.id })).toMatchObject({ status: 400, body: { message: "You can't report your own item" } });
+      expect(await poster.post('/api/reports', { ...report, reporterId: posterUser.id })).toMatchObject({
+        status: 400,
+        body: { message: "You can't report your own item" },
+      });
       const [row] = await sql('SELECT reported_user_id FROM items.reports WHERE reported_item_id = $1', [item.id]);
       expect(row.reported_user_id).toBe(posterUser.id);
     });

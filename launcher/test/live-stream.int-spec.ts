@@ -5,7 +5,8 @@ import { dataSourceOf, lastSmsCode, STACK_MODES } from './stack-modes';
 
 const MANHATTAN = { lat: 40.758, lng: -73.9855 };
 const STREAM = '/api/events/stream';
-const isNewItemAlert = (title: string) => (e: { event: string; data: string }) => e.event === 'notification' && (JSON.parse(e.data) as Notification).message.includes(title);
+const isNewItemAlert = (title: string) => (e: { event: string; data: string }) =>
+  e.event === 'notification' && (JSON.parse(e.data) as Notification).message.includes(title);
 
 describe.each(STACK_MODES)('the live stream, $name', (mode) => {
   let stack: RunningStack;
@@ -31,7 +32,10 @@ describe.each(STACK_MODES)('the live stream, $name', (mode) => {
   const neighbour = async (metresNorth: number) => {
     const client = new ApiClient(stack.url);
     const user = await client.post<User>('/api/users', { locationRadius: '2' });
-    const position = await client.request('PUT', `/api/notifications/${user.body.id}/position`, { lat: MANHATTAN.lat + metresNorth / 110_540, lng: MANHATTAN.lng });
+    const position = await client.request('PUT', `/api/notifications/${user.body.id}/position`, {
+      lat: MANHATTAN.lat + metresNorth / 110_540,
+      lng: MANHATTAN.lng,
+    });
     expect(position.status).toBe(200);
     return { client, id: user.body.id };
   };
@@ -44,7 +48,7 @@ describe.each(STACK_MODES)('the live stream, $name', (mode) => {
     expect(await response.json()).toMatchObject({ message: 'Please sign in first' });
   });
 
-  it("brings a post to the stream of the neighbour it is near within a second, in every tab and through every gateway, and never to the one far away", async () => {
+  it('brings a post to the stream of the neighbour it is near within a second, in every tab and through every gateway, and never to the one far away', async () => {
     const near = await neighbour(800);
     const far = await neighbour(30_000);
     const poster = await neighbour(0);
@@ -69,7 +73,12 @@ describe.each(STACK_MODES)('the live stream, $name', (mode) => {
       expect(alert.receivedAt - answeredAt).toBeLessThanOrEqual(1000);
       expect(alert.id).toMatch(/^\d+$/);
       // Measured from the item's public (blurred) position: 0.5 mile give or take the blur.
-      expect(JSON.parse(alert.data)).toMatchObject({ type: 'new_item_alert', title: 'New Item Nearby', message: expect.stringMatching(/^"Walnut bookcase" was just posted 0\.[4-6] mi from you$/), isRead: false });
+      expect(JSON.parse(alert.data)).toMatchObject({
+        type: 'new_item_alert',
+        title: 'New Item Nearby',
+        message: expect.stringMatching(/^"Walnut bookcase" was just posted 0\.[4-6] mi from you$/),
+        isRead: false,
+      });
       await tab.next((e) => e.event === 'count' && JSON.parse(e.data).count === 1);
     }
     // Give a stray delivery time to show up before saying there was none.
@@ -110,7 +119,7 @@ describe.each(STACK_MODES)('the live stream, $name', (mode) => {
     expect(caughtUp.sort()).toEqual(['"Brass lamp"', '"Pine crate"']);
     expect(resumed.data('count')).toEqual([{ count: 2 }]);
     // A cursor that is not one of ours is ignored, not an error.
-    const odd = await open(near.client, { lastEventId: "1; DROP TABLE x" });
+    const odd = await open(near.client, { lastEventId: '1; DROP TABLE x' });
     await odd.next((e) => e.event === 'count');
     expect(odd.data('notification')).toEqual([]);
   });
@@ -121,7 +130,11 @@ describe.each(STACK_MODES)('the live stream, $name', (mode) => {
     const phone = { typed: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, e164: `+1${digits}` };
     const laptop = new ApiClient(stack.url);
     await laptop.post('/api/auth/send-code', { phoneNumber: phone.typed });
-    const account = await laptop.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Lena' });
+    const account = await laptop.post<VerifyCodeResponse>('/api/auth/verify-code', {
+      phoneNumber: phone.typed,
+      code: lastSmsCode(stack, phone.e164),
+      firstName: 'Lena',
+    });
     expect(account.body.success).toBe(true);
     await dataSourceOf(stack, 'users').query(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1`, [phone.e164]);
     const phoneBrowser = new ApiClient(stack.url);

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { HandoverMessage, Item, MessageError, MessageThread, MessageThreadSummary, MESSAGES_PER_HOUR, Notification, SCAM_WARNING, User } from '@curbside/contracts';
+import {
+  HandoverMessage,
+  Item,
+  MessageError,
+  MessageThread,
+  MessageThreadSummary,
+  MESSAGES_PER_HOUR,
+  Notification,
+  SCAM_WARNING,
+  User,
+} from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { newNeighbour, STACK_MODES } from './stack-modes';
@@ -20,12 +30,13 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
 
   const neighbour = () => newNeighbour(stack, api);
 
-
   /** A poster, an item of theirs held (first dibs) by another member, and a third member. */
   const heldItem = async () => {
     const poster = await neighbour();
     const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const item = (await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    const item = (
+      await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })
+    ).body;
     const holder = await neighbour();
     expect((await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).status).toBe(200);
     return { poster, holder, stranger: await neighbour(), item };
@@ -45,7 +56,10 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
     const path = `/api/items/${item.id}/messages`;
 
     const sent = await holder.browser.post<HandoverMessage>(path, { text: 'On my way!', meetAt: { time: '2026-11-24T18:30:00Z', place: 'By the blue fence' } });
-    expect(sent).toMatchObject({ status: 201, body: { mine: true, text: 'On my way!', meetAt: { status: 'proposed', place: 'By the blue fence' }, warning: null } });
+    expect(sent).toMatchObject({
+      status: 201,
+      body: { mine: true, text: 'On my way!', meetAt: { status: 'proposed', place: 'By the blue fence' }, warning: null },
+    });
 
     const posterView = await poster.browser.get<MessageThread>(path);
     expect(posterView).toMatchObject({ status: 200, body: { memberId: holder.user.id, canWrite: true, messages: [{ id: sent.body.id, mine: false }] } });
@@ -64,10 +78,13 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
 
     // Each side is told of the other's act, never of their own.
     const told = async (member: { browser: ApiClient; user: User }, title: string) =>
-      waitFor(async () => {
-        const inbox = (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body;
-        return inbox.find((n) => n.type === 'handover_message' && n.title === title);
-      }, { what: `${title} for ${member.user.id}` });
+      waitFor(
+        async () => {
+          const inbox = (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body;
+          return inbox.find((n) => n.type === 'handover_message' && n.title === title);
+        },
+        { what: `${title} for ${member.user.id}` },
+      );
     expect(JSON.parse((await told(poster, 'New Message')).data)).toMatchObject({ itemId: item.id, memberId: holder.user.id });
     await told(holder, 'Meeting Accepted');
     const holderInbox = (await holder.browser.get<Notification[]>(`/api/notifications/${holder.user.id}`)).body;

@@ -112,7 +112,9 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
           { labels: { subject: 'items.get', outcome: 'ok' }, value: 1 },
         ]),
       );
-      expect(samples.every((s) => /^[a-z-]+\.[a-z.-]+$/.test(s.labels.subject) && ['ok', 'error', 'timeout', 'unavailable'].includes(s.labels.outcome))).toBe(true);
+      expect(samples.every((s) => /^[a-z-]+\.[a-z.-]+$/.test(s.labels.subject) && ['ok', 'error', 'timeout', 'unavailable'].includes(s.labels.outcome))).toBe(
+        true,
+      );
     }
   });
 
@@ -133,7 +135,7 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
     expect(lag.every((s) => Number.isInteger(s.value) && s.value >= 0)).toBe(true);
   });
 
-  it('reports the job queues\' depths and the photo checks run', () => {
+  it("reports the job queues' depths and the photo checks run", () => {
     // Pickup photo checks, item photo labels for moderation, delayed alert deliveries: waiting, active and failed each.
     const queues = ['alert-delivery', 'photo-labels', 'photo-validation'];
     const labels = series(page, 'curbside_job_queue_jobs').map((s) => `${s.labels.queue} ${s.labels.state}`);
@@ -184,7 +186,15 @@ describe('metrics of start:dist, one page per process', () => {
     environment = await createDistributedTestEnvironment();
     const [metricsPort, port] = [await freePorts(SERVICE_NAMES.length + 1), await freePorts(1)];
     launcher = spawn(process.execPath, [join(ROOT, 'launcher', 'dist', 'distributed.js')], {
-      env: { ...process.env, ...environment.env, HOST: '127.0.0.1', PORT: String(port), METRICS_PORT: String(metricsPort), LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      env: {
+        ...process.env,
+        ...environment.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     launcher.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -205,7 +215,10 @@ describe('metrics of start:dist, one page per process', () => {
   it('serves each process its own /metrics on the port the launcher lists', async () => {
     const ports = await waitFor(
       () => {
-        const line = output.join('').split('\n').find((l) => l.includes('"metricsPorts"'));
+        const line = output
+          .join('')
+          .split('\n')
+          .find((l) => l.includes('"metricsPorts"'));
         return line ? (JSON.parse(line) as { metricsPorts: Record<string, number>; url: string }) : undefined;
       },
       { what: 'the start-up line with the metrics ports' },
@@ -220,7 +233,10 @@ describe('metrics of start:dist, one page per process', () => {
 
     const scrape = async (app: string) => (await fetch(`http://127.0.0.1:${ports.metricsPorts[app]}/metrics`)).text();
     const gateway = await scrape('gateway');
-    expect(series(gateway, 'curbside_http_request_duration_seconds_count')).toContainEqual({ labels: { route: '/api/items', method: 'GET', status_class: '2xx' }, value: 1 });
+    expect(series(gateway, 'curbside_http_request_duration_seconds_count')).toContainEqual({
+      labels: { route: '/api/items', method: 'GET', status_class: '2xx' },
+      value: 1,
+    });
     expect(series(gateway, 'curbside_rpc_call_duration_seconds_count')).toContainEqual({ labels: { subject: 'items.feed', outcome: 'ok' }, value: 1 });
     expect(series(gateway, 'curbside_live_streams_open')).toEqual([{ labels: {}, value: 0 }]);
     expect(series(gateway, 'curbside_outbox_backlog_events')).toEqual([]);
@@ -232,9 +248,14 @@ describe('metrics of start:dist, one page per process', () => {
       expect(series(page, 'curbside_rpc_handler_duration_seconds_count').map((s) => s.labels.subject)).toContain(`${service}.health`);
       expect(series(page, 'curbside_event_consumer_lag_events').every((s) => s.labels.durable.startsWith(`${service}_`))).toBe(true);
     }
-    expect(series(await scrape('items'), 'curbside_rpc_handler_duration_seconds_count')).toContainEqual({ labels: { subject: 'items.feed', outcome: 'ok' }, value: 1 });
+    expect(series(await scrape('items'), 'curbside_rpc_handler_duration_seconds_count')).toContainEqual({
+      labels: { subject: 'items.feed', outcome: 'ok' },
+      value: 1,
+    });
     // The photo-validation process works the pickup checks and the item photo labels, and nothing else.
-    expect(new Set(series(await scrape('photo-validation'), 'curbside_job_queue_jobs').map((s) => s.labels.queue))).toEqual(new Set(['photo-labels', 'photo-validation']));
+    expect(new Set(series(await scrape('photo-validation'), 'curbside_job_queue_jobs').map((s) => s.labels.queue))).toEqual(
+      new Set(['photo-labels', 'photo-validation']),
+    );
     expect(series(await scrape('rewards'), 'curbside_event_consumer_lag_events').length).toBeGreaterThan(0);
   }, 180_000);
 });

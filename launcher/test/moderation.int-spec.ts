@@ -1,6 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Comment, ErrorCode, Item, ItemError, ModerationCase, ModerationError, Notification, ReportError, User } from '@curbside/contracts';
+import {
+  Comment,
+  ErrorCode,
+  Item,
+  ItemError,
+  ModerationCase,
+  ModerationError,
+  Notification,
+  ReportError,
+  SavedSearch,
+  User,
+  WantedPost,
+} from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
@@ -78,7 +90,13 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
     expect((await notified(poster, 'Held for Review')).message).toContain('Several neighbours reported it');
 
     const open = await caseOf(mod, item.id);
-    expect(open).toMatchObject({ targetType: 'item', hidden: true, openedBy: 'reports', content: { title: 'Oak chair', photos: [item.imageUrl] }, canDecide: true });
+    expect(open).toMatchObject({
+      targetType: 'item',
+      hidden: true,
+      openedBy: 'reports',
+      content: { title: 'Oak chair', photos: [item.imageUrl] },
+      canDecide: true,
+    });
     expect(open.reports).toHaveLength(2);
     expect(open.subject).toMatchObject({ id: poster.user.id, history: { posts: 1, removals: 0 } });
 
@@ -108,12 +126,23 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
       status: 400,
       body: { code: ErrorCode.VALIDATION_FAILED },
     });
-    expect((await decider.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'remove', reason: 'Harassment is not allowed.' })).status).toBe(200);
+    expect((await decider.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'remove', reason: 'Harassment is not allowed.' })).status).toBe(
+      200,
+    );
     expect((await notified(author, 'Taken Down')).message).toContain('Harassment is not allowed.');
 
-    expect(await poster.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'Not mine' })).toMatchObject({ status: 404, body: { code: ModerationError.CASE_NOT_FOUND } });
-    expect(await author.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'It was a friendly reminder' })).toMatchObject({ status: 200, body: { success: true } });
-    expect(await author.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'Again' })).toMatchObject({ status: 409, body: { code: ModerationError.APPEAL_NOT_ALLOWED } });
+    expect(await poster.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'Not mine' })).toMatchObject({
+      status: 404,
+      body: { code: ModerationError.CASE_NOT_FOUND },
+    });
+    expect(await author.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'It was a friendly reminder' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    expect(await author.browser.post(`/api/moderation/cases/${open.id}/appeal`, { reason: 'Again' })).toMatchObject({
+      status: 409,
+      body: { code: ModerationError.APPEAL_NOT_ALLOWED },
+    });
     expect(await decider.browser.post(`/api/moderation/cases/${open.id}/decision`, { decision: 'approve', reason: 'My own call' })).toMatchObject({
       status: 409,
       body: { code: ModerationError.SAME_MODERATOR },
@@ -181,18 +210,73 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
       expect(answer.status).toBe(201);
       return answer.body;
     };
-    const held = await Promise.all(hits.map(async ([title, description, ruleId, confidence]) => ({ ruleId, confidence, item: await posted(title, description) })));
+    const held = await Promise.all(
+      hits.map(async ([title, description, ruleId, confidence]) => ({ ruleId, confidence, item: await posted(title, description) })),
+    );
     const clean = await Promise.all(nearMisses.map(([title, description]) => posted(title, description)));
 
     const cases = (await mod.browser.get<ModerationCase[]>('/api/moderation/cases?status=open')).body;
     for (const { ruleId, confidence, item } of held) {
       expect({ ruleId, inReview: item.inReview === true }).toEqual({ ruleId, inReview: confidence === 'high' });
       const found = cases.find((c) => c.targetId === item.id);
-      expect(found?.flags).toEqual(expect.arrayContaining([expect.objectContaining({ ruleId, confidence, source: 'rules', words: expect.arrayContaining([expect.any(String)]) })]));
+      expect(found?.flags).toEqual(
+        expect.arrayContaining([expect.objectContaining({ ruleId, confidence, source: 'rules', words: expect.arrayContaining([expect.any(String)]) })]),
+      );
     }
     for (const item of clean) {
-      expect({ title: item.title, inReview: item.inReview === true, case: cases.some((c) => c.targetId === item.id) }).toEqual({ title: item.title, inReview: false, case: false });
+      expect({ title: item.title, inReview: item.inReview === true, case: cases.some((c) => c.targetId === item.id) }).toEqual({
+        title: item.title,
+        inReview: false,
+        case: false,
+      });
     }
+  }, 60_000);
+
+  it('checks and reports wanted posts: a sure hit is held, two verified reports hide one, a moderator takes it down', async () => {
+    const [heldAuthor, author, stranger, mod] = [await neighbour(), await neighbour(), await neighbour(), await moderator()];
+    const at = { lat: HERE.lat + 0.3, lng: HERE.lng };
+    const want = (member: Member, query: string) => member.browser.post<SavedSearch>('/api/saved-searches', { query, radius: 5, location: at, isPublic: true });
+    const listed = async (member: Member) => (await member.browser.get<WantedPost[]>(`/api/wanted?lat=${at.lat}&lng=${at.lng}&radius=2`)).body.map((p) => p.id);
+
+    const held = await want(heldAuthor, 'rifle ammo');
+    expect(held).toMatchObject({ status: 201, body: { inReview: true } });
+    expect(await listed(stranger)).not.toContain(held.body.id);
+    expect(await listed(heldAuthor)).toContain(held.body.id);
+    expect((await notified(heldAuthor, 'Held for Review')).message).toMatch(/^Your wanted post "rifle ammo" is hidden .*weapons or ammunition/);
+    expect(await caseOf(mod, held.body.id)).toMatchObject({ targetType: 'wanted', openedBy: 'checks', hidden: true, content: { text: 'rifle ammo' } });
+
+    const post = (await want(author, 'baby crib')).body;
+    expect(await listed(stranger)).toContain(post.id);
+    expect(await report(author, { reportedWantedId: post.id })).toMatchObject({ status: 400, body: { code: ReportError.SELF } });
+    expect(await report(stranger, { reportedWantedId: 'not-an-id' })).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED } });
+    expect((await report(await verified(), { reportedWantedId: post.id })).status).toBe(201);
+    expect((await report(await verified(), { reportedWantedId: post.id })).status).toBe(201);
+    expect(await listed(stranger)).not.toContain(post.id);
+    expect(await report(stranger, { reportedWantedId: post.id })).toMatchObject({ status: 404, body: { code: ReportError.TARGET_NOT_FOUND } });
+
+    const open = await caseOf(mod, post.id);
+    expect(open).toMatchObject({ targetType: 'wanted', openedBy: 'reports', content: { text: 'baby crib', status: 'held' }, subject: { id: author.user.id } });
+    expect(open.content.title).toMatch(/^Wanted near /);
+    expect(open.reports).toHaveLength(2);
+    const removed = await mod.browser.post<ModerationCase>(`/api/moderation/cases/${open.id}/decision`, { decision: 'remove', reason: 'Not a real request' });
+    expect(removed).toMatchObject({ status: 200, body: { decision: { decision: 'remove' } } });
+    expect((await notified(author, 'Taken Down')).message).toContain('Not a real request');
+    expect(await listed(author)).not.toContain(post.id);
+
+    // New words are read again: a sure hit hides the post it was not before.
+    const editor = await neighbour();
+    const edited = (await want(editor, 'garden hose')).body;
+    expect(await listed(stranger)).toContain(edited.id);
+    expect(await editor.browser.request('PATCH', `/api/saved-searches/${edited.id}`, {})).toMatchObject({
+      status: 400,
+      body: { code: ErrorCode.VALIDATION_FAILED },
+    });
+    expect(await editor.browser.request<SavedSearch>('PATCH', `/api/saved-searches/${edited.id}`, { query: 'garden hose and a rifle' })).toMatchObject({
+      status: 200,
+      body: { query: 'garden hose and a rifle' },
+    });
+    expect(await listed(stranger)).not.toContain(edited.id);
+    expect((await notified(editor, 'Held for Review')).message).toContain('garden hose and a rifle');
   }, 60_000);
 
   it('reports members once each; refuses reporting yourself and reports without a target', async () => {

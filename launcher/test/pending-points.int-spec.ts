@@ -22,7 +22,9 @@ describe.each(STACK_MODES)('pending post points, $name', (mode) => {
     const phone = `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
     await browser.post('/api/phone/send-code', { phone, name: 'Verified Neighbour' });
     await browser.post('/api/phone/verify-code', { phone, code: lastSmsCode(stack, `+1${phone}`) });
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT is_verified FROM items.posters WHERE user_id = $1', [userId]))[0]?.is_verified === true);
+    await waitFor(
+      async () => (await dataSourceOf(stack, 'items').query('SELECT is_verified FROM items.posters WHERE user_id = $1', [userId]))[0]?.is_verified === true,
+    );
   };
 
   beforeAll(async () => {
@@ -63,9 +65,12 @@ describe.each(STACK_MODES)('pending post points, $name', (mode) => {
       [unverified.user.id],
     );
     expect(check).toBeDefined();
-    await waitFor(async () => (await dataSourceOf(stack, 'rewards').query('SELECT 1 FROM rewards.processed_events WHERE event_id = $1', [check.id])).length === 1, {
-      what: 'the unverified answer read by rewards',
-    });
+    await waitFor(
+      async () => (await dataSourceOf(stack, 'rewards').query('SELECT 1 FROM rewards.processed_events WHERE event_id = $1', [check.id])).length === 1,
+      {
+        what: 'the unverified answer read by rewards',
+      },
+    );
     expect((await poster.browser.get<User>(`/api/users/${poster.user.id}`)).body).toMatchObject({ points: 0, pendingPoints: 10 });
     expect((await verified.browser.post(`/api/items/${posted.body.id}/still-there`, { stillThere: true })).status).toBe(201);
 

@@ -22,7 +22,11 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
   const neighbour = () => newNeighbour(stack, api);
 
   const postChair = async (browser: ApiClient) => {
-    const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: fixture('furniture-chair.jpg') });
+    const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', {
+      name: 'chair.jpg',
+      type: 'image/jpeg',
+      bytes: fixture('furniture-chair.jpg'),
+    });
     expect(upload.status).toBe(200);
     const posted = await browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
     expect(posted.status).toBe(201);
@@ -102,7 +106,9 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
       const before = files('pickups');
       expect((await claimer.post(`/api/items/00000000-0000-4000-8000-000000000000/validate-pickup`, { pickupPhoto: chair() })).status).toBe(404);
       expect((await poster.post(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: chair() })).status).toBe(403);
-      const person = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: fixture('person-astronaut.jpg').toString('base64') });
+      const person = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, {
+        pickupPhoto: fixture('person-astronaut.jpg').toString('base64'),
+      });
       expect(person.body.isValid).toBe(false);
       expect(files('pickups')).toBe(before);
     }, 60_000);

@@ -37,12 +37,15 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
   const heldChair = async () => {
     const poster = await neighbour();
     const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const item = (await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    const item = (
+      await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })
+    ).body;
     const holder = await neighbour();
     expect((await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).status).toBe(200);
     return { poster, holder, item };
   };
-  const lapse = (itemId: string) => dataSourceOf(stack, 'items').query(`UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE id = $1`, [itemId]);
+  const lapse = (itemId: string) =>
+    dataSourceOf(stack, 'items').query(`UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE id = $1`, [itemId]);
 
   it('lines members up only behind a hold and shows the poster the names, everyone else their place', async () => {
     const { poster, holder, item } = await heldChair();
@@ -51,16 +54,35 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
 
     expect((await poster.browser.request('POST', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.OWN_ITEM' });
     expect((await holder.browser.request('POST', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.ALREADY_QUEUED' });
-    expect(await ann.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({ status: 201, body: { queue: { length: 1, position: 1, members: null, holderReliability: null } } });
-    expect(await ben.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({ status: 201, body: { queue: { length: 2, position: 2 } } });
+    expect(await ann.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({
+      status: 201,
+      body: { queue: { length: 1, position: 1, members: null, holderReliability: null } },
+    });
+    expect(await ben.browser.request<QueueChange>('POST', `/api/items/${item.id}/queue`)).toMatchObject({
+      status: 201,
+      body: { queue: { length: 2, position: 2 } },
+    });
 
     const posterView = await poster.browser.get<QueueView>(`/api/items/${item.id}/queue`);
-    expect(posterView.body.members?.map((m) => [m.userId, m.position])).toEqual([[ann.user.id, 1], [ben.user.id, 2]]);
+    expect(posterView.body.members?.map((m) => [m.userId, m.position])).toEqual([
+      [ann.user.id, 1],
+      [ben.user.id, 2],
+    ]);
     expect(posterView.body.members?.[0].publicName).toBe(ann.user.username);
-    expect((await new ApiClient(stack.url).get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 2, position: null, members: null, holderReliability: null });
+    expect((await new ApiClient(stack.url).get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({
+      length: 2,
+      position: null,
+      members: null,
+      holderReliability: null,
+    });
     expect((await ben.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ queueLength: 2, queuePosition: 2 });
 
-    expect((await ann.browser.request<QueueChange>('DELETE', `/api/items/${item.id}/queue`)).body.queue).toEqual({ length: 1, position: null, members: null, holderReliability: null });
+    expect((await ann.browser.request<QueueChange>('DELETE', `/api/items/${item.id}/queue`)).body.queue).toEqual({
+      length: 1,
+      position: null,
+      members: null,
+      holderReliability: null,
+    });
     expect((await ann.browser.request('DELETE', `/api/items/${item.id}/queue`)).body).toMatchObject({ code: 'ITEM.NOT_QUEUED' });
     expect((await new ApiClient(stack.url).request('POST', `/api/items/${item.id}/queue`)).status).toBe(401);
   });
@@ -96,7 +118,8 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const { poster, holder, item } = await heldChair();
     const [first, picked, outsider] = [await neighbour(), await neighbour(), await neighbour()];
     for (const m of [first, picked]) await m.browser.request('POST', `/api/items/${item.id}/queue`);
-    const pick = (who: typeof poster, userId: string) => who.browser.request<QueueChange & { code?: string }>('POST', `/api/items/${item.id}/queue/${userId}/pick`);
+    const pick = (who: typeof poster, userId: string) =>
+      who.browser.request<QueueChange & { code?: string }>('POST', `/api/items/${item.id}/queue/${userId}/pick`);
 
     // A free curb item goes to the first in line.
     expect(await pick(poster, picked.user.id)).toMatchObject({ status: 409, body: { code: 'ITEM.PICK_NOT_ALLOWED' } });
@@ -115,7 +138,11 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     streams.push(stream);
     expect((await holder.browser.request('DELETE', `/api/items/${item.id}/hold`)).status).toBe(200);
     await stream.next((e) => e.event === 'notification' && (JSON.parse(e.data) as Notification).type === 'you_are_up', 5000);
-    expect((await picked.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({ status: 'first_dibs', reservedById: picked.user.id, queueLength: 1 });
+    expect((await picked.browser.get<Item>(`/api/items/${item.id}`)).body).toMatchObject({
+      status: 'first_dibs',
+      reservedById: picked.user.id,
+      queueLength: 1,
+    });
   });
 
   it('gives a lapsed hold to the next member within the sweep, once, while the old holder can no longer claim', async () => {
@@ -146,12 +173,20 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
 
     const pickupPhoto = PHOTO.toString('base64');
     expect((await holder.browser.post<{ isValid: boolean }>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto })).body).toMatchObject({ isValid: true });
-    expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({ status: 200, body: { item: { status: 'claimed' } } });
+    expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({
+      status: 200,
+      body: { item: { status: 'claimed' } },
+    });
 
     const told = await stream.next((e) => e.event === 'notification' && (JSON.parse(e.data) as Notification).type === 'item_picked_up', 5000);
     expect(JSON.parse(told.data)).toMatchObject({ title: 'Already Picked Up', message: '"Wooden chair" was picked up by a neighbour.' });
     await waitFor(async () => (await voter.browser.get<Notification[]>(`/api/notifications/${voter.user.id}`)).body.some((n) => n.type === 'item_picked_up'));
-    expect((await queued.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({ length: 0, position: null, members: null, holderReliability: null });
+    expect((await queued.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body).toEqual({
+      length: 0,
+      position: null,
+      members: null,
+      holderReliability: null,
+    });
     for (const who of [holder, poster]) {
       const inbox = await who.browser.get<Notification[]>(`/api/notifications/${who.user.id}`);
       expect(inbox.body.filter((n) => n.type === 'item_picked_up')).toEqual([]);
@@ -194,12 +229,10 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const { poster, holder, item } = await heldChair();
     const items = dataSourceOf(stack, 'items');
     const past = (days: number, outcome = 'lapsed') =>
-      items.query(`INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), $4)`, [
-        randomUUID(),
-        holder.user.id,
-        days,
-        outcome,
-      ]);
+      items.query(
+        `INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), $4)`,
+        [randomUUID(), holder.user.id, days, outcome],
+      );
     await past(20);
     await past(5);
     await past(40, 'picked_up');
@@ -208,7 +241,12 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     expect((await poster.browser.get<QueueView>(`/api/items/${item.id}/queue`)).body.holderReliability).toEqual({ pickedUp: 1, holds: 3 });
 
     await lapse(item.id);
-    await waitFor(async () => (await api.get<Item>(`/api/items/${item.id}`)).body.reservedById === null && (await items.query(`SELECT 1 FROM items.holds WHERE user_id = $1 AND outcome = 'lapsed' AND ended_at > now() - interval '1 minute'`, [holder.user.id])).length === 1);
+    await waitFor(
+      async () =>
+        (await api.get<Item>(`/api/items/${item.id}`)).body.reservedById === null &&
+        (await items.query(`SELECT 1 FROM items.holds WHERE user_id = $1 AND outcome = 'lapsed' AND ended_at > now() - interval '1 minute'`, [holder.user.id]))
+          .length === 1,
+    );
 
     const other = await heldChair();
     await other.holder.browser.request('DELETE', `/api/items/${other.item.id}/hold`);

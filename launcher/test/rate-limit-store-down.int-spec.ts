@@ -55,7 +55,10 @@ describe('writes while the rate limiter’s Redis is unreachable, distributed', 
     member = new ApiClient(stack.url);
     const created = await member.post<User>('/api/users', {});
     memberId = created.body.id;
-    cookie = created.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    cookie = created.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
   }, 60_000);
 
   afterAll(async () => {
@@ -69,28 +72,32 @@ describe('writes while the rate limiter’s Redis is unreachable, distributed', 
     ['it takes connections and never answers', async () => silent.port],
   ];
 
-  it.each(cases)('answers writes 503 with Retry-After within a bounded time, and reads 200, when %s', async (_case, port) => {
-    const replica = await stack.startGatewayReplica!({ REDIS_URL: `redis://127.0.0.1:${await port()}` });
-    const asked = Date.now();
-    const write = await fetch(`${replica.url}/api/items`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ title: 'Oak chair', category: 'Furniture', location: HERE }),
-    });
-    const tookMs = Date.now() - asked;
-    const body = (await write.json()) as { message: string };
+  it.each(cases)(
+    'answers writes 503 with Retry-After within a bounded time, and reads 200, when %s',
+    async (_case, port) => {
+      const replica = await stack.startGatewayReplica!({ REDIS_URL: `redis://127.0.0.1:${await port()}` });
+      const asked = Date.now();
+      const write = await fetch(`${replica.url}/api/items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ title: 'Oak chair', category: 'Furniture', location: HERE }),
+      });
+      const tookMs = Date.now() - asked;
+      const body = (await write.json()) as { message: string };
 
-    expect(write.status).toBe(503);
-    expect(Number(write.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(body.message).toBe('Saving is unavailable for a moment. Please try again in a few seconds.');
-    expect(tookMs).toBeLessThan(3000);
+      expect(write.status).toBe(503);
+      expect(Number(write.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(body.message).toBe('Saving is unavailable for a moment. Please try again in a few seconds.');
+      expect(tookMs).toBeLessThan(3000);
 
-    const feed = await fetch(`${replica.url}/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`);
-    expect(feed.status).toBe(200);
-    const me = await fetch(`${replica.url}/api/users/${memberId}`, { headers: { cookie } });
-    expect(me.status).toBe(200);
+      const feed = await fetch(`${replica.url}/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`);
+      expect(feed.status).toBe(200);
+      const me = await fetch(`${replica.url}/api/users/${memberId}`, { headers: { cookie } });
+      expect(me.status).toBe(200);
 
-    // The healthy gateway of the same stack still takes the write.
-    expect((await member.post<Item>('/api/items', { title: 'Oak chair', category: 'Furniture', location: HERE })).status).toBe(201);
-  }, 30_000);
+      // The healthy gateway of the same stack still takes the write.
+      expect((await member.post<Item>('/api/items', { title: 'Oak chair', category: 'Furniture', location: HERE })).status).toBe(201);
+    },
+    30_000,
+  );
 });

@@ -13,7 +13,9 @@ const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'pho
 /** 'HH:MM-HH:MM' around the current New York time: quiet now. */
 function quietNow(): string {
   const at = (offsetMinutes: number) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + offsetMinutes * 60_000));
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+      new Date(Date.now() + offsetMinutes * 60_000),
+    );
   return `${at(-60)}-${at(60)}`;
 }
 
@@ -60,13 +62,19 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     return { browser, user, subscriptionId: created.body.id };
   };
   const mirrored = (userIds: string[], tier: string) =>
-    waitFor(async () => {
-      const [{ n }] = await dataSourceOf(stack, 'notifications').query(`SELECT count(*)::int AS n FROM notifications.members WHERE user_id = ANY ($1) AND tier = $2`, [userIds, tier]);
-      return n === userIds.length;
-    }, { what: `the ${tier} plans mirrored` });
+    waitFor(
+      async () => {
+        const [{ n }] = await dataSourceOf(stack, 'notifications').query(
+          `SELECT count(*)::int AS n FROM notifications.members WHERE user_id = ANY ($1) AND tier = $2`,
+          [userIds, tier],
+        );
+        return n === userIds.length;
+      },
+      { what: `the ${tier} plans mirrored` },
+    );
   const payloads = (name: string) => receiver.to(name).map((p) => p.payload as PushPayload);
 
-  it("pushes a new item at once to premium and pro members, 15 minutes' worth later to free ones, never in quiet hours, signed with the public key", async () => {
+  it("pushes and shows a new item at once to premium and pro members, 15 minutes' worth later to free ones (in the app too), never pushed in quiet hours, signed with the public key", async () => {
     expect((await api.get('/api/push/public-key')).status).toBe(401);
     const { publicKey } = (await (await newNeighbour(stack, api)).browser.get<{ publicKey: string }>('/api/push/public-key')).body;
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
@@ -74,7 +82,9 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     const tag = mode.name.slice(0, 3);
     const premium = await subscribed(`${tag}-premium`, 'premium');
     const pro = await subscribed(`${tag}-pro`, 'pro');
-    await subscribed(`${tag}-free`, 'free');
+    const free = await subscribed(`${tag}-free`, 'free');
+    const freeTab = await free.browser.eventStream('/api/events/stream');
+    await freeTab.next((e) => e.event === 'count');
     const sleeping = await subscribed(`${tag}-quiet`, 'premium', quietNow());
     await mirrored([premium.user.id, sleeping.user.id], 'premium');
     await mirrored([pro.user.id], 'pro');
@@ -98,6 +108,16 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     expect(receiver.to(`${tag}-premium`)[0]).toMatchObject({ vapidKey: publicKey, ttl: expect.any(String) });
     expect(receiver.to(`${tag}-premium`)[0].receivedAt - postedAt).toBeLessThan(FREE_DELAY_S * 1000);
     expect(receiver.to(`${tag}-free`)).toEqual([]);
+    // In the app too, the free member's alert waits for the plan's time: not in the list, the count or the stream.
+    expect((await free.browser.get<unknown[]>(`/api/notifications/${free.user.id}`)).body).toEqual([]);
+    expect((await free.browser.get<{ count: number }>(`/api/notifications/${free.user.id}/count`)).body).toEqual({ count: 0 });
+    expect(freeTab.events.filter((e) => e.event === 'notification')).toEqual([]);
+
+    const shown = await freeTab.next((e) => e.event === 'notification', 10_000);
+    expect(shown.receivedAt - postedAt).toBeGreaterThanOrEqual(FREE_DELAY_S * 1000 - 50);
+    expect(JSON.parse(shown.data)).toMatchObject({ type: 'new_item_alert', title: 'New Item Nearby' });
+    expect((await free.browser.get<{ type: string }[]>(`/api/notifications/${free.user.id}`)).body.map((n) => n.type)).toEqual(['new_item_alert']);
+    await freeTab.close();
 
     await receiver.until(() => receiver.to(`${tag}-free`).length === 1, 10_000, 'the free push');
     expect(receiver.to(`${tag}-free`)[0].receivedAt - postedAt).toBeGreaterThanOrEqual(FREE_DELAY_S * 1000 - 50);
@@ -108,11 +128,18 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     expect(receiver.refused).toEqual([]);
   });
 
-  it("pushes \"You're up\" even in quiet hours", async () => {
+  it('pushes "You\'re up" even in quiet hours', async () => {
     const tag = `${mode.name.slice(0, 3)}-up`;
     const poster = await newNeighbour(stack, api);
     const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const item = (await poster.browser.post<Item>('/api/items', { title: 'Floor lamp', category: 'Household', location: { lat: HERE.lat + 0.2, lng: HERE.lng }, imageUrl: upload.body.imageUrl })).body;
+    const item = (
+      await poster.browser.post<Item>('/api/items', {
+        title: 'Floor lamp',
+        category: 'Household',
+        location: { lat: HERE.lat + 0.2, lng: HERE.lng },
+        imageUrl: upload.body.imageUrl,
+      })
+    ).body;
     const holder = await newNeighbour(stack, api);
     expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({ status: 200 });
     const next = await subscribed(tag, 'free', quietNow());
@@ -123,14 +150,21 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     expect(receiver.to(tag)[0].urgency).toBe('high');
   });
 
-  it("accepts only the configured push services, lets only the owner remove a subscription, and forgets one the push service says is gone", async () => {
+  it('accepts only the configured push services, lets only the owner remove a subscription, and forgets one the push service says is gone', async () => {
     const tag = `${mode.name.slice(0, 3)}-subs`;
     const { browser } = await newNeighbour(stack, api);
     const keys = receiver.subscription(`${tag}-x`).keys;
-    for (const endpoint of ['https://evil.example/push', 'http://127.0.0.1:1/push', 'http://fcm.googleapis.com/fcm/send/x', 'https://fcm.googleapis.com.evil.example/x']) {
+    for (const endpoint of [
+      'https://evil.example/push',
+      'http://127.0.0.1:1/push',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/x',
+    ]) {
       expect(await browser.post('/api/push/subscriptions', { endpoint, keys })).toMatchObject({ status: 422, body: { code: 'PUSH.ENDPOINT_NOT_ALLOWED' } });
     }
-    expect(await browser.post('/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'short', auth: keys.auth } })).toMatchObject({
+    expect(
+      await browser.post('/api/push/subscriptions', { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'short', auth: keys.auth } }),
+    ).toMatchObject({
       status: 400,
       body: { code: 'COMMON.VALIDATION_FAILED' },
     });
@@ -142,7 +176,10 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     // The same browser again: the same subscription.
     expect((await browser.post<{ id: string }>('/api/push/subscriptions', phone)).body.id).toBe(first.body.id);
     const other = await newNeighbour(stack, api);
-    expect(await other.browser.request('DELETE', `/api/push/subscriptions/${first.body.id}`)).toMatchObject({ status: 404, body: { code: 'PUSH.SUBSCRIPTION_NOT_FOUND' } });
+    expect(await other.browser.request('DELETE', `/api/push/subscriptions/${first.body.id}`)).toMatchObject({
+      status: 404,
+      body: { code: 'PUSH.SUBSCRIPTION_NOT_FOUND' },
+    });
     expect(await browser.request('DELETE', `/api/push/subscriptions/${first.body.id}`)).toMatchObject({ status: 200, body: { success: true } });
     expect(await browser.request('DELETE', `/api/push/subscriptions/${first.body.id}`)).toMatchObject({ status: 404 });
 
@@ -152,14 +189,21 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     receiver.goneFor(`${tag}-gone`);
     const poster = await newNeighbour(stack, api);
     await poster.browser.post<Item>('/api/items', { title: 'Rattan chair', category: 'Furniture', location: HERE });
-    await waitFor(async () => (await dataSourceOf(stack, 'notifications').query(`SELECT 1 FROM notifications.push_subscriptions WHERE id = $1`, [gone.subscriptionId])).length === 0, {
-      what: 'the gone subscription forgotten',
-    });
+    await waitFor(
+      async () =>
+        (await dataSourceOf(stack, 'notifications').query(`SELECT 1 FROM notifications.push_subscriptions WHERE id = $1`, [gone.subscriptionId])).length === 0,
+      {
+        what: 'the gone subscription forgotten',
+      },
+    );
   });
 
   /** The token of the newest link to `path` in the mails to an address. */
   const linkToken = (address: string, path: string) => {
-    const found = [...mail.to(address)].reverse().map((m) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(m.text)?.[1]).find(Boolean);
+    const found = [...mail.to(address)]
+      .reverse()
+      .map((m) => new RegExp(`${path}\\?token=([\\w-]+)`).exec(m.text)?.[1])
+      .find(Boolean);
     if (!found) throw new Error(`no ${path} link mailed to ${address}`);
     return found;
   };
@@ -168,11 +212,19 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     const tag = `${mode.name.slice(0, 3)}-mail`;
     const member = await subscribed(tag, 'basic');
     const address = `${tag}-${member.user.id.slice(0, 8)}@example.org`;
-    expect(await member.browser.request('PUT', `/api/users/${member.user.id}/email`, { email: 'not-an-address' })).toMatchObject({ status: 400, body: { code: 'COMMON.VALIDATION_FAILED' } });
+    expect(await member.browser.request('PUT', `/api/users/${member.user.id}/email`, { email: 'not-an-address' })).toMatchObject({
+      status: 400,
+      body: { code: 'COMMON.VALIDATION_FAILED' },
+    });
     const stranger = await newNeighbour(stack, api);
     expect(await stranger.browser.request('PUT', `/api/users/${member.user.id}/email`, { email: address })).toMatchObject({ status: 403 });
-    expect(await member.browser.request('PUT', `/api/users/${member.user.id}/email`, { email: address.toUpperCase() })).toMatchObject({ status: 202, body: { address, confirmed: false } });
-    expect((await member.browser.request('PATCH', `/api/users/${member.user.id}/notification-preferences`, { enableEmailNotifications: true })).status).toBe(200);
+    expect(await member.browser.request('PUT', `/api/users/${member.user.id}/email`, { email: address.toUpperCase() })).toMatchObject({
+      status: 202,
+      body: { address, confirmed: false },
+    });
+    expect((await member.browser.request('PATCH', `/api/users/${member.user.id}/notification-preferences`, { enableEmailNotifications: true })).status).toBe(
+      200,
+    );
     await waitFor(() => mail.to(address).length === 1, { what: 'the confirmation mail' });
     expect(mail.to(address)[0].subject).toBe('Confirm your e-mail for Curbside alerts');
     await mirrored([member.user.id], 'basic');
@@ -184,7 +236,14 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     expect(mail.to(address)).toHaveLength(1);
 
     const token = linkToken(address, '/api/email/confirm');
-    expect((await api.get(`/api/email/confirm?token=${'x'.repeat(43)}`)).body).toMatchObject({ code: 'EMAIL.LINK_INVALID' });
+    // A link that does not work answers a page too (a person opened it), with the status of its code.
+    const unknown = await api.get<string>(`/api/email/confirm?token=${'x'.repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('text/html');
+    expect(String(unknown.body)).toMatch(/<h1>This link does not work<\/h1>.*has expired or was already used/s);
+    const cut = await api.get<string>('/api/email/confirm?token=abc');
+    expect(cut.status).toBe(400);
+    expect(String(cut.body)).toContain('This link is incomplete');
     const confirmed = await new ApiClient(stack.url).get<string>(`/api/email/confirm?token=${token}`);
     expect(confirmed.status).toBe(200);
     expect(String(confirmed.body)).toContain('E-mail confirmed');
@@ -213,7 +272,22 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     expect((await member.browser.get<User>(`/api/users/${member.user.id}`)).body.enableEmailNotifications).toBe(false);
   });
 
-  it("sends free members one digest at 18:00 in their time zone instead of single mails", async () => {
+  it('sends at most 3 confirmation mails a day to one address, then answers 429 with when to try again', async () => {
+    const address = `${mode.name.slice(0, 3)}-flood-${Date.now()}@example.org`;
+    for (let i = 0; i < 3; i++) {
+      const { browser, user } = await newNeighbour(stack, api);
+      expect((await browser.request('PUT', `/api/users/${user.id}/email`, { email: address })).status).toBe(202);
+    }
+    const { browser, user } = await newNeighbour(stack, api);
+    const refused = await browser.request<{ code: string; retryAfterSeconds: number }>('PUT', `/api/users/${user.id}/email`, { email: address });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'EMAIL.TOO_MANY_MAILS', retryAfterSeconds: expect.any(Number) } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    await waitFor(() => mail.to(address).length === 3, { what: 'the three confirmation mails' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.to(address)).toHaveLength(3);
+  });
+
+  it('sends free members one digest at 18:00 in their time zone instead of single mails', async () => {
     const tag = `${mode.name.slice(0, 3)}-digest`;
     // An ocean spot whose time zone (Etc/GMT±n) is between 18:00 and 22:00 now.
     const utcHour = new Date().getUTCHours();
@@ -228,7 +302,9 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
     expect((await api.get(`/api/email/confirm?token=${linkToken(address, '/api/email/confirm')}`)).status).toBe(200);
 
     const poster = await newNeighbour(stack, api);
-    expect(await poster.browser.post<Item>('/api/items', { title: 'Sea chest', category: 'Furniture', location: { lat: spot.lat + 0.003, lng: spot.lng } })).toMatchObject({ status: 201 });
+    expect(
+      await poster.browser.post<Item>('/api/items', { title: 'Sea chest', category: 'Furniture', location: { lat: spot.lat + 0.003, lng: spot.lng } }),
+    ).toMatchObject({ status: 201 });
     await waitFor(async () => (await browser.get<unknown[]>(`/api/notifications/${user.id}`)).body.length === 1, { what: 'the in-app alert' });
     await waitFor(() => mail.to(address).length === 2, { what: 'the digest', timeoutMs: 10_000 });
     const digest = mail.to(address)[1];

@@ -96,9 +96,12 @@ describe.each(STACK_MODES)('rewards that deliver, $name', (mode) => {
     expect(await usePerk(member, redemptionId, { itemId: item.id })).toMatchObject({ status: 400, body: { code: 'REWARD.PERK_ITEM' } });
     expect((await usePerk(member, redemptionId)).status).toBe(200);
     expect((await member.browser.get<UserPerk[]>(`/api/users/${member.user.id}/perks`)).body).toEqual([]);
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query(`SELECT 1 FROM items.hold_extensions WHERE redemption_id = $1`, [redemptionId])).length === 1, {
-      what: 'the extension armed',
-    });
+    await waitFor(
+      async () => (await dataSourceOf(stack, 'items').query(`SELECT 1 FROM items.hold_extensions WHERE redemption_id = $1`, [redemptionId])).length === 1,
+      {
+        what: 'the extension armed',
+      },
+    );
     const hold = await member.browser.request<{ message: string; item: Item }>('PATCH', `/api/items/${item.id}/claim`, {});
     expect(hold.body.message).toContain('yours for 60 minutes');
     const minutes = (new Date(hold.body.item.reservedUntil as string).getTime() - Date.now()) / MINUTE;

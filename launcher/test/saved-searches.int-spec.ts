@@ -21,7 +21,11 @@ describe.each(STACK_MODES)('saved searches, $name', (mode) => {
     member.browser.post<SavedSearch>('/api/saved-searches', { query: 'desk', radius: 5, location: HERE, ...body });
   const choosePlan = async (member: Member, tier: string) => {
     expect((await member.browser.request('PATCH', `/api/users/${member.user.id}/subscription`, { tier })).status).toBe(200);
-    await waitFor(async () => (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1 AND subscription_tier = $2', [member.user.id, tier])).length === 1);
+    await waitFor(
+      async () =>
+        (await dataSourceOf(stack, 'items').query('SELECT 1 FROM items.posters WHERE user_id = $1 AND subscription_tier = $2', [member.user.id, tier]))
+          .length === 1,
+    );
   };
   const matchAlerts = async (member: Member) =>
     (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body.filter((n) => n.type === 'saved_search_match');
@@ -39,7 +43,10 @@ describe.each(STACK_MODES)('saved searches, $name', (mode) => {
     const [member, other] = [await neighbour(), await neighbour()];
     const first = await save(member, { location: { ...HERE, label: 'Home' } });
     expect(first).toMatchObject({ status: 201, body: { query: 'desk', words: ['desk'], radius: 5, isPublic: false, location: { ...HERE, label: 'Home' } } });
-    expect(await save(member, { query: 'lamp' })).toMatchObject({ status: 409, body: { code: SavedSearchError.LIMIT_REACHED, message: expect.stringMatching(/Free plan keeps 1 saved search/) } });
+    expect(await save(member, { query: 'lamp' })).toMatchObject({
+      status: 409,
+      body: { code: SavedSearchError.LIMIT_REACHED, message: expect.stringMatching(/Free plan keeps 1 saved search/) },
+    });
     expect(await save(member, { radius: 10 })).toMatchObject({ status: 403, body: { code: SavedSearchError.RADIUS_OVER_PLAN } });
     await choosePlan(member, 'basic');
     expect((await save(member, { query: 'lamp', radius: 10 })).status).toBe(201);
@@ -47,13 +54,23 @@ describe.each(STACK_MODES)('saved searches, $name', (mode) => {
     expect(await save(member, { query: 'sofa' })).toMatchObject({ status: 409, body: { message: expect.stringMatching(/Basic plan keeps 3 saved searches/) } });
     expect((await member.browser.get<SavedSearch[]>('/api/saved-searches')).body.map((s) => s.query)).toEqual(['desk', 'lamp', 'rug']);
 
-    for (const bad of [{ query: '' }, { query: 'x'.repeat(101) }, { radius: 0 }, { location: { lat: 91, lng: 0 } }, { category: 'Cars' }, { isPublic: 'yes' }]) {
+    for (const bad of [
+      { query: '' },
+      { query: 'x'.repeat(101) },
+      { radius: 0 },
+      { location: { lat: 91, lng: 0 } },
+      { category: 'Cars' },
+      { isPublic: 'yes' },
+    ]) {
       expect(await save(other, bad)).toMatchObject({ status: 400, body: { code: ErrorCode.VALIDATION_FAILED } });
     }
     expect((await api.anotherBrowser().post('/api/saved-searches', { query: 'desk', radius: 5, location: HERE })).status).toBe(401);
     expect((await other.browser.get<SavedSearch[]>('/api/saved-searches')).body).toEqual([]);
 
-    expect(await other.browser.request('DELETE', `/api/saved-searches/${first.body.id}`)).toMatchObject({ status: 404, body: { code: SavedSearchError.NOT_FOUND } });
+    expect(await other.browser.request('DELETE', `/api/saved-searches/${first.body.id}`)).toMatchObject({
+      status: 404,
+      body: { code: SavedSearchError.NOT_FOUND },
+    });
     expect(await member.browser.request('DELETE', `/api/saved-searches/${first.body.id}`)).toMatchObject({ status: 200, body: { success: true } });
     expect((await member.browser.get<SavedSearch[]>('/api/saved-searches')).body).toHaveLength(2);
     expect((await member.browser.request('DELETE', '/api/saved-searches/not-an-id')).status).toBe(400);
@@ -79,7 +96,12 @@ describe.each(STACK_MODES)('saved searches, $name', (mode) => {
     expect(listed.body.map((p) => p.member.id)).toEqual([wanter.user.id]);
     expect((await api.anotherBrowser().get('/api/wanted?lat=91&lng=0')).status).toBe(400);
 
-    const posted = await poster.browser.post<PostedItem>('/api/items', { title: 'Oak desk', description: 'Two drawers', category: 'Furniture', location: HERE });
+    const posted = await poster.browser.post<PostedItem>('/api/items', {
+      title: 'Oak desk',
+      description: 'Two drawers',
+      category: 'Furniture',
+      location: HERE,
+    });
     expect(posted).toMatchObject({ status: 201, body: { wantedBy: 1 } });
 
     for (const member of [searcher, wanter]) await waitFor(async () => (await matchAlerts(member)).length > 0, { what: 'the saved-search alert' });

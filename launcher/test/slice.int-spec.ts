@@ -67,10 +67,13 @@ describe.each(STACK_MODES)('the platform slice, $name', (mode) => {
     );
     expect(me).toMatchObject({ points: 0, pendingPoints: 10, rank: 'Newbie', locationRadius: '2', badges: [] });
     // The items read model learns the poster's name from user.created.
-    await waitFor(async () => {
-      const r = await api.get<Item[]>(`/api/items?lat=${MANHATTAN.lat}&lng=${MANHATTAN.lng}&radius=5`);
-      return r.body.find((i) => i.id === posted.body.id)?.poster.username === created.body.username;
-    }, { what: 'the poster name in the feed' });
+    await waitFor(
+      async () => {
+        const r = await api.get<Item[]>(`/api/items?lat=${MANHATTAN.lat}&lng=${MANHATTAN.lng}&radius=5`);
+        return r.body.find((i) => i.id === posted.body.id)?.poster.username === created.body.username;
+      },
+      { what: 'the poster name in the feed' },
+    );
   });
 
   it('shows other people only the public view of a user and a blurred position', async () => {

@@ -16,13 +16,19 @@ export interface StackMode {
  * folder; on a fresh database of the local PostgreSQL rather than a server of its own per file) and distributed
  * (real servers). The embedded server itself is covered by launcher/test/embedded-lifecycle.int-spec.ts.
  */
+/**
+ * Item alerts show and leave the app at once on every plan unless a test sets the plans' timing itself (reach.int-spec.ts
+ * measures it): the other tests check what alerts say and to whom, and would otherwise wait the free plan's 15 minutes.
+ */
+const ALERTS_AT_ONCE = { ALERT_DELAY_FREE_SECONDS: '0', ALERT_DELAY_BASIC_SECONDS: '0' };
+
 export const STACK_MODES: StackMode[] = [
   {
     name: 'embedded (one process, in-memory bus)',
     async start(overrides = {}) {
       const dataDir = mkdtempSync(join(tmpdir(), 'curbside-stack-'));
       const database = await createTestDatabase();
-      const config = loadConfig({}, { PORT: '0', DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4', ...overrides });
+      const config = loadConfig({}, { PORT: '0', DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4', ...ALERTS_AT_ONCE, ...overrides });
       const stack = await startEmbeddedStack(config, { databaseUrl: database.url });
       return {
         stack,
@@ -37,7 +43,7 @@ export const STACK_MODES: StackMode[] = [
     name: 'distributed (PostgreSQL, NATS JetStream, Redis)',
     async start(overrides = {}) {
       const environment = await createDistributedTestEnvironment();
-      const stack = await startDistributedStack(loadConfig({}, { ...environment.env, ...overrides }));
+      const stack = await startDistributedStack(loadConfig({}, { ...environment.env, ...ALERTS_AT_ONCE, ...overrides }));
       return { stack, dispose: () => environment.dispose() };
     },
   },

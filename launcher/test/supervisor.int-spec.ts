@@ -108,14 +108,17 @@ describe('start:dist supervises its processes', () => {
     const killedAt = Date.now();
     process.kill(before.get('items')!, 'SIGKILL');
     const statuses: number[] = [];
-    await waitFor(async () => {
-      statuses.push((await fetch(`${base}/api/health`)).status);
-      return (await feed()).status === 200 && (await childrenOf(launcher.pid!)).get('items') !== before.get('items');
-    }, {
-      timeoutMs: 10_000,
-      intervalMs: 100,
-      what: 'the items service to answer again',
-    });
+    await waitFor(
+      async () => {
+        statuses.push((await fetch(`${base}/api/health`)).status);
+        return (await feed()).status === 200 && (await childrenOf(launcher.pid!)).get('items') !== before.get('items');
+      },
+      {
+        timeoutMs: 10_000,
+        intervalMs: 100,
+        what: 'the items service to answer again',
+      },
+    );
     const backAfterMs = Date.now() - killedAt;
     expect(backAfterMs).toBeLessThan(10_000);
     expect(output.join('\n')).toMatch(/items stopped unexpectedly \(killed by SIGKILL\); restarting it in 0.5 s/);

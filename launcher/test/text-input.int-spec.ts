@@ -61,7 +61,13 @@ describe('text input that PostgreSQL cannot store', () => {
   it.each([
     ['title', 'POST', '/api/items', { title: NUL, category: 'Furniture', location: HERE }, 'title contains a NUL character'],
     ['description', 'POST', '/api/items', { title: 'Desk', description: NUL, category: 'Furniture', location: HERE }, 'description contains a NUL'],
-    ['location description', 'POST', '/api/items', { title: 'Desk', category: 'Furniture', location: HERE, locationDescription: NUL }, 'locationDescription contains'],
+    [
+      'location description',
+      'POST',
+      '/api/items',
+      { title: 'Desk', category: 'Furniture', location: HERE, locationDescription: NUL },
+      'locationDescription contains',
+    ],
     ['a title with half an emoji', 'POST', '/api/items', { title: LONE_SURROGATE, category: 'Furniture', location: HERE }, 'title contains a broken character'],
     ['comment', 'POST', '/api/items/:item/comments', { content: NUL }, 'content contains a NUL'],
     ['report reason', 'POST', '/api/reports', { itemId: ':item', reportType: 'spam', reason: NUL }, 'reason contains a NUL'],
@@ -110,7 +116,8 @@ describe('text input that PostgreSQL cannot store', () => {
           seen.push(`${route.method} ${route.path} ${where}.${name} ${variant} → ${response.status}`);
           expect({ route: `${route.method} ${route.path}`, field: name, variant, status: response.status }).toMatchObject({ status: expect.any(Number) });
           if (response.status >= 500) throw new Error(`${route.method} ${route.path} ${where}.${name} with ${variant} answered ${response.status}`);
-          if (text === NUL || text === LONE_SURROGATE) expect({ field: `${route.path} ${name}`, status: response.status }).toEqual({ field: `${route.path} ${name}`, status: 400 });
+          if (text === NUL || text === LONE_SURROGATE)
+            expect({ field: `${route.path} ${name}`, status: response.status }).toEqual({ field: `${route.path} ${name}`, status: 400 });
           if (response.status === 400) expect(await counts()).toEqual(before);
         }
       }

@@ -43,8 +43,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
   });
   const elapsedSeconds = result.duration;
-  const base: LatencySummary =
-    samples.length > 0 ? summarize(samples) : { count: 0, p50_ms: NaN, p90_ms: NaN, p99_ms: NaN, max_ms: NaN, mean_ms: NaN };
+  const base: LatencySummary = samples.length > 0 ? summarize(samples) : { count: 0, p50_ms: NaN, p90_ms: NaN, p99_ms: NaN, max_ms: NaN, mean_ms: NaN };
   return {
     ...base,
     rps: round(samples.length / elapsedSeconds, 1),
@@ -86,7 +85,10 @@ export async function getJson(url: string, headers: Record<string, string> = {},
  * A signed-in member on the Pro plan, whose searches the server does not clamp (docs/product-rules.md: free members search
  * 5 miles): the session cookie to send with every request. Waits until the items service knows the plan.
  */
-export async function proMember(baseUrl: string, db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }): Promise<Record<string, string>> {
+export async function proMember(
+  baseUrl: string,
+  db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> },
+): Promise<Record<string, string>> {
   const created = await fetch(`${baseUrl}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   if (created.status !== 201) throw new Error(`POST /api/users answered ${created.status}`);
   const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0];

@@ -8,7 +8,10 @@ export const RESULTS_DIR = join(REPO_ROOT, 'bench', 'results');
 
 /** 2025-11-22T03-40-12Z: sorts by time and is a valid file name everywhere. */
 export function fileTimestamp(date = new Date()): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 export function resultsPath(scenario: string, mode: string, timestamp: string, extension: 'json' | 'log'): string {

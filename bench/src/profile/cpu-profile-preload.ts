@@ -9,21 +9,18 @@
  */
 import { Session } from 'node:inspector';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { processName } from './process-name';
 
 const directory = process.env.BENCH_CPU_PROF_DIR;
 
-/** `services/items/dist/main.js` → `items`, `gateway/dist/main.js` → `gateway`, `launcher/dist/embedded.js` → `embedded`. */
-export function processName(entry: string | undefined): string {
-  if (!entry) return 'node';
-  const file = basename(entry, '.js');
-  if (file !== 'main') return file;
-  return basename(dirname(dirname(entry)));
-}
-
 function label(dir: string): string {
   try {
-    return readFileSync(join(dir, '.label'), 'utf8').trim().replace(/[^A-Za-z0-9_.=-]+/g, '_') || 'profile';
+    return (
+      readFileSync(join(dir, '.label'), 'utf8')
+        .trim()
+        .replace(/[^A-Za-z0-9_.=-]+/g, '_') || 'profile'
+    );
   } catch {
     return 'profile';
   }

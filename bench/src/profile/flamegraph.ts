@@ -51,7 +51,10 @@ export function origin(url: string, functionName: string): string {
 export function frameName(frame: CallFrame): string {
   const fn = frame.functionName || '(anonymous)';
   if (!frame.url) return fn;
-  const where = frame.url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\//, '').replace(/^.*\/(gateway|launcher|bench|services|libs)\//, '$1/');
+  const where = frame.url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\//, '')
+    .replace(/^.*\/(gateway|launcher|bench|services|libs)\//, '$1/');
   return `${fn} ${where}:${frame.lineNumber + 1}`;
 }
 

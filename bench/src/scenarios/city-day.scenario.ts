@@ -171,17 +171,22 @@ async function run(context: ScenarioContext): Promise<void> {
     },
     map: () => {
       const at = around(prng, 5);
-      return recorder.timed('GET /api/items (map)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=2&limit=50`, { headers: anyActor().headers }));
+      return recorder.timed('GET /api/items (map)', () =>
+        fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=2&limit=50`, { headers: anyActor().headers }),
+      );
     },
     search: () => {
       const at = around(prng, 5);
       const q = ['chair', 'table', 'lamp', 'books', 'bike', 'desk'][Math.floor(prng.next() * 6)];
-      return recorder.timed('GET /api/items?q (search)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=10&q=${q}`, { headers: anyActor().headers }));
+      return recorder.timed('GET /api/items?q (search)', () =>
+        fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=10&q=${q}`, { headers: anyActor().headers }),
+      );
     },
     vote: async () => {
       const actor = anyActor();
       const item = once(voted, actor);
-      if (item) await recorder.timed('POST /api/items/:id/vote', () => fetch(`${base}/api/items/${item}/vote`, { method: 'POST', headers: json(actor), body: '{}' }));
+      if (item)
+        await recorder.timed('POST /api/items/:id/vote', () => fetch(`${base}/api/items/${item}/vote`, { method: 'POST', headers: json(actor), body: '{}' }));
     },
     stillThere: async () => {
       const actor = anyActor();
@@ -195,14 +200,22 @@ async function run(context: ScenarioContext): Promise<void> {
     comment: () => {
       const actor = anyActor();
       return recorder.timed('POST /api/items/:id/comments', () =>
-        fetch(`${base}/api/items/${pickItem()}/comments`, { method: 'POST', headers: json(actor), body: JSON.stringify({ content: 'Is this still there this evening?' }) }),
+        fetch(`${base}/api/items/${pickItem()}/comments`, {
+          method: 'POST',
+          headers: json(actor),
+          body: JSON.stringify({ content: 'Is this still there this evening?' }),
+        }),
       );
     },
     post: async () => {
       const actor = anyActor();
       const at = around(prng, 4);
       const answer = await recorder.timed('POST /api/items', () =>
-        fetch(`${base}/api/items`, { method: 'POST', headers: json(actor), body: JSON.stringify({ title: 'Wooden chair, good as new', category: 'Furniture', location: at }) }),
+        fetch(`${base}/api/items`, {
+          method: 'POST',
+          headers: json(actor),
+          body: JSON.stringify({ title: 'Wooden chair, good as new', category: 'Furniture', location: at }),
+        }),
       );
       if (answer) posted.push(((await answer.json()) as { id: string }).id);
     },
@@ -219,7 +232,9 @@ async function run(context: ScenarioContext): Promise<void> {
     actor.busy = true;
     taken.add(item);
     try {
-      const held = await recorder.timed('PATCH /api/items/:id/claim (hold)', () => fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: json(actor), body: '{}' }));
+      const held = await recorder.timed('PATCH /api/items/:id/claim (hold)', () =>
+        fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: json(actor), body: '{}' }),
+      );
       if (!held) return;
       if (pickUp) {
         const checked = await recorder.timed('POST /api/items/:id/validate-pickup', () =>
@@ -311,7 +326,9 @@ async function run(context: ScenarioContext): Promise<void> {
     notifications_delivered: alerts,
     consumer_lag_total: lag.reduce((n, l) => n + l.pending, 0),
     consumer_lag: JSON.stringify(Object.fromEntries(lag.map((l) => [l.durable, l.pending]))),
-    outbox_backlog: JSON.stringify(Object.fromEntries((await outboxBacklog(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : 7)).map((o) => [o.service, o.backlog]))),
+    outbox_backlog: JSON.stringify(
+      Object.fromEntries((await outboxBacklog(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : 7)).map((o) => [o.service, o.backlog])),
+    ),
   });
   for (const [route, why] of recorder.failures) progress(`  ${route}: ${why.length} errors, e.g. ${why[0]}`);
 }

@@ -112,7 +112,8 @@ export function corpusCounts(corpus: readonly CorpusEntry[]) {
     else if (!shouldHold && held) counts.hold_fp++;
     else if (shouldHold && !held) counts.hold_fn++;
     else counts.hold_tn++;
-    if ([...got].sort().join() !== [...entry.expected].sort().join()) wrong.push(`${entry.kind} ${JSON.stringify(entry.text)}: expected [${entry.expected}] got [${got}]`);
+    if ([...got].sort().join() !== [...entry.expected].sort().join())
+      wrong.push(`${entry.kind} ${JSON.stringify(entry.text)}: expected [${entry.expected}] got [${got}]`);
   }
   return { counts, wrong };
 }
@@ -121,7 +122,14 @@ export function corpusCounts(corpus: readonly CorpusEntry[]) {
 function spread(samplesMs: readonly number[]) {
   const sorted = Array.from(Float64Array.from(samplesMs).sort());
   const at = (p: number) => round(percentile(sorted, p), 3);
-  return { count: sorted.length, p50_ms: at(50), p90_ms: at(90), p99_ms: at(99), max_ms: at(100), mean_ms: round(sorted.reduce((a, b) => a + b, 0) / sorted.length, 3) };
+  return {
+    count: sorted.length,
+    p50_ms: at(50),
+    p90_ms: at(90),
+    p99_ms: at(99),
+    max_ms: at(100),
+    mean_ms: round(sorted.reduce((a, b) => a + b, 0) / sorted.length, 3),
+  };
 }
 
 async function measure(context: ScenarioContext): Promise<void> {
@@ -142,7 +150,9 @@ async function measure(context: ScenarioContext): Promise<void> {
     const stats = spread(samples.wall);
     const cpu = spread(samples.cpu);
     if (!control && medianCpuMs === 0) medianCpuMs = cpu.p50_ms;
-    progress(`content-checks: ${name}: p50 ${stats.p50_ms} ms, p99 ${stats.p99_ms} ms (CPU p99 ${cpu.p99_ms} ms) over ${stats.count} calls, load average ${loadavg()[0].toFixed(1)}`);
+    progress(
+      `content-checks: ${name}: p50 ${stats.p50_ms} ms, p99 ${stats.p99_ms} ms (CPU p99 ${cpu.p99_ms} ms) over ${stats.count} calls, load average ${loadavg()[0].toFixed(1)}`,
+    );
     context.report({
       items: texts.length,
       case: name,

@@ -79,12 +79,16 @@ async function learnExpectations(db: SqlRunner, cases: FeedCase[], list: GeoList
       matching: Number(counts?.matching),
     };
     expectations.set(c.name, expectation);
-    progress(`  ${c.name.padEnd(12)} ${String(expectation.inRadius).padStart(7)} items within the radius, ${String(expectation.matching).padStart(6)} available and unexpired`);
+    progress(
+      `  ${c.name.padEnd(12)} ${String(expectation.inRadius).padStart(7)} items within the radius, ${String(expectation.matching).padStart(6)} available and unexpired`,
+    );
     if (list.denseFillsPage && c.point.name === 'dense' && expectation.truthIds.length !== FEED_LIMIT) {
       throw new Error(`the dataset has only ${expectation.truthIds.length} matching items for "${c.name}" (expected ${FEED_LIMIT}); use more --items`);
     }
     if (!sameList(expectation.feedSqlIds, expectation.truthIds)) {
-      progress(`  WARNING ${c.name}: the feed SQL returns ${describeDifference(expectation.feedSqlIds, expectation.truthIds)} compared with a brute-force scan`);
+      progress(
+        `  WARNING ${c.name}: the feed SQL returns ${describeDifference(expectation.feedSqlIds, expectation.truthIds)} compared with a brute-force scan`,
+      );
     }
   }
   return expectations;
@@ -119,9 +123,7 @@ async function verifyHttp(
       throw new Error(`GET ${c.path} answered HTTP ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`);
     }
     if (!Array.isArray(response.body)) throw new Error(`GET ${c.path} did not answer a JSON array: ${JSON.stringify(response.body).slice(0, 300)}`);
-    const httpIds = response.body.map((item: unknown) =>
-      typeof item === 'object' && item !== null && 'id' in item ? String(item.id) : '<item without id>',
-    );
+    const httpIds = response.body.map((item: unknown) => (typeof item === 'object' && item !== null && 'id' in item ? String(item.id) : '<item without id>'));
     const expected = expectations.get(c.name) as Expectation;
     if (list.denseFillsPage && c.point.name === 'dense' && httpIds.length !== FEED_LIMIT) {
       throw new Error(`GET ${c.path} returned ${httpIds.length} items, expected ${FEED_LIMIT} for a dense point`);
@@ -136,7 +138,9 @@ async function verifyHttp(
     correct.set(c.name, matchesTruth);
     responseBytes.set(c.name, response.bytes);
     encoding.set(c.name, response.encoding);
-    progress(`  ${c.name.padEnd(12)} HTTP 200, ${String(httpIds.length).padStart(2)} items in ${response.ms.toFixed(1)} ms, ${response.encoding ?? 'uncompressed'}${matchesTruth ? '' : `  WRONG: ${describeDifference(httpIds, expected.truthIds)} vs brute force`}`);
+    progress(
+      `  ${c.name.padEnd(12)} HTTP 200, ${String(httpIds.length).padStart(2)} items in ${response.ms.toFixed(1)} ms, ${response.encoding ?? 'uncompressed'}${matchesTruth ? '' : `  WRONG: ${describeDifference(httpIds, expected.truthIds)} vs brute force`}`,
+    );
   }
   return { correct, responseBytes, encoding };
 }
@@ -331,7 +335,14 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
   const database = await connectAppDatabase(scope, environment);
   const engine = context.mode === 'embedded' ? 'postgres (embedded)' : 'postgres';
   progress(`${context.mode}: seeding ${options.items.toLocaleString('en-US')} items`);
-  const seed = await seedItems(database.db, { items: options.items, posters: POSTERS, seed: options.seed, now: new Date(), batchSize: 10_000, singleTransaction: false });
+  const seed = await seedItems(database.db, {
+    items: options.items,
+    posters: POSTERS,
+    seed: options.seed,
+    now: new Date(),
+    batchSize: 10_000,
+    singleTransaction: false,
+  });
   await list.afterSeed?.(database.db);
   const analyzeMs = await analyze(database.db);
   reportSeed(context, seed, analyzeMs, engine);
@@ -359,7 +370,12 @@ export function geoListScenario(list: GeoList): Scenario {
     modes: RUN_MODES,
     async run(context) {
       const cases = feedCases(list).filter((c) => !context.options.cases || context.options.cases.includes(c.name));
-      if (cases.length === 0) throw new Error(`no case is named ${context.options.cases?.join(', ')}: the cases are ${feedCases(list).map((c) => c.name).join(', ')}`);
+      if (cases.length === 0)
+        throw new Error(
+          `no case is named ${context.options.cases?.join(', ')}: the cases are ${feedCases(list)
+            .map((c) => c.name)
+            .join(', ')}`,
+        );
       await runMode(context, cases, list);
     },
   };

@@ -101,7 +101,9 @@ function buildFrontend(): void {
 /** Every script the page loaded, re-compressed here with gzip (what a compressing server or CDN would send). */
 async function initialJs(context: ScenarioContext, baseUrl: string, lhr: LighthouseResult): Promise<void> {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const scripts = requests.filter((r) => r.resourceType === 'Script' && typeof r.url === 'string' && String(r.url).startsWith(baseUrl)).map((r) => String(r.url));
+  const scripts = requests
+    .filter((r) => r.resourceType === 'Script' && typeof r.url === 'string' && String(r.url).startsWith(baseUrl))
+    .map((r) => String(r.url));
   let raw = 0;
   let gzip = 0;
   const files: Record<string, { bytes: number; gzip_bytes: number }> = {};
@@ -114,7 +116,9 @@ async function initialJs(context: ScenarioContext, baseUrl: string, lhr: Lightho
   }
   context.attach('initial_js_files', files);
   const gzipKb = round(gzip / 1024);
-  progress(`frontend: initial JS for / = ${Object.keys(files).length} files, ${round(raw / 1024)} KB raw, ${gzipKb} KB gzipped (target ≤ ${FRONTEND_TARGETS.initialJsGzipKb})`);
+  progress(
+    `frontend: initial JS for / = ${Object.keys(files).length} files, ${round(raw / 1024)} KB raw, ${gzipKb} KB gzipped (target ≤ ${FRONTEND_TARGETS.initialJsGzipKb})`,
+  );
   context.report({
     items: 0,
     case: 'initial JS /',
@@ -193,7 +197,8 @@ async function measure(context: ScenarioContext): Promise<void> {
 
 export const frontendScenario: Scenario = {
   name: 'frontend',
-  summary: 'The SPA: initial JS for / (gzipped) and Lighthouse mobile Performance and Accessibility on /, /map, /search, /profile, /shop and /leaderboard (as a returning visitor)',
+  summary:
+    'The SPA: initial JS for / (gzipped) and Lighthouse mobile Performance and Accessibility on /, /map, /search, /profile, /shop and /leaderboard (as a returning visitor)',
   modes: RUN_MODES,
   async run(context) {
     // The gateway serves the same static build in both modes: one measurement (embedded, no servers needed) says it all.
@@ -204,4 +209,3 @@ export const frontendScenario: Scenario = {
     await measure(context);
   },
 };
-

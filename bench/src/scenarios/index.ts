@@ -12,4 +12,16 @@ import { savedSearchesScenario } from './saved-searches.scenario';
 import { topFindsScenario } from './top-finds.scenario';
 
 /** Every scenario `main.ts` knows; a new one is one file in this folder plus one line here. */
-export const SCENARIOS: readonly Scenario[] = [feedScenario, topFindsScenario, leaderboardScenario, fanoutScenario, photoValidationScenario, frontendScenario, queueScenario, contentChecksScenario, cityDayScenario, pushScenario, savedSearchesScenario];
+export const SCENARIOS: readonly Scenario[] = [
+  feedScenario,
+  topFindsScenario,
+  leaderboardScenario,
+  fanoutScenario,
+  photoValidationScenario,
+  frontendScenario,
+  queueScenario,
+  contentChecksScenario,
+  cityDayScenario,
+  pushScenario,
+  savedSearchesScenario,
+];

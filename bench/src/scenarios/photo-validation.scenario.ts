@@ -4,15 +4,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PHOTO_VALIDATION_QUEUE, PhotoValidationJob, PhotoValidationResult } from '@curbside/contracts';
-import {
-  BullMqJobQueue,
-  createEmbeddedInfrastructure,
-  JobQueue,
-  loadConfig,
-  LocalFolderStorage,
-  ObjectStorage,
-  startService,
-} from '@curbside/platform';
+import { BullMqJobQueue, createEmbeddedInfrastructure, JobQueue, loadConfig, LocalFolderStorage, ObjectStorage, startService } from '@curbside/platform';
 import { LocalModelPhotoValidator, photoValidationService } from '@curbside/photo-validation-service';
 import IORedis from 'ioredis';
 import { CleanupScope } from '../harness/cleanup';
@@ -118,7 +110,8 @@ async function runQueueCase(
   details: Record<string, string | number>,
   slots: number,
 ): Promise<void> {
-  const send = (job: PhotoValidationJob) => producer.addAndWait<PhotoValidationJob, PhotoValidationResult>(PHOTO_VALIDATION_QUEUE, job, { attempts: 2, timeoutMs: JOB_TIMEOUT_MS });
+  const send = (job: PhotoValidationJob) =>
+    producer.addAndWait<PhotoValidationJob, PhotoValidationResult>(PHOTO_VALIDATION_QUEUE, job, { attempts: 2, timeoutMs: JOB_TIMEOUT_MS });
   // Warm-up: every worker loads its model and compiles its kernels before the clock starts.
   await Promise.all(Array.from({ length: slots * 2 }, (_, i) => send(jobs[i % jobs.length])));
   const count = jobCount(context);
@@ -169,7 +162,14 @@ async function runEmbedded(context: ScenarioContext): Promise<void> {
   const service = await startService(photoValidationService, infrastructure);
   context.scope.defer('stop the photo-validation service', () => service.close());
   const jobs = await storePhotos(infrastructure.storage);
-  await runQueueCase(context, infrastructure.jobs, jobs, 'in-process queue, 1 process x concurrency 2', { queue: 'in-process', processes: 1, concurrency: config.PHOTO_VALIDATION_CONCURRENCY }, config.PHOTO_VALIDATION_CONCURRENCY);
+  await runQueueCase(
+    context,
+    infrastructure.jobs,
+    jobs,
+    'in-process queue, 1 process x concurrency 2',
+    { queue: 'in-process', processes: 1, concurrency: config.PHOTO_VALIDATION_CONCURRENCY },
+    config.PHOTO_VALIDATION_CONCURRENCY,
+  );
 }
 
 /** A worker process: this file run as a child, the real service on BullMQ, photos from a shared folder. */
@@ -226,7 +226,9 @@ async function runDistributed(context: ScenarioContext): Promise<void> {
     const prefix = `bench_${randomBytes(5).toString('hex')}:jobs`;
     context.scope.defer(`remove Redis keys ${prefix}:*`, () => removeRedisKeys(prefix));
     const workers = await Promise.all(
-      Array.from({ length: layout.processes }, () => startWorkerProcess(context, { redisUrl: SERVERS.redis, prefix, storageDir, concurrency: layout.concurrency })),
+      Array.from({ length: layout.processes }, () =>
+        startWorkerProcess(context, { redisUrl: SERVERS.redis, prefix, storageDir, concurrency: layout.concurrency }),
+      ),
     );
     const producer = new BullMqJobQueue({ redisUrl: SERVERS.redis, prefix });
     try {

@@ -1,6 +1,7 @@
-import { randomBytes, createECDH } from 'node:crypto';
 import { ApiClient, PushReceiver } from '@curbside/testing';
 import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
+import { profiled } from '../harness/cpu-profile';
+import { cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
 import { proMember, runLoad } from '../harness/http-load';
 import { progress, sleep } from '../harness/log';
 import { percentile } from '../harness/stats';
@@ -9,6 +10,8 @@ import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
 const HERE = { lat: 40.7128, lng: -74.006 };
 const POSTS = 30;
 const SUBSCRIBERS = 10_000;
+/** Of the subscribers' pushes, every this many is decrypted and its VAPID token checked at the receiver. */
+const BULK_SAMPLE_EVERY = 100;
 const MILES_PER_DEGREE_LAT = 69.05;
 
 /**
@@ -68,10 +71,8 @@ async function run(context: ScenarioContext): Promise<void> {
   });
 
   progress(`${context.mode}: seeding ${SUBSCRIBERS.toLocaleString('en-US')} premium members with a subscribed browser each`);
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const p256dh = ecdh.getPublicKey().toString('base64url');
-  const auth = randomBytes(16).toString('base64url');
+  // One browser's keys for all of them, made by the receiver, which decrypts every 100th push with them.
+  const { p256dh, auth } = receiver.bulkKeys(BULK_SAMPLE_EVERY);
   await db.query(
     `INSERT INTO notifications.positions (user_id, lat, lng)
      SELECT md5('push' || i)::uuid,
@@ -90,32 +91,48 @@ async function run(context: ScenarioContext): Promise<void> {
      SELECT gen_random_uuid(), md5('push' || i)::uuid, $2 || '/bulk/' || i, $3, $4 FROM generate_series(1, $1) i`,
     [SUBSCRIBERS, receiver.origin, p256dh, auth],
   );
+  await db.query(
+    `INSERT INTO notifications.member_versions (user_id, version, occurred_at, flags, radius_miles, tier)
+     SELECT user_id, version, '-infinity', flags, radius_miles, tier FROM notifications.members WHERE user_id = ANY (SELECT md5('push' || i)::uuid FROM generate_series(1, $1) i)`,
+    [SUBSCRIBERS],
+  );
   await db.query('ANALYZE notifications.positions');
 
   const feedUrl = `${app.baseUrl}/api/items?lat=${HERE.lat + 1}&lng=${HERE.lng}&radius=5`;
   progress(`${context.mode}: feed alone, ${options.connections} connections, ${options.durationSeconds} s`);
   const quiet = await runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: poster });
   progress(`${context.mode}: feed under load while one post is pushed to ${SUBSCRIBERS.toLocaleString('en-US')} browsers`);
-  const busy = runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: poster });
-  await sleep(1000);
-  const posted = await fetch(`${app.baseUrl}/api/items`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...poster },
-    body: JSON.stringify({ title: 'Solid oak table', category: 'Furniture', location: { lat: HERE.lat + 1, lng: HERE.lng } }),
+  const { busy, arrivals, cpuMs } = await profiled(app, `${context.mode}-push-fanout`, async () => {
+    const busy = runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: poster });
+    await sleep(1000);
+    const cpuBefore = cpuSnapshot(app);
+    const posted = await fetch(`${app.baseUrl}/api/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...poster },
+      body: JSON.stringify({ title: 'Solid oak table', category: 'Furniture', location: { lat: HERE.lat + 1, lng: HERE.lng } }),
+    });
+    const answeredAt = Date.now();
+    if (posted.status !== 201) throw new Error(`POST /api/items answered ${posted.status}`);
+    await receiver.until(() => receiver.bulk.length >= SUBSCRIBERS, 120_000, `${SUBSCRIBERS} pushes`);
+    const arrivals = receiver.bulk.map((t) => t - answeredAt).sort((a, b) => a - b);
+    return { busy, arrivals, cpuMs: cpuUsedBetween(cpuBefore, cpuSnapshot(app)) };
   });
-  const answeredAt = Date.now();
-  if (posted.status !== 201) throw new Error(`POST /api/items answered ${posted.status}`);
-  await receiver.until(() => receiver.bulk.length >= SUBSCRIBERS, 120_000, `${SUBSCRIBERS} pushes`);
-  const arrivals = receiver.bulk.map((t) => t - answeredAt).sort((a, b) => a - b);
   const during = await busy;
   if (!app.running) throw new Error(`the ${context.mode} app exited; last output:\n${app.recentOutput()}`);
-  progress(`  ${arrivals.length} pushes, the last ${arrivals.at(-1)} ms after the post's answer`);
+  progress(
+    `  ${arrivals.length} pushes, the last ${arrivals.at(-1)} ms after the post's answer; ${receiver.bulkSample.length} decrypted, ${receiver.refused.length} refused`,
+  );
+  if (receiver.refused.length > 0) throw new Error(`the receiver refused ${receiver.refused.length} pushes: ${receiver.refused[0].reason}`);
   context.report({
     items: SUBSCRIBERS,
     case: `post pushed to ${SUBSCRIBERS} browsers`,
     layer: 'push-fanout',
     recipients: arrivals.length,
+    decrypted_sample: receiver.bulkSample.length,
+    refused: receiver.refused.length,
     first_ms: arrivals[0],
+    // CPU of each process of the app from the post until the last push arrived (the feed's load included).
+    ...cpuMs,
     p50_ms: percentile(arrivals, 50),
     all_sent_ms: arrivals.at(-1),
   });
@@ -123,7 +140,17 @@ async function run(context: ScenarioContext): Promise<void> {
     ['feed alone', quiet],
     ['feed during the push fan-out', during],
   ] as const) {
-    context.report({ items: SUBSCRIBERS, case: name, layer: 'http', p50_ms: result.p50_ms, p99_ms: result.p99_ms, max_ms: result.max_ms, rps: result.rps, errors: result.errors, connections: options.connections });
+    context.report({
+      items: SUBSCRIBERS,
+      case: name,
+      layer: 'http',
+      p50_ms: result.p50_ms,
+      p99_ms: result.p99_ms,
+      max_ms: result.max_ms,
+      rps: result.rps,
+      errors: result.errors,
+      connections: options.connections,
+    });
   }
 }
 

@@ -104,16 +104,27 @@ async function run(context: ScenarioContext): Promise<void> {
     itemId,
     waiting.slice(0, IN_LINE - 1),
   ]);
-  await db.query(`INSERT INTO items.votes (item_id, user_id, local_date) SELECT $1, u, current_date FROM unnest($2::uuid[]) u`, [itemId, waiting.slice(IN_LINE - 1)]);
+  await db.query(`INSERT INTO items.votes (item_id, user_id, local_date) SELECT $1, u, current_date FROM unnest($2::uuid[]) u`, [
+    itemId,
+    waiting.slice(IN_LINE - 1),
+  ]);
   // The check of the pickup photo is the photo-validation bench's subject: its pass is written here.
   const photoHash = createHash('sha256').update(PHOTO).digest('hex');
-  await db.query(`INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence) VALUES ($1, $2, $3, $4, 0.9)`, [randomUUID(), itemId, holder.id, photoHash]);
+  await db.query(`INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence) VALUES ($1, $2, $3, $4, 0.9)`, [
+    randomUUID(),
+    itemId,
+    holder.id,
+    photoHash,
+  ]);
   const claimed = await holder.browser.request('PATCH', `/api/items/${itemId}/claim`, { verificationPhoto: PHOTO.toString('base64') });
   const answeredAt = performance.now();
   if (claimed.status !== 200) throw new Error(`the claim answered ${claimed.status}: ${JSON.stringify(claimed.body)}`);
   let written = 0;
   while (written < WAITING) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM notifications.notifications WHERE type = 'item_picked_up' AND data::jsonb ->> 'itemId' = $1`, [itemId]);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM notifications.notifications WHERE type = 'item_picked_up' AND data::jsonb ->> 'itemId' = $1`,
+      [itemId],
+    );
     written = Number(rows[0].n);
     if (performance.now() - answeredAt > 60_000) throw new Error(`only ${written} of ${WAITING} item_picked_up after 60 s`);
     if (written < WAITING) await sleep(10);

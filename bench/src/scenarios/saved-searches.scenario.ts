@@ -9,10 +9,56 @@ import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
 
 /** Words the seeded searches look for (one or two each); the posted items' titles draw on the same. */
 const VOCABULARY = [
-  'desk', 'chair', 'sofa', 'table', 'lamp', 'bike', 'crib', 'stroller', 'bookshelf', 'dresser', 'mirror', 'rug', 'tv',
-  'monitor', 'printer', 'speaker', 'guitar', 'piano', 'drill', 'saw', 'ladder', 'mower', 'grill', 'planter', 'books',
-  'toys', 'lego', 'puzzle', 'jacket', 'boots', 'coat', 'kettle', 'blender', 'microwave', 'plates', 'pots', 'oak',
-  'wooden', 'metal', 'vintage', 'kids', 'office', 'garden', 'kitchen', 'leather', 'glass', 'bed', 'mattress', 'crate', 'bench',
+  'desk',
+  'chair',
+  'sofa',
+  'table',
+  'lamp',
+  'bike',
+  'crib',
+  'stroller',
+  'bookshelf',
+  'dresser',
+  'mirror',
+  'rug',
+  'tv',
+  'monitor',
+  'printer',
+  'speaker',
+  'guitar',
+  'piano',
+  'drill',
+  'saw',
+  'ladder',
+  'mower',
+  'grill',
+  'planter',
+  'books',
+  'toys',
+  'lego',
+  'puzzle',
+  'jacket',
+  'boots',
+  'coat',
+  'kettle',
+  'blender',
+  'microwave',
+  'plates',
+  'pots',
+  'oak',
+  'wooden',
+  'metal',
+  'vintage',
+  'kids',
+  'office',
+  'garden',
+  'kitchen',
+  'leather',
+  'glass',
+  'bed',
+  'mattress',
+  'crate',
+  'bench',
 ];
 /** Radii in miles, as members might pick them (most stay close); each search's plan is the smallest that allows it. */
 const RADII = [1, 2, 5, 5, 5, 5, 10, 10, 25, 100];
@@ -50,15 +96,28 @@ async function run(context: ScenarioContext): Promise<void> {
   const posterId = '00000000-0000-4000-8000-000000000001';
   for (const [pointName, point] of Object.entries(POINTS)) {
     for (const item of ITEMS) {
-      const toMatch: ItemToMatch = { itemId: posterId, posterId, category: item.category, publicLat: point.lat, publicLng: point.lng, words: searchWords(`${item.title} ${item.description}`) };
+      const toMatch: ItemToMatch = {
+        itemId: posterId,
+        posterId,
+        category: item.category,
+        publicLat: point.lat,
+        publicLng: point.lng,
+        words: searchWords(`${item.title} ${item.description}`),
+      };
       for (const wantedOnly of [false, true]) {
         const query = savedSearchMatchQuery(toMatch, { wantedOnly });
         const timed = await time(db, query, options.sqlIterations);
         const scan = { text: query.text.replace('s.reach @> ll_to_earth($1, $2)', 'true'), params: query.params };
         const truth = await db.query(scan.text, scan.params);
         const scanTimed = await time(db, scan, Math.min(3, options.sqlIterations));
-        const ids = (rows: Record<string, unknown>[]) => rows.map((r) => String(r.saved_search_id)).sort().join();
-        const [{ candidates }] = (await db.query(`SELECT count(*)::int AS candidates FROM items.saved_searches WHERE reach @> ll_to_earth($1, $2)`, [point.lat, point.lng])).rows as { candidates: number }[];
+        const ids = (rows: Record<string, unknown>[]) =>
+          rows
+            .map((r) => String(r.saved_search_id))
+            .sort()
+            .join();
+        const [{ candidates }] = (
+          await db.query(`SELECT count(*)::int AS candidates FROM items.saved_searches WHERE reach @> ll_to_earth($1, $2)`, [point.lat, point.lng])
+        ).rows as { candidates: number }[];
         const label = `${pointName}, ${item.name}${wantedOnly ? ', wanted posts only (the post answer)' : ''}`;
         context.report({
           items: n,
@@ -92,22 +151,40 @@ async function run(context: ScenarioContext): Promise<void> {
   // Matched from the item's public position, as the reaction does.
   const [spot] = (await db.query(`SELECT public_lat, public_lng FROM items.items WHERE id = $1`, [id])).rows as { public_lat: number; public_lng: number }[];
   const words = searchWords(`${ITEMS[0].title} ${ITEMS[0].description}`);
-  const matching = savedSearchMatchQuery({ itemId: id, posterId, category: 'Furniture', publicLat: spot.public_lat, publicLng: spot.public_lng, words }, { wantedOnly: false });
+  const matching = savedSearchMatchQuery(
+    { itemId: id, posterId, category: 'Furniture', publicLat: spot.public_lat, publicLng: spot.public_lng, words },
+    { wantedOnly: false },
+  );
   const expected = (await db.query(matching.text, matching.params)).rows.length;
   let written = 0;
   for (;;) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM notifications.notifications WHERE type = 'saved_search_match' AND data::jsonb ->> 'itemId' = $1`, [id]);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM notifications.notifications WHERE type = 'saved_search_match' AND data::jsonb ->> 'itemId' = $1`,
+      [id],
+    );
     written = Number(rows[0].n);
     if (written >= expected) break;
     if (performance.now() - started > 120_000) throw new Error(`only ${written} of about ${expected} alerts after 120 s`);
     await sleep(20);
   }
-  context.report({ items: n, case: 'post → every saved_search_match alert written', layer: 'http', post_answer_ms: answeredMs, wanted_by: wantedBy, alerts: written, alerts_written_ms: round(performance.now() - started, 0) });
+  context.report({
+    items: n,
+    case: 'post → every saved_search_match alert written',
+    layer: 'http',
+    post_answer_ms: answeredMs,
+    wanted_by: wantedBy,
+    alerts: written,
+    alerts_written_ms: round(performance.now() - started, 0),
+  });
   if (!app.running) throw new Error(`the ${context.mode} app exited; last output:\n${app.recentOutput()}`);
 }
 
 /** Sequential runs of a statement after a few unmeasured ones; the last run's rows. */
-async function time(db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> }, query: { text: string; params: unknown[] }, iterations: number) {
+async function time(
+  db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> },
+  query: { text: string; params: unknown[] },
+  iterations: number,
+) {
   let rows: Record<string, unknown>[] = [];
   for (let i = 0; i < Math.min(20, Math.ceil(iterations / 10)); i++) await db.query(query.text, query.params);
   const samples: number[] = [];
@@ -159,7 +236,8 @@ async function seed(db: { query(sql: string, params?: unknown[]): Promise<unknow
 
 export const savedSearchesScenario: Scenario = {
   name: 'saved-searches',
-  summary: 'saved-search matching for a new item over N searches (--items): the indexed statement vs a scan, dense/rural, common/rare words; one post until every alert is written',
+  summary:
+    'saved-search matching for a new item over N searches (--items): the indexed statement vs a scan, dense/rural, common/rare words; one post until every alert is written',
   modes: RUN_MODES,
   run,
 };

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { StaticLocationProvider } from '../features/location/location-provider';
-import { StaticSessionProvider } from '../features/users/session-provider';
+import { StaticLocationProvider } from '../lib/location/location-provider';
+import { StaticSessionProvider } from '../lib/session/session-provider';
 import { createQueryClient } from '../lib/query-client';
 import { AppRouter, preloadOpenedScreen } from './router';
 

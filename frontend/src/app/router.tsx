@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { AppShell } from '../components/layout/app-shell';
+import { AppShell } from './layout/app-shell';
 
 type ScreenModule = { default: ComponentType };
 
@@ -38,10 +38,12 @@ const screens = {
   '/profile': lazyScreen(() => import('./routes/profile')),
   '/shop': lazyScreen(() => import('./routes/shop')),
   '/leaderboard': lazyScreen(() => import('./routes/leaderboard')),
+  '/impact': lazyScreen(() => import('./routes/impact')),
   '/items/:id': lazyScreen(() => import('./routes/item')),
   '/wanted': lazyScreen(() => import('./routes/wanted')),
   '/moderation': lazyScreen(() => import('./routes/moderation')),
   '/appeal': lazyScreen(() => import('./routes/appeal')),
+  '/admin/fulfilment': lazyScreen(() => import('./routes/admin-fulfilment')),
 } as const;
 const NotFound = lazyScreen(() => import('./routes/not-found'));
 

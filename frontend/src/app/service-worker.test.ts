@@ -42,8 +42,17 @@ describe('the service worker', () => {
 
   it('shows a push as a notification with its title and message, whose click opens its URL', async () => {
     const { push, click, clients } = worker();
-    const shown = await push(() => ({ type: 'new_item_alert', title: 'New Item Nearby', message: '"Oak desk" was just posted 0.4 mi from you', url: `/items/${ITEM}`, notificationId: 'n-1' }));
-    expect(shown).toHaveBeenCalledWith('New Item Nearby', expect.objectContaining({ body: '"Oak desk" was just posted 0.4 mi from you', tag: 'n-1', data: { url: `/items/${ITEM}`, type: 'new_item_alert' } }));
+    const shown = await push(() => ({
+      type: 'new_item_alert',
+      title: 'New Item Nearby',
+      message: '"Oak desk" was just posted 0.4 mi from you',
+      url: `/items/${ITEM}`,
+      notificationId: 'n-1',
+    }));
+    expect(shown).toHaveBeenCalledWith(
+      'New Item Nearby',
+      expect.objectContaining({ body: '"Oak desk" was just posted 0.4 mi from you', tag: 'n-1', data: { url: `/items/${ITEM}`, type: 'new_item_alert' } }),
+    );
     await click(shown.mock.calls[0][1].data);
     expect(clients.openWindow).toHaveBeenCalledWith(`/items/${ITEM}`);
   });
@@ -69,6 +78,17 @@ describe('the service worker', () => {
     expect(open.focus).toHaveBeenCalled();
     expect(open.navigate).toHaveBeenCalledWith(`/items/${ITEM}`);
     expect(clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('takes an open window to the item even when the browser refuses to focus it', async () => {
+    const open = {
+      url: 'https://curbside.example/',
+      focus: vi.fn().mockRejectedValue(new Error('Not allowed to focus a window.')),
+      navigate: vi.fn().mockResolvedValue(undefined),
+    };
+    const { click } = worker([open]);
+    await click({ url: `/items/${ITEM}` });
+    expect(open.navigate).toHaveBeenCalledWith(`/items/${ITEM}`);
   });
 
   it("uses the item id when there is no URL, and never leaves the app's item pages", async () => {

@@ -67,7 +67,13 @@ export async function apiGetWithHeaders<T>(url: string, signal?: AbortSignal): P
 }
 
 /** The one request helper: cookies always travel (the session is an httpOnly cookie), bodies go as JSON. */
-export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',

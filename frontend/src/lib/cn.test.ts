@@ -22,7 +22,9 @@ describe('cn', () => {
 
 describe('withOverrides', () => {
   it("lets a caller's class win over the component's class of the same kind", () => {
-    expect(withOverrides('min-h-11 rounded-xl px-4 bg-emerald-700 hover:bg-emerald-800', 'px-3 hover:bg-violet-100')).toBe('min-h-11 rounded-xl bg-emerald-700 px-3 hover:bg-violet-100');
+    expect(withOverrides('min-h-11 rounded-xl px-4 bg-emerald-700 hover:bg-emerald-800', 'px-3 hover:bg-violet-100')).toBe(
+      'min-h-11 rounded-xl bg-emerald-700 px-3 hover:bg-violet-100',
+    );
     expect(withOverrides('animate-pulse rounded-lg bg-slate-200', 'h-40 rounded-2xl')).toBe('animate-pulse bg-slate-200 h-40 rounded-2xl');
   });
 

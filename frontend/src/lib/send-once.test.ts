@@ -22,7 +22,10 @@ describe('sendOnce', () => {
   it('retries with the same key when the answer was lost (503) or the first copy is still running (409 in progress)', async () => {
     const answers = [
       { status: 503, body: { code: 'COMMON.UNAVAILABLE', message: 'The items service did not answer in time. Please try again.' } },
-      { status: 409, body: { code: IdempotencyError.IN_PROGRESS, message: 'This request is still being processed. Try again in a moment.', retryAfterSeconds: 1 } },
+      {
+        status: 409,
+        body: { code: IdempotencyError.IN_PROGRESS, message: 'This request is still being processed. Try again in a moment.', retryAfterSeconds: 1 },
+      },
       { status: 201, body: { id: 'i' } },
     ];
     mockApi('POST /api/items', () => answers.shift() ?? { status: 500 });

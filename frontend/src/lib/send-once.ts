@@ -23,7 +23,8 @@ export function newIdempotencyKey(): string {
  * first answer, so nothing is written twice.
  */
 export function isWorthRetrying(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status === 502 || error.status === 503 || error.status === 504 || hasErrorCode(error, IdempotencyError.IN_PROGRESS);
+  if (error instanceof ApiError)
+    return error.status === 502 || error.status === 503 || error.status === 504 || hasErrorCode(error, IdempotencyError.IN_PROGRESS);
   return error instanceof TypeError; // fetch and our XHR upload reject with one when no answer came
 }
 

@@ -1,5 +1,5 @@
 import { NOTIFICATION_FLAG_DEFAULTS, type User } from '@curbside/contracts';
-import type { FeedItem } from '../features/items/lib/item-rules';
+import type { FeedItem } from '../lib/items/item-rules';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -15,6 +15,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     subscriptionTier: 'free',
     profileFrame: false,
     firstName: null,
+    generatedName: 'CurbFan',
+    useGeneratedName: false,
     isVerified: false,
     verifiedName: null,
     verifiedEmail: null,

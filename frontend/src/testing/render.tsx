@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
-import { StaticLocationProvider, type LocationStatus } from '../features/location/location-provider';
+import { StaticLocationProvider, type LocationStatus } from '../lib/location/location-provider';
 import { PostSheetProvider } from '../features/posting/post-sheet-provider';
-import { StaticSessionProvider } from '../features/users/session-provider';
+import { StaticSessionProvider } from '../lib/session/session-provider';
 import { createQueryClient } from '../lib/query-client';
 
 export const MANHATTAN: Position = { lat: 40.758, lng: -73.9855 };
@@ -25,15 +25,12 @@ interface Options {
 }
 
 /** Renders a screen with the app's real providers, a fixed user and position, and a memory router. */
-export function renderWithApp(ui: ReactElement, { user = null, position = MANHATTAN, locationStatus, locationError = null, path = '/test', entry, routes = [], requestLocation }: Options = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { user = null, position = MANHATTAN, locationStatus, locationError = null, path = '/test', entry, routes = [], requestLocation }: Options = {},
+) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    [
-      { path, element: <PostSheetProvider>{ui}</PostSheetProvider> },
-      ...routes,
-    ],
-    { initialEntries: [entry ?? path] },
-  );
+  const router = createMemoryRouter([{ path, element: <PostSheetProvider>{ui}</PostSheetProvider> }, ...routes], { initialEntries: [entry ?? path] });
   const status = locationStatus ?? (position ? 'granted' : 'idle');
   const result = render(
     <QueryClientProvider client={queryClient}>

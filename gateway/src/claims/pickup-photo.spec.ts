@@ -4,7 +4,9 @@ import { decodePickupPhoto } from './pickup-photo';
 
 describe(decodePickupPhoto.name, () => {
   it('decodes a base64 JPEG, with or without a data: prefix, and hashes its bytes', async () => {
-    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
     const plain = decodePickupPhoto(jpeg.toString('base64'));
     expect(plain).toMatchObject({ extension: 'jpg', hash: createHash('sha256').update(jpeg).digest('hex') });
     expect(decodePickupPhoto(`data:image/jpeg;base64,${jpeg.toString('base64')}`).hash).toBe(plain.hash);

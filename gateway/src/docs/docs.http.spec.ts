@@ -45,7 +45,7 @@ describe('GET /api/openapi.json and /api/docs', () => {
       expect(asset.headers.get('content-type')).toMatch(types[source.endsWith('.css') ? 'css' : 'js']);
       expect((await asset.text()).length).toBeGreaterThan(0);
     }
-    expect(await (await fetch(`${baseUrl}/api/docs/assets/start.js`)).text()).toContain("url: \"/api/openapi.json\"");
+    expect(await (await fetch(`${baseUrl}/api/docs/assets/start.js`)).text()).toContain('url: "/api/openapi.json"');
   });
 
   it('serves nothing else of the package', async () => {

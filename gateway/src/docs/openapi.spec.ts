@@ -5,7 +5,12 @@ import { buildOpenApiDocument, documentedPath, errorStatuses } from './openapi';
 type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; parameters: Record<string, unknown>[] };
 
 describe(buildOpenApiDocument.name, () => {
-  const doc = buildOpenApiDocument() as { openapi: string; servers: unknown[]; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
+  const doc = buildOpenApiDocument() as {
+    openapi: string;
+    servers: unknown[];
+    paths: Record<string, Record<string, Operation>>;
+    components: Record<string, Record<string, unknown>>;
+  };
   const operation = (path: string, method: string) => doc.paths[path][method];
 
   it('documents every route of the contracts with the status the gateway answers with', () => {
@@ -30,12 +35,25 @@ describe(buildOpenApiDocument.name, () => {
 
   it("lists exactly the codes each route answers with at each status, from its calls' contracts", () => {
     const codesOf = (path: string, method: string, status: string): string[] => {
-      const answer = operation(path, method).responses[status] as { content: { 'application/json': { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } } } | undefined;
+      const answer = operation(path, method).responses[status] as
+        { content: { 'application/json': { schema: { allOf: [unknown, { properties: { code: { enum: string[] } } }] } } } } | undefined;
       return answer ? answer.content['application/json'].schema.allOf[1].properties.code.enum : [];
     };
-    expect(codesOf('/api/items/{id}/claim', 'patch', '409')).toEqual(['CLAIM.HOLDS_SUSPENDED', 'CLAIM.HOLD_LIMIT', 'CLAIM.NO_ITEM_PHOTO', 'CLAIM.PICKUP_QUOTA', 'IDEMPOTENCY.IN_PROGRESS', 'ITEM.NOT_AVAILABLE']);
+    expect(codesOf('/api/items/{id}/claim', 'patch', '409')).toEqual([
+      'CLAIM.HOLDS_SUSPENDED',
+      'CLAIM.HOLD_LIMIT',
+      'CLAIM.NO_ITEM_PHOTO',
+      'CLAIM.PICKUP_QUOTA',
+      'IDEMPOTENCY.IN_PROGRESS',
+      'ITEM.NOT_AVAILABLE',
+    ]);
     expect(codesOf('/api/items/{id}/claim', 'patch', '403')).toEqual(['AUTH.NOT_YOURSELF', 'CLAIM.PHOTO_FAILED', 'COMMON.FORBIDDEN', 'ITEM.OWN_ITEM']);
-    expect(codesOf('/api/rewards/{rewardId}/redeem', 'post', '409')).toEqual(['IDEMPOTENCY.IN_PROGRESS', 'REWARD.LIMIT_REACHED', 'REWARD.NOT_ENOUGH_POINTS']);
+    expect(codesOf('/api/rewards/{rewardId}/redeem', 'post', '409')).toEqual([
+      'IDEMPOTENCY.IN_PROGRESS',
+      'REWARD.EMAIL_REQUIRED',
+      'REWARD.LIMIT_REACHED',
+      'REWARD.NOT_ENOUGH_POINTS',
+    ]);
     expect(codesOf('/api/items', 'post', '429')).toEqual(['COMMON.RATE_LIMITED']);
     // A read of the catalogue can be refused by no rule of the shop: no 409, no 429, no 401.
     expect(Object.keys(operation('/api/rewards', 'get').responses).sort()).toEqual(['200', '400', '500', '503']);
@@ -63,7 +81,13 @@ describe(buildOpenApiDocument.name, () => {
     expect(sale?.required).toEqual(expect.arrayContaining(['title', 'garageSaleAddress', 'garageSaleContactInfo', 'garageSaleStartTime', 'garageSaleEndTime']));
     const feed = operation('/api/items', 'get');
     const feedParams = feed.parameters.map((p) => [p.name, p.in, p.required]);
-    expect(feedParams).toEqual(expect.arrayContaining([['lat', 'query', true], ['lng', 'query', true], ['radius', 'query', false]]));
+    expect(feedParams).toEqual(
+      expect.arrayContaining([
+        ['lat', 'query', true],
+        ['lng', 'query', true],
+        ['radius', 'query', false],
+      ]),
+    );
     expect(feed.responses['200'].headers).toMatchObject({ 'X-Next-Cursor': { required: false }, 'X-Radius-Cap': { required: true } });
     expect(feed.security).toEqual([{}, { session: [] }]);
     expect(operation('/api/users/{id}', 'get').parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);

@@ -77,7 +77,12 @@ function requestBody(route: RouteContract): JsonSchema | undefined {
   if (route.multipart) {
     const { field, maxBytes } = route.multipart;
     // contentMediaType is 3.1's way; format: binary is kept for tools that still read 3.0's.
-    const file = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: `One image file, at most ${Math.round(maxBytes / (1024 * 1024))} MB` };
+    const file = {
+      type: 'string',
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description: `One image file, at most ${Math.round(maxBytes / (1024 * 1024))} MB`,
+    };
     return {
       required: true,
       content: { 'multipart/form-data': { schema: { type: 'object', required: [field], properties: { [field]: file } } } },
@@ -179,7 +184,9 @@ export function errorStatuses(route: RouteContract): number[] {
  * status, so a client (and the conformance replay of the stack tests) knows exactly which codes to expect.
  */
 function errorResponse(route: RouteContract, status: number): JsonSchema {
-  const codes = errorCodes(route).filter((code) => ERROR_STATUS[code] === status).sort();
+  const codes = errorCodes(route)
+    .filter((code) => ERROR_STATUS[code] === status)
+    .sort();
   const retryAfter = status === 429 || status === 503 ? { 'Retry-After': { $ref: `#/components/headers/RetryAfter${status === 429 ? '' : 'Optional'}` } } : {};
   return {
     description: `Codes: ${codes.join(', ')}`,
@@ -198,7 +205,14 @@ function responses(route: RouteContract): Record<string, JsonSchema> {
     },
   };
   for (const [other, answer] of Object.entries(route.otherResponses ?? {})) {
-    described[other] = { description: answer.description, headers: headers(answer.headers), ...(answer.body ? { content: content(answer.body) } : {}) };
+    // An answer of its own at an error status (a mail link's page) does not stop the shared layers' coded errors
+    // in front of the route (a NUL in the query is refused before it): both are documented, by media type.
+    const shared = errorStatuses(route).includes(Number(other)) ? (errorResponse(route, Number(other)).content as JsonSchema) : {};
+    described[other] = {
+      description: answer.description,
+      headers: headers(answer.headers),
+      ...(answer.body ? { content: { ...shared, ...content(answer.body) } } : {}),
+    };
   }
   for (const error of errorStatuses(route)) described[error] ??= errorResponse(route, error);
   return described;
@@ -241,7 +255,12 @@ export function buildOpenApiDocument(): JsonSchema {
     paths,
     components: {
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE_NAME, description: 'The signed session cookie set by POST /api/users and POST /api/auth/verify-code' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE_NAME,
+          description: 'The signed session cookie set by POST /api/users and POST /api/auth/verify-code',
+        },
       },
       schemas: { ...answers.components, Error: toSchema(errorResponseSchema, 'output') },
       headers: {

@@ -1,5 +1,13 @@
 import { Body, Controller, Query } from '@nestjs/common';
-import { Calls, EmergencyAccessRequest, EmergencyAccessResponse, EmergencyLogEntry, EmergencyUnlockRequest, EmergencyUnlockResponse, Routes } from '@curbside/contracts';
+import {
+  Calls,
+  EmergencyAccessRequest,
+  EmergencyAccessResponse,
+  EmergencyLogEntry,
+  EmergencyUnlockRequest,
+  EmergencyUnlockResponse,
+  Routes,
+} from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';

@@ -16,7 +16,13 @@ export function bodyErrors(tooLargeMessage?: string): ErrorRequestHandler {
     if (err.type === 'entity.parse.failed') {
       sendError(response, new DomainError(ErrorCode.VALIDATION_FAILED, 'The request body is not valid JSON'));
     } else if (err.type === 'entity.too.large') {
-      sendError(response, new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, tooLargeMessage ?? `The request body is too large (the limit is ${Math.round((err.limit ?? MB) / MB)} MB)`));
+      sendError(
+        response,
+        new DomainError(
+          ErrorCode.PAYLOAD_TOO_LARGE,
+          tooLargeMessage ?? `The request body is too large (the limit is ${Math.round((err.limit ?? MB) / MB)} MB)`,
+        ),
+      );
     } else if (err.status && err.status >= 400 && err.status < 500) {
       sendError(response, new DomainError(commonCodeForStatus(err.status), err.message));
     } else {

@@ -29,7 +29,12 @@ describe('Idempotency-Key routes', () => {
 
     expect(mismatched).toEqual([]);
     const keyed = Object.values(Routes as Record<string, RouteContract>).filter((r) => r.idempotencyKey);
-    expect(keyed.map((r) => `${r.method} ${r.path}`).sort()).toEqual(all.filter((h) => h.readsKey).map((h) => `${h.route.method} ${h.route.path}`).sort());
+    expect(keyed.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      all
+        .filter((h) => h.readsKey)
+        .map((h) => `${h.route.method} ${h.route.path}`)
+        .sort(),
+    );
     // The calls that create something a retry must not create twice.
     expect(keyed.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'patch /api/items/:id/claim',
@@ -40,6 +45,7 @@ describe('Idempotency-Key routes', () => {
       'post /api/rewards/:rewardId/redeem',
       'post /api/saved-searches',
       'post /api/upload',
+      'post /api/users/:userId/perks/:redemptionId/use',
     ]);
   });
 });

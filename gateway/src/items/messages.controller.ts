@@ -28,7 +28,11 @@ export class MessagesController {
   }
 
   @ApiRoute(Routes.sendMessage)
-  send(@Param(new ZodPipe(Routes.sendMessage.params)) params: IdParams, @Body(new ZodPipe(Routes.sendMessage.body)) body: SendMessageRequest, @Caller() callerId: string) {
+  send(
+    @Param(new ZodPipe(Routes.sendMessage.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.sendMessage.body)) body: SendMessageRequest,
+    @Caller() callerId: string,
+  ) {
     return this.services.call(Calls.items.sendMessage, { itemId: params.id, ...body }, callerId);
   }
 

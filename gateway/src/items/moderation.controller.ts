@@ -27,7 +27,11 @@ export class ModerationController {
   }
 
   @ApiRoute(Routes.moderationAppeal)
-  appeal(@Param(new ZodPipe(Routes.moderationAppeal.params)) params: IdParams, @Body(new ZodPipe(Routes.moderationAppeal.body)) body: AppealRequest, @Caller() callerId: string) {
+  appeal(
+    @Param(new ZodPipe(Routes.moderationAppeal.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.moderationAppeal.body)) body: AppealRequest,
+    @Caller() callerId: string,
+  ) {
     return this.services.call(Calls.items.appeal, { caseId: params.id, ...body }, callerId);
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
-import { Calls, CreateSavedSearchRequest, RADIUS_CAP_HEADER, Routes, WantedPost, WantedQuery } from '@curbside/contracts';
+import { Calls, CreateSavedSearchRequest, RADIUS_CAP_HEADER, Routes, SavedSearchChange, WantedPost, WantedQuery } from '@curbside/contracts';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
@@ -31,6 +31,15 @@ export class SavedSearchesController {
   @ApiRoute(Routes.deleteSavedSearch)
   delete(@Param(new ZodPipe(Routes.deleteSavedSearch.params)) params: IdParams, @Caller() callerId: string) {
     return this.services.call(Calls.items.deleteSavedSearch, { savedSearchId: params.id }, callerId);
+  }
+
+  @ApiRoute(Routes.setSavedSearchAutoClaim)
+  setAutoClaim(
+    @Param(new ZodPipe(Routes.setSavedSearchAutoClaim.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.setSavedSearchAutoClaim.body)) body: SavedSearchChange,
+    @Caller() callerId: string,
+  ) {
+    return this.services.call(Calls.items.setSavedSearchAutoClaim, { savedSearchId: params.id, autoClaim: body.autoClaim, query: body.query }, callerId);
   }
 
   @ApiRoute(Routes.wanted)

@@ -28,7 +28,10 @@ export class NotificationsController {
   }
 
   @ApiRoute(Routes.markNotificationRead)
-  markRead(@Param(new ZodPipe(Routes.markNotificationRead.params)) params: { notificationId: string }, @Caller() callerId: string): Promise<{ success: boolean }> {
+  markRead(
+    @Param(new ZodPipe(Routes.markNotificationRead.params)) params: { notificationId: string },
+    @Caller() callerId: string,
+  ): Promise<{ success: boolean }> {
     return this.services.call(Calls.notifications.markRead, { notificationId: params.notificationId }, callerId);
   }
 
@@ -43,7 +46,10 @@ export class NotificationsController {
   }
 
   @ApiRoute(Routes.markAllNotificationsRead)
-  readAll(@Param(new ZodPipe(Routes.markAllNotificationsRead.params)) params: { userId: string }, @Caller() callerId: string): Promise<{ success: boolean; count: number }> {
+  readAll(
+    @Param(new ZodPipe(Routes.markAllNotificationsRead.params)) params: { userId: string },
+    @Caller() callerId: string,
+  ): Promise<{ success: boolean; count: number }> {
     assertIsCaller(params.userId, callerId);
     return this.services.call(Calls.notifications.readAll, {}, callerId);
   }
@@ -64,7 +70,10 @@ export class NotificationsController {
   }
 
   @ApiRoute(Routes.deletePushSubscription)
-  unsubscribe(@Param(new ZodPipe(Routes.deletePushSubscription.params)) params: { subscriptionId: string }, @Caller() callerId: string): Promise<{ success: boolean }> {
+  unsubscribe(
+    @Param(new ZodPipe(Routes.deletePushSubscription.params)) params: { subscriptionId: string },
+    @Caller() callerId: string,
+  ): Promise<{ success: boolean }> {
     return this.services.call(Calls.notifications.pushUnsubscribe, { subscriptionId: params.subscriptionId }, callerId);
   }
 }

@@ -63,7 +63,11 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
       reply = (await this.redis.eval(HIT, 1, `${this.prefix}:${throttlerName}:${key}`, String(ttl))) as [number, number];
     } catch (err) {
       this.markUnreachable(err as Error);
-      throw new DomainError(ErrorCode.UNAVAILABLE, 'Saving is unavailable for a moment. Please try again in a few seconds.', RATE_LIMIT_UNAVAILABLE_RETRY_SECONDS);
+      throw new DomainError(
+        ErrorCode.UNAVAILABLE,
+        'Saving is unavailable for a moment. Please try again in a few seconds.',
+        RATE_LIMIT_UNAVAILABLE_RETRY_SECONDS,
+      );
     }
     const [hits, pttl] = reply;
     const timeToExpire = Math.max(1, Math.ceil(pttl / 1000));

@@ -1,5 +1,20 @@
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
-import { Calls, LeaderboardQuery, LeaderboardReply, RedeemResponse, Reward, Routes, UsePerkBody, UserPerk, UserReward } from '@curbside/contracts';
+import {
+  CancelRedemptionBody,
+  Calls,
+  LeaderboardQuery,
+  LeaderboardReply,
+  OpenRedemption,
+  RedeemBody,
+  RedeemResponse,
+  RedemptionDecision,
+  Reward,
+  Routes,
+  UsePerkAnswer,
+  UsePerkBody,
+  UserPerk,
+  UserReward,
+} from '@curbside/contracts';
 import { ShortLivedCopies } from '@curbside/platform';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
@@ -32,16 +47,21 @@ export class RewardsController {
     return this.services.call(Calls.rewards.userRewards, {}, callerId);
   }
 
-  /** The spec's client sends its user id in the body: it must be the session's, and is never used otherwise. */
+  /**
+   * The spec's client sends its user id in the body: it must be the session's, and is never used otherwise. Goods
+   * sent by post carry the address; whether the reward takes one is the rewards service's rule.
+   */
   @ApiRoute(Routes.redeemReward)
   redeem(
     @Param(new ZodPipe(Routes.redeemReward.params)) params: { rewardId: string },
-    @Body(new ZodPipe(Routes.redeemReward.body)) body: { userId?: string } | undefined,
+    @Body(new ZodPipe(Routes.redeemReward.body)) body: RedeemBody,
     @Caller() callerId: string,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<RedeemResponse> {
     assertIsCaller(body?.userId, callerId);
-    return this.services.call(Calls.rewards.redeem, { rewardId: params.rewardId }, callerId, { idempotencyKey });
+    return this.services.call(Calls.rewards.redeem, { rewardId: params.rewardId, ...(body?.address ? { address: body.address } : {}) }, callerId, {
+      idempotencyKey,
+    });
   }
 
   @ApiRoute(Routes.userPerks)
@@ -50,24 +70,37 @@ export class RewardsController {
     return this.services.call(Calls.rewards.perks, {}, callerId);
   }
 
-  /**
-   * An unused spotlight's post is checked with items first (the caller's own available post, not spotlit already),
-   * so a refused post never spends the perk; items checks again when it starts the spotlight from rewards' event.
-   * Every other refusal (no such perk, used, a post named for a perk that takes none) is rewards' to give.
-   */
+  /** Every rule (whose perk, used once, a spotlight only on the caller's own available post) is the rewards service's. */
   @ApiRoute(Routes.usePerk)
-  async usePerk(
+  usePerk(
     @Param(new ZodPipe(Routes.usePerk.params)) params: { userId: string; redemptionId: string },
     @Body(new ZodPipe(Routes.usePerk.body)) body: UsePerkBody,
     @Caller() callerId: string,
-  ) {
+    @IdempotencyKey() idempotencyKey?: string,
+  ): Promise<UsePerkAnswer> {
     assertIsCaller(params.userId, callerId);
     const itemId = body?.itemId;
-    if (itemId) {
-      const perk = (await this.services.call(Calls.rewards.perks, {}, callerId)).find((p) => p.redemptionId === params.redemptionId);
-      if (perk?.perk === 'spotlight' && !perk.usedAt) await this.services.call(Calls.items.spotlightAdmissible, { itemId }, callerId);
-    }
-    return this.services.call(Calls.rewards.usePerk, { redemptionId: params.redemptionId, ...(itemId ? { itemId } : {}) }, callerId);
+    return this.services.call(Calls.rewards.usePerk, { redemptionId: params.redemptionId, ...(itemId ? { itemId } : {}) }, callerId, { idempotencyKey });
+  }
+
+  /** Administrators only: the rewards service asks the users service whether the caller is one, at every call. */
+  @ApiRoute(Routes.fulfilment)
+  fulfilment(@Caller() callerId: string): Promise<OpenRedemption[]> {
+    return this.services.call(Calls.rewards.fulfilment, {}, callerId);
+  }
+
+  @ApiRoute(Routes.fulfilRedemption)
+  fulfil(@Param(new ZodPipe(Routes.fulfilRedemption.params)) params: { redemptionId: string }, @Caller() callerId: string): Promise<RedemptionDecision> {
+    return this.services.call(Calls.rewards.fulfil, { redemptionId: params.redemptionId }, callerId);
+  }
+
+  @ApiRoute(Routes.cancelRedemption)
+  cancel(
+    @Param(new ZodPipe(Routes.cancelRedemption.params)) params: { redemptionId: string },
+    @Body(new ZodPipe(Routes.cancelRedemption.body)) body: CancelRedemptionBody,
+    @Caller() callerId: string,
+  ): Promise<RedemptionDecision> {
+    return this.services.call(Calls.rewards.cancelRedemption, { redemptionId: params.redemptionId, reason: body.reason }, callerId);
   }
 
   /**

@@ -94,7 +94,11 @@ describe('SessionCache', () => {
       'in memory (embedded)',
       async () => {
         const live = new InMemoryLiveChannel();
-        return { channels: { users: live, a: live, b: live }, delivered: async () => new Promise<void>((r) => setImmediate(r)), close: async (): Promise<void> => undefined };
+        return {
+          channels: { users: live, a: live, b: live },
+          delivered: async () => new Promise<void>((r) => setImmediate(r)),
+          close: async (): Promise<void> => undefined,
+        };
       },
     ],
     [

@@ -28,7 +28,10 @@ function setup(route: RouteContract | undefined, cookie: string | undefined, ses
 }
 
 const rejection = async (promise: Promise<unknown>) => {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return err instanceof DomainError ? [err.code, err.message] : err;
 };
 

@@ -26,7 +26,12 @@ describe('serving the SPA', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Curbside</title></head><body></body></html>');
     writeFileSync(
       join(dir, 'route-preloads.json'),
-      JSON.stringify({ '/items/:id': ['/assets/item-9c0d.js'], '/': ['/assets/home-1a2b.js', '/assets/shared-3c4d.js'], '/map': ['/assets/map-5e6f.js', '/assets/item-card-7a8b.js'], '/shop': ['"><script>alert(1)</script>'] }),
+      JSON.stringify({
+        '/items/:id': ['/assets/item-9c0d.js'],
+        '/': ['/assets/home-1a2b.js', '/assets/shared-3c4d.js'],
+        '/map': ['/assets/map-5e6f.js', '/assets/item-card-7a8b.js'],
+        '/shop': ['"><script>alert(1)</script>'],
+      }),
     );
     writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');

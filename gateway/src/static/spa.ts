@@ -52,7 +52,10 @@ export function serveSpa(app: Express, distDir: string, options: SpaOptions = {}
     if (page === null) return void response.status(404).type('text/plain').send('The frontend is not built (npm run build).');
     // An item changes (edited, claimed, removed): its page is checked again every time, never kept.
     response.setHeader('Cache-Control', 'no-cache');
-    response.status(found ? 200 : 404).type('html').send(page);
+    response
+      .status(found ? 200 : 404)
+      .type('html')
+      .send(page);
   }
 }
 
@@ -75,7 +78,9 @@ export function itemMetaTags(item: ItemPreview, origin: string, path: string): s
     const absolute = /^https?:\/\//i.test(image) ? image : `${origin}${image.startsWith('/') ? '' : '/'}${image}`;
     tags.push(['property', 'og:image', absolute], ['name', 'twitter:image', absolute]);
   }
-  return `<title>${escapeHtml(item.title)} · Curbside</title>` + tags.map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}">`).join('');
+  return (
+    `<title>${escapeHtml(item.title)} · Curbside</title>` + tags.map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}">`).join('')
+  );
 }
 
 export function escapeHtml(value: string): string {
@@ -109,7 +114,10 @@ class SpaPages {
     const byPath = new Map<string, string>();
     for (const [path, files] of Object.entries(readPreloads(join(this.root, 'route-preloads.json')))) {
       const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-      byPath.set(path, plain.replace('</head>', () => `${links}</head>`));
+      byPath.set(
+        path,
+        plain.replace('</head>', () => `${links}</head>`),
+      );
     }
     return { plain, byPath };
   }

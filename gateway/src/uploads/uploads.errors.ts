@@ -7,10 +7,12 @@ export const UploadErrors = {
   wrongField: (field: string) => new DomainError(UploadError.WRONG_FIELD, `Please select an image file (send it in the multipart field "${field}").`),
   oneFileOnly: () => new DomainError(UploadError.ONE_FILE_ONLY, 'Please select a single image file.'),
   tooLarge: (maxBytes: number) => new DomainError(UploadError.TOO_LARGE, imageTooLargeMessage(maxBytes)),
-  notMultipart: (field: string) =>
-    new DomainError(UploadError.NOT_MULTIPART, `Please send the image as multipart/form-data in the field "${field}".`),
+  notMultipart: (field: string) => new DomainError(UploadError.NOT_MULTIPART, `Please send the image as multipart/form-data in the field "${field}".`),
   tooManyParts: (field: string, maxFields: number) =>
-    new DomainError(ErrorCode.VALIDATION_FAILED, `Send only the image file in the multipart field "${field}" (at most ${maxFields} other fields, which are ignored).`),
+    new DomainError(
+      ErrorCode.VALIDATION_FAILED,
+      `Send only the image file in the multipart field "${field}" (at most ${maxFields} other fields, which are ignored).`,
+    ),
   interrupted: () => new DomainError(UploadError.INTERRUPTED, 'The upload was interrupted. Please try again.'),
   unsupportedType: (type: ImageType) =>
     new DomainError(UploadError.UNSUPPORTED_TYPE, `${type.toUpperCase()} images are not supported. Please choose a JPEG, PNG or WebP photo.`),

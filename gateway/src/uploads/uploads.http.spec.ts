@@ -71,7 +71,10 @@ describe('POST /api/upload and GET /api/media/*key', () => {
         { provide: OBJECT_STORAGE, useValue: new LocalFolderStorage(storageDir) },
         { provide: ServiceClient, useValue: users },
         // Sessions are looked up afresh every time here (no cache), as the users service's stand-in answers them.
-        { provide: SessionCache, useFactory: () => new SessionCache(users as unknown as ServiceClient, new InMemoryLiveChannel(), { SESSION_CACHE_MS: 0 } as AppConfig) },
+        {
+          provide: SessionCache,
+          useFactory: () => new SessionCache(users as unknown as ServiceClient, new InMemoryLiveChannel(), { SESSION_CACHE_MS: 0 } as AppConfig),
+        },
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],

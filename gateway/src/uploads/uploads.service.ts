@@ -42,7 +42,9 @@ export class UploadsService {
       inspectHead: (head) => this.acceptedType(head),
     });
     if (!idempotency) return this.store(await this.images.process(bytes, type, preset), preset, randomUUID());
-    const { key, thumbnailKey } = await this.keyed.run(idempotency, preset.keyPrefix, bytes, async (id) => this.store(await this.images.process(bytes, type, preset), preset, id));
+    const { key, thumbnailKey } = await this.keyed.run(idempotency, preset.keyPrefix, bytes, async (id) =>
+      this.store(await this.images.process(bytes, type, preset), preset, id),
+    );
     return { key, url: mediaUrl(key), thumbnailKey, thumbnailUrl: mediaUrl(thumbnailKey) };
   }
 

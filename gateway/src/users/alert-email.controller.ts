@@ -1,17 +1,47 @@
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
-import { AlertEmailRequest, Calls, Routes } from '@curbside/contracts';
+import { AlertEmailRequest, Calls, DomainError, ERROR_STATUS, Routes } from '@curbside/contracts';
 import type { Response } from 'express';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
 
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** A page of our own for a link opened from a mail: plain text in plain HTML (no script, no outside file). */
 function page(response: Response, title: string, body: string): string {
   response.type('text/html; charset=utf-8');
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} · Curbside</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><h1>${escape(title)}</h1>${body}<p><a href="/">Open Curbside</a></p></body></html>`;
+}
+
+/** The link's token, or null when the link is incomplete (cut by a mail client). */
+function tokenOf(query: unknown): string | null {
+  const parsed = Routes.confirmAlertEmail.query.safeParse(query);
+  return parsed.success ? parsed.data.token : null;
+}
+
+/**
+ * A mail link's answer, also when it does not work: a person opened it in a browser, so a refusal is a page that
+ * says why, with the status of its code (docs/api.md), never the API's JSON.
+ */
+async function linkPage(response: Response, token: string | null, work: (token: string) => Promise<string>): Promise<string> {
+  if (token === null) {
+    response.status(400);
+    return page(
+      response,
+      'This link is incomplete',
+      '<p>Your mail program may have cut it. Open the whole link from the mail, or copy it into the address bar.</p>',
+    );
+  }
+  try {
+    return await work(token);
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    const status = ERROR_STATUS[err.code] ?? 500;
+    response.status(status);
+    return page(response, status >= 500 ? 'Please try again in a moment' : 'This link does not work', `<p>${escape(err.message)}</p>`);
+  }
 }
 
 /**
@@ -23,31 +53,41 @@ export class AlertEmailController {
   constructor(private readonly services: ServiceClient) {}
 
   @ApiRoute(Routes.setAlertEmail)
-  set(@Param(new ZodPipe(Routes.setAlertEmail.params)) params: { id: string }, @Body(new ZodPipe(Routes.setAlertEmail.body)) body: AlertEmailRequest, @Caller() callerId: string) {
+  set(
+    @Param(new ZodPipe(Routes.setAlertEmail.params)) params: { id: string },
+    @Body(new ZodPipe(Routes.setAlertEmail.body)) body: AlertEmailRequest,
+    @Caller() callerId: string,
+  ) {
     assertIsCaller(params.id, callerId);
     return this.services.call(Calls.users.setAlertEmail, body, callerId);
   }
 
   @ApiRoute(Routes.confirmAlertEmail)
-  async confirm(@Query(new ZodPipe(Routes.confirmAlertEmail.query)) query: { token: string }, @Res({ passthrough: true }) response: Response): Promise<string> {
-    const { address } = await this.services.call(Calls.users.confirmAlertEmail, query, undefined);
-    return page(response, 'E-mail confirmed', `<p>Curbside alerts will now reach ${address.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}. Choose which in notification settings.</p>`);
+  confirm(@Query() query: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return linkPage(response, tokenOf(query), async (token) => {
+      const { address } = await this.services.call(Calls.users.confirmAlertEmail, { token }, undefined);
+      return page(response, 'E-mail confirmed', `<p>Curbside alerts will now reach ${escape(address)}. Choose which in notification settings.</p>`);
+    });
   }
 
   /** Opening the link changes nothing (mail scanners open links): the button posts the one-click unsubscribe. */
   @ApiRoute(Routes.unsubscribePage)
-  unsubscribePage(@Query(new ZodPipe(Routes.unsubscribePage.query)) query: { token: string }, @Res({ passthrough: true }) response: Response): string {
-    return page(
-      response,
-      'Stop alert e-mails?',
-      `<form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+  unsubscribePage(@Query() query: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return linkPage(response, tokenOf(query), async (token) =>
+      page(
+        response,
+        'Stop alert e-mails?',
+        `<form method="post" action="/api/email/unsubscribe?token=${encodeURIComponent(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+      ),
     );
   }
 
   /** RFC 8058: a mail provider posts here (form body `List-Unsubscribe=One-Click`, no cookie, no Origin of ours). */
   @ApiRoute(Routes.unsubscribeAlertEmail)
-  async unsubscribe(@Query(new ZodPipe(Routes.unsubscribeAlertEmail.query)) query: { token: string }, @Res({ passthrough: true }) response: Response): Promise<string> {
-    await this.services.call(Calls.users.unsubscribeAlertEmail, query, undefined);
-    return page(response, 'Unsubscribed', '<p>No more alert e-mails. You can turn them on again in notification settings.</p>');
+  unsubscribe(@Query() query: unknown, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return linkPage(response, tokenOf(query), async (token) => {
+      await this.services.call(Calls.users.unsubscribeAlertEmail, { token }, undefined);
+      return page(response, 'Unsubscribed', '<p>No more alert e-mails. You can turn them on again in notification settings.</p>');
+    });
   }
 }

@@ -6,6 +6,7 @@ import {
   NotificationPreferencesRequest,
   Routes,
   SubscriptionTier,
+  PublicNameRequest,
   User,
   UserView,
 } from '@curbside/contracts';
@@ -33,10 +34,7 @@ export class UsersController {
   ) {}
 
   @ApiRoute(Routes.createUser)
-  async create(
-    @Body(new ZodPipe(Routes.createUser.body)) body: CreateUserRequest,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<User> {
+  async create(@Body(new ZodPipe(Routes.createUser.body)) body: CreateUserRequest, @Res({ passthrough: true }) response: Response): Promise<User> {
     const { user, sessionToken } = await this.services.call(Calls.users.create, body);
     setSessionCookie(response, sessionToken, this.config);
     return user;
@@ -67,6 +65,16 @@ export class UsersController {
   ): Promise<{ scoutMode: boolean }> {
     assertIsCaller(params.id, callerId);
     return this.services.call(Calls.users.setScoutMode, body, callerId);
+  }
+
+  @ApiRoute(Routes.setPublicName)
+  setPublicName(
+    @Param(new ZodPipe(Routes.setPublicName.params)) params: IdParams,
+    @Body(new ZodPipe(Routes.setPublicName.body)) body: PublicNameRequest,
+    @Caller() callerId: string,
+  ): Promise<User> {
+    assertIsCaller(params.id, callerId);
+    return this.services.call(Calls.users.setPublicName, body, callerId);
   }
 
   @ApiRoute(Routes.notificationPreferences)
@@ -102,7 +110,10 @@ export class UsersController {
   }
 
   @ApiRoute(Routes.adminStatus)
-  adminStatus(@Param(new ZodPipe(Routes.adminStatus.params)) params: IdParams, @Caller() callerId: string): Promise<{ isAdmin: boolean; isModerator: boolean }> {
+  adminStatus(
+    @Param(new ZodPipe(Routes.adminStatus.params)) params: IdParams,
+    @Caller() callerId: string,
+  ): Promise<{ isAdmin: boolean; isModerator: boolean }> {
     assertIsCaller(params.id, callerId);
     return this.services.call(Calls.users.adminStatus, {}, callerId);
   }

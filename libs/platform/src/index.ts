@@ -41,3 +41,4 @@ export * from './service/distributed.infrastructure';
 export * from './database/test-database';
 export * from './service/run-service-process';
 export * from './cache/short-lived-copies';
+export * from './time/time-zone';

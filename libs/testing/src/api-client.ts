@@ -1,4 +1,4 @@
-import { isWireError, Routes } from '@curbside/contracts';
+import { isWireError, RouteContract, Routes } from '@curbside/contracts';
 import { recordExchange } from './api-traffic-recorder';
 import { EventStreamReader } from './event-stream';
 
@@ -97,14 +97,18 @@ export class ApiClient {
     } catch {
       // not JSON: keep the text
     }
-    if (response.status >= 400 && isCodedErrorRoute(new URL(response.url).pathname)) assertWireError(response, parsed);
+    if (response.status >= 400 && isCodedErrorRoute(new URL(response.url).pathname, response.status)) assertWireError(response, parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 }
 
-/** Every /api route but health, whose 503 is its report (which services are down), not an error. */
-function isCodedErrorRoute(path: string): boolean {
-  return path.startsWith('/api/') && path !== Routes.health.path;
+/**
+ * Every /api route but health, whose 503 is its report (which services are down), not an error, and the answers a
+ * route's contract declares otherwise (the mail links' pages, `otherResponses`).
+ */
+function isCodedErrorRoute(path: string, status: number): boolean {
+  if (!path.startsWith('/api/') || path === Routes.health.path) return false;
+  return !Object.values(Routes).some((route: RouteContract) => route.path === path && route.otherResponses?.[status] !== undefined);
 }
 
 /**

@@ -31,9 +31,17 @@ export class PushReceiver {
   readonly refused: { name: string; reason: string }[] = [];
   private readonly keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   private readonly gone = new Set<string>();
-  /** Pushes to endpoints under /bulk/ (a bench's thousands of subscribers): counted with their arrival time, not decrypted. */
+  /**
+   * Pushes to endpoints under /bulk/ (a bench's thousands of subscribers): counted with their arrival time; every
+   * `sampleEvery`-th is decrypted and its VAPID token checked too (into `bulkSample`, or `refused`), when the bulk
+   * subscriptions were given `bulkKeys()`.
+   */
   readonly bulk: number[] = [];
+  readonly bulkSample: ReceivedPush[] = [];
+  private bulkSecrets: { ecdh: ReturnType<typeof createECDH>; auth: Buffer; sampleEvery: number } | undefined;
   private readonly listeners = new Set<() => void>();
+  /** TCP connections senders opened to this push service, all told. */
+  connections = 0;
 
   private constructor(
     private readonly server: Server,
@@ -46,6 +54,7 @@ export class PushReceiver {
     const server = createServer({ keepAliveTimeout: 60_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const receiver = new PushReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    server.on('connection', () => void (receiver.connections += 1));
     server.on('request', (req, res) => {
       void receiver.handle(req).then(
         (status) => res.writeHead(status).end(),
@@ -61,6 +70,15 @@ export class PushReceiver {
     const auth = randomBytes(16);
     this.keys.set(name, { ecdh, auth });
     return { endpoint: `${this.origin}/push/${name}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+  }
+
+  /** The keys every /bulk/ subscription shares (one browser's key pair and auth secret made here), to decrypt a sample. */
+  bulkKeys(sampleEvery = 100): TestSubscription['keys'] {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    this.bulkSecrets = { ecdh, auth, sampleEvery };
+    return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') };
   }
 
   /** From now on pushes to this subscription answer 410 Gone. */
@@ -99,19 +117,35 @@ export class PushReceiver {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const name = (req.url ?? '').split('/').pop() ?? '';
     if (req.method === 'POST' && (req.url ?? '').startsWith('/bulk/')) {
-      this.bulk.push(Date.now());
+      const receivedAt = Date.now();
+      this.bulk.push(receivedAt);
+      const secrets = this.bulkSecrets;
+      const status = secrets && this.bulk.length % secrets.sampleEvery === 0 ? this.open(req, chunks, name, secrets, this.bulkSample, receivedAt) : 201;
       for (const listener of [...this.listeners]) listener();
-      return 201;
+      return status;
     }
     const keys = this.keys.get(name);
     if (req.method !== 'POST' || !keys) return 404;
     if (this.gone.has(name)) return 410;
+    const status = this.open(req, chunks, name, keys, this.received, Date.now());
+    for (const listener of [...this.listeners]) listener();
+    return status;
+  }
+
+  /** Decrypts the push and checks its token as a browser would, into `into`; a push that fails either is refused. */
+  private open(
+    req: IncomingMessage,
+    chunks: Buffer[],
+    name: string,
+    keys: { ecdh: ReturnType<typeof createECDH>; auth: Buffer },
+    into: ReceivedPush[],
+    receivedAt: number,
+  ): number {
     try {
       const vapidKey = checkVapid(String(req.headers.authorization ?? ''), this.origin);
       if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${String(req.headers['content-encoding'])}`);
       const payload: unknown = JSON.parse(decrypt(Buffer.concat(chunks), keys.ecdh, keys.auth).toString('utf8'));
-      this.received.push({ name, payload, receivedAt: Date.now(), vapidKey, ttl: header(req, 'ttl'), urgency: header(req, 'urgency') });
-      for (const listener of [...this.listeners]) listener();
+      into.push({ name, payload, receivedAt, vapidKey, ttl: header(req, 'ttl'), urgency: header(req, 'urgency') });
       return 201;
     } catch (err) {
       this.refused.push({ name, reason: (err as Error).message });
@@ -154,8 +188,12 @@ function checkVapid(authorization: string, origin: string): string {
   if (!match) throw new Error(`not a VAPID authorization: ${authorization.slice(0, 40)}`);
   const [header, claims, signature] = match[1].split('.');
   const raw = Buffer.from(match[2], 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') }, format: 'jwk' });
-  if (!verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))) throw new Error('bad VAPID signature');
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+    format: 'jwk',
+  });
+  if (!verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')))
+    throw new Error('bad VAPID signature');
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud?: string; exp?: number; sub?: string };
   if (body.aud !== origin) throw new Error(`VAPID audience ${body.aud} is not ${origin}`);
   if (!body.exp || body.exp * 1000 < Date.now() || body.exp * 1000 > Date.now() + 24 * 3600_000) throw new Error('VAPID token expired or too long');

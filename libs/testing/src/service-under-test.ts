@@ -1,5 +1,6 @@
 import { CallBody, CallContract, CallReply, healthCall } from '@curbside/contracts';
 import {
+  AppConfig,
   createEmbeddedInfrastructure,
   createTestDatabase,
   EmbeddedInfrastructure,
@@ -26,10 +27,10 @@ export interface ServiceUnderTest {
  * One service with the embedded adapters around a fresh database on the local PostgreSQL: its real module,
  * migrations and handlers.
  */
-export async function startServiceUnderTest(definition: ServiceDefinition): Promise<ServiceUnderTest> {
+export async function startServiceUnderTest(definition: ServiceDefinition, settings: Partial<Record<keyof AppConfig, string>> = {}): Promise<ServiceUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), `curbside-${definition.name}-`));
   const database = await createTestDatabase();
-  const config = loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4' });
+  const config = loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', ...settings });
   const infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
   const service = await startService(definition, infrastructure);
   const caller = new RpcCaller(new InMemoryRpcClient(infrastructure.rpcBroker), 30_000);

@@ -1,5 +1,8 @@
 /** Polls until `check` returns a value that is not undefined/false, or fails after the timeout. */
-export async function waitFor<T>(check: () => Promise<T | undefined | false> | T | undefined | false, options: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  options: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<T> {
   const { timeoutMs = 15_000, intervalMs = 50, what = 'condition' } = options;
   const deadline = Date.now() + timeoutMs;
   let last: unknown;

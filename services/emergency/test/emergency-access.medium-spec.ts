@@ -65,6 +65,8 @@ function member(id: string, phone: string | null): User {
     scoutMode: false,
     subscriptionTier: 'free',
     firstName: 'Sam',
+    generatedName: `member_${id.slice(0, 8)}`,
+    useGeneratedName: false,
     isVerified: phone !== null,
     verifiedName: null,
     verifiedEmail: null,
@@ -132,20 +134,19 @@ describe(EmergencyAccessService.name, () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'curbside-emergency-'));
     database = await createTestDatabase();
-    const config = loadConfig(
-      {},
-      { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', EMERGENCY_PASSWORD_HASH: cheapPasswordHash(PASSWORD) },
-    );
+    const config = loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', EMERGENCY_PASSWORD_HASH: cheapPasswordHash(PASSWORD) });
     infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
     const broker = infrastructure.rpcBroker;
     broker.register(Calls.users.adminStatus.subject, (data, respond) => {
       const callerId = (data as { meta: { callerId?: string } }).meta.callerId;
-      if (callerId === outage) respond({ err: { code: ErrorCode.UNAVAILABLE, message: 'The users service is unavailable. Please try again.' }, isDisposed: true });
+      if (callerId === outage)
+        respond({ err: { code: ErrorCode.UNAVAILABLE, message: 'The users service is unavailable. Please try again.' }, isDisposed: true });
       else respond({ response: { isAdmin: admins.has(callerId ?? '') }, isDisposed: true });
     });
     broker.register(Calls.users.emergencyLookup.subject, (data, respond) => {
       const where = (data as { body: { userId?: string; phone?: string } }).body;
-      if (where.userId === target.id || where.phone === target.verifiedPhone) respond({ response: { ...target, emergencyContact: TARGET_CONTACT }, isDisposed: true });
+      if (where.userId === target.id || where.phone === target.verifiedPhone)
+        respond({ response: { ...target, emergencyContact: TARGET_CONTACT }, isDisposed: true });
       else respond({ err: { code: UserError.NOT_FOUND, message: 'User not found' }, isDisposed: true });
     });
     // The notifications service: the target reported a position; nobody else did.
@@ -230,7 +231,10 @@ describe(EmergencyAccessService.name, () => {
       [await refusalOf(access(stranger, lookup())), { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin }],
       [await refusalOf(access(admin, lookup({ adminUserId: stranger }))), { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself' }],
       [await refusalOf(access(admin, lookup({ reason: '   ' }))), { code: EmergencyError.MISSING_INFORMATION, message: EmergencyMessages.missingInformation }],
-      [await refusalOf(access(admin, lookup({ searchType: 'phone', targetUserId: '12' }))), { code: EmergencyError.BAD_PHONE, message: EmergencyMessages.badPhone }],
+      [
+        await refusalOf(access(admin, lookup({ searchType: 'phone', targetUserId: '12' }))),
+        { code: EmergencyError.BAD_PHONE, message: EmergencyMessages.badPhone },
+      ],
       [await refusalOf(access(admin, lookup({ targetUserId: unknown }))), { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound }],
       [await refusalOf(access(outage, lookup())), { code: ErrorCode.UNAVAILABLE, message: 'The users service is unavailable. Please try again.' }],
       [await refusalOf(unlock(undefined, PASSWORD)), { code: ErrorCode.UNAUTHENTICATED, message: 'Please sign in first' }],
@@ -250,7 +254,9 @@ describe(EmergencyAccessService.name, () => {
       [null, 'refused', 'not_signed_in', null],
       [stranger, 'refused', 'not_admin', null],
     ]);
-    const announced = await sql<{ id: string }>(`SELECT payload ->> 'auditEntryId' AS id FROM emergency.outbox_events WHERE subject = $1`, [Events.emergencyAccessed.subject]);
+    const announced = await sql<{ id: string }>(`SELECT payload ->> 'auditEntryId' AS id FROM emergency.outbox_events WHERE subject = $1`, [
+      Events.emergencyAccessed.subject,
+    ]);
     expect(announced.map((e) => e.id)).toEqual(expect.arrayContaining(written.map((e) => e.id)));
   });
 
@@ -321,7 +327,21 @@ describe(EmergencyAccessService.name, () => {
     for (let i = 0; i < 5; i++) await refusalOf(unlock(admin, `guess ${i}`));
     expect(await refusalOf(unlock(admin, PASSWORD))).toMatchObject({ code: EmergencyError.LOCKED_OUT });
     // Only the clock moves (timers stay real): the failures are now older than the window.
-    jest.useFakeTimers({ now: Date.now() + 15 * 60_000 + 1_000, doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'] });
+    jest.useFakeTimers({
+      now: Date.now() + 15 * 60_000 + 1_000,
+      doNotFake: [
+        'nextTick',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+        'queueMicrotask',
+        'hrtime',
+        'performance',
+      ],
+    });
     try {
       await unlock(admin, PASSWORD);
       expect((await access(admin, lookup())).user.id).toBe(target.id);

@@ -42,6 +42,15 @@ import { HoldHistory1763800000322 } from './migrations/1763800000322-hold-histor
 import { HoldsRepository } from './holds/holds.repository';
 import { HoldExtensionsRepository } from './holds/hold-extensions.repository';
 import { Perks1764300000380 } from './migrations/1764300000380-perks';
+import { Impact1764400000390 } from './migrations/1764400000390-impact';
+import { AutoClaim1764400000391 } from './migrations/1764400000391-auto-claim';
+import { MemberDevices1764400000393 } from './migrations/1764400000393-member-devices';
+import { ImpactAreaWeeks1764400000394 } from './migrations/1764400000394-impact-area-weeks';
+import { WantedModeration1764500000396 } from './migrations/1764500000396-wanted-moderation';
+import { MemberDevicesRepository } from './impact/member-devices.repository';
+import { ImpactController } from './impact/impact.controller';
+import { ImpactRepository } from './impact/impact.repository';
+import { ImpactService } from './impact/impact.service';
 import { ExtendNextHoldWhenPerkIsUsedHandler } from './reactions/extend-next-hold-when-perk-is-used.handler';
 import { SpotlightPostWhenPerkIsUsedHandler } from './reactions/spotlight-post-when-perk-is-used.handler';
 import { SpotlightsController } from './spotlights/spotlights.controller';
@@ -63,6 +72,7 @@ import { SavedSearches1763800000370 } from './migrations/1763800000370-saved-sea
 import { WantedReach1763800000371 } from './migrations/1763800000371-wanted-reach';
 import { MatchSavedSearchesWhenItemPostedHandler } from './reactions/match-saved-searches-when-item-posted.handler';
 import { SavedSearchesController } from './saved-searches/saved-searches.controller';
+import { AutoClaimService } from './saved-searches/auto-claim.service';
 import { SavedSearchesRepository } from './saved-searches/saved-searches.repository';
 import { SavedSearchesService } from './saved-searches/saved-searches.service';
 
@@ -72,7 +82,20 @@ export class ItemsModule {
     return {
       module: ItemsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [ItemsController, ClaimsController, EngagementController, CommentsController, MessagesController, ReportsController, QueueController, SavedSearchesController, ModerationController, PlacesController, SpotlightsController],
+      controllers: [
+        ItemsController,
+        ClaimsController,
+        EngagementController,
+        CommentsController,
+        MessagesController,
+        ReportsController,
+        QueueController,
+        SavedSearchesController,
+        ModerationController,
+        PlacesController,
+        SpotlightsController,
+        ImpactController,
+      ],
       providers: [
         ItemsService,
         PlacesService,
@@ -102,6 +125,7 @@ export class ItemsModule {
         HoldsRepository,
         ContentChecks,
         SavedSearchesService,
+        AutoClaimService,
         SavedSearchesRepository,
         MatchSavedSearchesWhenItemPostedHandler,
         ModerationService,
@@ -112,6 +136,9 @@ export class ItemsModule {
         SpotlightsService,
         SpotlightPostWhenPerkIsUsedHandler,
         ExtendNextHoldWhenPerkIsUsedHandler,
+        ImpactService,
+        ImpactRepository,
+        MemberDevicesRepository,
       ],
     };
   }
@@ -121,6 +148,27 @@ export class ItemsModule {
 export const itemsService: ServiceDefinition = {
   name: 'items',
   entities: [ItemEntity, PosterEntity],
-  migrations: [CreateItems1763800000300, ItemEngagement1763800000301, WideGrid1763800000302, PublicPosition1763800000303, PickupPhotoKeys1763800000304, ItemQueues1763800000320, LastConfirmed1763800000321, HoldHistory1763800000322, HandoverMessages1763800000340, Blocks1763800000341, SavedSearches1763800000370, WantedReach1763800000371, CreateIdempotencyKeysTable1764000000000, Moderation1764200000350, Perks1764300000380],
+  migrations: [
+    CreateItems1763800000300,
+    ItemEngagement1763800000301,
+    WideGrid1763800000302,
+    PublicPosition1763800000303,
+    PickupPhotoKeys1763800000304,
+    ItemQueues1763800000320,
+    LastConfirmed1763800000321,
+    HoldHistory1763800000322,
+    HandoverMessages1763800000340,
+    Blocks1763800000341,
+    SavedSearches1763800000370,
+    WantedReach1763800000371,
+    CreateIdempotencyKeysTable1764000000000,
+    Moderation1764200000350,
+    Perks1764300000380,
+    Impact1764400000390,
+    AutoClaim1764400000391,
+    MemberDevices1764400000393,
+    ImpactAreaWeeks1764400000394,
+    WantedModeration1764500000396,
+  ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -20,7 +20,8 @@ describe(BlocksRepository.name, () => {
   });
   afterAll(() => world?.stop());
 
-  const block = (blockerId: string, blockedId: string, blocked: boolean, version: number) => sut.keepNewer(world.db.manager, { blockerId, blockedId, blocked, version });
+  const block = (blockerId: string, blockedId: string, blocked: boolean, version: number) =>
+    sut.keepNewer(world.db.manager, { blockerId, blockedId, blocked, version });
 
   it('keeps the newest change of a pair, whatever order they come in', async () => {
     const [a, b] = [await world.member(), await world.member()];
@@ -76,7 +77,11 @@ describe(BlocksRepository.name, () => {
     await block(blocker, blocked, true, 1);
 
     const feed = async (caller: string) =>
-      (JSON.parse((await world.get(ItemsService).feed({ lat: 47.6062, lng: -122.3321, radius: 5, limit: 50, kind: 'all' }, caller)).itemsJson) as { id: string }[]).map((i) => i.id);
+      (
+        JSON.parse((await world.get(ItemsService).feed({ lat: 47.6062, lng: -122.3321, radius: 5, limit: 50, kind: 'all' }, caller)).itemsJson) as {
+          id: string;
+        }[]
+      ).map((i) => i.id);
     expect(await feed(blocker)).not.toContain(theirs.id);
     expect(await feed(blocker)).toContain(othersItem.id);
     expect(await feed(other)).toContain(theirs.id);

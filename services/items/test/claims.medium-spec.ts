@@ -16,7 +16,9 @@ describe(ClaimsService.name, () => {
     sut = world.get(ClaimsService);
     // The photo-validation service, as far as items can tell: a photo whose key says "good" passes.
     await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async (job) =>
-      job.photoKey.includes('good') ? { isValid: true, confidence: 0.9, reason: 'Looks right' } : { isValid: false, confidence: 0.8, reason: 'A person is in the photo' },
+      job.photoKey.includes('good')
+        ? { isValid: true, confidence: 0.9, reason: 'Looks right' }
+        : { isValid: false, confidence: 0.8, reason: 'A person is in the photo' },
     );
   });
   afterAll(() => world?.stop());
@@ -30,7 +32,8 @@ describe(ClaimsService.name, () => {
     return { photoKey, photoHash };
   };
 
-  const claimedEvents = async (itemId: string) => (await world.emitted<{ itemId: string; claimerId: string }>(Events.itemClaimed.subject)).filter((e) => e.itemId === itemId);
+  const claimedEvents = async (itemId: string) =>
+    (await world.emitted<{ itemId: string; claimerId: string }>(Events.itemClaimed.subject)).filter((e) => e.itemId === itemId);
 
   it('gives the item to exactly one of two neighbours claiming it at once with checked photos', async () => {
     const poster = await world.member();
@@ -99,7 +102,10 @@ describe(ClaimsService.name, () => {
     for (let i = 0; i < PICKUP_QUOTA + 2; i++) items.push(await world.post(poster));
     const [old, ...rest] = items;
     // A history: one pickup 30 days ago (outside the window), 59 within it, the oldest of those 27 days ago.
-    await world.db.query(`UPDATE items.items SET status = 'claimed', claimed_by_id = $2, claimed_at = now() - interval '30 days' WHERE id = $1`, [old.id, picker]);
+    await world.db.query(`UPDATE items.items SET status = 'claimed', claimed_by_id = $2, claimed_at = now() - interval '30 days' WHERE id = $1`, [
+      old.id,
+      picker,
+    ]);
     const inWindow = rest.slice(0, PICKUP_QUOTA - 1);
     await world.db.query(
       `UPDATE items.items SET status = 'claimed', claimed_by_id = $2, claimed_at = now() - interval '27 days' + (array_position($1::uuid[], id) * interval '1 minute')
@@ -111,7 +117,9 @@ describe(ClaimsService.name, () => {
     const photo = await passedPhoto(sixtyFirst.id, picker);
     await expect(sut.claim(sixtyFirst.id, picker, photo.photoHash)).rejects.toMatchObject({
       code: ClaimError.PICKUP_QUOTA,
-      message: expect.stringMatching(/^You picked up 60 items in the last 28 days, the most a member may: your next pickup is free on \w+day, \w+ \d+ \(UTC\)\.$/),
+      message: expect.stringMatching(
+        /^You picked up 60 items in the last 28 days, the most a member may: your next pickup is free on \w+day, \w+ \d+ \(UTC\)\.$/,
+      ),
     });
     // The oldest pickup in the window leaves it: the next is free again.
     await world.db.query(`UPDATE items.items SET claimed_at = now() - interval '29 days' WHERE id = $1`, [inWindow[0].id]);
@@ -130,7 +138,7 @@ describe(ClaimsService.name, () => {
     expect(await refusal(sut.claim(randomUUID(), poster, null))).toBe(ItemError.NOT_FOUND);
   });
 
-  it("claims only with a pass of this photo, for this member and item, from the last 15 minutes, used once", async () => {
+  it('claims only with a pass of this photo, for this member and item, from the last 15 minutes, used once', async () => {
     const poster = await world.member();
     const [anna, ben] = [await world.member(), await world.member()];
     const item = await world.post(poster);

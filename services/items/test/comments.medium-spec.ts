@@ -23,7 +23,12 @@ describe(CommentsService.name, () => {
 
     const comment = await sut.create(item.id, anna, 'Is it still there?');
 
-    expect(comment).toMatchObject({ itemId: item.id, content: 'Is it still there?', isEdited: false, user: { id: anna, username: 'anna', subscriptionTier: 'free' } });
+    expect(comment).toMatchObject({
+      itemId: item.id,
+      content: 'Is it still there?',
+      isEdited: false,
+      user: { id: anna, username: 'anna', subscriptionTier: 'free' },
+    });
     expect(await sut.list(item.id)).toEqual([comment]);
     expect(await commentCount(item.id)).toBe(1);
     const posted = (await world.emitted(Events.commentPosted.subject)).filter((e) => e.commentId === comment.id);
@@ -74,8 +79,14 @@ describe(CommentsService.name, () => {
     const other = await world.post(poster);
     const comment = await sut.create(item.id, anna, 'Free to a good home?');
 
-    await expect(sut.update(item.id, comment.id, ben, 'hijacked')).rejects.toMatchObject({ code: CommentError.NOT_AUTHOR, message: 'You can only edit your own comments' });
-    await expect(sut.delete(item.id, comment.id, poster)).rejects.toMatchObject({ code: CommentError.NOT_AUTHOR, message: 'You can only delete your own comments' });
+    await expect(sut.update(item.id, comment.id, ben, 'hijacked')).rejects.toMatchObject({
+      code: CommentError.NOT_AUTHOR,
+      message: 'You can only edit your own comments',
+    });
+    await expect(sut.delete(item.id, comment.id, poster)).rejects.toMatchObject({
+      code: CommentError.NOT_AUTHOR,
+      message: 'You can only delete your own comments',
+    });
     expect(await refusal(sut.update(other.id, comment.id, anna, 'wrong item'))).toBe(CommentError.NOT_FOUND);
 
     expect(await sut.update(item.id, comment.id, anna, 'Still free?')).toMatchObject({ content: 'Still free?', isEdited: true });

@@ -53,10 +53,18 @@ describe(EngagementService.name, () => {
     const item = await world.post(poster);
     const verified = [await world.member({ verified: true }), await world.member({ verified: true }), await world.member({ verified: true })];
 
-    expect(await sut.stillThere(item.id, verified[0], false)).toEqual({ success: true, message: 'Thanks for letting us know.', stillThereCount: 0, removed: false });
+    expect(await sut.stillThere(item.id, verified[0], false)).toEqual({
+      success: true,
+      message: 'Thanks for letting us know.',
+      stillThereCount: 0,
+      removed: false,
+    });
     await expect(sut.stillThere(item.id, verified[0], false)).rejects.toMatchObject({ code: ItemError.ALREADY_CONFIRMED });
     await sut.stillThere(item.id, verified[1], false);
-    expect(await sut.stillThere(item.id, verified[2], false)).toMatchObject({ removed: true, message: 'Thanks: neighbours agree it is gone, so it has been taken down.' });
+    expect(await sut.stillThere(item.id, verified[2], false)).toMatchObject({
+      removed: true,
+      message: 'Thanks: neighbours agree it is gone, so it has been taken down.',
+    });
 
     expect(await refusal(world.get(ItemsService).get(item.id, undefined))).toBe(ItemError.NOT_FOUND);
     const removed = (await world.emitted(Events.itemRemoved.subject)).filter((e) => e.itemId === item.id);
@@ -71,7 +79,11 @@ describe(EngagementService.name, () => {
     const other = await world.post(poster);
     await sut.stillThere(other.id, await world.member({ verified: true }), false);
     await sut.stillThere(other.id, await world.member({ verified: true }), false);
-    expect(await sut.stillThere(other.id, await world.member(), true)).toMatchObject({ stillThereCount: 1, removed: false, message: 'Thanks for confirming it is still there!' });
+    expect(await sut.stillThere(other.id, await world.member(), true)).toMatchObject({
+      stillThereCount: 1,
+      removed: false,
+      message: 'Thanks for confirming it is still there!',
+    });
     expect((await sut.stillThere(other.id, await world.member({ verified: true }), false)).removed).toBe(false);
 
     expect(await refusal(sut.stillThere(item.id, poster, false))).toBe(ItemError.OWN_ITEM);

@@ -17,14 +17,24 @@ describe('freshness', () => {
   beforeAll(async () => {
     world = await startItemsWorld();
     items = world.get(ItemsService);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({ isValid: true, confidence: 0.9, reason: 'Looks right' }));
+    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
+      isValid: true,
+      confidence: 0.9,
+      reason: 'Looks right',
+    }));
   });
   afterAll(() => world?.stop());
 
   const age = (itemId: string, hours: number) =>
-    world.db.query(`UPDATE items.items SET last_confirmed_at = now() - make_interval(hours => $2), created_at = now() - make_interval(hours => $2) WHERE id = $1`, [itemId, hours]);
+    world.db.query(
+      `UPDATE items.items SET last_confirmed_at = now() - make_interval(hours => $2), created_at = now() - make_interval(hours => $2) WHERE id = $1`,
+      [itemId, hours],
+    );
   const feedTitles = async (recentlyConfirmed: boolean, lat: number) => {
-    const page = await items.feed({ lat, lng: -122.3321, radius: 1, limit: 50, kind: 'all', recentlyConfirmed: recentlyConfirmed ? 'true' : undefined }, undefined);
+    const page = await items.feed(
+      { lat, lng: -122.3321, radius: 1, limit: 50, kind: 'all', recentlyConfirmed: recentlyConfirmed ? 'true' : undefined },
+      undefined,
+    );
     return (JSON.parse(page.itemsJson) as Item[]).map((i) => i.title).sort();
   };
 
@@ -34,7 +44,7 @@ describe('freshness', () => {
     expect(item.mayBeGone).toBe(false);
   });
 
-  it("says a curb item unconfirmed for 12 hours may be gone, until another member's \"still there\"", async () => {
+  it('says a curb item unconfirmed for 12 hours may be gone, until another member\'s "still there"', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
     await age(item.id, 13);

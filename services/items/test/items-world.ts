@@ -41,7 +41,14 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
       await db.query(
         `INSERT INTO items.posters (user_id, username, user_version, subscription_tier, is_verified, scout_mode, account_created_at)
          VALUES ($1, $2, 1, $3, $4, $5, now() - make_interval(hours => $6))`,
-        [userId, options.username ?? `member-${userId.slice(0, 8)}`, options.tier ?? 'free', options.verified ?? false, options.scoutMode ?? false, options.accountAgeHours ?? 0],
+        [
+          userId,
+          options.username ?? `member-${userId.slice(0, 8)}`,
+          options.tier ?? 'free',
+          options.verified ?? false,
+          options.scoutMode ?? false,
+          options.accountAgeHours ?? 0,
+        ],
       );
       return userId;
     },

@@ -21,7 +21,9 @@ describe(ItemsService.name, () => {
 
     expect(item).toMatchObject({ posterId: poster, status: 'available', poster: { username: 'pat' }, pricingType: 'free' });
     const posted = (await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === item.id);
-    expect(posted).toEqual([expect.objectContaining({ posterId: poster, title: item.title, posterTier: 'premium', timeZone: 'America/New_York', isScoutFind: false })]);
+    expect(posted).toEqual([
+      expect.objectContaining({ posterId: poster, title: item.title, posterTier: 'premium', timeZone: 'America/New_York', isScoutFind: false }),
+    ]);
   });
 
   it('posts scout finds only in scout mode, rewards only when verified, and no garage sale that has ended', async () => {
@@ -33,7 +35,11 @@ describe(ItemsService.name, () => {
     });
 
     const scout = await world.member({ scoutMode: true, verified: true });
-    expect(await world.post(scout, { scoutFind: true, pricingType: 'paid', customAmount: 500 })).toMatchObject({ isScoutFind: true, pricingType: 'free', customAmount: null });
+    expect(await world.post(scout, { scoutFind: true, pricingType: 'paid', customAmount: 500 })).toMatchObject({
+      isScoutFind: true,
+      pricingType: 'free',
+      customAmount: null,
+    });
     expect(await world.post(scout, { pricingType: 'paid', customAmount: 500 })).toMatchObject({ pricingType: 'paid', customAmount: 500 });
 
     const ended: CreateGarageSaleRequest = {
@@ -59,7 +65,10 @@ describe(ItemsService.name, () => {
     const anna = await world.member();
     const item = await world.post(poster);
 
-    await expect(sut.update(item.id, { title: 'Mine now' }, anna)).rejects.toMatchObject({ code: ItemError.NOT_POSTER, message: 'Only the poster can edit this item' });
+    await expect(sut.update(item.id, { title: 'Mine now' }, anna)).rejects.toMatchObject({
+      code: ItemError.NOT_POSTER,
+      message: 'Only the poster can edit this item',
+    });
     const edited = await sut.update(item.id, { title: 'Walnut bookshelf', pricingType: 'paid', customAmount: 1000 }, poster);
     expect(edited).toMatchObject({ title: 'Walnut bookshelf', pricingType: 'paid', customAmount: 1000 });
     const updated = (await world.emitted(Events.itemUpdated.subject)).filter((e) => e.itemId === item.id);
@@ -69,7 +78,10 @@ describe(ItemsService.name, () => {
     await expect(sut.update(item.id, { timeLimit: 2 }, poster)).rejects.toMatchObject({ message: 'That time limit has already passed for this item' });
 
     await world.get(ClaimsService).claim(item.id, anna, null);
-    await expect(sut.update(item.id, { title: 'Too late' }, poster)).rejects.toMatchObject({ code: ItemError.NOT_EDITABLE, message: 'Only available items can be edited' });
+    await expect(sut.update(item.id, { title: 'Too late' }, poster)).rejects.toMatchObject({
+      code: ItemError.NOT_EDITABLE,
+      message: 'Only available items can be edited',
+    });
   });
 
   it("keeps a scout find free and an unverified poster's item free when edited", async () => {
@@ -81,7 +93,7 @@ describe(ItemsService.name, () => {
     expect(await refusal(sut.update(item.id, { pricingType: 'paid', customAmount: 500 }, plain))).toBe(UserError.VERIFICATION_REQUIRED);
   });
 
-  it("lets only the poster delete an available item, and deletes its photos and the pickup photos taken of it", async () => {
+  it('lets only the poster delete an available item, and deletes its photos and the pickup photos taken of it', async () => {
     const poster = await world.member();
     const anna = await world.member();
     const photoId = randomUUID();
@@ -98,7 +110,9 @@ describe(ItemsService.name, () => {
     expect(await sut.delete(item.id, poster)).toEqual({ success: true, message: 'Item deleted' });
 
     for (const key of keys) expect(await world.stored(key)).toBe(false);
-    expect(await world.db.query(`SELECT status, listed, image_url FROM items.items WHERE id = $1`, [item.id])).toEqual([{ status: 'removed', listed: false, image_url: null }]);
+    expect(await world.db.query(`SELECT status, listed, image_url FROM items.items WHERE id = $1`, [item.id])).toEqual([
+      { status: 'removed', listed: false, image_url: null },
+    ]);
     expect(await world.db.query(`SELECT photo_key FROM items.pickup_validations WHERE item_id = $1`, [item.id])).toEqual([{ photo_key: null }]);
     const deleted = (await world.emitted(Events.itemDeleted.subject)).filter((e) => e.itemId === item.id);
     expect(deleted).toEqual([{ itemId: item.id, posterId: poster, title: item.title }]);

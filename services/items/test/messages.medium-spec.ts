@@ -112,7 +112,9 @@ describe(MessagesService.name, () => {
     const accepted = await sut.answerMeetAt(item.id, proposal.id, poster, 'accepted');
     expect(accepted.meetAt?.status).toBe('accepted');
     expect(await refusal(sut.answerMeetAt(item.id, proposal.id, poster, 'declined'))).toBe(MessageError.CANNOT_ANSWER);
-    const answers = (await world.emitted<{ messageId: string; kind: string; recipientId: string }>(Events.handoverMessage.subject)).filter((e) => e.messageId === proposal.id);
+    const answers = (await world.emitted<{ messageId: string; kind: string; recipientId: string }>(Events.handoverMessage.subject)).filter(
+      (e) => e.messageId === proposal.id,
+    );
     expect(answers.map((e) => [e.kind, e.recipientId])).toEqual([
       ['message', poster],
       ['meet_at_accepted', holder],
@@ -122,7 +124,10 @@ describe(MessagesService.name, () => {
   it('keeps the thread readable but closed once the hold ends, and gone 90 days after the item closed', async () => {
     const { poster, holder, item } = await heldItem();
     await sut.send(item.id, holder, { text: 'Be there soon' });
-    await world.db.query(`UPDATE items.items SET status = 'expired', reserved_by_id = NULL, listed = false, expires_at = now() - interval '1 day' WHERE id = $1`, [item.id]);
+    await world.db.query(
+      `UPDATE items.items SET status = 'expired', reserved_by_id = NULL, listed = false, expires_at = now() - interval '1 day' WHERE id = $1`,
+      [item.id],
+    );
 
     expect((await sut.thread(item.id, holder, undefined)).canWrite).toBe(false);
     expect((await sut.thread(item.id, poster, holder)).messages).toHaveLength(1);
@@ -137,7 +142,12 @@ describe(MessagesService.name, () => {
 
   it("lists a garage sale's threads to its poster only: one per member who wrote, newest first, with who spoke last", async () => {
     const poster = await world.member({ username: 'gina' });
-    const [anna, ben, blocked, stranger] = [await world.member({ username: 'anna' }), await world.member({ username: 'ben' }), await world.member(), await world.member()];
+    const [anna, ben, blocked, stranger] = [
+      await world.member({ username: 'anna' }),
+      await world.member({ username: 'ben' }),
+      await world.member(),
+      await world.member(),
+    ];
     const sale = await world.postGarageSale(poster);
     for (const member of [anna, ben, blocked]) await world.get(EngagementService).toggleInterest(sale.id, member);
     expect(await sut.threads(sale.id, poster)).toEqual([]);

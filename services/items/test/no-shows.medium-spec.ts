@@ -21,19 +21,21 @@ describe('no-shows', () => {
     claims = world.get(ClaimsService);
     queue = world.get(QueueService);
     expiry = world.get(ExpiryScheduler);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({ isValid: true, confidence: 0.9, reason: 'Looks right' }));
+    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
+      isValid: true,
+      confidence: 0.9,
+      reason: 'Looks right',
+    }));
   });
   afterAll(() => world?.stop());
 
   const outcomes = async (userId: string) =>
     ((await world.db.query(`SELECT outcome FROM items.holds WHERE user_id = $1 ORDER BY id`, [userId])) as { outcome: string | null }[]).map((r) => r.outcome);
   const past = (userId: string, outcome: string, daysAgo: number) =>
-    world.db.query(`INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), $4)`, [
-      randomUUID(),
-      userId,
-      daysAgo,
-      outcome,
-    ]);
+    world.db.query(
+      `INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), $4)`,
+      [randomUUID(), userId, daysAgo, outcome],
+    );
   const pickUp = async (itemId: string, userId: string) => {
     const photoHash = randomUUID();
     const photoKey = `pickups/good-${randomUUID()}.webp`;
@@ -59,11 +61,18 @@ describe('no-shows', () => {
     expect(await outcomes(member)).toEqual(['lapsed', 'released_early', 'released', 'picked_up']);
   });
 
-  it('shows the poster each queued member\'s and the holder\'s reliability over 90 days, hidden under 3 holds', async () => {
+  it("shows the poster each queued member's and the holder's reliability over 90 days, hidden under 3 holds", async () => {
     const poster = await world.member();
     const item = await world.post(poster);
     const [holder, steady, newcomer] = [await world.member(), await world.member(), await world.member()];
-    for (const [outcome, days] of [['picked_up', 1], ['picked_up', 2], ['lapsed', 3], ['released_early', 4], ['picked_up', 100]] as const) await past(steady, outcome, days);
+    for (const [outcome, days] of [
+      ['picked_up', 1],
+      ['picked_up', 2],
+      ['lapsed', 3],
+      ['released_early', 4],
+      ['picked_up', 100],
+    ] as const)
+      await past(steady, outcome, days);
     await past(newcomer, 'picked_up', 1);
     for (const days of [1, 2, 3]) await past(holder, 'picked_up', days);
     await claims.claim(item.id, holder, null);

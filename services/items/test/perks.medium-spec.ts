@@ -24,7 +24,11 @@ describe(SpotlightsService.name, () => {
     world = await startItemsWorld();
     items = world.get(ItemsService);
     claims = world.get(ClaimsService);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({ isValid: true, confidence: 0.9, reason: 'ok' }));
+    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
+      isValid: true,
+      confidence: 0.9,
+      reason: 'ok',
+    }));
   });
   afterAll(() => world?.stop());
 
@@ -44,7 +48,9 @@ describe(SpotlightsService.name, () => {
       },
     };
     await world.sut.infrastructure.bus.publish(envelope);
-    await waitFor(async () => (await world.db.query(`SELECT 1 FROM items.processed_events WHERE event_id = $1`, [envelope.id])).length >= 2, { what: 'perk applied' });
+    await waitFor(async () => (await world.db.query(`SELECT 1 FROM items.processed_events WHERE event_id = $1`, [envelope.id])).length >= 2, {
+      what: 'perk applied',
+    });
   };
   const feed = async (callerId: string, at = HERE, cursor?: string) => {
     const reply = await items.feed({ lat: at.lat, lng: at.lng, radius: 2, limit: 3, ...(cursor ? { cursor } : {}) } as never, callerId);
@@ -77,21 +83,44 @@ describe(SpotlightsService.name, () => {
     expect(titles((await feed(stranger)).items)).toEqual(['A*', 'E', 'D', 'C']);
   });
 
-  it('only the poster’s own available post, not spotlit already, may be chosen; an event for another’s post spotlights nothing', async () => {
-    const sut = world.get(SpotlightsService);
+  it('starts only on the poster’s own available post, not spotlit already; the redemption asked again answers its spotlight', async () => {
     const poster = await world.member();
     const other = await world.member();
     const item = await world.post(poster);
-    expect(await refusal(sut.admissible(item.id, other))).toBe(ItemError.NOT_POSTER);
-    expect(await refusal(sut.admissible(randomUUID(), poster))).toBe(ItemError.NOT_FOUND);
-    expect(await sut.admissible(item.id, poster)).toEqual({ admissible: true });
-    await perkUsed(other, 'spotlight', item.id);
-    expect(await world.db.query(`SELECT 1 FROM items.spotlights WHERE item_id = $1`, [item.id])).toEqual([]);
-    await perkUsed(poster, 'spotlight', item.id);
-    expect(await refusal(world.sut.call(Calls.items.spotlightAdmissible, { itemId: item.id }, poster))).toBe(ItemError.ALREADY_SPOTLIT);
+    const startedAt = new Date();
+    const endsAt = new Date(startedAt.getTime() + 24 * HOUR);
+    const start = (itemId: string, callerId: string, redemptionId = randomUUID()) =>
+      world.sut.call(Calls.items.startSpotlight, { itemId, redemptionId, startedAt: startedAt.toISOString(), endsAt: endsAt.toISOString() }, callerId);
+    expect(await refusal(start(item.id, other))).toBe(ItemError.NOT_POSTER);
+    expect(await refusal(start(randomUUID(), poster))).toBe(ItemError.NOT_FOUND);
+    const redemptionId = randomUUID();
+    const answer = { itemId: item.id, startedAt: startedAt.toISOString(), endsAt: endsAt.toISOString() };
+    expect(await start(item.id, poster, redemptionId)).toEqual(answer);
+    // A retry of the same redemption (rewards did not commit) gets the same spotlight, whatever it names.
+    const another = await world.post(poster);
+    expect(await start(another.id, poster, redemptionId)).toEqual(answer);
+    expect(await refusal(start(item.id, poster))).toBe(ItemError.ALREADY_SPOTLIT);
+    // An event for another's post spotlights nothing.
+    await perkUsed(other, 'spotlight', another.id);
+    expect(await world.db.query(`SELECT 1 FROM items.spotlights WHERE item_id = $1`, [another.id])).toEqual([]);
     await claims.claim(item.id, other, null);
     await world.db.query(`DELETE FROM items.spotlights WHERE item_id = $1`, [item.id]);
-    expect(await refusal(sut.admissible(item.id, poster))).toBe(ItemError.NOT_AVAILABLE);
+    expect(await refusal(start(item.id, poster))).toBe(ItemError.NOT_AVAILABLE);
+  });
+
+  it('two spotlights asked at once for one post: exactly one starts', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const at = new Date();
+    const ask = () =>
+      world.sut.call(
+        Calls.items.startSpotlight,
+        { itemId: item.id, redemptionId: randomUUID(), startedAt: at.toISOString(), endsAt: new Date(at.getTime() + 24 * HOUR).toISOString() },
+        poster,
+      );
+    const results = await Promise.allSettled([ask(), ask(), ask(), ask()]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await world.db.query(`SELECT count(*)::int AS n FROM items.spotlights WHERE item_id = $1`, [item.id])).toEqual([{ n: 1 }]);
   });
 
   it('Extra Reservation Time: the next hold lasts 60 minutes, the one after 30; a hold handed over from the line too', async () => {

@@ -57,7 +57,11 @@ describe('item photos labelled for moderation', () => {
       return rows.length > 0 && rows;
     });
     expect(cases).toEqual([
-      { hidden: false, opened_by: 'checks', flags: [{ ruleId: 'photo.people', label: 'a person in the item photo', words: ['people 0.87'], confidence: 'low', source: 'photo' }] },
+      {
+        hidden: false,
+        opened_by: 'checks',
+        flags: [{ ruleId: 'photo.people', label: 'a person in the item photo', words: ['people 0.87'], confidence: 'low', source: 'photo' }],
+      },
     ]);
     expect(await inReview(item.id)).toBe(false);
   });
@@ -74,7 +78,11 @@ describe('item photos labelled for moderation', () => {
       expect.objectContaining({ userId: poster, kind: 'held', targetType: 'item', reason: expect.stringContaining('adult content in the item photo') }),
     ]);
     expect(await caseOf(item.id)).toEqual([
-      { hidden: true, opened_by: 'checks', flags: [expect.objectContaining({ ruleId: 'photo.adult', words: ['adult 0.91'], confidence: 'high', source: 'photo' })] },
+      {
+        hidden: true,
+        opened_by: 'checks',
+        flags: [expect.objectContaining({ ruleId: 'photo.adult', words: ['adult 0.91'], confidence: 'high', source: 'photo' })],
+      },
     ]);
   });
 });

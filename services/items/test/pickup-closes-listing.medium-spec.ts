@@ -25,7 +25,11 @@ describe('a verified pickup', () => {
     world = await startItemsWorld();
     claims = world.get(ClaimsService);
     queue = world.get(QueueService);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({ isValid: true, confidence: 0.9, reason: 'Looks right' }));
+    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
+      isValid: true,
+      confidence: 0.9,
+      reason: 'Looks right',
+    }));
   });
   afterAll(() => world?.stop());
 
@@ -40,7 +44,10 @@ describe('a verified pickup', () => {
   const pickedUp = async (itemId: string) => (await world.emitted<PickedUp>(Events.itemPickedUp.subject)).filter((e) => e.itemId === itemId);
   const said = (table: 'votes' | 'still_there_checks', itemId: string, userId: string, hoursAgo: number, stillThere = true) =>
     table === 'votes'
-      ? world.db.query(`INSERT INTO items.votes (item_id, user_id, local_date, created_at) VALUES ($1, $2, current_date - $3::int, now() - make_interval(hours => $3))`, [itemId, userId, hoursAgo])
+      ? world.db.query(
+          `INSERT INTO items.votes (item_id, user_id, local_date, created_at) VALUES ($1, $2, current_date - $3::int, now() - make_interval(hours => $3))`,
+          [itemId, userId, hoursAgo],
+        )
       : world.db.query(
           `INSERT INTO items.still_there_checks (item_id, user_id, check_date, still_there, created_at) VALUES ($1, $2, current_date - $3::int, $4, now() - make_interval(hours => $3))`,
           [itemId, userId, hoursAgo, stillThere],

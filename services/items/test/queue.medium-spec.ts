@@ -31,13 +31,22 @@ describe(QueueService.name, () => {
     sut = world.get(QueueService);
     claims = world.get(ClaimsService);
     expiry = world.get(ExpiryScheduler);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({ isValid: true, confidence: 0.9, reason: 'Looks right' }));
+    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
+      isValid: true,
+      confidence: 0.9,
+      reason: 'Looks right',
+    }));
   });
   afterAll(() => world?.stop());
 
   const handOvers = async (itemId: string) => (await world.emitted<HandOver>(Events.itemHoldHandedOver.subject)).filter((e) => e.itemId === itemId);
   const row = async (itemId: string) =>
-    ((await world.db.query(`SELECT status, reserved_by_id, claimed_by_id, reserved_until > now() + interval '29 minutes' AS fresh FROM items.items WHERE id = $1`, [itemId])) as Record<string, unknown>[])[0];
+    (
+      (await world.db.query(
+        `SELECT status, reserved_by_id, claimed_by_id, reserved_until > now() + interval '29 minutes' AS fresh FROM items.items WHERE id = $1`,
+        [itemId],
+      )) as Record<string, unknown>[]
+    )[0];
   /** A held item: posted, and reserved by a member. */
   const held = async () => {
     const poster = await world.member();
@@ -68,7 +77,10 @@ describe(QueueService.name, () => {
     await sut.join(itemId, cat);
     await sut.join(itemId, dan);
     const posterView = await sut.view(itemId, poster);
-    expect(posterView.members?.map((m) => [m.publicName, m.position])).toEqual([['Cat M.', 1], ['Dan K.', 2]]);
+    expect(posterView.members?.map((m) => [m.publicName, m.position])).toEqual([
+      ['Cat M.', 1],
+      ['Dan K.', 2],
+    ]);
     expect(await sut.view(itemId, dan)).toEqual({ length: 2, position: 2, members: null, holderReliability: null });
     expect(await sut.view(itemId, undefined)).toEqual({ length: 2, position: null, members: null, holderReliability: null });
     await sut.leave(itemId, cat);
@@ -181,13 +193,21 @@ describe(QueueService.name, () => {
     const holder = await world.member();
     const item = await world.post(poster, { pricingType: 'paid', customAmount: 500 });
     await claims.claim(item.id, holder, null);
-    const [first, second, third] = [await world.member({ username: 'First' }), await world.member({ username: 'Second' }), await world.member({ username: 'Third' })];
+    const [first, second, third] = [
+      await world.member({ username: 'First' }),
+      await world.member({ username: 'Second' }),
+      await world.member({ username: 'Third' }),
+    ];
     for (const m of [first, second, third]) await sut.join(item.id, m);
     expect(await refusal(sut.pick(item.id, first, third))).toBe(ItemError.NOT_POSTER);
     expect(await refusal(sut.pick(item.id, poster, holder))).toBe(ItemError.PICK_NOT_IN_LINE);
     expect(await refusal(sut.pick(item.id, poster, randomUUID()))).toBe(ItemError.PICK_NOT_IN_LINE);
     const picked = await sut.pick(item.id, poster, third);
-    expect(picked.queue.members?.map((m) => [m.publicName, m.position])).toEqual([['Third', 1], ['First', 2], ['Second', 3]]);
+    expect(picked.queue.members?.map((m) => [m.publicName, m.position])).toEqual([
+      ['Third', 1],
+      ['First', 2],
+      ['Second', 3],
+    ]);
     expect(await row(item.id)).toMatchObject({ status: 'first_dibs', reserved_by_id: holder }); // one holder at a time
     await sut.releaseHold(item.id, holder);
     expect(await row(item.id)).toEqual({ status: 'first_dibs', reserved_by_id: third, claimed_by_id: null, fresh: true });
@@ -208,11 +228,10 @@ describe(QueueService.name, () => {
     await claims.claim((await world.post(await world.member())).id, busy, null); // an unverified member's one hold
     const suspended = await world.member();
     for (const daysAgo of [1, 2, 3]) {
-      await world.db.query(`INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), 'lapsed')`, [
-        randomUUID(),
-        suspended,
-        daysAgo,
-      ]);
+      await world.db.query(
+        `INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome) VALUES ($1, $2, now() - make_interval(days => $3), now() - make_interval(days => $3), 'lapsed')`,
+        [randomUUID(), suspended, daysAgo],
+      );
     }
     await sut.join(sale.id, busy);
     await sut.join(sale.id, suspended);

@@ -22,7 +22,13 @@ const id = (name: string) => {
 const alice = id('alice');
 const bob = id('bob');
 
-const user = (userId: string, username: string, version: number, minutes: number, options: { tier?: 'free' | 'premium'; verified?: boolean; scoutMode?: boolean } = {}) =>
+const user = (
+  userId: string,
+  username: string,
+  version: number,
+  minutes: number,
+  options: { tier?: 'free' | 'premium'; verified?: boolean; scoutMode?: boolean } = {},
+) =>
   scriptedEvent(
     version === 1 ? Events.userCreated.subject : Events.userUpdated.subject,
     {
@@ -78,7 +84,9 @@ describe('items read models in any order', () => {
     const rows: unknown[] = await sut.service.runtime.dataSource.query(
       `SELECT user_id, username, rank, user_version, points_version, subscription_tier, is_verified, scout_mode FROM items.posters ORDER BY username`,
     );
-    const blocks: unknown[] = await sut.service.runtime.dataSource.query(`SELECT blocker_id, blocked_id, blocked, version::int AS version FROM items.blocks ORDER BY version, blocked`);
+    const blocks: unknown[] = await sut.service.runtime.dataSource.query(
+      `SELECT blocker_id, blocked_id, blocked, version::int AS version FROM items.blocks ORDER BY version, blocked`,
+    );
     rows.push(...blocks);
     return JSON.stringify(rows, null, 1).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => names.get(u) ?? u);
   };
@@ -92,7 +100,16 @@ describe('items read models in any order', () => {
 
   it('in the natural order, holds the newest of each part', () => {
     expect(JSON.parse(natural)).toEqual([
-      { user_id: 'alice', username: 'alice_final', rank: 'Scout', user_version: 4, points_version: 3, subscription_tier: 'premium', is_verified: true, scout_mode: true },
+      {
+        user_id: 'alice',
+        username: 'alice_final',
+        rank: 'Scout',
+        user_version: 4,
+        points_version: 3,
+        subscription_tier: 'premium',
+        is_verified: true,
+        scout_mode: true,
+      },
       { user_id: 'bob', username: 'bob', rank: 'Newbie', user_version: 1, points_version: 2, subscription_tier: 'free', is_verified: false, scout_mode: false },
       { blocker_id: 'bob', blocked_id: 'alice', blocked: false, version: 2 },
       { blocker_id: 'alice', blocked_id: 'bob', blocked: true, version: 3 },

@@ -39,9 +39,14 @@ describe(ReportsService.name, () => {
       { reporter_id: anna, reported_user_id: poster, reason: 'Posted ten times' },
     ]);
     const events = (await world.emitted(Events.reportFiled.subject)).filter((e) => e.itemId === item.id);
-    expect(events).toEqual([{ reportId: expect.any(String), itemId: item.id, targetType: 'item', targetId: item.id, reporterId: anna, reportedUserId: poster, reportType: 'spam' }]);
+    expect(events).toEqual([
+      { reportId: expect.any(String), itemId: item.id, targetType: 'item', targetId: item.id, reporterId: anna, reportedUserId: poster, reportType: 'spam' },
+    ]);
 
-    await expect(sut.file(report(item.id), await world.member())).resolves.toMatchObject({ success: true, message: 'Thanks for your report. Our team will review it.' });
+    await expect(sut.file(report(item.id), await world.member())).resolves.toMatchObject({
+      success: true,
+      message: 'Thanks for your report. Our team will review it.',
+    });
   });
 
   it('refuses a report of your own item, of a deleted item and of no item', async () => {

@@ -100,7 +100,12 @@ describe(SavedSearchesService.name, () => {
 
   it('never tells the poster or a member blocked either way, and tells a member with two matching searches once, by their wanted post', async () => {
     const at = newTown();
-    const [poster, blockedByPoster, blockerOfPoster, twice] = [await world.member(), await world.member(), await world.member(), await world.member({ tier: 'pro' })];
+    const [poster, blockedByPoster, blockerOfPoster, twice] = [
+      await world.member(),
+      await world.member(),
+      await world.member(),
+      await world.member({ tier: 'pro' }),
+    ];
     const blocks = world.get(BlocksRepository);
     await blocks.keepNewer(world.db.manager, { blockerId: poster, blockedId: blockedByPoster, blocked: true, version: 1 });
     await blocks.keepNewer(world.db.manager, { blockerId: blockerOfPoster, blockedId: poster, blocked: true, version: 1 });

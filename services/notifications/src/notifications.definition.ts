@@ -5,6 +5,7 @@ import { DeliveryService } from './delivery/delivery.service';
 import { PushService } from './delivery/push.service';
 import { DigestService } from './delivery/digest.service';
 import { Delivery1764200000700 } from './migrations/1764200000700-delivery';
+import { InAppTiming1764400000703 } from './migrations/1764400000703-in-app-timing';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
@@ -13,12 +14,14 @@ import { NotificationsController } from './notifications.controller';
 import { NotifyFromEventsHandler } from './reactions/notify-from-events.handler';
 import { TellRecipientOfHandoverMessageHandler } from './reactions/tell-recipient-of-handover-message.handler';
 import { TellMembersOfModerationHandler } from './reactions/tell-members-of-moderation.handler';
+import { TellMemberTheirRedemptionWasDecidedHandler } from './reactions/tell-member-their-redemption-was-decided.handler';
 import { TellNextInQueueTheyAreUpHandler } from './reactions/tell-next-in-queue-they-are-up.handler';
 import { TellMembersTheirSavedSearchMatchedHandler } from './reactions/tell-members-their-saved-search-matched.handler';
 import { TellEveryoneWaitingItWasPickedUpHandler } from './reactions/tell-everyone-waiting-it-was-picked-up.handler';
 import { AlertsRepository } from './store/alerts.repository';
 import { MembersRepository } from './store/members.repository';
 import { NotificationsRepository } from './store/notifications.repository';
+import { LiveSignals } from './store/live-signals';
 import { NotificationsService } from './store/notifications.service';
 
 @Module({})
@@ -29,6 +32,7 @@ export class NotificationsModule {
       imports: [PlatformModule.forService(runtime)],
       controllers: [NotificationsController],
       providers: [
+        LiveSignals,
         NotificationsService,
         DeliveryService,
         DeliveriesRepository,
@@ -40,6 +44,7 @@ export class NotificationsModule {
         NotifyFromEventsHandler,
         TellRecipientOfHandoverMessageHandler,
         TellMembersOfModerationHandler,
+        TellMemberTheirRedemptionWasDecidedHandler,
         TellNextInQueueTheyAreUpHandler,
         TellEveryoneWaitingItWasPickedUpHandler,
         TellMembersTheirSavedSearchMatchedHandler,
@@ -52,6 +57,14 @@ export class NotificationsModule {
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   entities: [],
-  migrations: [CreateNotifications1763800000400, NearbyAlerts1763800000401, LiveStream1763800000402, AlertsAsOfTheirTime1763800000450, CreateIdempotencyKeysTable1764000000000, Delivery1764200000700],
+  migrations: [
+    CreateNotifications1763800000400,
+    NearbyAlerts1763800000401,
+    LiveStream1763800000402,
+    AlertsAsOfTheirTime1763800000450,
+    CreateIdempotencyKeysTable1764000000000,
+    Delivery1764200000700,
+    InAppTiming1764400000703,
+  ],
   module: (runtime) => NotificationsModule.register(runtime),
 };

@@ -9,6 +9,7 @@ import {
   LiveNotificationSignal,
   NOTIFICATION_FLAG_DEFAULTS,
   NotificationError,
+  notificationSchema,
   VOTING_PROMPT_VOTES,
 } from '@curbside/contracts';
 import { describeServiceStartsHealthy, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
@@ -28,7 +29,8 @@ describeServiceStartsHealthy(notificationsService);
 describe(NotificationsService.name, () => {
   let sut: ServiceUnderTest;
   beforeAll(async () => {
-    sut = await startServiceUnderTest(notificationsService);
+    // Alerts at once on every plan: the plans' timing is in-app-timing.medium-spec.ts.
+    sut = await startServiceUnderTest(notificationsService, { ALERT_DELAY_FREE_SECONDS: '0', ALERT_DELAY_BASIC_SECONDS: '0' });
   });
   afterAll(() => sut?.stop());
 
@@ -62,16 +64,33 @@ describe(NotificationsService.name, () => {
     return err.code;
   };
   const reserved = (posterId: string, reservedById: string) =>
-    envelope(Events.itemReserved.subject, { itemId: randomUUID(), posterId, reservedById, title: 'Oak desk', reservedUntil: new Date(Date.now() + 1_800_000).toISOString() });
+    envelope(Events.itemReserved.subject, {
+      itemId: randomUUID(),
+      posterId,
+      reservedById,
+      title: 'Oak desk',
+      reservedUntil: new Date(Date.now() + 1_800_000).toISOString(),
+    });
 
   it('turns a badge into the "Badge Earned" ranking alert that drives the celebration, once however often it arrives', async () => {
     const userId = randomUUID();
-    const badge = envelope(Events.badgeEarned.subject, { userId, badge: 'Scout Badge' as const, bonusPoints: 25, sourceEventId: randomUUID(), earnedAt: new Date().toISOString() });
+    const badge = envelope(Events.badgeEarned.subject, {
+      userId,
+      badge: 'Scout Badge' as const,
+      bonusPoints: 25,
+      sourceEventId: randomUUID(),
+      earnedAt: new Date().toISOString(),
+    });
     await deliver(badge);
     await deliver({ ...badge });
     const [alert, ...rest] = await inbox(userId);
     expect(rest).toEqual([]);
-    expect(alert).toMatchObject({ type: 'ranking_alert', title: 'Badge Earned: Scout Badge', message: 'You earned the "Scout Badge" and 25 bonus points!', isRead: false });
+    expect(alert).toMatchObject({
+      type: 'ranking_alert',
+      title: 'Badge Earned: Scout Badge',
+      message: 'You earned the "Scout Badge" and 25 bonus points!',
+      isRead: false,
+    });
     expect(JSON.parse(alert.data)).toMatchObject({ badgeName: 'Scout Badge', animationTrigger: 'badge_earned' });
   });
 
@@ -83,7 +102,14 @@ describe(NotificationsService.name, () => {
     const self = randomUUID();
     await deliver(
       envelope(Events.itemClaimed.subject, {
-        itemId: randomUUID(), posterId: self, claimerId: self, title: 'Lamp', pricingType: 'free' as const, customAmount: null, isScoutFind: false, claimedAt: new Date().toISOString(),
+        itemId: randomUUID(),
+        posterId: self,
+        claimerId: self,
+        title: 'Lamp',
+        pricingType: 'free' as const,
+        customAmount: null,
+        isScoutFind: false,
+        claimedAt: new Date().toISOString(),
       }),
     );
     expect(await inbox(self)).toEqual([]);
@@ -146,7 +172,10 @@ describe(NotificationsService.name, () => {
       const [scoutOff, free, premium, poster] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
       await deliver(member(scoutOff, { enableScoutFindAlerts: false }));
       await deliver(member(free, { enableGarageSaleAlerts: true }));
-      await deliver({ ...member(premium, { enableGarageSaleAlerts: true }), payload: { ...member(premium, { enableGarageSaleAlerts: true }).payload, subscriptionTier: 'premium' as const } });
+      await deliver({
+        ...member(premium, { enableGarageSaleAlerts: true }),
+        payload: { ...member(premium, { enableGarageSaleAlerts: true }).payload, subscriptionTier: 'premium' as const },
+      });
       for (const id of [scoutOff, free, premium]) await at(id, 500);
       await deliver(posted(poster, { isScoutFind: true }));
       await deliver(posted(poster, { isGarageSale: true, title: 'Moving sale' }));
@@ -157,7 +186,14 @@ describe(NotificationsService.name, () => {
 
     const voted = (posterId: string, voterId: string, votes: number, itemId = randomUUID()) =>
       envelope(Events.itemVoted.subject, {
-        itemId, posterId, voterId, votes, localDate: '2026-11-23', title: 'Walnut sideboard', publicLat: HERE.lat, publicLng: HERE.lng,
+        itemId,
+        posterId,
+        voterId,
+        votes,
+        localDate: '2026-11-23',
+        title: 'Walnut sideboard',
+        publicLat: HERE.lat,
+        publicLng: HERE.lng,
       });
 
     it(`asks the neighbours around an item to vote when it reaches ${VOTING_PROMPT_VOTES} votes: voting alerts on only, never the poster or the voter`, async () => {
@@ -184,6 +220,73 @@ describe(NotificationsService.name, () => {
       });
       expect(JSON.parse(prompts[0].data)).toEqual({ itemId, distance: 0.5 });
       for (const id of [quiet, far, poster, voter]) expect(await inbox(id)).toEqual([]);
+    });
+
+    it('writes a post reaching hundreds of members in one go: each qualifying member once, as their switch and radius say, with ids the contract accepts', async () => {
+      const db = sut.service.runtime.dataSource;
+      const poster = randomUUID();
+      const seeded = async (group: string, count: number, metres: number, flags: object, radiusMiles: number) => {
+        const ids = Array.from({ length: count }, () => randomUUID());
+        await db.query(`INSERT INTO notifications.positions (user_id, lat, lng) SELECT u, $2::float8, $3::float8 FROM unnest($1::uuid[]) u`, [
+          ids,
+          offset(metres).lat,
+          offset(metres).lng,
+        ]);
+        // As mirrorMember keeps them: the newest settings and every version with when it took effect.
+        await db.query(
+          `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version) SELECT u, $2, $3, 'free', 1 FROM unnest($1::uuid[]) u`,
+          [ids, JSON.stringify({ ...NOTIFICATION_FLAG_DEFAULTS, ...flags }), radiusMiles],
+        );
+        await db.query(
+          `INSERT INTO notifications.member_versions (user_id, version, occurred_at, flags, radius_miles, tier)
+           SELECT u, 1, '-infinity', $2, $3, 'free' FROM unnest($1::uuid[]) u`,
+          [ids, JSON.stringify({ ...NOTIFICATION_FLAG_DEFAULTS, ...flags }), radiusMiles],
+        );
+        return { group, ids };
+      };
+      const groups = [
+        await seeded('on', 300, 900, {}, 2),
+        await seeded('switched off', 100, 900, { enableNewItemAlerts: false }, 2),
+        await seeded('outside their radius', 100, 1_500, {}, 0.5),
+        await seeded('unknown until now, default settings', 0, 0, {}, 2),
+      ];
+      const unknown = Array.from({ length: 50 }, () => randomUUID());
+      await db.query(`INSERT INTO notifications.positions (user_id, lat, lng) SELECT u, $2::float8, $3::float8 FROM unnest($1::uuid[]) u`, [
+        unknown,
+        HERE.lat,
+        HERE.lng,
+      ]);
+      groups[3].ids.push(...unknown);
+      const first = posted(poster);
+      await deliver(first);
+      await deliver({ ...first });
+      await deliver(posted(poster, { title: 'Oak bookcase' }));
+
+      const rows: { user_id: string; id: string; seq: string; title: string; message: string; data: string }[] = await db.query(
+        `SELECT user_id, id, seq::text, title, message, data FROM notifications.notifications WHERE user_id = ANY ($1::uuid[]) ORDER BY seq`,
+        [groups.flatMap((g) => g.ids)],
+      );
+      const perMember = new Map<string, number>();
+      for (const row of rows) perMember.set(row.user_id, (perMember.get(row.user_id) ?? 0) + 1);
+      const reached = (ids: string[]) => ids.filter((id) => perMember.has(id)).length;
+      expect(groups.map((g) => [g.group, reached(g.ids)])).toEqual([
+        ['on', 300],
+        ['switched off', 0],
+        ['outside their radius', 0],
+        ['unknown until now, default settings', 50],
+      ]);
+      // Two posts, each once per member however often it arrived.
+      expect(new Set(perMember.values())).toEqual(new Set([2]));
+      expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+      expect(rows.filter((r) => !notificationSchema.shape.id.safeParse(r.id).success)).toEqual([]);
+      const near = rows.find((r) => r.user_id === groups[0].ids[0] && r.message.includes('Blue armchair'));
+      expect(near).toMatchObject({ title: 'New Item Nearby', message: '"Blue armchair" was just posted 0.6 mi from you' });
+      expect(JSON.parse(near!.data)).toEqual({ itemId: first.payload.itemId, distance: 0.6 });
+      // Newest first in the member's panel, the later post on top.
+      expect((await inbox(groups[0].ids[0])).map((n) => n.message)).toEqual([
+        '"Oak bookcase" was just posted 0.6 mi from you',
+        '"Blue armchair" was just posted 0.6 mi from you',
+      ]);
     });
 
     it('writes one alert per member however often the post arrives', async () => {
@@ -217,7 +320,10 @@ describe(NotificationsService.name, () => {
       const [stored] = await inbox(owner);
       expect(notificationId).toBe(stored.id);
 
-      const answer = await live([{ userId: owner, ids: [stored.id] }, { userId: stranger, ids: [stored.id] }]);
+      const answer = await live([
+        { userId: owner, ids: [stored.id] },
+        { userId: stranger, ids: [stored.id] },
+      ]);
       const mine = answer.users.find((u) => u.userId === owner);
       expect(mine).toMatchObject({ count: 1, notifications: [{ ...stored, seq: expect.stringMatching(/^\d+$/) }] });
       expect(answer.users.find((u) => u.userId === stranger)).toEqual({ userId: stranger, count: 0, notifications: [] });
@@ -230,7 +336,11 @@ describe(NotificationsService.name, () => {
       }
       const [first] = (await live([{ userId: owner, afterSeq: '0' }])).users[0].notifications;
       const rest = (await live([{ userId: owner, afterSeq: first.seq }])).users[0].notifications;
-      expect([first, ...rest].map((n) => n.message)).toEqual(['"A" expires in less than an hour.', '"B" expires in less than an hour.', '"C" expires in less than an hour.']);
+      expect([first, ...rest].map((n) => n.message)).toEqual([
+        '"A" expires in less than an hour.',
+        '"B" expires in less than an hour.',
+        '"C" expires in less than an hour.',
+      ]);
       expect((await live([{ userId: owner, afterSeq: rest[1].seq }])).users[0]).toMatchObject({ count: 3, notifications: [] });
     });
 
@@ -255,8 +365,18 @@ describe(NotificationsService.name, () => {
       );
       await deliver(
         envelope(Events.itemPosted.subject, {
-          itemId: randomUUID(), posterId: poster, title: 'Crib', category: 'Kids', isScoutFind: false, isGarageSale: false, pricingType: 'free' as const,
-          lat: 40.0, lng: -100.0, publicLat: 40.0, publicLng: -100.0, createdAt: new Date().toISOString(),
+          itemId: randomUUID(),
+          posterId: poster,
+          title: 'Crib',
+          category: 'Kids',
+          isScoutFind: false,
+          isGarageSale: false,
+          pricingType: 'free' as const,
+          lat: 40.0,
+          lng: -100.0,
+          publicLat: 40.0,
+          publicLng: -100.0,
+          createdAt: new Date().toISOString(),
         }),
       );
       await waitFor(async () => heard.flatMap((s) => s.entries).length >= 1500, { what: 'every member signalled' });

@@ -96,16 +96,40 @@ const history: EventEnvelope[] = [
   // The picker, holding the chair, proposes a meeting; the poster accepts. Each side is told of the other's act only.
   scriptedEvent(
     Events.handoverMessage.subject,
-    { messageId: handoverProposal, itemId: chair.itemId, title: chair.title, posterId: poster, memberId: picker, authorId: picker, recipientId: poster, kind: 'message' as const, flagged: false },
+    {
+      messageId: handoverProposal,
+      itemId: chair.itemId,
+      title: chair.title,
+      posterId: poster,
+      memberId: picker,
+      authorId: picker,
+      recipientId: poster,
+      kind: 'message' as const,
+      flagged: false,
+    },
     at(11.2),
   ),
   scriptedEvent(
     Events.handoverMessage.subject,
-    { messageId: handoverProposal, itemId: chair.itemId, title: chair.title, posterId: poster, memberId: picker, authorId: poster, recipientId: picker, kind: 'meet_at_accepted' as const, flagged: false },
+    {
+      messageId: handoverProposal,
+      itemId: chair.itemId,
+      title: chair.title,
+      posterId: poster,
+      memberId: picker,
+      authorId: poster,
+      recipientId: picker,
+      kind: 'meet_at_accepted' as const,
+      flagged: false,
+    },
     at(11.4),
   ),
   scriptedEvent(Events.itemVoted.subject, { ...lamp, voterId: voter, votes: 3, localDate: '2026-11-20', publicLat: HERE.lat, publicLng: HERE.lng }, at(13)),
-  scriptedEvent(Events.badgeEarned.subject, { userId: poster, badge: 'First Post Badge' as const, bonusPoints: 10, sourceEventId: randomUUID(), earnedAt: at(14).toISOString() }, at(14)),
+  scriptedEvent(
+    Events.badgeEarned.subject,
+    { userId: poster, badge: 'First Post Badge' as const, bonusPoints: 10, sourceEventId: randomUUID(), earnedAt: at(14).toISOString() },
+    at(14),
+  ),
   scriptedEvent(Events.rankChanged.subject, { userId: poster, from: 'Newbie' as const, to: 'Scout' as const, points: 120, version: 5 }, at(14)),
   scriptedEvent(Events.itemExpiring.subject, { ...lamp, expiresAt: at(75).toISOString() }, at(15)),
   scriptedEvent(Events.itemRemoved.subject, { ...bigSale, reason: 'reported' as const }, at(16)),
@@ -117,12 +141,28 @@ const history: EventEnvelope[] = [
   // it and nobody is left in line but the busy member again.
   scriptedEvent(
     Events.itemHoldHandedOver.subject,
-    { ...desk, previousHolderId: picker, reason: 'lapsed' as const, holderId: queuer, reservedUntil: at(52).toISOString(), skippedUserIds: [busy], handedOverAt: at(22).toISOString() },
+    {
+      ...desk,
+      previousHolderId: picker,
+      reason: 'lapsed' as const,
+      holderId: queuer,
+      reservedUntil: at(52).toISOString(),
+      skippedUserIds: [busy],
+      handedOverAt: at(22).toISOString(),
+    },
     at(22),
   ),
   scriptedEvent(
     Events.itemHoldHandedOver.subject,
-    { ...desk, previousHolderId: queuer, reason: 'released' as const, holderId: null, reservedUntil: null, skippedUserIds: [busy, queuer], handedOverAt: at(23).toISOString() },
+    {
+      ...desk,
+      previousHolderId: queuer,
+      reason: 'released' as const,
+      holderId: null,
+      reservedUntil: null,
+      skippedUserIds: [busy, queuer],
+      handedOverAt: at(23).toISOString(),
+    },
     at(23),
   ),
   // The chair's pickup closes it for those who waited: the picker and the poster named too, and told nothing by it.
@@ -140,7 +180,9 @@ describe('notifications in any order', () => {
   const endState = async () => {
     const q = (sql: string) => sut.service.runtime.dataSource.query(sql) as Promise<unknown[]>;
     const state = {
-      notifications: await q(`SELECT user_id, type, title, message, data, source_event_id FROM notifications.notifications ORDER BY user_id, source_event_id, type`),
+      notifications: await q(
+        `SELECT user_id, type, title, message, data, source_event_id FROM notifications.notifications ORDER BY user_id, source_event_id, type`,
+      ),
       members: await q(`SELECT user_id, flags, radius_miles, tier, version FROM notifications.members ORDER BY user_id`),
     };
     return JSON.stringify(state, null, 1).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (u) => names.get(u) ?? u);
@@ -150,7 +192,15 @@ describe('notifications in any order', () => {
   const run = async (seed?: number) => {
     await sut.reset();
     const positions = sut.service.app.get(NotificationsService);
-    for (const [who, metres] of [[poster, 0], [near, 500], [switcher, 800], [wide, 5_000], [upgrader, 300], [picker, 600], [voter, 100]] as const) {
+    for (const [who, metres] of [
+      [poster, 0],
+      [near, 500],
+      [switcher, 800],
+      [wide, 5_000],
+      [upgrader, 300],
+      [picker, 600],
+      [voter, 100],
+    ] as const) {
       await positions.reportPosition(who, north(metres));
     }
     await sut.deliver(history, seed, seed === undefined ? {} : { anyOrder: true });
@@ -172,11 +222,22 @@ describe('notifications in any order', () => {
         .sort();
     expect(told('near')).toEqual(['New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
     // Switched new-item alerts off between the lamp and the sales, on again before the desk.
-    expect(told('switcher')).toEqual(['Neighbours Are Voting: Neighbours are voting for "Lamp"', 'New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"']);
+    expect(told('switcher')).toEqual([
+      'Neighbours Are Voting: Neighbours are voting for "Lamp"',
+      'New Item Nearby: "Chair"',
+      'New Item Nearby: "Desk"',
+      'New Item Nearby: "Lamp"',
+    ]);
     // Three miles off: only what came after the radius went to 10.
     expect(told('wide')).toEqual(['New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
     // Garage sales only once Premium with their switch on.
-    expect(told('upgrader')).toEqual(['Garage Sale Nearby: "Moving sale"', 'New Item Nearby: "Chair"', 'New Item Nearby: "Desk"', 'New Item Nearby: "Lamp"', 'New Item Nearby: "Stool"']);
+    expect(told('upgrader')).toEqual([
+      'Garage Sale Nearby: "Moving sale"',
+      'New Item Nearby: "Chair"',
+      'New Item Nearby: "Desk"',
+      'New Item Nearby: "Lamp"',
+      'New Item Nearby: "Stool"',
+    ]);
     // First dibs confirmations switched off before the reservation.
     expect(told('picker')).toEqual([
       'Meeting Accepted: Your meeting proposal for "Chair" was accepted.',
@@ -186,10 +247,18 @@ describe('notifications in any order', () => {
       'New Item Nearby: "Stool"',
     ]);
     // The second rank change came after ranking alerts were switched off.
-    expect(told('poster').map((t) => t.split(':')[0])).toEqual(['Badge Earned', 'Item Picked Up', 'New Message', 'Pickup Request', 'Post Expiring Soon', 'Post Taken Down', 'Rank Up!']);
+    expect(told('poster').map((t) => t.split(':')[0])).toEqual([
+      'Badge Earned',
+      'Item Picked Up',
+      'New Message',
+      'Pickup Request',
+      'Post Expiring Soon',
+      'Post Taken Down',
+      'Rank Up!',
+    ]);
     // The queue: up once after the lapse, never told of passing over their own released hold; the busy member
     // told each time they were passed over.
-    expect(told('queuer')).toEqual(["You're Up: \"Desk\" is held for you until 15:52 UTC: pick it up and claim it with a photo."]);
+    expect(told('queuer')).toEqual(['You\'re Up: "Desk" is held for you until 15:52 UTC: pick it up and claim it with a photo.']);
     expect(told('busy').map((t) => t.split(':')[0])).toEqual(['Already Picked Up', 'Skipped In Line', 'Skipped In Line']);
     expect(told('voter').filter((t) => t.startsWith('Already Picked Up'))).toEqual(['Already Picked Up: "Chair"']);
   });

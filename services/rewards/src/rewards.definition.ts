@@ -3,6 +3,10 @@ import { CreateIdempotencyKeysTable1764000000000, PlatformModule, ServiceDefinit
 import { BadgesRepository } from './badges/badges.repository';
 import { LeaderboardRepository } from './leaderboard/leaderboard.repository';
 import { LeaderboardService } from './leaderboard/leaderboard.service';
+import { Admins } from './fulfilment/admins';
+import { EraseDeliveryDetailsScheduler } from './fulfilment/erase-delivery-details.scheduler';
+import { FulfilmentController } from './fulfilment/fulfilment.controller';
+import { FulfilmentService } from './fulfilment/fulfilment.service';
 import { FinalisePendingPointsScheduler } from './ledger/finalise-pending-points.scheduler';
 import { LedgerController } from './ledger/ledger.controller';
 import { BalanceEntity, LedgerEntryEntity, MemberEntity } from './ledger/ledger.entities';
@@ -17,6 +21,8 @@ import { PendingPostReversals1763800000250 } from './migrations/1763800000250-pe
 import { UncreditedPosts1763800000251 } from './migrations/1763800000251-uncredited-posts';
 import { PendingPostCredits1764100000300 } from './migrations/1764100000300-pending-post-credits';
 import { Perks1764300000280 } from './migrations/1764300000280-perks';
+import { Fulfilment1764400000290 } from './migrations/1764400000290-fulfilment';
+import { DonationTotals1764400000291 } from './migrations/1764400000291-donation-totals';
 import { PerksController } from './perks/perks.controller';
 import { PerksRepository } from './perks/perks.repository';
 import { PerksService } from './perks/perks.service';
@@ -34,7 +40,7 @@ export class RewardsModule {
     return {
       module: RewardsModule,
       imports: [PlatformModule.forService(runtime)],
-      controllers: [LedgerController, PerksController],
+      controllers: [LedgerController, PerksController, FulfilmentController],
       providers: [
         LedgerService,
         ShopService,
@@ -48,6 +54,9 @@ export class RewardsModule {
         RedemptionsRepository,
         PerksRepository,
         PerksService,
+        Admins,
+        FulfilmentService,
+        EraseDeliveryDetailsScheduler,
         LeaderboardRepository,
         CreditPointsWhenItemIsPostedHandler,
         CreditPointsWhenItemIsClaimedHandler,
@@ -63,6 +72,16 @@ export class RewardsModule {
 export const rewardsService: ServiceDefinition = {
   name: 'rewards',
   entities: [LedgerEntryEntity, BalanceEntity, MemberEntity],
-  migrations: [CreateLedger1763800000200, RewardsRules1763800000201, PendingPostReversals1763800000250, UncreditedPosts1763800000251, CreateIdempotencyKeysTable1764000000000, PendingPostCredits1764100000300, Perks1764300000280],
+  migrations: [
+    CreateLedger1763800000200,
+    RewardsRules1763800000201,
+    PendingPostReversals1763800000250,
+    UncreditedPosts1763800000251,
+    CreateIdempotencyKeysTable1764000000000,
+    PendingPostCredits1764100000300,
+    Perks1764300000280,
+    Fulfilment1764400000290,
+    DonationTotals1764400000291,
+  ],
   module: (runtime) => RewardsModule.register(runtime),
 };

@@ -233,6 +233,12 @@ describe(LedgerService.name, () => {
     expect(summary).toMatchObject({ points: 110, pendingPoints: 0, earnedPoints: 110, rank: 'Scout', badges: ['First Post Badge'], redemptions: 0 });
     expect(summary.recentActivity).toHaveLength(10);
     expect(summary.recentActivity[0]).toMatchObject({ activityType: expect.any(String), description: expect.stringMatching(/^\+10 points: /) });
-    expect(await world.sut.call(Calls.rewards.summary, { userId: randomUUID() })).toMatchObject({ points: 0, pendingPoints: 0, earnedPoints: 0, rank: 'Newbie', recentActivity: [] });
+    expect(await world.sut.call(Calls.rewards.summary, { userId: randomUUID() })).toMatchObject({
+      points: 0,
+      pendingPoints: 0,
+      earnedPoints: 0,
+      rank: 'Newbie',
+      recentActivity: [],
+    });
   });
 });

@@ -30,7 +30,13 @@ describe('pending post points', () => {
     expect(awardsOf(userId)).toEqual([]);
     expect(world.badges.filter((b) => b.userId === userId)).toEqual([]);
     expect(await onLeaderboard(userId, 100)).toBe(false);
-    expect(await world.sut.call(Calls.rewards.summary, { userId })).toMatchObject({ points: 0, pendingPoints: 25, earnedPoints: 0, rank: 'Newbie', badges: [] });
+    expect(await world.sut.call(Calls.rewards.summary, { userId })).toMatchObject({
+      points: 0,
+      pendingPoints: 25,
+      earnedPoints: 0,
+      rank: 'Newbie',
+      badges: [],
+    });
   });
 
   it('a verified pickup makes them final at once, with the claim’s own points for the picker and the badges they earn', async () => {
@@ -112,9 +118,11 @@ describe('pending post points', () => {
     expect(await world.pendingOf(userId)).toBe(10);
     await world.deliver(removed(post, 'reported'));
     expect(await standing(userId)).toEqual({ points: 10, earned: 10, badges: ['First Post Badge'], pending: 0 });
-    expect((await world.db.query(`SELECT reason, amount FROM rewards.ledger_entries WHERE user_id = $1 AND item_id IS NOT NULL ORDER BY amount`, [userId])).map(
-      (e: { reason: string; amount: number }) => [e.reason, e.amount],
-    )).toEqual([
+    expect(
+      (await world.db.query(`SELECT reason, amount FROM rewards.ledger_entries WHERE user_id = $1 AND item_id IS NOT NULL ORDER BY amount`, [userId])).map(
+        (e: { reason: string; amount: number }) => [e.reason, e.amount],
+      ),
+    ).toEqual([
       ['post_reversal', -10],
       ['post_item', 10],
     ]);
@@ -128,7 +136,10 @@ describe('pending post points', () => {
     const outbox = world.get(EventOutbox);
     const ledger = world.get(LedgerService);
     // Two transactions at once, as two replicas' sweeps: each picks rows the other has not locked.
-    const counts = await Promise.all([outbox.transaction((tx) => ledger.finaliseDue(tx, at, 100)), outbox.transaction((tx) => ledger.finaliseDue(tx, at, 100))]);
+    const counts = await Promise.all([
+      outbox.transaction((tx) => ledger.finaliseDue(tx, at, 100)),
+      outbox.transaction((tx) => ledger.finaliseDue(tx, at, 100)),
+    ]);
     await world.sweep(at);
     expect(counts[0] + counts[1]).toBeGreaterThanOrEqual(10);
     for (const u of users) expect(await standing(u)).toEqual({ points: 30, earned: 30, badges: ['First Post Badge'], pending: 0 });

@@ -85,7 +85,9 @@ export async function startRewardsWorld(): Promise<RewardsWorld> {
       return n;
     },
     grant: (userId, amount) =>
-      get(EventOutbox).transaction((tx) => get(LedgerService).apply(tx, { userId, amount, reason: 'test_grant', sourceEventId: randomUUID(), countsAsEarned: true })),
+      get(EventOutbox).transaction((tx) =>
+        get(LedgerService).apply(tx, { userId, amount, reason: 'test_grant', sourceEventId: randomUUID(), countsAsEarned: true }),
+      ),
     stop: () => sut.stop(),
   };
 }

@@ -38,12 +38,15 @@ async function main(): Promise<void> {
   const { where, role } = target();
   const config = loadConfig();
   const embedded = config.RUN_MODE === 'embedded' ? await connectEmbeddedPostgres(config.DATA_DIR, createLogger('postgres')) : undefined;
-  const dataSource = await openDatabase({ url: embedded?.url ?? config.DATABASE_URL, poolSize: 1 }, {
-    schema: schemaNameFor(usersService.name),
-    entities: usersService.entities,
-    migrations: usersService.migrations,
-    applicationName: 'curbside-admin-grant',
-  });
+  const dataSource = await openDatabase(
+    { url: embedded?.url ?? config.DATABASE_URL, poolSize: 1 },
+    {
+      schema: schemaNameFor(usersService.name),
+      entities: usersService.entities,
+      migrations: usersService.migrations,
+      applicationName: 'curbside-admin-grant',
+    },
+  );
   try {
     // user.updated goes to the outbox; the users service relays it when it runs. Granting ends no session, so no
     // gateway needs to hear from this process on the live channel.

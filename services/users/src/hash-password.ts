@@ -7,7 +7,9 @@ import { hashPassword } from '@curbside/platform';
 async function main(): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (password.length < 12) {
     console.error('The emergency password must be at least 12 characters.');
     process.exit(2);

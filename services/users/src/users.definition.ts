@@ -16,6 +16,8 @@ import { QuietHours1764200000700 } from './migrations/1764200000700-quiet-hours'
 import { EmergencyContacts1764100000610 } from './migrations/1764100000610-emergency-contacts';
 import { Moderators1764200000800 } from './migrations/1764200000800-moderators';
 import { ProfileFrame1764300000180 } from './migrations/1764300000180-profile-frame';
+import { PublicName1764500000180 } from './migrations/1764500000180-public-name';
+import { MailRecords1764400000702 } from './migrations/1764400000702-mail-records';
 import { FramePictureWhenPerkIsUsedHandler } from './reactions/frame-picture-when-perk-is-used.handler';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
@@ -23,6 +25,7 @@ import { BlocksController } from './blocks/blocks.controller';
 import { BlocksRepository } from './blocks/blocks.repository';
 import { BlocksService } from './blocks/blocks.service';
 import { AlertEmailService } from './mail/alert-email.service';
+import { MailRecordsRepository } from './mail/mail-records.repository';
 import { mailerProvider } from './mail/mailer';
 import { MailAlertsWhenRequestedHandler } from './reactions/mail-alerts-when-requested.handler';
 import { TextAlertsWhenRequestedHandler } from './reactions/text-alerts-when-requested.handler';
@@ -62,6 +65,7 @@ export class UsersModule {
         EmergencyContactsRepository,
         EmergencyContactsService,
         mailerProvider,
+        MailRecordsRepository,
         AlertEmailService,
         MailAlertsWhenRequestedHandler,
       ],
@@ -73,6 +77,19 @@ export class UsersModule {
 export const usersService: ServiceDefinition = {
   name: 'users',
   entities: [UserEntity, SessionEntity, PhoneCodeEntity],
-  migrations: [CreateUsers1763800000100, PhoneIdentity1763800000101, CodeRequester1763800000102, TextedAlerts1763800000103, Blocks1763800000140, EmergencyContacts1764100000610, QuietHours1764200000700, AlertEmail1764200000701, Moderators1764200000800, ProfileFrame1764300000180],
+  migrations: [
+    CreateUsers1763800000100,
+    PhoneIdentity1763800000101,
+    CodeRequester1763800000102,
+    TextedAlerts1763800000103,
+    Blocks1763800000140,
+    EmergencyContacts1764100000610,
+    QuietHours1764200000700,
+    AlertEmail1764200000701,
+    Moderators1764200000800,
+    ProfileFrame1764300000180,
+    MailRecords1764400000702,
+    PublicName1764500000180,
+  ],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -10,7 +10,9 @@ describe(AlertTextsService.name, () => {
   let sut: ServiceUnderTest;
 
   const text = (userId: string, notificationId = randomUUID()) =>
-    sut.service.runtime.outbox.transaction((tx) => sut.service.app.get(AlertTextsService).textAll(tx, { messages: [{ userId, notificationId, text: 'A couch near you' }] }));
+    sut.service.runtime.outbox.transaction((tx) =>
+      sut.service.app.get(AlertTextsService).textAll(tx, { messages: [{ userId, notificationId, text: 'A couch near you' }] }),
+    );
 
   const memberWithPhone = async () => {
     const phone = newPhone();

@@ -15,7 +15,10 @@ describe(PhoneCodesService.name, () => {
   const signIn = (phone: string, code: string) => sut.call(Calls.users.verifyLoginCode, { phoneNumber: phone, code, firstName: 'Rosa' });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   const codeRows = (e164: string): Promise<{ code_hash: string; attempts: number; dead: boolean }[]> =>
-    sut.service.runtime.dataSource.query(`SELECT code_hash, attempts, dead_at IS NOT NULL AS dead FROM users.phone_codes WHERE phone = $1 ORDER BY created_at`, [e164]);
+    sut.service.runtime.dataSource.query(
+      `SELECT code_hash, attempts, dead_at IS NOT NULL AS dead FROM users.phone_codes WHERE phone = $1 ORDER BY created_at`,
+      [e164],
+    );
 
   beforeAll(async () => {
     sut = await startServiceUnderTest(usersService);

@@ -37,7 +37,9 @@ describe(SessionsService.name, () => {
 
   it('resolves no expired session, and no token it never issued', async () => {
     const { sessionToken } = await sut.call(Calls.users.create, {});
-    await sut.service.runtime.dataSource.query(`UPDATE users.sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(sessionToken)]);
+    await sut.service.runtime.dataSource.query(`UPDATE users.sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hashToken(sessionToken),
+    ]);
     expect(await resolve(sessionToken)).toBeNull();
     expect(await resolve('never-issued')).toBeNull();
   });

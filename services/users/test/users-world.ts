@@ -36,7 +36,9 @@ export function textsTo(sut: ServiceUnderTest, e164: string): number {
 
 /** The code of the newest text to a number. */
 export function lastCode(sut: ServiceUnderTest, e164: string): string {
-  const code = smsOf(sut).lastTo(e164)?.body.match(/\b(\d{6})\b/)?.[1];
+  const code = smsOf(sut)
+    .lastTo(e164)
+    ?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code was sent to ${e164}`);
   return code;
 }

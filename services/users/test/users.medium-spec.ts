@@ -13,7 +13,9 @@ describe(UsersService.name, () => {
   const newMember = async () => (await sut.call(Calls.users.create, {})).user.id;
   const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => sut.service.runtime.dataSource.query(query, params);
   const eventsAbout = async (userId: string) =>
-    (await sql<{ subject: string }>(`SELECT subject FROM users.outbox_events WHERE payload ->> 'userId' = $1 ORDER BY occurred_at, subject`, [userId])).map((e) => e.subject);
+    (await sql<{ subject: string }>(`SELECT subject FROM users.outbox_events WHERE payload ->> 'userId' = $1 ORDER BY occurred_at, subject`, [userId])).map(
+      (e) => e.subject,
+    );
 
   /** A member verified with a phone, the way a member does it: name, code, confirm. */
   const verifiedMember = async () => {
@@ -47,6 +49,39 @@ describe(UsersService.name, () => {
       code: UserError.NOT_FOUND,
       message: 'User not found',
     });
+  });
+
+  it('shows others the first name, with the last initial once verified, or the made-up name the member chose; events carry it', async () => {
+    const { user } = await sut.call(Calls.users.create, { firstName: 'Ada' });
+    const other = await newMember();
+    const seenAs = async () => ((await sut.call(Calls.users.get, { userId: user.id }, other)) as { username: string }).username;
+    const announced = async () =>
+      (
+        await sql<{ name: string }>(
+          `SELECT payload ->> 'username' AS name FROM users.outbox_events WHERE payload ->> 'userId' = $1 ORDER BY occurred_at DESC LIMIT 1`,
+          [user.id],
+        )
+      )[0]?.name;
+    expect(user).toMatchObject({ username: 'Ada', useGeneratedName: false, generatedName: expect.stringMatching(/^[A-Z][a-z]+[A-Z][a-z]+\d{4}$/) });
+    expect(await seenAs()).toBe('Ada');
+    expect(await announced()).toBe('Ada');
+
+    const phone = newPhone();
+    await sut.call(Calls.users.startVerification, { name: 'Ada King Lovelace', phone: phone.e164 }, user.id);
+    await sut.call(Calls.users.confirmVerification, { phone: phone.e164, code: lastCode(sut, phone.e164) }, user.id);
+    expect(await seenAs()).toBe('Ada L.');
+    expect(await announced()).toBe('Ada L.');
+
+    const chosen = await sut.call(Calls.users.setPublicName, { useGeneratedName: true }, user.id);
+    expect(chosen).toMatchObject({ username: user.generatedName, useGeneratedName: true, firstName: 'Ada' });
+    expect(await seenAs()).toBe(user.generatedName);
+    expect(await announced()).toBe(user.generatedName);
+    await sut.call(Calls.users.setPublicName, { useGeneratedName: false }, user.id);
+    expect(await seenAs()).toBe('Ada L.');
+
+    // Without a first name the made-up name is the only one.
+    const anonymous = (await sut.call(Calls.users.create, {})).user;
+    expect(anonymous.username).toBe(anonymous.generatedName);
   });
 
   it('lets only verified members turn scout mode on; anybody may turn it off', async () => {

@@ -10,7 +10,8 @@ describe(VerificationService.name, () => {
 
   const newMember = async () => (await sut.call(Calls.users.create, {})).user.id;
   const sendLogin = (phone: string) => sut.call(Calls.users.sendLoginCode, { phoneNumber: phone });
-  const signIn = (phone: string, code: string, firstName?: string) => sut.call(Calls.users.verifyLoginCode, { phoneNumber: phone, code, ...(firstName ? { firstName } : {}) });
+  const signIn = (phone: string, code: string, firstName?: string) =>
+    sut.call(Calls.users.verifyLoginCode, { phoneNumber: phone, code, ...(firstName ? { firstName } : {}) });
   const startVerification = (userId: string, phone: string) => sut.call(Calls.users.startVerification, { name: 'Grace Hopper', phone }, userId);
   const confirm = (userId: string, phone: string, code: string) => sut.call(Calls.users.confirmVerification, { phone, code }, userId);
   const status = (userId: string) => sut.call(Calls.users.verificationStatus, {}, userId);
@@ -34,7 +35,12 @@ describe(VerificationService.name, () => {
         user: null,
       });
       const created = await signIn(phone.e164, code, 'Rosa');
-      expect(created.response).toMatchObject({ success: true, isNewUser: true, message: 'Account Created!', user: { firstName: 'Rosa', verifiedPhone: phone.e164 } });
+      expect(created.response).toMatchObject({
+        success: true,
+        isNewUser: true,
+        message: 'Account Created!',
+        user: { firstName: 'Rosa', verifiedPhone: phone.e164 },
+      });
       expect(await sut.call(Calls.users.resolveSession, { token: created.sessionToken! })).toEqual({ userId: created.response.user!.id });
     });
 
@@ -74,7 +80,10 @@ describe(VerificationService.name, () => {
       const other = await newMember();
       const phone = newPhone();
       await startVerification(owner, phone.e164);
-      expect(await refusalOf(confirm(other, phone.e164, lastCode(sut, phone.e164)))).toEqual({ code: AuthError.INVALID_CODE, message: 'Invalid verification code' });
+      expect(await refusalOf(confirm(other, phone.e164, lastCode(sut, phone.e164)))).toEqual({
+        code: AuthError.INVALID_CODE,
+        message: 'Invalid verification code',
+      });
 
       const signInPhone = newPhone();
       await sendLogin(signInPhone.e164);

@@ -5,10 +5,10 @@ import { CardSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { pendingPointsText } from '../../lib/pending-points';
 import { formatAge } from '../../lib/time';
-import { useUserItems } from '../../features/items/api/get-user-items';
+import { useUserItems } from '../../lib/items/get-user-items';
 import { StatusBadge } from '../../features/items/components/item-badges';
-import { effectiveStatus } from '../../features/items/lib/item-rules';
-import { useSession } from '../../features/users/session-provider';
+import { effectiveStatus } from '../../lib/items/item-rules';
+import { useSession } from '../../lib/session/session-provider';
 import { useErrorToast } from '../../components/ui/toast-store';
 
 type Tab = 'posts' | 'claims';
@@ -62,20 +62,33 @@ export default function ActivityRoute() {
       )}
       <div role="tablist" aria-label="Activity" className="grid grid-cols-2 gap-1 rounded-xl bg-white p-1 shadow-sm">
         {(['posts', 'claims'] as const).map((t) => (
-          <button key={t} role="tab" type="button" aria-selected={tab === t} onClick={() => setTab(t)} className={cn('min-h-11 rounded-lg text-sm font-semibold', tab === t ? 'bg-emerald-700 text-white' : 'text-slate-700')}>
+          <button
+            key={t}
+            role="tab"
+            type="button"
+            aria-selected={tab === t}
+            onClick={() => setTab(t)}
+            className={cn('min-h-11 rounded-lg text-sm font-semibold', tab === t ? 'bg-emerald-700 text-white' : 'text-slate-700')}
+          >
             {t === 'posts' ? 'My Posts' : 'My Claims'}
           </button>
         ))}
       </div>
       <div role="tabpanel">
         {items.isPending && <CardSkeleton />}
-        {tab === 'posts' && items.isSuccess && posts.length === 0 && <p className="rounded-xl bg-white p-4 text-center text-sm text-slate-600">You haven't posted anything yet.</p>}
+        {tab === 'posts' && items.isSuccess && posts.length === 0 && (
+          <p className="rounded-xl bg-white p-4 text-center text-sm text-slate-600">You haven't posted anything yet.</p>
+        )}
         {tab === 'claims' && <p className="rounded-xl bg-white p-4 text-center text-sm text-slate-600">Your claimed items will be listed here soon.</p>}
         {tab === 'posts' && posts.length > 0 && (
           <ul className="space-y-2">
             {posts.map((item) => (
               <li key={item.id} className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm">
-                {item.imageUrl ? <img src={item.thumbnailUrl ?? item.imageUrl} alt="" width={56} height={56} className="size-14 rounded-lg object-cover" /> : <div className="size-14 rounded-lg bg-slate-100" />}
+                {item.imageUrl ? (
+                  <img src={item.thumbnailUrl ?? item.imageUrl} alt="" width={56} height={56} className="size-14 rounded-lg object-cover" />
+                ) : (
+                  <div className="size-14 rounded-lg bg-slate-100" />
+                )}
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold">{item.title}</p>
                   <p className="text-xs text-slate-600">

@@ -17,7 +17,7 @@ describe('Home feed', () => {
     expect(screen.getByText('Searching 5 miles around you')).toBeInTheDocument();
     expect(screen.getByText('40 points to spend')).toBeInTheDocument();
     const cards = await screen.findAllByTestId('item-card');
-    expect(cards.map((c) => c.querySelector('h3')?.textContent)).toEqual(['Lamp', 'Chair']);
+    expect(cards.map((c) => c.querySelector('h2')?.textContent)).toEqual(['Lamp', 'Chair']);
     expect(apiCalls('GET /api/items')[0]?.url).toBe('/api/items?lat=40.758&lng=-73.9855&radius=5&limit=20');
   });
 
@@ -76,7 +76,7 @@ describe('Home feed', () => {
     renderWithApp(<HomeRoute />, { user: makeUser({ subscriptionTier: 'free' }) });
     expect(screen.getByText('Searching 5 miles around you')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Change' }));
-    expect(screen.getByRole('button', { name: '25 miles, locked: needs the Premium plan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '25 mi, locked: needs the Premium plan' })).toBeInTheDocument();
   });
 
   it('asks for the location, and offers Try Again after an error', async () => {
@@ -109,7 +109,9 @@ describe('Home feed', () => {
   it('loads more when the page came back full', async () => {
     const page = Array.from({ length: 20 }, (_, i) => makeItem({ title: `Item ${i}`, createdAt: new Date(Date.now() - i * 60_000).toISOString() }));
     mockApi('GET /api/items', (call: { url: string }) =>
-      call.url.includes('cursor=c1') ? { body: [makeItem({ title: 'Older one', createdAt: '2020-01-01T00:00:00Z' })] } : { body: page, headers: { 'X-Next-Cursor': 'c1' } },
+      call.url.includes('cursor=c1')
+        ? { body: [makeItem({ title: 'Older one', createdAt: '2020-01-01T00:00:00Z' })] }
+        : { body: page, headers: { 'X-Next-Cursor': 'c1' } },
     );
     renderWithApp(<HomeRoute />, { user: makeUser() });
     await screen.findByText('Item 0');

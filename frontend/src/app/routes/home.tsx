@@ -12,13 +12,13 @@ import { useReportAlertPosition } from '../../features/notifications/api/report-
 import { InfiniteSentinel } from '../../features/items/components/infinite-sentinel';
 import { ItemCard } from '../../features/items/components/item-card';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
-import { effectiveRadius } from '../../features/plans/lib/plans';
-import { MAX_RADIUS, SEARCH_RADII } from '../../features/items/lib/item-rules';
+import { effectiveRadius } from '../../lib/plans/plans';
+import { MAX_RADIUS, SEARCH_RADII } from '../../lib/items/item-rules';
 import { LocationBanner } from '../../features/location/components/location-banner';
-import { useLocation } from '../../features/location/location-provider';
+import { useLocation } from '../../lib/location/location-provider';
 import { usePostSheet } from '../../features/posting/post-sheet-provider';
-import { TopFindsList } from '../../features/top-finds/components/top-finds-list';
-import { useSession } from '../../features/users/session-provider';
+import { TopFindsList } from '../../features/items/components/top-finds-list';
+import { useSession } from '../../lib/session/session-provider';
 import { useErrorToast } from '../../components/ui/toast-store';
 import { RecentlyConfirmedToggle } from '../../features/items/components/recently-confirmed-toggle';
 

@@ -4,7 +4,7 @@ import { CardSkeleton } from '../../components/ui/skeleton';
 import { hasErrorCode } from '../../lib/api-client';
 import { useItem } from '../../features/items/api/get-item';
 import { ItemCard } from '../../features/items/components/item-card';
-import { useLocation } from '../../features/location/location-provider';
+import { useLocation } from '../../lib/location/location-provider';
 
 /** /items/{id}: one item's card with its actions, the page a shared link opens. */
 export default function ItemRoute() {
@@ -19,7 +19,9 @@ export default function ItemRoute() {
     return (
       <div className="rounded-2xl bg-white p-6 text-center">
         <h1 className="text-2xl font-bold">{gone ? 'Item not found' : 'Could not load this item'}</h1>
-        <p className="mt-2 text-sm text-slate-600">{gone ? 'It may have been picked up and removed, or the link is wrong.' : 'Check your connection and try again.'}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {gone ? 'It may have been picked up and removed, or the link is wrong.' : 'Check your connection and try again.'}
+        </p>
         <Link to="/" className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-emerald-700 px-4 text-sm font-semibold text-white">
           Back to the feed
         </Link>

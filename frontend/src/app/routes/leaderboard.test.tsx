@@ -21,7 +21,13 @@ describe('leaderboard', () => {
   it('shows the standings, stat tiles, top achievers and badge chips', async () => {
     const me = makeUser({ badges: ['First Post Badge', 'Scout Badge'] });
     mockApi('GET /api/leaderboard', [
-      entry({ username: 'Ada', points: 2600, rank: 'Curb Master', scoutMode: true, badges: ['First Post Badge', 'Scout Badge', 'Explorer Badge', 'Community Helper', 'Curb Legend'] }),
+      entry({
+        username: 'Ada',
+        points: 2600,
+        rank: 'Curb Master',
+        scoutMode: true,
+        badges: ['First Post Badge', 'Scout Badge', 'Explorer Badge', 'Community Helper', 'Curb Legend'],
+      }),
       entry({ username: 'Bo', points: 300, rank: 'Curb Sprinter' }),
       entry({ id: me.id, username: 'Me', points: 35, badges: ['First Post Badge', 'Scout Badge'] }),
       entry({ username: 'Cy', points: 1, badges: ['First Post Badge'] }),
@@ -43,11 +49,12 @@ describe('leaderboard', () => {
     expect(within(rows[1]).queryByText('Scout')).not.toBeInTheDocument();
 
     const achievers = screen.getByRole('heading', { name: 'Top Achievers' }).parentElement as HTMLElement;
-    expect(within(achievers).getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Ada'),
-      expect.stringContaining('Me'),
-      expect.stringContaining('Cy'),
-    ]);
+    expect(
+      within(achievers)
+        .getAllByRole('listitem')
+        .filter((li) => li.parentElement?.tagName === 'OL')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Ada'), expect.stringContaining('Me'), expect.stringContaining('Cy')]);
   });
 
   it('opens a dialog per badge with how to earn it, and marks held ones', async () => {
@@ -67,7 +74,7 @@ describe('leaderboard', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /Curb Legend/ }));
     const legend = screen.getByRole('dialog', { name: 'Curb Legend' });
-    expect(within(legend).getByText('Reach 1000 points and earn all six other badges')).toBeInTheDocument();
+    expect(within(legend).getByText('Reach 1000 points earned and earn all six other badges')).toBeInTheDocument();
     expect(within(legend).queryByText('✓ Earned')).not.toBeInTheDocument();
   });
 

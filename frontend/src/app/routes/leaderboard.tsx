@@ -1,16 +1,17 @@
 import { Loader2, Star, Trophy, Users } from 'lucide-react';
 import { useDeferredValue, useEffect } from 'react';
 import { Button } from '../../components/ui/button';
-import { startLeaderboardEarly, useLeaderboard } from '../../features/leaderboard/api/get-leaderboard';
+import { leaderboardQueryOptions, useLeaderboard } from '../../features/leaderboard/api/get-leaderboard';
 import { BadgesCard } from '../../features/leaderboard/components/badges-card';
 import { BadgeChips, LeaderboardRow, PlaceMark } from '../../features/leaderboard/components/leaderboard-row';
 import { topAchievers } from '../../features/leaderboard/lib/leaderboard-rules';
-import { useSession } from '../../features/users/session-provider';
+import { useSession } from '../../lib/session/session-provider';
 import { errorMessage } from '../../lib/api-client';
 import { pointsEarned } from '../../lib/pending-points';
+import { prefetchWhenOpenedAt } from '../start-up-prefetch';
 
 // Opened directly (the router loads this screen during start-up): the first page is asked for at once, too.
-if (typeof window !== 'undefined' && window.location.pathname === '/leaderboard') startLeaderboardEarly();
+prefetchWhenOpenedAt('/leaderboard', (queryClient) => void queryClient.prefetchInfiniteQuery(leaderboardQueryOptions()));
 
 function StatTile({ icon: Icon, label, value }: { icon: typeof Users; label: string; value: number }) {
   return (
@@ -24,12 +25,14 @@ function StatTile({ icon: Icon, label, value }: { icon: typeof Users; label: str
 
 /** The leaderboard (/leaderboard): the member's badges, the standings and the top achievers. */
 export default function LeaderboardRoute() {
-  const { user, userId, refreshUser } = useSession();
+  const { user, refreshUser } = useSession();
   const board = useLeaderboard();
-  // Badges (n/7) counts the member's own badges: read afresh, one may have been earned since start-up.
+  // Badges (n/7) counts the member's own badges: read afresh, one may have been earned since start-up. Only once
+  // start-up has the record: a stored id that is gone is looked up once, by start-up, not again here.
+  const memberId = user?.id;
   useEffect(() => {
-    if (userId) refreshUser().catch(() => undefined);
-  }, [userId, refreshUser]);
+    if (memberId) refreshUser().catch(() => undefined);
+  }, [memberId, refreshUser]);
   // The standings are drawn from a deferred copy: React builds the rows in short slices after the answer arrives
   // (a tap is answered in between) instead of in one long task.
   const pages = useDeferredValue(board.data?.pages);

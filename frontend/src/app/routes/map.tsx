@@ -7,9 +7,9 @@ import { FALLBACK_POSITION } from '../../lib/geo';
 import { useDaylight } from '../../features/daylight/use-daylight';
 import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCard } from '../../features/items/components/item-card';
-import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../features/items/lib/item-rules';
+import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../lib/items/item-rules';
 import { GARAGE_SALE_CATEGORIES } from '@curbside/contracts/client';
-import { useLocationOnOpen } from '../../features/location/location-provider';
+import { useLocationOnOpen } from '../../lib/location/location-provider';
 import ItemsMap from '../../features/map/components/items-map';
 import { MapPlaceholder } from '../../features/map/components/map-placeholder';
 import { NearbyList } from '../../features/map/components/nearby-list';
@@ -40,13 +40,23 @@ const MapFiltersBar = memo(function MapFiltersBar({ filters, onChange }: { filte
   // Each mode offers its own categories; a category the other mode does not have is dropped when switching.
   const categories: readonly string[] = filters.mode === 'items' ? ITEM_FORM_CATEGORIES : GARAGE_SALE_CATEGORIES;
   const setMode = (mode: MapFilters['mode']) =>
-    onChange((f) => ({ ...f, mode, category: (mode === 'items' ? (ITEM_FORM_CATEGORIES as readonly string[]) : GARAGE_SALE_CATEGORIES).includes(f.category) ? f.category : '' }));
+    onChange((f) => ({
+      ...f,
+      mode,
+      category: (mode === 'items' ? (ITEM_FORM_CATEGORIES as readonly string[]) : GARAGE_SALE_CATEGORIES).includes(f.category) ? f.category : '',
+    }));
 
   return (
     <>
       <div role="group" aria-label="Show" className="grid grid-cols-2 rounded-xl bg-white p-1 text-sm font-semibold shadow-sm">
         {(['items', 'garage-sales'] as const).map((mode) => (
-          <button key={mode} type="button" aria-pressed={filters.mode === mode} onClick={() => setMode(mode)} className={cn('min-h-11 rounded-lg', filters.mode === mode ? 'bg-emerald-700 text-white' : 'text-slate-700')}>
+          <button
+            key={mode}
+            type="button"
+            aria-pressed={filters.mode === mode}
+            onClick={() => setMode(mode)}
+            className={cn('min-h-11 rounded-lg', filters.mode === mode ? 'bg-emerald-700 text-white' : 'text-slate-700')}
+          >
             {mode === 'items' ? 'Items' : 'Garage Sales'}
           </button>
         ))}
@@ -84,7 +94,12 @@ export default function MapRoute() {
   const center = position ?? FALLBACK_POSITION;
   const [filters, setFilters] = useState<MapFilters>({ mode: 'items', text: '', category: '', urgency: '' });
   const [recentOnly, setRecentOnly] = useState(false);
-  const items = useNearbyItems(center, MAP_RADIUS, { kind: filters.mode === 'items' ? 'items' : 'garage_sales', recentlyConfirmed: recentOnly }, MAP_REFETCH_MS);
+  const items = useNearbyItems(
+    center,
+    MAP_RADIUS,
+    { kind: filters.mode === 'items' ? 'items' : 'garage_sales', recentlyConfirmed: recentOnly },
+    MAP_REFETCH_MS,
+  );
   const daylight = useDaylight(center);
   const motion = useDriving();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -108,7 +123,8 @@ export default function MapRoute() {
       )}
       {!daylight.isDaytime && (
         <div className="flex items-center gap-2 rounded-xl bg-indigo-950 p-3 text-sm text-indigo-50">
-          <Moon className="size-5 shrink-0" aria-hidden /> It's dark out: for your safety the map shows only paid pickups, or the first few entries, until sunrise.
+          <Moon className="size-5 shrink-0" aria-hidden /> It's dark out: for your safety the map shows only paid pickups, or the first few entries, until
+          sunrise.
         </div>
       )}
       <div className="flex items-center gap-2 rounded-xl bg-amber-50 p-2 text-xs text-amber-950">
@@ -119,7 +135,11 @@ export default function MapRoute() {
       {!position && <p className="text-xs text-slate-600">Showing the centre of the US until your location is known.</p>}
       {selected && <ItemCard item={selected} position={position} />}
       <h2 className="text-base font-semibold">Nearby {filters.mode === 'items' ? 'items' : 'garage sales'}</h2>
-      {items.isPending ? <p className="text-sm text-slate-600">Loading...</p> : <NearbyList items={visible} position={center} selectedId={selectedId} onSelect={select} />}
+      {items.isPending ? (
+        <p className="text-sm text-slate-600">Loading...</p>
+      ) : (
+        <NearbyList items={visible} position={center} selectedId={selectedId} onSelect={select} />
+      )}
     </div>
   );
 }

@@ -22,7 +22,14 @@ describe('Post Garage Sale', () => {
     await userEvent.clear(screen.getByLabelText('Listing duration (hours)'));
     await userEvent.type(screen.getByLabelText('Listing duration (hours)'), '500');
     await userEvent.click(screen.getByRole('button', { name: 'Post Garage Sale' }));
-    for (const text of ['Title is required', 'Category is required', 'Location is required', 'Full address is required', 'Contact information is required', 'Maximum 7 days']) {
+    for (const text of [
+      'Title is required',
+      'Category is required',
+      'Location is required',
+      'Full address is required',
+      'Contact information is required',
+      'Maximum 7 days',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(apiCalls()).toEqual([]);

@@ -9,8 +9,8 @@ import { FALLBACK_POSITION } from '../../lib/geo';
 import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCard } from '../../features/items/components/item-card';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
-import { ITEM_FORM_CATEGORIES } from '../../features/items/lib/item-rules';
-import { useLocationOnOpen } from '../../features/location/location-provider';
+import { ITEM_FORM_CATEGORIES } from '../../lib/items/item-rules';
+import { useLocationOnOpen } from '../../lib/location/location-provider';
 import { useErrorToast } from '../../components/ui/toast-store';
 import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
 
@@ -51,7 +51,14 @@ export default function SearchRoute() {
           <label htmlFor="search-text" className="sr-only">
             Search items
           </label>
-          <input id="search-text" type="search" className={cn(inputClass, 'pl-9')} placeholder="Search items..." value={text} onChange={(e) => setText(e.target.value)} />
+          <input
+            id="search-text"
+            type="search"
+            className={cn(inputClass, 'pl-9')}
+            placeholder="Search items..."
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <Button variant={showFilters ? 'primary' : 'secondary'} aria-pressed={showFilters} aria-label="Filters" onClick={() => setShowFilters((s) => !s)}>
           <Filter className="size-4" aria-hidden />
@@ -66,7 +73,10 @@ export default function SearchRoute() {
                 type="button"
                 aria-pressed={category === c}
                 onClick={() => setCategory(category === c ? null : c)}
-                className={cn('min-h-9 rounded-full border px-3 text-sm', category === c ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-slate-300 bg-white text-slate-800')}
+                className={cn(
+                  'min-h-9 rounded-full border px-3 text-sm',
+                  category === c ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-slate-300 bg-white text-slate-800',
+                )}
               >
                 {c}
               </button>

@@ -8,13 +8,35 @@ import ShopRoute from './shop';
 
 let n = 0;
 const rid = () => `00000000-0000-4000-a000-${String(++n).padStart(12, '0')}`;
-const reward = (overrides: Partial<Reward>): Reward => ({ id: rid(), name: 'Reward', description: 'Nice', icon: 'gift', category: 'perks', pointsCost: 50, ...overrides });
-const redemption = (rewardId: string): UserReward => ({ id: rid(), rewardId, pointsCost: 50, redeemedAt: new Date().toISOString() });
+const reward = (overrides: Partial<Reward>): Reward => ({
+  id: rid(),
+  name: 'Reward',
+  description: 'Nice',
+  icon: 'gift',
+  category: 'perks',
+  pointsCost: 50,
+  delivery: 'none',
+  ...overrides,
+});
+const redemption = (rewardId: string, overrides: Partial<UserReward> = {}): UserReward => ({
+  id: rid(),
+  rewardId,
+  rewardName: 'Reward',
+  category: 'perks',
+  pointsCost: 50,
+  redeemedAt: new Date().toISOString(),
+  status: 'fulfilled',
+  closedAt: new Date().toISOString(),
+  cancelReason: null,
+  delivery: null,
+  ...overrides,
+});
+const ADDRESS = { name: 'Ada Lovelace', line1: '12 Elm Street', city: 'Minneapolis', postalCode: '55401', country: 'United States' };
 
 const spotlight = reward({ name: 'Spotlight Post', icon: 'sparkles', pointsCost: 50, limitPerUser: 5 });
 const frame = reward({ name: 'Profile Frame', icon: 'frame', pointsCost: 60, limitPerUser: 1 });
-const tote = reward({ name: 'Curbside Tote Bag', category: 'merchandise', pointsCost: 600, limitPerUser: 1 });
-const tree = reward({ name: 'Plant a Tree', category: 'donations', pointsCost: 100 });
+const tote = reward({ name: 'Curbside Tote Bag', category: 'merchandise', pointsCost: 600, limitPerUser: 1, delivery: 'postal' });
+const tree = reward({ name: 'Plant a Tree', category: 'donations', pointsCost: 100, donated: { count: 312, text: '312 trees planted by neighbours' } });
 
 function setup(points = 120, redemptions: UserReward[] = [redemption(frame.id)]) {
   const user = makeUser({ points });
@@ -45,6 +67,76 @@ describe('points shop', () => {
     expect(within(cardOf('Curbside Tote Bag')).getByText('Need 480 more points')).toBeInTheDocument();
     expect(within(cardOf('Curbside Tote Bag')).getByRole('button', { name: 'Redeem Curbside Tote Bag' })).toBeDisabled();
     expect(within(cardOf('Plant a Tree')).getByText('Unlimited')).toBeInTheDocument();
+    expect(within(cardOf('Plant a Tree')).getByText('312 trees planted by neighbours')).toBeInTheDocument();
+  });
+
+  it('asks for the address before redeeming goods sent by post, checked as the server checks it', async () => {
+    const { user } = setup(700, []);
+    mockApi(`POST /api/rewards/${tote.id}/redeem`, {
+      success: true,
+      message: 'Curbside Tote Bag is yours. 600 points were deducted.',
+      redemptionId: rid(),
+      balance: 100,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem Curbside Tote Bag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Where should we send your Curbside Tote Bag?' }, { timeout: 5_000 });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem for 600 points' }));
+    expect(await within(dialog).findByText('City is required')).toBeInTheDocument();
+    expect(apiCalls(`POST /api/rewards/${tote.id}/redeem`)).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Full name'), ADDRESS.name);
+    await userEvent.type(within(dialog).getByLabelText('Address line 1'), ADDRESS.line1);
+    await userEvent.type(within(dialog).getByLabelText('City'), ADDRESS.city);
+    await userEvent.type(within(dialog).getByLabelText('Postal code'), ADDRESS.postalCode);
+    await userEvent.type(within(dialog).getByLabelText('Country'), ADDRESS.country);
+    mockApi(`GET /api/users/${user.id}/rewards`, [
+      redemption(tote.id, {
+        rewardName: 'Curbside Tote Bag',
+        category: 'merchandise',
+        status: 'requested',
+        closedAt: null,
+        delivery: { kind: 'postal', address: ADDRESS },
+      }),
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Redeem for 600 points' }));
+    expect(await screen.findByTestId('toast')).toHaveTextContent("We'll post it and tell you when it is sent.");
+    expect(apiCalls(`POST /api/rewards/${tote.id}/redeem`)[0].body).toEqual({ userId: user.id, address: { ...ADDRESS, line2: '', region: '' } });
+    const mine = await screen.findByTestId('your-redemptions');
+    expect(within(mine).getByText('Requested')).toBeInTheDocument();
+    expect(within(mine).getByText('To be posted to 12 Elm Street, Minneapolis, United States')).toBeInTheDocument();
+  });
+
+  it('says where the gift card goes, or that it needs a confirmed e-mail first', async () => {
+    const giftCard = reward({ name: '$5 Virtual Gift Card', category: 'merchandise', pointsCost: 500, delivery: 'email' });
+    for (const [alertEmail, note] of [
+      [null, 'Needs a confirmed e-mail: add yours on your profile under Notification Settings (E-mail notifications).'],
+      [{ address: 'ada@example.org', confirmed: true }, 'Sent to ada@example.org'],
+    ] as const) {
+      const user = makeUser({ points: 600, alertEmail });
+      mockApi(`GET /api/users/${user.id}`, user);
+      mockApi('GET /api/rewards', [giftCard, tote]);
+      mockApi(`GET /api/users/${user.id}/rewards`, []);
+      const { unmount } = renderWithApp(<ShopRoute />, { user, path: '/shop' });
+      expect(
+        await within(await screen.findByRole('heading', { name: '$5 Virtual Gift Card' }).then(() => cardOf('$5 Virtual Gift Card'))).findByTestId(
+          'delivery-note',
+        ),
+      ).toHaveTextContent(note);
+      expect(within(cardOf('Curbside Tote Bag')).getByTestId('delivery-note')).toHaveTextContent('Posted to the address you give');
+      unmount();
+    }
+  });
+
+  it('lists the member’s redemptions with their status; a cancelled one says why and does not count toward the limit', async () => {
+    setup(700, [
+      redemption(tote.id, { rewardName: 'Curbside Tote Bag', category: 'merchandise', status: 'cancelled', cancelReason: 'The tote bags ran out.' }),
+      redemption(frame.id, { rewardName: 'Profile Frame' }),
+    ]);
+    const mine = await screen.findByTestId('your-redemptions');
+    const rows = within(mine).getAllByTestId('redemption');
+    expect(rows[0]).toHaveTextContent('Cancelled');
+    expect(rows[0]).toHaveTextContent('The tote bags ran out. Your points were given back.');
+    expect(rows[1]).toHaveTextContent('Fulfilled');
+    expect(within(cardOf('Curbside Tote Bag')).getByText('0/1 redeemed')).toBeInTheDocument();
   });
 
   it('tells how points are earned, with the design amounts, and that badges are not for sale', async () => {
@@ -54,7 +146,9 @@ describe('points shop', () => {
     expect(earn).toHaveTextContent('Post a scout find: +25 points');
     expect(earn).toHaveTextContent('Claim an item: +5 points');
     expect(screen.getByText(/Badges are earned automatically/)).toBeInTheDocument();
-    expect(screen.getByText(/reach 250 points \(\+50 points\)/)).toBeInTheDocument();
+    expect(screen.getByText(/reach 250 points earned \(\+50 points\)/)).toBeInTheDocument();
+    expect(earn).toHaveTextContent('Up to 10 posts a day earn points');
+    expect(earn).toHaveTextContent('rounded down');
   });
 
   it('redeems: "Redeeming..." while pending, then the toast and fresh redemptions', async () => {
@@ -97,7 +191,11 @@ describe('points shop', () => {
 
   it('says "Redemption Failed" with the server message', async () => {
     setup();
-    mockApi(`POST /api/rewards/${tree.id}/redeem`, { code: 'REWARD.NOT_ENOUGH_POINTS', message: 'Not enough points: this reward costs 100 points and you have 20.' }, 409);
+    mockApi(
+      `POST /api/rewards/${tree.id}/redeem`,
+      { code: 'REWARD.NOT_ENOUGH_POINTS', message: 'Not enough points: this reward costs 100 points and you have 20.' },
+      409,
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Redeem Plant a Tree' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Redemption Failed');

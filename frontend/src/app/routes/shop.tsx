@@ -1,30 +1,44 @@
-import type { Reward } from '@curbside/contracts';
+import type { PostalAddress, Reward, User } from '@curbside/contracts';
 import { Coins, Gift, Loader2 } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/api-client';
-import { startRewardsEarly, useRewards } from '../../features/shop/api/get-rewards';
-import { startUserRewardsEarly, useUserRewards } from '../../features/shop/api/get-user-rewards';
+import { rewardsQueryOptions, useRewards } from '../../features/shop/api/get-rewards';
+import { userRewardsQueryOptions, useUserRewards } from '../../features/shop/api/get-user-rewards';
 import { useRedeemReward } from '../../features/shop/api/redeem-reward';
 import { BackButton } from '../../features/shop/components/back-button';
 import { HowToEarn } from '../../features/shop/components/how-to-earn';
 import { RewardCard } from '../../features/shop/components/reward-card';
+import { YourRedemptions } from '../../features/shop/components/your-redemptions';
 import { redeemability, SHOP_SECTIONS } from '../../features/shop/lib/redeem-rules';
-import { useSession } from '../../features/users/session-provider';
+import { useSession } from '../../lib/session/session-provider';
 import { cn } from '../../lib/cn';
 import { pointsToSpend } from '../../lib/pending-points';
 import { plural } from '../../lib/plural';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
+import { prefetchWhenOpenedAt } from '../start-up-prefetch';
 
-// Opened directly (the router loads this screen during start-up): its data is asked for at once, too.
-if (typeof window !== 'undefined' && window.location.pathname === '/shop') {
-  startRewardsEarly();
+// Opened directly (the router loads this screen during start-up): the catalogue and the stored member's redemptions.
+prefetchWhenOpenedAt('/shop', (queryClient) => {
+  void queryClient.prefetchQuery(rewardsQueryOptions());
   const storedId = storage.get(STORAGE_KEYS.userId);
-  if (storedId) startUserRewardsEarly(storedId);
-}
+  if (storedId) void queryClient.prefetchQuery(userRewardsQueryOptions(storedId));
+});
+
+// The address form carries the schema library: loaded when goods are redeemed, not with the shop.
+const AddressDialog = lazy(() => import('../../features/shop/components/address-dialog').then((m) => ({ default: m.AddressDialog })));
 
 const REFRESH_EVERY_MS = 1_000;
 const REFRESH_TRIES = 10;
+
+/** What happens after a redemption, by what delivering it needs. */
+const NEXT_STEP: Record<string, string> = {
+  perks: ' Use it from your profile, under Your perks.',
+  donations: ' Thank you: it counts toward the total below the reward.',
+  postal: " We'll post it and tell you when it is sent.",
+  email: " We'll e-mail it to your confirmed address and tell you when it is sent.",
+  merchandise: '',
+};
 
 function Spinner({ label }: { label: string }) {
   return (
@@ -35,7 +49,24 @@ function Spinner({ label }: { label: string }) {
   );
 }
 
-function Shop({ userId, points, onRedeemed }: { userId: string; points: number; onRedeemed: (balance: number) => void }) {
+/** Where a gift card would go, said on its card before it is redeemed (the server checks again when it is). */
+function emailNote(alertEmail: User['alertEmail'] | undefined): string {
+  return alertEmail?.confirmed
+    ? `Sent to ${alertEmail.address}`
+    : 'Needs a confirmed e-mail: add yours on your profile under Notification Settings (E-mail notifications).';
+}
+
+function Shop({
+  userId,
+  points,
+  alertEmail,
+  onRedeemed,
+}: {
+  userId: string;
+  points: number;
+  alertEmail: User['alertEmail'] | undefined;
+  onRedeemed: (balance: number) => void;
+}) {
   const rewards = useRewards();
   const redemptions = useUserRewards(userId);
   const redeem = useRedeemReward(userId);
@@ -43,24 +74,41 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
   // each answer arrives (a tap is answered in between) instead of in one long task.
   const catalogue = useDeferredValue(rewards.data);
   const redeemed = useDeferredValue(redemptions.data);
+  // Goods sent by post: the address is asked first.
+  const [addressFor, setAddressFor] = useState<Reward | null>(null);
+
+  const send = (reward: Reward, address?: PostalAddress) =>
+    redeem.mutate(
+      { rewardId: reward.id, address },
+      {
+        onSuccess: (answer) => {
+          if (answer.success) {
+            setAddressFor(null);
+            onRedeemed(answer.balance);
+            toast({
+              title: 'Reward Redeemed!',
+              description: `${answer.message}${NEXT_STEP[reward.delivery === 'none' ? reward.category : reward.delivery]}`,
+              variant: 'success',
+            });
+          } else toast({ title: 'Redemption Failed', description: answer.message, variant: 'destructive' });
+        },
+        onError: (error) => toast({ title: 'Redemption Failed', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
 
   const onRedeem = (reward: Reward) => {
     const state = redeemability(reward, points, redemptions.data ?? []);
     if (!state.redeemable) {
-      if (state.reason === 'points') toast({ title: 'Not Enough Points', description: `You need ${plural(state.missing, 'more point', 'more points')} for ${reward.name}.`, variant: 'destructive' });
+      if (state.reason === 'points')
+        toast({
+          title: 'Not Enough Points',
+          description: `You need ${plural(state.missing, 'more point', 'more points')} for ${reward.name}.`,
+          variant: 'destructive',
+        });
       return;
     }
-    redeem.mutate(reward.id, {
-      onSuccess: (answer) => {
-        if (answer.success) {
-          onRedeemed(answer.balance);
-          const next = reward.category === 'perks' ? ' Use it from your profile, under Your perks.' : '';
-          toast({ title: 'Reward Redeemed!', description: `${answer.message}${next}`, variant: 'success' });
-        }
-        else toast({ title: 'Redemption Failed', description: answer.message, variant: 'destructive' });
-      },
-      onError: (error) => toast({ title: 'Redemption Failed', description: errorMessage(error), variant: 'destructive' }),
-    });
+    if (reward.delivery === 'postal') setAddressFor(reward);
+    else send(reward);
   };
 
   // The catalogue shows as soon as it is in; counters and buttons wait for the member's redemptions.
@@ -109,9 +157,12 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
                   reward={reward}
                   redemptions={redeemed}
                   state={redeemability(reward, points, redeemed ?? [])}
-                  pending={redeem.isPending && redeem.variables === reward.id}
+                  pending={redeem.isPending && redeem.variables?.rewardId === reward.id}
                   busy={redeem.isPending || !redeemed}
                   onRedeem={onRedeem}
+                  deliveryNote={
+                    reward.delivery === 'email' ? emailNote(alertEmail) : reward.delivery === 'postal' ? 'Posted to the address you give' : undefined
+                  }
                 />
               ))}
             </ul>
@@ -119,7 +170,13 @@ function Shop({ userId, points, onRedeemed }: { userId: string; points: number; 
         );
       })}
       {/* Below the rewards, and only once they are in: nothing already on screen moves when they arrive. */}
+      {redeemed && <YourRedemptions redemptions={redeemed} />}
       <HowToEarn />
+      <Suspense fallback={null}>
+        {addressFor && (
+          <AddressDialog reward={addressFor} pending={redeem.isPending} onClose={() => setAddressFor(null)} onSubmit={(address) => send(addressFor, address)} />
+        )}
+      </Suspense>
     </div>
   );
 }
@@ -179,7 +236,7 @@ export default function ShopRoute() {
           <HowToEarn />
         </>
       ) : (
-        <Shop userId={userId} points={points} onRedeemed={onRedeemed} />
+        <Shop userId={userId} points={points} alertEmail={'alertEmail' in user ? user.alertEmail : undefined} onRedeemed={onRedeemed} />
       )}
     </div>
   );

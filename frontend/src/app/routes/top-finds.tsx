@@ -1,4 +1,4 @@
-import { TopFindsList } from '../../features/top-finds/components/top-finds-list';
+import { TopFindsList } from '../../features/items/components/top-finds-list';
 
 export default function TopFindsRoute() {
   return (

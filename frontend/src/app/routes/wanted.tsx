@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FALLBACK_POSITION } from '../../lib/geo';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
-import { useLocationOnOpen } from '../../features/location/location-provider';
+import { useLocationOnOpen } from '../../lib/location/location-provider';
 import { WantedNearby } from '../../features/saved-searches/components/wanted-nearby';
 
 const WANTED_DEFAULT_RADIUS = 5;

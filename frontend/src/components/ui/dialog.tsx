@@ -67,7 +67,9 @@ export function Dialog({ open, onClose, title, description, children, variant = 
       }}
       className={withOverrides(
         `bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 open:flex open:flex-col ${
-          variant === 'sheet' ? 'mx-auto mb-0 mt-auto max-h-[92dvh] w-full max-w-lg rounded-t-2xl' : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl'
+          variant === 'sheet'
+            ? 'mx-auto mb-0 mt-auto max-h-[92dvh] w-full max-w-lg rounded-t-2xl'
+            : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-md rounded-2xl'
         }`,
         className,
       )}

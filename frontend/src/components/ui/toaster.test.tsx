@@ -109,7 +109,9 @@ describe('toasts over dialogs and across screens', () => {
   });
 
   it('does not say the title twice', () => {
-    expect(withoutRepeatedTitle("You're interested!", "You're interested! We'll keep this garage sale on your radar.")).toBe("We'll keep this garage sale on your radar.");
+    expect(withoutRepeatedTitle("You're interested!", "You're interested! We'll keep this garage sale on your radar.")).toBe(
+      "We'll keep this garage sale on your radar.",
+    );
     expect(withoutRepeatedTitle('Interest removed', 'Interest removed')).toBeUndefined();
     expect(withoutRepeatedTitle('Error', 'boom')).toBe('boom');
   });

@@ -3,7 +3,16 @@ import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { dismissOnNavigation, dismissToast, pauseToasts, registerToastSlot, resumeToasts, useToastHost, useToastState, type ToastSlotKind } from './toast-store';
+import {
+  dismissOnNavigation,
+  dismissToast,
+  pauseToasts,
+  registerToastSlot,
+  resumeToasts,
+  useToastHost,
+  useToastState,
+  type ToastSlotKind,
+} from './toast-store';
 
 const SWIPE_THRESHOLD_PX = 50;
 
@@ -111,7 +120,11 @@ export function Toaster() {
             style={{ transform: dragX ? `translateX(${dragX}px)` : undefined, opacity: dragX ? Math.max(0.2, 1 - dragX / 200) : undefined }}
             className={cn(
               'pointer-events-auto flex touch-pan-y items-start gap-3 rounded-xl border p-3 shadow-sm',
-              toast.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : toast.variant === 'success' ? 'border-emerald-700 bg-emerald-700 text-white' : 'border-slate-200 bg-white text-slate-900',
+              toast.variant === 'destructive'
+                ? 'border-red-700 bg-red-700 text-white'
+                : toast.variant === 'success'
+                  ? 'border-emerald-700 bg-emerald-700 text-white'
+                  : 'border-slate-200 bg-white text-slate-900',
             )}
           >
             <div className="min-w-0 flex-1">

@@ -5,7 +5,20 @@
 export const ITEM_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Household', 'Sports', 'Tools', 'Other'] as const;
 export const GARAGE_SALE_CATEGORY = 'Garage Sale';
 /** The garage-sale form's primary categories (spec §3), plus the generic "Garage Sale". */
-export const GARAGE_SALE_CATEGORIES = ['Furniture', 'Electronics', 'Clothing', 'Books', 'Toys', 'Kitchen', 'Garden', 'Sports', 'Tools', 'Antiques', 'Other', GARAGE_SALE_CATEGORY] as const;
+export const GARAGE_SALE_CATEGORIES = [
+  'Furniture',
+  'Electronics',
+  'Clothing',
+  'Books',
+  'Toys',
+  'Kitchen',
+  'Garden',
+  'Sports',
+  'Tools',
+  'Antiques',
+  'Other',
+  GARAGE_SALE_CATEGORY,
+] as const;
 export const ITEM_STATUSES = ['available', 'claimed', 'first_dibs', 'expired', 'removed'] as const;
 export const PRICING_TYPES = ['free', 'paid'] as const;
 export const URGENCY_LABELS = ['Express Grab', 'Priority Pickup', 'Same Day', 'Flexible', 'No Rush'] as const;

@@ -27,3 +27,15 @@ export const EMAIL_ALERT_TIERS: readonly SubscriptionTier[] = ['basic', 'premium
 export const DIGEST_LOCAL_HOUR = 18;
 /** Quiet hours unless the member changes them: local time, start inclusive, end exclusive (may cross midnight). */
 export const DEFAULT_QUIET_HOURS = { start: '22:00', end: '07:00' } as const;
+/** The default as kept and shown ('22:00-07:00'). */
+export const DEFAULT_QUIET_HOURS_TEXT = `${DEFAULT_QUIET_HOURS.start}-${DEFAULT_QUIET_HOURS.end}`;
+/** Quiet hours as a member writes them: 'off', or the local start and end 'HH:MM-HH:MM' (the one format, everywhere). */
+export const QUIET_HOURS_PATTERN = /^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** A member's quiet hours: their local start and end ('HH:MM', may cross midnight), or null when they are off. */
+export function parseQuietHours(value: string | null | undefined): { start: string; end: string } | null {
+  const text = value ?? DEFAULT_QUIET_HOURS_TEXT;
+  if (text === 'off' || !QUIET_HOURS_PATTERN.test(text)) return null;
+  const [start, end] = text.split('-');
+  return { start, end };
+}

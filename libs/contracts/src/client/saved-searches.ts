@@ -9,5 +9,19 @@ export const SAVED_SEARCH_LABEL_MAX = 60;
  * title or description ("chair" finds "chairs").
  */
 export function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 2))];
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((w) => w.length >= 2),
+    ),
+  ];
 }
+
+/**
+ * Pro's auto-claim (docs/product-rules.md, "Auto-claim"): a saved search that takes first dibs on a matching new
+ * item, or a place in its line when someone holds it, for members on these plans, at most AUTO_CLAIMS_PER_DAY a day.
+ */
+export const AUTO_CLAIM_TIERS: readonly string[] = ['pro'];
+export const AUTO_CLAIMS_PER_DAY = 3;

@@ -100,8 +100,7 @@ export type EmergencyLogEntry = z.infer<typeof emergencyLogEntrySchema>;
 export const EmergencyMessages = {
   notAdmin: 'Access Denied: emergency access is for administrators only.',
   wrongPassword: 'Invalid admin password',
-  locked: (minutes: number) =>
-    `Too many wrong passwords: emergency access is locked for you for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
+  locked: (minutes: number) => `Too many wrong passwords: emergency access is locked for you for ${minutes} more minute${minutes === 1 ? '' : 's'}.`,
   missingInformation: 'Please provide target user ID or phone number and reason',
   badPhone: 'That phone number cannot be looked up: enter it with its area code.',
   targetNotFound: 'No user found with that ID or phone number',

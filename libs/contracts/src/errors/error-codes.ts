@@ -78,10 +78,5 @@ export interface WireError {
 }
 
 export function isWireError(value: unknown): value is WireError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    isErrorCode((value as WireError).code) &&
-    typeof (value as WireError).message === 'string'
-  );
+  return typeof value === 'object' && value !== null && isErrorCode((value as WireError).code) && typeof (value as WireError).message === 'string';
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BADGE_NAMES } from '../rewards/badges';
 import { RANK_NAMES } from '../rewards/ranks';
-import { perkSchema } from '../rewards/rewards.schemas';
+import { perkSchema, rewardCategorySchema } from '../rewards/rewards.schemas';
 import { subscriptionTierSchema } from '../users/user.schemas';
 import { photoLabelSchema } from '../photos/photo-labels.schemas';
 import { defineEvent } from './event-envelope';
@@ -54,10 +54,7 @@ export const Events = {
     }),
   ),
   /** The local model's labels of an item's photo (photo-labels.schemas.ts); `labels` empty: nothing to flag. */
-  itemPhotoLabelled: defineEvent(
-    'item-photo.labelled.v1',
-    z.object({ itemId: z.uuid(), photoKey: z.string(), labels: z.array(photoLabelSchema) }),
-  ),
+  itemPhotoLabelled: defineEvent('item-photo.labelled.v1', z.object({ itemId: z.uuid(), photoKey: z.string(), labels: z.array(photoLabelSchema) })),
   itemUpdated: defineEvent('item.updated.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string(), status: z.string() })),
   itemDeleted: defineEvent('item.deleted.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string() })),
   itemReserved: defineEvent(
@@ -157,7 +154,7 @@ export const Events = {
       userId: z.uuid(),
       caseId: z.uuid(),
       kind: z.enum(['held', 'removed', 'warned', 'restored', 'appeal_upheld', 'appeal_overturned', 'appeal_decided']),
-      targetType: z.enum(['item', 'comment', 'member', 'message']),
+      targetType: z.enum(['item', 'comment', 'member', 'message', 'wanted']),
       itemId: z.uuid().nullable(),
       /** The item's title, the comment's first words, or the member's name. */
       title: z.string(),
@@ -198,10 +195,7 @@ export const Events = {
       badges: z.array(z.enum(BADGE_NAMES)).optional(),
     }),
   ),
-  rankChanged: defineEvent(
-    'rank.changed.v1',
-    z.object({ userId: z.uuid(), from: rank, to: rank, points: z.number().int(), version: z.number().int() }),
-  ),
+  rankChanged: defineEvent('rank.changed.v1', z.object({ userId: z.uuid(), from: rank, to: rank, points: z.number().int(), version: z.number().int() })),
   badgeEarned: defineEvent(
     'badge.earned.v1',
     z.object({
@@ -299,7 +293,17 @@ export const Events = {
       itemId: z.uuid(),
       posterId: z.uuid(),
       title: z.string(),
-      matches: z.array(z.object({ userId: z.uuid(), savedSearchId: z.uuid(), query: z.string(), category: z.string().nullable(), wanted: z.boolean() })),
+      matches: z.array(
+        z.object({
+          userId: z.uuid(),
+          savedSearchId: z.uuid(),
+          query: z.string(),
+          category: z.string().nullable(),
+          wanted: z.boolean(),
+          /** Pro's auto-claim took the item for the member (a hold) or a place in its line for them (absent: neither). */
+          autoClaimed: z.enum(['held', 'queued']).optional(),
+        }),
+      ),
     }),
   ),
   /**
@@ -316,6 +320,23 @@ export const Events = {
       itemId: z.uuid().nullable(),
       usedAt: z.string(),
       endsAt: z.string().nullable(),
+    }),
+  ),
+  /**
+   * An administrator (or the operator's command) fulfilled or cancelled a member's redemption (docs/product-rules.md,
+   * "Fulfilment"): notifications tells the member. A cancellation names the reason and the points given back.
+   */
+  redemptionDecided: defineEvent(
+    'redemption.decided.v1',
+    z.object({
+      redemptionId: z.uuid(),
+      userId: z.uuid(),
+      rewardName: z.string(),
+      category: rewardCategorySchema,
+      status: z.enum(['fulfilled', 'cancelled']),
+      reason: z.string().nullable(),
+      pointsReturned: z.number().int(),
+      decidedAt: z.string(),
     }),
   ),
 } as const;

@@ -76,7 +76,11 @@ export const ResponseHeaders = {
     'X-Next-Cursor': { description: 'The cursor of the next page (send it back as ?cursor=); absent on the last page', required: false, schema: z.string() },
   },
   radiusCap: {
-    'X-Radius-Cap': { description: "The largest radius in miles the caller's plan allows; a wider ?radius= was narrowed to it", required: true, schema: z.number() },
+    'X-Radius-Cap': {
+      description: "The largest radius in miles the caller's plan allows; a wider ?radius= was narrowed to it",
+      required: true,
+      schema: z.number(),
+    },
   },
   cacheControl: {
     'Cache-Control': { description: 'How long the answer may be kept', required: true, schema: z.string() },

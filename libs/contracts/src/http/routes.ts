@@ -3,6 +3,7 @@ import { NotificationRoutes } from '../notifications/notifications.routes';
 import { ItemRoutes } from '../items/items.routes';
 import { MessageRoutes } from '../items/messages.routes';
 import { SavedSearchRoutes } from '../items/saved-searches.routes';
+import { ImpactRoutes } from '../items/impact.routes';
 import { ModerationRoutes } from '../moderation/moderation.routes';
 import { BlockRoutes } from '../users/blocks.routes';
 import { MediaRoutes } from '../media/media.routes';
@@ -18,6 +19,7 @@ export const Routes = {
   ...ItemRoutes,
   ...MessageRoutes,
   ...SavedSearchRoutes,
+  ...ImpactRoutes,
   ...ModerationRoutes,
   ...BlockRoutes,
   ...MediaRoutes,

@@ -137,7 +137,11 @@ export const createGarageSaleRequestSchema = z
       .default(GARAGE_SALE_DEFAULT_HOURS),
     garageSaleStartTime: isoTime('Start date is required'),
     garageSaleEndTime: isoTime('End date is required'),
-    garageSaleAddress: z.string({ error: 'Full address is required' }).trim().min(1, 'Full address is required').max(200, 'Address must be under 200 characters'),
+    garageSaleAddress: z
+      .string({ error: 'Full address is required' })
+      .trim()
+      .min(1, 'Full address is required')
+      .max(200, 'Address must be under 200 characters'),
     garageSaleContactInfo: z
       .string({ error: 'Contact information is required' })
       .trim()
@@ -187,14 +191,13 @@ export const feedQuerySchema = z.object({
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** Top finds take the spec's two spellings of the position (lat/lng or latitude/longitude). */
-export const topFindsQuerySchema = z
-  .preprocess(
-    (q) => {
-      const v = (q ?? {}) as Record<string, unknown>;
-      return { ...v, lat: v.lat ?? v.latitude, lng: v.lng ?? v.longitude };
-    },
-    z.object({ lat: latitudeSchema, lng: longitudeSchema, radius: radiusMilesSchema.default(5) }),
-  );
+export const topFindsQuerySchema = z.preprocess(
+  (q) => {
+    const v = (q ?? {}) as Record<string, unknown>;
+    return { ...v, lat: v.lat ?? v.latitude, lng: v.lng ?? v.longitude };
+  },
+  z.object({ lat: latitudeSchema, lng: longitudeSchema, radius: radiusMilesSchema.default(5) }),
+);
 export type TopFindsQuery = z.infer<typeof topFindsQuerySchema>;
 
 export const similarItemsQuerySchema = z.object({
@@ -307,26 +310,27 @@ export const monthlyCommentsSchema = z.object({ used: z.number().int(), limit: z
 export type MonthlyComments = z.infer<typeof monthlyCommentsSchema>;
 
 /**
- * A report of an item (reportedItemId), of a comment (reportedCommentId, with its item) or of a member
- * (reportedUserId alone). One report per member per item, comment or member.
+ * A report of an item (reportedItemId), of a comment (reportedCommentId, with its item), of a wanted post
+ * (reportedWantedId) or of a member (reportedUserId alone). One report per member per item, comment, wanted post or
+ * member.
  */
 export const createReportRequestSchema = z
   .object({
-  reporterId: z.uuid().optional(),
-  reportedUserId: z.uuid({ error: 'reportedUserId must be a valid id' }).nullish(),
-  reportedItemId: z.uuid({ error: 'reportedItemId must be a valid id' }).nullish(),
-  reportedCommentId: z.uuid({ error: 'reportedCommentId must be a valid id' }).nullish(),
-  reportType: oneOf(REPORT_TYPES, 'Report type', REPORT_REQUIRED_MESSAGE),
-  reason: z.string({ error: REPORT_REQUIRED_MESSAGE }).trim().min(1, REPORT_REQUIRED_MESSAGE).max(200, 'The reason must be under 200 characters'),
-  details: z.string().trim().max(1000, 'Details must be under 1000 characters').nullish(),
+    reporterId: z.uuid().optional(),
+    reportedUserId: z.uuid({ error: 'reportedUserId must be a valid id' }).nullish(),
+    reportedItemId: z.uuid({ error: 'reportedItemId must be a valid id' }).nullish(),
+    reportedCommentId: z.uuid({ error: 'reportedCommentId must be a valid id' }).nullish(),
+    reportedWantedId: z.uuid({ error: 'reportedWantedId must be a valid id' }).nullish(),
+    reportType: oneOf(REPORT_TYPES, 'Report type', REPORT_REQUIRED_MESSAGE),
+    reason: z.string({ error: REPORT_REQUIRED_MESSAGE }).trim().min(1, REPORT_REQUIRED_MESSAGE).max(200, 'The reason must be under 200 characters'),
+    details: z.string().trim().max(1000, 'Details must be under 1000 characters').nullish(),
   })
-  .refine((r) => r.reportedItemId || r.reportedCommentId || r.reportedUserId, {
-    error: 'Say what you are reporting: an item, a comment or a member',
+  .refine((r) => r.reportedItemId || r.reportedCommentId || r.reportedWantedId || r.reportedUserId, {
+    error: 'Say what you are reporting: an item, a comment, a wanted post or a member',
     path: ['reportedItemId'],
   });
 export type CreateReportRequest = z.infer<typeof createReportRequestSchema>;
 export const reportResponseSchema = z.object({ success: z.boolean(), message: z.string(), id: z.uuid() });
-
 
 /** GET /api/items/{id}/queue: the poster sees every member (in order); anyone else their own place and the length. */
 /** "picked up N of M holds" over 90 days; null under 3 holds (docs/product-rules.md, "No-shows"). */

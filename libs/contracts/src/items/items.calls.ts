@@ -86,14 +86,24 @@ export const ItemsCalls = {
     errors: [...claimRefusals, ClaimError.PHOTO_FAILED, ClaimError.HOLDS_SUSPENDED, ClaimError.PICKUP_QUOTA],
   }),
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
-  pickupAdmissible: defineCall({ subject: 'items.pickup-admissible', request: itemIdSchema, reply: z.object({ admissible: z.literal(true) }), errors: claimRefusals }),
+  pickupAdmissible: defineCall({
+    subject: 'items.pickup-admissible',
+    request: itemIdSchema,
+    reply: z.object({ admissible: z.literal(true) }),
+    errors: claimRefusals,
+  }),
   validatePickup: defineCall({
     subject: 'items.validate-pickup',
     request: itemIdSchema.extend({ photoKey: z.string(), photoHash: photoHashSchema }),
     reply: photoValidationResultSchema,
     errors: claimRefusals,
   }),
-  vote: defineCall({ subject: 'items.vote', request: itemIdSchema, reply: voteResponseSchema, errors: [...unavailable, ItemError.OWN_ITEM, ItemError.ALREADY_VOTED] }),
+  vote: defineCall({
+    subject: 'items.vote',
+    request: itemIdSchema,
+    reply: voteResponseSchema,
+    errors: [...unavailable, ItemError.OWN_ITEM, ItemError.ALREADY_VOTED],
+  }),
   stillThere: defineCall({
     subject: 'items.still-there',
     request: itemIdSchema.extend({ stillThere: stillThereRequestSchema.shape.stillThere }),
@@ -133,7 +143,12 @@ export const ItemsCalls = {
     reply: queueChangeSchema,
     errors: [...unavailable, ItemError.OWN_ITEM, ItemError.NOT_HELD, ItemError.QUEUE_FULL, ItemError.QUEUE_LIMIT, ItemError.ALREADY_QUEUED],
   }),
-  leaveQueue: defineCall({ subject: 'items.queue.leave', request: itemIdSchema, reply: queueChangeSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_QUEUED] }),
+  leaveQueue: defineCall({
+    subject: 'items.queue.leave',
+    request: itemIdSchema,
+    reply: queueChangeSchema,
+    errors: [ItemError.NOT_FOUND, ItemError.NOT_QUEUED],
+  }),
   queue: defineCall({ subject: 'items.queue.get', request: itemIdSchema, reply: queueViewSchema, errors: [ItemError.NOT_FOUND] }),
   /** The poster of a paid item or a garage sale puts a member of the line next up (docs/product-rules.md, "Queue"). */
   pickFromQueue: defineCall({
@@ -151,14 +166,23 @@ export const ItemsCalls = {
     ],
   }),
   releaseHold: defineCall({ subject: 'items.hold.release', request: itemIdSchema, reply: successSchema, errors: [ItemError.NOT_FOUND, ClaimError.NOT_HOLDER] }),
-  /** Whether the caller may put this post in the spotlight: their own, available, not spotlit already. */
-  spotlightAdmissible: defineCall({
-    subject: 'items.spotlight-admissible',
-    request: itemIdSchema,
-    reply: z.object({ admissible: z.literal(true) }),
+  /**
+   * Rewards only, while it holds the perk's row: starts the spotlight of the caller's own available post, not spotlit
+   * already (the post's row locked, so two spotlights at once on one post: one wins). Keyed by the redemption: asked
+   * again, it answers the spotlight that redemption started.
+   */
+  startSpotlight: defineCall({
+    subject: 'items.start-spotlight',
+    request: z.object({ itemId: z.uuid(), redemptionId: z.uuid(), startedAt: z.string(), endsAt: z.string() }),
+    reply: z.object({ itemId: z.uuid(), startedAt: z.string(), endsAt: z.string() }),
     errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_AVAILABLE, ItemError.ALREADY_SPOTLIT],
   }),
-  pickup: defineCall({ subject: 'items.pickup.get', request: itemIdSchema, reply: pickupRecordSchema, errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_PICKED_UP] }),
+  pickup: defineCall({
+    subject: 'items.pickup.get',
+    request: itemIdSchema,
+    reply: pickupRecordSchema,
+    errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_PICKED_UP],
+  }),
 };
 
 export type TopFindsReply = CallReply<typeof ItemsCalls.topFinds>;

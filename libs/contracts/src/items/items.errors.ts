@@ -57,10 +57,10 @@ export const CommentError = CommentErrorSet.codes;
 
 export const ReportErrorSet = defineErrors('REPORT', {
   OWN_ITEM: 400,
-  /** A member's own comment, or themselves. */
+  /** A member's own comment or wanted post, or themselves. */
   SELF: 400,
   ALREADY_REPORTED: 409,
-  /** No such comment or member to report. */
+  /** No such comment, wanted post or member to report. */
   TARGET_NOT_FOUND: 404,
 });
 export const ReportError = ReportErrorSet.codes;

@@ -100,7 +100,7 @@ export const ItemRoutes = {
   topFinds: {
     method: 'get',
     path: '/api/top-finds',
-    summary: "Items within the radius ranked by votes of their local day, ties newest first (also ?latitude=&longitude=)",
+    summary: 'Items within the radius ranked by votes of their local day, ties newest first (also ?latitude=&longitude=)',
     auth: 'public',
     query: topFindsQuerySchema,
     response: itemListSchema,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from '../rpc/call-contract';
-import { answerMeetAtRequestSchema, handoverMessageSchema, messageThreadSchema, messageThreadSummarySchema, sendMessageRequestSchema } from './messages.schemas';
+import {
+  answerMeetAtRequestSchema,
+  handoverMessageSchema,
+  messageThreadSchema,
+  messageThreadSummarySchema,
+  sendMessageRequestSchema,
+} from './messages.schemas';
 import { MessageError } from './messages.errors';
 
 const itemIdSchema = z.object({ itemId: z.uuid() });
@@ -33,4 +39,3 @@ export const MessagesCalls = {
     errors: [MessageError.NOT_FOUND, MessageError.CLOSED, MessageError.CANNOT_ANSWER],
   }),
 };
-

@@ -7,5 +7,7 @@ export const SavedSearchErrorSet = defineErrors('SEARCH', {
   LIMIT_REACHED: 409,
   /** The radius is wider than the plan searches; the message names the plan's radius. */
   RADIUS_OVER_PLAN: 403,
+  /** Auto-claim is for the Pro plan; the message says so. */
+  PLAN_REQUIRED: 403,
 });
 export const SavedSearchError = SavedSearchErrorSet.codes;

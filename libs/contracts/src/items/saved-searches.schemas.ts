@@ -6,7 +6,14 @@ import { SAVED_SEARCH_LABEL_MAX, SAVED_SEARCH_TEXT_MAX, SAVED_SEARCH_WORDS_MAX, 
 
 // Shared with the browser through the zod-free client entry.
 export { SAVED_SEARCH_LIMITS } from '../client/plans';
-export { SAVED_SEARCH_LABEL_MAX, SAVED_SEARCH_TEXT_MAX, SAVED_SEARCH_WORDS_MAX, searchWords } from '../client/saved-searches';
+export {
+  AUTO_CLAIM_TIERS,
+  AUTO_CLAIMS_PER_DAY,
+  SAVED_SEARCH_LABEL_MAX,
+  SAVED_SEARCH_TEXT_MAX,
+  SAVED_SEARCH_WORDS_MAX,
+  searchWords,
+} from '../client/saved-searches';
 
 export const createSavedSearchRequestSchema = z
   .object({
@@ -25,7 +32,8 @@ export const createSavedSearchRequestSchema = z
   .superRefine((v, ctx) => {
     const words = searchWords(v.query);
     if (words.length === 0 && !v.category) ctx.addIssue({ code: 'custom', path: ['query'], message: 'Give some words to look for, or a category' });
-    if (words.length > SAVED_SEARCH_WORDS_MAX) ctx.addIssue({ code: 'custom', path: ['query'], message: `A saved search looks for at most ${SAVED_SEARCH_WORDS_MAX} words` });
+    if (words.length > SAVED_SEARCH_WORDS_MAX)
+      ctx.addIssue({ code: 'custom', path: ['query'], message: `A saved search looks for at most ${SAVED_SEARCH_WORDS_MAX} words` });
   });
 export type CreateSavedSearchRequest = z.infer<typeof createSavedSearchRequestSchema>;
 
@@ -38,9 +46,35 @@ export const savedSearchSchema = z.object({
   /** The exact place: only its owner ever sees it. */
   location: z.object({ lat: z.number(), lng: z.number(), label: z.string().nullable() }),
   isPublic: z.boolean(),
+  /** Pro's auto-claim: a matching new item is held for the member (or they join its line), at most 3 a day. */
+  autoClaim: z.boolean(),
   createdAt: z.string(),
+  /** A wanted post hidden from others while a moderator reviews it (present only then; its author alone sees it). */
+  inReview: z.literal(true).optional(),
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
+/** PATCH a saved search: auto-claim on (Pro only, checked against the plan the users service gave) or off. */
+/**
+ * A change to one's own saved search: auto-claim on or off, and/or new words (a wanted post's new words are read by
+ * the automated checks again). At least one of the two.
+ */
+export const savedSearchChangeFields = z.object({
+  autoClaim: z.boolean({ error: 'autoClaim must be true or false' }).optional(),
+  query: z
+    .string({ error: 'query must be text' })
+    .trim()
+    .max(SAVED_SEARCH_TEXT_MAX, `Search words must be under ${SAVED_SEARCH_TEXT_MAX} characters`)
+    .optional(),
+});
+export const refineSavedSearchChange = (v: { autoClaim?: boolean; query?: string }, ctx: z.RefinementCtx) => {
+  if (v.autoClaim === undefined && v.query === undefined)
+    ctx.addIssue({ code: 'custom', path: ['autoClaim'], message: 'Say what to change: autoClaim or query' });
+  if (v.query !== undefined && searchWords(v.query).length > SAVED_SEARCH_WORDS_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['query'], message: `A saved search looks for at most ${SAVED_SEARCH_WORDS_MAX} words` });
+  }
+};
+export const savedSearchChangeSchema = savedSearchChangeFields.superRefine(refineSavedSearchChange);
+export type SavedSearchChange = z.infer<typeof savedSearchChangeSchema>;
 export const savedSearchListSchema = z.array(savedSearchSchema);
 
 export const wantedQuerySchema = z.object({ lat: latitudeSchema, lng: longitudeSchema, radius: radiusMilesSchema.default(5) });
@@ -57,6 +91,8 @@ export const wantedPostSchema = z.object({
   /** Miles from the asked position to the blurred place, to 0.1. */
   distance: z.number(),
   createdAt: z.string(),
+  /** The caller's own post, hidden from others while a moderator reviews it (present only then). */
+  inReview: z.literal(true).optional(),
 });
 export type WantedPost = z.infer<typeof wantedPostSchema>;
 export const wantedListSchema = z.array(wantedPostSchema);

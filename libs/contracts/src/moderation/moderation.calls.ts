@@ -17,7 +17,13 @@ export const ModerationCalls = {
     subject: 'items.moderation.decide',
     request: caseIdSchema.extend(caseDecisionRequestSchema.shape),
     reply: moderationCaseSchema,
-    errors: [ModerationError.NOT_MODERATOR, ModerationError.CASE_NOT_FOUND, ModerationError.ALREADY_DECIDED, ModerationError.SAME_MODERATOR, ModerationError.APPEAL_DECISION],
+    errors: [
+      ModerationError.NOT_MODERATOR,
+      ModerationError.CASE_NOT_FOUND,
+      ModerationError.ALREADY_DECIDED,
+      ModerationError.SAME_MODERATOR,
+      ModerationError.APPEAL_DECISION,
+    ],
   }),
   appeal: defineCall({
     subject: 'items.moderation.appeal',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** What can be reviewed: an item, a comment or a member (all three can be reported), a handover message (checks only). */
-export const MODERATION_TARGET_TYPES = ['item', 'comment', 'member', 'message'] as const;
+/**
+ * What can be reviewed: an item, a comment, a member or a wanted post (all four can be reported), a handover message
+ * (checks only).
+ */
+export const MODERATION_TARGET_TYPES = ['item', 'comment', 'member', 'message', 'wanted'] as const;
 export type ModerationTargetType = (typeof MODERATION_TARGET_TYPES)[number];
 
 /** What the automated checks found in a text or photo: which rule, which words, how sure (docs/product-rules.md, Moderation). */
@@ -82,11 +85,15 @@ export const moderationCaseSchema = z.object({
   }),
   reports: z.array(caseReportSchema),
   flags: z.array(contentFlagSchema),
-  decision: z
-    .object({ decision: z.enum(MODERATION_DECISIONS), reason: z.string(), moderatorName: z.string(), decidedAt: z.string() })
-    .nullable(),
+  decision: z.object({ decision: z.enum(MODERATION_DECISIONS), reason: z.string(), moderatorName: z.string(), decidedAt: z.string() }).nullable(),
   appeal: z
-    .object({ reason: z.string(), appealedAt: z.string(), outcome: z.enum(['upheld', 'overturned']).nullable(), reply: z.string().nullable(), decidedAt: z.string().nullable() })
+    .object({
+      reason: z.string(),
+      appealedAt: z.string(),
+      outcome: z.enum(['upheld', 'overturned']).nullable(),
+      reply: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+    })
     .nullable(),
   /** false for the moderator whose decision is appealed: another moderator decides it. */
   canDecide: z.boolean(),

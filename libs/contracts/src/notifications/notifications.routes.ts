@@ -65,7 +65,7 @@ export const NotificationRoutes = {
     method: 'get',
     path: LIVE_STREAM_PATH,
     summary:
-      "Server-Sent Events for every open tab of the caller: `count` ({count}) at connect and after every change, `notification` (a new notification; its id the stream cursor, resumed with Last-Event-ID), `: ping` comments",
+      'Server-Sent Events for every open tab of the caller: `count` ({count}) at connect and after every change, `notification` (a new notification; its id the stream cursor, resumed with Last-Event-ID), `: ping` comments',
     auth: 'session',
     response: z.string().meta({ contentMediaType: 'text/event-stream' }),
     headers: ResponseHeaders.cacheControl,

@@ -20,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   'saved_search_match',
   /** Moderation news that is no violation: content restored, an appeal's outcome, an appeal to decide (data: caseId). */
   'moderation_update',
+  /** A redemption from the points shop was sent or cancelled (data: redemptionId, status). */
+  'reward_update',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -47,13 +49,17 @@ export const NOTIFICATIONS_PAGE = 50;
 
 export const notificationListQuerySchema = z.object({
   unreadOnly: z.enum(['true', 'false'], { error: 'unreadOnly must be true or false' }).default('false'),
-  limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE, { error: `limit must be at most ${NOTIFICATIONS_PAGE}` }).default(NOTIFICATIONS_PAGE),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATIONS_PAGE, { error: `limit must be at most ${NOTIFICATIONS_PAGE}` })
+    .default(NOTIFICATIONS_PAGE),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** An item's votes of the day that make it worth a voting prompt to the neighbours around it (voting alerts on). */
 export const VOTING_PROMPT_VOTES = 3;
-
 
 /** The live channel's topic: the notifications service signals, every gateway replica listens. */
 export const LIVE_NOTIFICATIONS_TOPIC = 'notifications';
@@ -72,7 +78,10 @@ export const liveBatchCallSchema = z.object({
         userId: z.uuid(),
         ids: z.array(z.uuid()).max(LIVE_SIGNAL_BATCH).optional(),
         /** A stream's cursor (Last-Event-ID): the notifications written after it, oldest first. */
-        afterSeq: z.string().regex(/^\d{1,18}$/).optional(),
+        afterSeq: z
+          .string()
+          .regex(/^\d{1,18}$/)
+          .optional(),
       }),
     )
     .max(LIVE_SIGNAL_BATCH),
@@ -91,8 +100,8 @@ export const pushSubscriptionRequestSchema = z.object({
   endpoint: z.string({ error: 'endpoint is required' }).max(2048, 'endpoint is too long').url('endpoint must be a URL'),
   keys: z.object(
     {
-      p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'keys.p256dh must be the browser\'s P-256 public key, base64url'),
-      auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, 'keys.auth must be the browser\'s 16-byte auth secret, base64url'),
+      p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, "keys.p256dh must be the browser's P-256 public key, base64url"),
+      auth: z.string().regex(/^[A-Za-z0-9_-]{16,24}={0,2}$/, "keys.auth must be the browser's 16-byte auth secret, base64url"),
     },
     { error: 'keys with p256dh and auth are required' },
   ),

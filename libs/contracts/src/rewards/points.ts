@@ -1,4 +1,4 @@
-import { SubscriptionTier } from '../users/user.schemas';
+import type { SubscriptionTier } from '../users/user.schemas';
 
 /** Points for actions (docs/product-rules.md; the shop text's "15" for a scout find is a misprint). */
 export const ACTION_POINTS = {
@@ -8,6 +8,11 @@ export const ACTION_POINTS = {
 } as const;
 
 export type PointsReason = keyof typeof ACTION_POINTS;
+
+/** At most this many posts a member a local day earn points (no farming by posting). */
+export const DAILY_POST_CREDITS = 10;
+/** A post its poster deletes within this long of posting takes its points back (as does a removal after reports). */
+export const QUICK_DELETE_MINUTES = 60;
 
 /** Tier multipliers apply to action points, rounded down. */
 export const TIER_MULTIPLIER: Record<SubscriptionTier, number> = {

@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { ResponseHeaders, type RouteContract } from '../http/route-contract';
 import {
+  cancelRedemptionBodySchema,
   leaderboardEntrySchema,
   leaderboardQuerySchema,
+  openRedemptionSchema,
+  redeemBodySchema,
   redeemResponseSchema,
+  redemptionDecisionSchema,
   rewardSchema,
   usePerkBodySchema,
   userPerkSchema,
   userRewardSchema,
 } from './rewards.schemas';
-import { ItemsCalls } from '../items/items.calls';
 import { RewardsCalls } from './rewards.calls';
 
 const rewardIdParamsSchema = z.object({ rewardId: z.uuid({ error: 'Must be a valid reward id' }) });
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
 const perkParamsSchema = userIdParamsSchema.extend({ redemptionId: z.uuid({ error: 'Must be a valid perk id' }) });
+const redemptionParamsSchema = z.object({ redemptionId: z.uuid({ error: 'Must be a valid redemption id' }) });
 
 export const RewardRoutes = {
   listRewards: {
@@ -30,7 +34,7 @@ export const RewardRoutes = {
   userRewards: {
     method: 'get',
     path: '/api/users/:userId/rewards',
-    summary: "The caller's own redemptions (nobody reads another member's)",
+    summary: "The caller's own redemptions with their status and, for goods until erased, where they go (nobody reads another member's)",
     auth: 'session',
     params: userIdParamsSchema,
     response: z.array(userRewardSchema),
@@ -40,10 +44,11 @@ export const RewardRoutes = {
   redeemReward: {
     method: 'post',
     path: '/api/rewards/:rewardId/redeem',
-    summary: "Redeem a reward with the caller's points: one atomic debit; never below zero, never past the reward's limit",
+    summary:
+      "Redeem a reward with the caller's points: one atomic debit; never below zero, never past the reward's limit. Goods sent by post take `address`; the gift card goes to the caller's confirmed e-mail",
     auth: 'session',
     params: rewardIdParamsSchema,
-    body: z.object({ userId: z.uuid().optional() }).optional(),
+    body: redeemBodySchema,
     response: redeemResponseSchema,
     status: 200,
     idempotencyKey: true,
@@ -63,13 +68,46 @@ export const RewardRoutes = {
   usePerk: {
     method: 'post',
     path: '/api/users/:userId/perks/:redemptionId/use',
-    summary: 'Use a redeemed perk once; a Spotlight Post names one of the caller\'s available posts as itemId',
+    summary: "Use a redeemed perk once; a Spotlight Post names one of the caller's available posts as itemId (the perk is spent only if the post qualifies)",
     auth: 'session',
     params: perkParamsSchema,
     body: usePerkBodySchema,
     response: RewardsCalls.usePerk.reply,
     status: 200,
-    errors: [...ItemsCalls.spotlightAdmissible.errors, ...RewardsCalls.usePerk.errors],
+    idempotencyKey: true,
+    errors: RewardsCalls.usePerk.errors,
+    tags: ['rewards'],
+  },
+  fulfilment: {
+    method: 'get',
+    path: '/api/admin/fulfilment',
+    summary: 'Administrators: redemptions still to send, oldest first, with the postal address or e-mail each needs',
+    auth: 'session',
+    response: z.array(openRedemptionSchema),
+    errors: RewardsCalls.fulfilment.errors,
+    tags: ['rewards'],
+  },
+  fulfilRedemption: {
+    method: 'post',
+    path: '/api/admin/fulfilment/:redemptionId/fulfil',
+    summary: 'Administrators: mark a requested redemption as sent; the member is told',
+    auth: 'session',
+    params: redemptionParamsSchema,
+    response: redemptionDecisionSchema,
+    status: 200,
+    errors: RewardsCalls.fulfil.errors,
+    tags: ['rewards'],
+  },
+  cancelRedemption: {
+    method: 'post',
+    path: '/api/admin/fulfilment/:redemptionId/cancel',
+    summary: 'Administrators: cancel a requested redemption with a reason; its points go back to the member once, and the member is told',
+    auth: 'session',
+    params: redemptionParamsSchema,
+    body: cancelRedemptionBodySchema,
+    response: redemptionDecisionSchema,
+    status: 200,
+    errors: RewardsCalls.cancelRedemption.errors,
     tags: ['rewards'],
   },
   leaderboard: {

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { BADGE_NAMES } from './badges';
 import { RANK_NAMES } from './ranks';
+import { ADDRESS_LIMITS, DELIVERY_KINDS, REDEMPTION_STATUSES, SPOTLIGHT_HOURS } from './shop-texts';
 
 export const REWARD_CATEGORIES = ['perks', 'merchandise', 'donations'] as const;
 export const rewardCategorySchema = z.enum(REWARD_CATEGORIES);
 export type RewardCategory = z.infer<typeof rewardCategorySchema>;
 
-/** A reward of the points shop; `limitPerUser` absent means unlimited. */
+export const deliveryKindSchema = z.enum(DELIVERY_KINDS);
+export const redemptionStatusSchema = z.enum(REDEMPTION_STATUSES);
+
+/**
+ * A donation's running total: every redemption of it not cancelled, with the partner's unit ("312 trees planted by
+ * neighbours").
+ */
+export const donationTotalSchema = z.object({ count: z.number().int().nonnegative(), text: z.string() });
+
+/**
+ * A reward of the points shop; `limitPerUser` absent means unlimited. `delivery` says what redeeming it asks for:
+ * nothing, a postal address, or the member's confirmed e-mail. Donations carry their total so far.
+ */
 export const rewardSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -15,17 +28,104 @@ export const rewardSchema = z.object({
   category: rewardCategorySchema,
   pointsCost: z.number().int().positive(),
   limitPerUser: z.number().int().positive().optional(),
+  delivery: deliveryKindSchema,
+  donated: donationTotalSchema.optional(),
 });
 export type Reward = z.infer<typeof rewardSchema>;
 
-/** One redemption by the caller. */
+const addressText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const optionalAddressText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
+
+/** Where goods are posted (docs/product-rules.md, "Fulfilment"): seen by the member and administrators only. */
+export const postalAddressSchema = z.object({
+  name: addressText('Name', ADDRESS_LIMITS.name),
+  line1: addressText('Address line 1', ADDRESS_LIMITS.line),
+  line2: optionalAddressText('Address line 2', ADDRESS_LIMITS.line),
+  city: addressText('City', ADDRESS_LIMITS.city),
+  region: optionalAddressText('State or region', ADDRESS_LIMITS.region),
+  postalCode: z
+    .string({ error: 'Postal code is required' })
+    .trim()
+    .min(2, 'Postal code is required')
+    .max(ADDRESS_LIMITS.postalCode, `Postal code must be at most ${ADDRESS_LIMITS.postalCode} characters`)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postal code may hold letters, digits, spaces and hyphens only'),
+  country: z
+    .string({ error: 'Country is required' })
+    .trim()
+    .min(2, 'Country is required')
+    .max(ADDRESS_LIMITS.country, `Country must be at most ${ADDRESS_LIMITS.country} characters`),
+});
+export type PostalAddress = z.infer<typeof postalAddressSchema>;
+
+/** What a redemption is delivered to, while it is kept (erased 30 days after the redemption closes: null then). */
+export const deliveryDetailsSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('postal'), address: postalAddressSchema }),
+  z.object({ kind: z.literal('email'), email: z.string() }),
+]);
+export type DeliveryDetails = z.infer<typeof deliveryDetailsSchema>;
+
+/** One redemption by the caller, with its status and (goods only, until erased) where it goes. */
 export const userRewardSchema = z.object({
   id: z.uuid(),
   rewardId: z.uuid(),
+  rewardName: z.string(),
+  category: rewardCategorySchema,
   pointsCost: z.number().int(),
   redeemedAt: z.string(),
+  status: redemptionStatusSchema,
+  /** When it was fulfilled or cancelled. */
+  closedAt: z.string().nullable(),
+  /** An administrator's reason for a cancellation. */
+  cancelReason: z.string().nullable(),
+  delivery: deliveryDetailsSchema.nullable(),
 });
 export type UserReward = z.infer<typeof userRewardSchema>;
+
+/** The redeem body: the spec's client sends its user id (checked, never used); goods sent by post add the address. */
+export const redeemBodySchema = z.object({ userId: z.uuid().optional(), address: postalAddressSchema.optional() }).optional();
+export type RedeemBody = z.infer<typeof redeemBodySchema>;
+
+/** An open redemption as administrators see it at /admin/fulfilment: who, what, and where it goes. */
+export const openRedemptionSchema = z.object({
+  id: z.uuid(),
+  rewardId: z.uuid(),
+  rewardName: z.string(),
+  category: rewardCategorySchema,
+  pointsCost: z.number().int(),
+  redeemedAt: z.string(),
+  memberId: z.uuid(),
+  memberName: z.string().nullable(),
+  delivery: deliveryDetailsSchema.nullable(),
+});
+export type OpenRedemption = z.infer<typeof openRedemptionSchema>;
+
+export const cancelRedemptionBodySchema = z.object({
+  reason: z
+    .string({ error: 'Give a reason for the cancellation' })
+    .trim()
+    .min(1, 'Give a reason for the cancellation')
+    .max(500, 'The reason must be under 500 characters'),
+});
+export type CancelRedemptionBody = z.infer<typeof cancelRedemptionBodySchema>;
+
+/** An administrator's decision on a redemption, as it stands after it. */
+export const redemptionDecisionSchema = z.object({
+  id: z.uuid(),
+  status: redemptionStatusSchema,
+  /** Points given back to the member (a cancellation), else 0. */
+  pointsReturned: z.number().int(),
+});
+export type RedemptionDecision = z.infer<typeof redemptionDecisionSchema>;
 
 /** `balance`: the caller's points to spend after this redemption, so every screen shows it at once. */
 export const redeemResponseSchema = z.object({ success: z.boolean(), message: z.string(), redemptionId: z.uuid(), balance: z.number().int() });
@@ -38,10 +138,6 @@ export const redeemResponseSchema = z.object({ success: z.boolean(), message: z.
 export const PERKS = ['spotlight', 'extra_reservation_time', 'profile_frame'] as const;
 export const perkSchema = z.enum(PERKS);
 export type Perk = z.infer<typeof perkSchema>;
-export const SPOTLIGHT_HOURS = 24;
-/** A feed shows at most this many spotlights first (the newest); the others stay in their normal place. */
-export const SPOTLIGHTS_FIRST_IN_FEED = 2;
-export const EXTENDED_HOLD_MINUTES = 60;
 
 /** One perk the caller redeemed: unused (it has a "Use"), or used and, for a spotlight, running until `activeUntil`. */
 export const userPerkSchema = z.object({
@@ -57,10 +153,12 @@ export const userPerkSchema = z.object({
 });
 export type UserPerk = z.infer<typeof userPerkSchema>;
 
-export const usePerkBodySchema = z
-  .object({ itemId: z.uuid({ error: 'itemId must be the id of one of your posts' }).optional() })
-  .optional();
+export const usePerkBodySchema = z.object({ itemId: z.uuid({ error: 'itemId must be the id of one of your posts' }).optional() }).optional();
 export type UsePerkBody = z.infer<typeof usePerkBodySchema>;
+
+/** The answer to using a perk: what happened, and the perk as it is now. */
+export const usePerkAnswerSchema = z.object({ success: z.boolean(), message: z.string(), perk: userPerkSchema });
+export type UsePerkAnswer = z.infer<typeof usePerkAnswerSchema>;
 
 export const PerkMessages = {
   notFound: 'You have no such perk',

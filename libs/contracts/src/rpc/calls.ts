@@ -3,6 +3,7 @@ import { EmergencyCalls } from '../emergency/emergency.calls';
 import { ItemsCalls } from '../items/items.calls';
 import { MessagesCalls } from '../items/messages.calls';
 import { SavedSearchCalls } from '../items/saved-searches.calls';
+import { ImpactCalls } from '../items/impact.calls';
 import { ModerationCalls } from '../moderation/moderation.calls';
 import { BlocksCalls } from '../users/blocks.calls';
 import { NotificationsCalls } from '../notifications/notifications.calls';
@@ -32,7 +33,7 @@ export function healthCall(service: ServiceName) {
  */
 export const Calls = {
   users: { ...UsersCalls, ...BlocksCalls },
-  items: { ...ItemsCalls, ...MessagesCalls, ...SavedSearchCalls, ...ModerationCalls },
+  items: { ...ItemsCalls, ...MessagesCalls, ...SavedSearchCalls, ...ImpactCalls, ...ModerationCalls },
   rewards: RewardsCalls,
   notifications: NotificationsCalls,
   emergency: EmergencyCalls,

@@ -8,6 +8,11 @@ export interface RpcMeta {
    * caller and key and replays its first answer to a repeat.
    */
   idempotencyKey?: string;
+  /**
+   * The SHA-256 of the caller's device cookie (gateway/src/session/device-cookie.ts): the same browser whatever
+   * account signs in on it, never the cookie itself. A signal (a cleared cookie is a new device), not an identity.
+   */
+  device?: string;
 }
 
 export interface RpcRequest<TBody = unknown> {

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { RANK_NAMES } from '../rewards/ranks';
 
-import { SUBSCRIPTION_TIERS } from '../client/plans';
+import { QUIET_HOURS_PATTERN, SUBSCRIPTION_TIERS } from '../client/plans';
 
 // Shared with the browser through the zod-free client entry.
 export {
   DEFAULT_QUIET_HOURS,
+  DEFAULT_QUIET_HOURS_TEXT,
   DIGEST_LOCAL_HOUR,
   EMAIL_ALERT_TIERS,
   GARAGE_SALE_ALERT_TIERS,
   ITEM_ALERT_DELAY_MINUTES,
+  parseQuietHours,
   RADIUS_CAP_HEADER,
   SMS_ALERT_TIERS,
   SUBSCRIPTION_TIERS,
@@ -50,6 +52,7 @@ export const DEFAULT_LOCATION_RADIUS = '2';
 /** What everybody may see of a user (docs/security.md). */
 export const publicUserSchema = z.object({
   id: z.uuid(),
+  /** The member's public name (publicName): first name and last initial, or the name Curbside made up. */
   username: z.string(),
   points: z.number().int(),
   rank: z.enum(RANK_NAMES),
@@ -73,6 +76,9 @@ export const userSchema = publicUserSchema.extend({
    */
   pendingPoints: z.number().int().optional(),
   firstName: z.string().nullable(),
+  /** The name Curbside made up for the member, shown instead of their first name when they choose it. */
+  generatedName: z.string(),
+  useGeneratedName: z.boolean(),
   isVerified: z.boolean(),
   verifiedName: z.string().nullable(),
   verifiedEmail: z.string().nullable(),
@@ -112,9 +118,7 @@ const flagInputs = Object.fromEntries(Object.keys(NOTIFICATION_FLAG_DEFAULTS).ma
 
 export const QUIET_HOURS_MESSAGE = 'Quiet hours must be "off" or a start and end time, e.g. 22:00-07:00';
 /** 'off', or the local start and end ('HH:MM-HH:MM', may cross midnight; equal times: never quiet). */
-export const quietHoursSchema = z
-  .string({ error: QUIET_HOURS_MESSAGE })
-  .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, QUIET_HOURS_MESSAGE);
+export const quietHoursSchema = z.string({ error: QUIET_HOURS_MESSAGE }).regex(QUIET_HOURS_PATTERN, QUIET_HOURS_MESSAGE);
 
 /** PATCH notification-preferences: any of the eleven switches, the radius and the quiet hours; what is left out stays. */
 export const notificationPreferencesRequestSchema = z.object({
@@ -127,6 +131,8 @@ export const notificationPreferencesSchema = z.object({ ...flagShape, notificati
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
 /** Without a value the switch flips. */
+export const publicNameRequestSchema = z.object({ useGeneratedName: z.boolean({ error: 'useGeneratedName must be true or false' }) });
+export type PublicNameRequest = z.infer<typeof publicNameRequestSchema>;
 export const scoutModeRequestSchema = z.object({ scoutMode: z.boolean().optional() });
 export const scoutModeResponseSchema = z.object({ scoutMode: z.boolean() });
 export const subscriptionRequestSchema = z.object({ tier: subscriptionTierSchema });
@@ -137,11 +143,23 @@ export const profilePictureResponseSchema = z.object({ profilePicture: z.string(
 
 /** PUT /api/users/{id}/email: the address for alert e-mails; a confirmation link goes to it, nothing else until it is used. */
 export const alertEmailRequestSchema = z.object({
-  email: z.string({ error: 'Please enter an e-mail address' }).trim().max(254, 'That e-mail address is too long').email('Please enter a valid e-mail address').transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: 'Please enter an e-mail address' })
+    .trim()
+    .max(254, 'That e-mail address is too long')
+    .email('Please enter a valid e-mail address')
+    .transform((v) => v.toLowerCase()),
 });
 export type AlertEmailRequest = z.infer<typeof alertEmailRequestSchema>;
 export const alertEmailResponseSchema = z.object({ address: z.string(), confirmed: z.boolean() });
 /** A confirmation or unsubscribe link's token (from the mail; 43 base64url characters). */
-export const emailTokenQuerySchema = z.object({ token: z.string({ error: 'The link is incomplete' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is incomplete') });
+export const emailTokenQuerySchema = z.object({
+  token: z.string({ error: 'The link is incomplete' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is incomplete'),
+});
 /** How long a confirmation link works. */
 export const EMAIL_CONFIRMATION_HOURS = 24;
+/**
+ * Confirmation mails one address receives in EMAIL_CONFIRMATION_HOURS at most, whoever asks: nobody can use the
+ * app to flood a stranger's inbox with them.
+ */
+export const CONFIRMATION_MAILS_PER_ADDRESS = 3;

@@ -20,6 +20,7 @@ import {
   notificationPreferencesRequestSchema,
   notificationPreferencesSchema,
   profilePictureResponseSchema,
+  publicNameRequestSchema,
   scoutModeRequestSchema,
   scoutModeResponseSchema,
   subscriptionRequestSchema,
@@ -69,13 +70,19 @@ export const UsersCalls = {
     reply: successResponseSchema,
     errors: [AuthError.INVALID_CODE, AuthError.COUNTRY_NOT_SUPPORTED, UserError.NOT_FOUND, UserError.PHONE_TAKEN],
   }),
-  verificationStatus: defineCall({ subject: 'users.verification.status', request: z.object({}), reply: verificationStatusSchema, errors: [UserError.NOT_FOUND] }),
+  verificationStatus: defineCall({
+    subject: 'users.verification.status',
+    request: z.object({}),
+    reply: verificationStatusSchema,
+    errors: [UserError.NOT_FOUND],
+  }),
   setScoutMode: defineCall({
     subject: 'users.scout-mode',
     request: scoutModeRequestSchema,
     reply: scoutModeResponseSchema,
     errors: [UserError.NOT_FOUND, UserError.VERIFICATION_REQUIRED],
   }),
+  setPublicName: defineCall({ subject: 'users.public-name', request: publicNameRequestSchema, reply: userSchema, errors: [UserError.NOT_FOUND] }),
   updatePreferences: defineCall({
     subject: 'users.notification-preferences',
     request: notificationPreferencesRequestSchema,
@@ -98,7 +105,12 @@ export const UsersCalls = {
     errors: [UserError.NOT_FOUND],
   }),
   /** The session's member's own emergency contact (the gateway checked the path's id). */
-  emergencyContact: defineCall({ subject: 'users.emergency-contact', request: z.object({}), reply: emergencyContactResponseSchema, errors: [UserError.NOT_FOUND] }),
+  emergencyContact: defineCall({
+    subject: 'users.emergency-contact',
+    request: z.object({}),
+    reply: emergencyContactResponseSchema,
+    errors: [UserError.NOT_FOUND],
+  }),
   setEmergencyContact: defineCall({
     subject: 'users.set-emergency-contact',
     request: emergencyContactRequestSchema,
@@ -106,9 +118,19 @@ export const UsersCalls = {
     errors: [UserError.NOT_FOUND],
   }),
   /** The session's member's alert e-mail address: kept unconfirmed, and a confirmation link mailed to it. */
-  setAlertEmail: defineCall({ subject: 'users.set-alert-email', request: alertEmailRequestSchema, reply: alertEmailResponseSchema, errors: [UserError.NOT_FOUND] }),
+  setAlertEmail: defineCall({
+    subject: 'users.set-alert-email',
+    request: alertEmailRequestSchema,
+    reply: alertEmailResponseSchema,
+    errors: [UserError.NOT_FOUND, EmailError.TOO_MANY_MAILS],
+  }),
   /** A confirmation link (no session needed: the token is the proof). */
-  confirmAlertEmail: defineCall({ subject: 'users.confirm-alert-email', request: emailTokenQuerySchema, reply: alertEmailResponseSchema, errors: [EmailError.LINK_INVALID] }),
+  confirmAlertEmail: defineCall({
+    subject: 'users.confirm-alert-email',
+    request: emailTokenQuerySchema,
+    reply: alertEmailResponseSchema,
+    errors: [EmailError.LINK_INVALID],
+  }),
   /** One-click unsubscribe (RFC 8058) from an alert e-mail: e-mail alerts switched off. */
   unsubscribeAlertEmail: defineCall({
     subject: 'users.unsubscribe-alert-email',

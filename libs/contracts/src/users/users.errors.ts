@@ -22,6 +22,11 @@ export const AuthErrorSet = defineErrors('AUTH', {
 });
 export const AuthError = AuthErrorSet.codes;
 
-/** Alert e-mail: a confirmation or unsubscribe link that is unknown, used or older than 24 hours. */
-export const EmailErrorSet = defineErrors('EMAIL', { LINK_INVALID: 404 });
+/** Alert e-mail. */
+export const EmailErrorSet = defineErrors('EMAIL', {
+  /** A confirmation or unsubscribe link that is unknown, used or older than 24 hours. */
+  LINK_INVALID: 404,
+  /** CONFIRMATION_MAILS_PER_ADDRESS confirmation mails went to this address within a day (retryAfterSeconds). */
+  TOO_MANY_MAILS: 429,
+});
 export const EmailError = EmailErrorSet.codes;

@@ -21,6 +21,7 @@ import {
   notificationPreferencesRequestSchema,
   notificationPreferencesSchema,
   profilePictureResponseSchema,
+  publicNameRequestSchema,
   scoutModeRequestSchema,
   scoutModeResponseSchema,
   subscriptionRequestSchema,
@@ -35,6 +36,14 @@ import { UploadError } from '../media/media.errors';
 
 const userIdParamsSchema = z.object({ userId: z.uuid({ error: 'Must be a valid id' }) });
 
+/** A page for a person who opened a link from a mail: HTML, never JSON, whether it worked or not. */
+const htmlPage = z.string().meta({ contentMediaType: 'text/html' });
+/** What a mail link answers when it does not work: a page that says why (the status is the code's). */
+const MAIL_LINK_ERROR_PAGES = {
+  400: { description: 'The link is incomplete: a page saying so', body: htmlPage },
+  404: { description: 'The link is unknown, used or expired: a page saying what to do', body: htmlPage },
+  503: { description: 'The service could not answer: a page asking to try again', body: htmlPage },
+};
 
 export const UserRoutes = {
   createUser: {
@@ -69,10 +78,22 @@ export const UserRoutes = {
     errors: UsersCalls.setScoutMode.errors,
     tags: ['users'],
   },
+  setPublicName: {
+    method: 'put',
+    path: '/api/users/:id/public-name',
+    summary: 'Chooses the name neighbours see: the first name and last initial, or the name Curbside made up (useGeneratedName)',
+    auth: 'session',
+    params: idParamsSchema,
+    body: publicNameRequestSchema,
+    response: userSchema,
+    errors: UsersCalls.setPublicName.errors,
+    tags: ['users'],
+  },
   setAlertEmail: {
     method: 'put',
     path: '/api/users/:id/email',
-    summary: "Sets the caller's address for alert e-mails: kept unconfirmed and a confirmation link (24 hours) mailed to it; nothing else is sent until it is used",
+    summary:
+      "Sets the caller's address for alert e-mails: kept unconfirmed and a confirmation link (24 hours) mailed to it; nothing else is sent until it is used",
     auth: 'session',
     params: idParamsSchema,
     body: alertEmailRequestSchema,
@@ -87,8 +108,9 @@ export const UserRoutes = {
     summary: 'The link in the confirmation mail: confirms the address (a page saying so); no session needed',
     auth: 'public',
     query: emailTokenQuerySchema,
-    response: z.string().meta({ contentMediaType: 'text/html' }),
+    response: htmlPage,
     errors: UsersCalls.confirmAlertEmail.errors,
+    otherResponses: MAIL_LINK_ERROR_PAGES,
     tags: ['users'],
   },
   unsubscribePage: {
@@ -97,8 +119,9 @@ export const UserRoutes = {
     summary: 'The unsubscribe link of an alert e-mail: a page with one button (opening the link changes nothing)',
     auth: 'public',
     query: emailTokenQuerySchema,
-    response: z.string().meta({ contentMediaType: 'text/html' }),
+    response: htmlPage,
     errors: [],
+    otherResponses: MAIL_LINK_ERROR_PAGES,
     tags: ['users'],
   },
   unsubscribeAlertEmail: {
@@ -108,9 +131,10 @@ export const UserRoutes = {
       'One-click unsubscribe (RFC 8058, List-Unsubscribe-Post): switches e-mail alerts off for the member the token names; no session, any body (List-Unsubscribe=One-Click)',
     auth: 'public',
     query: emailTokenQuerySchema,
-    response: z.string().meta({ contentMediaType: 'text/html' }),
+    response: htmlPage,
     status: 200,
     errors: UsersCalls.unsubscribeAlertEmail.errors,
+    otherResponses: MAIL_LINK_ERROR_PAGES,
     tags: ['users'],
   },
   emergencyContact: {
@@ -126,7 +150,7 @@ export const UserRoutes = {
   setEmergencyContact: {
     method: 'put',
     path: '/api/users/:id/emergency-contact',
-    summary: 'Set (name and phone) or remove (null) the member\'s own emergency contact',
+    summary: "Set (name and phone) or remove (null) the member's own emergency contact",
     auth: 'session',
     params: idParamsSchema,
     body: emergencyContactRequestSchema,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { createGarageSaleRequestSchema, createReportRequestSchema, createSingleItemRequestSchema, feedQuerySchema, updateItemRequestSchema } from '../items/item.schemas';
+import {
+  createGarageSaleRequestSchema,
+  createReportRequestSchema,
+  createSingleItemRequestSchema,
+  feedQuerySchema,
+  updateItemRequestSchema,
+} from '../items/item.schemas';
 import { describeIssues } from './parse';
 
 const messageOf = (schema: z.ZodType, value: unknown): string => {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
  * Every environment variable the apps read, with its default. The compose file is checked against this
@@ -27,7 +25,10 @@ export const configSchema = z.object({
    * Names this deployment on shared servers: the JetStream stream (upper-cased), the prefix of every NATS
    * subject (events and RPC), and of every Redis key (jobs, rate limits).
    */
-  NAMESPACE: z.string().regex(/^[a-z0-9_]+$/, 'NAMESPACE may hold lower-case letters, digits and _').default('curbside'),
+  NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, 'NAMESPACE may hold lower-case letters, digits and _')
+    .default('curbside'),
   /**
    * Copies JetStream keeps of the event stream: 1 on a single NATS server, 3 on a cluster of three (infra/k8s), so
    * events survive the loss of a server. At most the cluster's size; a running stream is changed to it at start.
@@ -57,7 +58,12 @@ export const configSchema = z.object({
   PHONE_COUNTRIES: z
     .string()
     .default('US,CA')
-    .transform((v) => v.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
     .refine((codes) => codes.length > 0 && codes.every((c) => /^[A-Z]{2}$/.test(c)), 'PHONE_COUNTRIES must be two-letter country codes, e.g. US,CA'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -94,8 +100,13 @@ export const configSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** The address members reach the app at (links in e-mails, the Web Push contact); unset: http://HOST:PORT. */
   PUBLIC_URL: z.string().url().optional(),
-  /** smtp(s)://user:pass@host:port for alert e-mails; unset: e-mails are written to the log (as SMS codes are). */
+  /** smtp(s)://user:pass@host:port for alert e-mails (MAIL_TRANSPORT smtp). */
   SMTP_URL: z.string().url().optional(),
+  /**
+   * Where e-mails go: smtp (through SMTP_URL) or log (written to the log, links included, as SMS codes are: for
+   * development and demos). Unset: smtp when SMTP_URL is set, else log. A choice that contradicts SMTP_URL is refused.
+   */
+  MAIL_TRANSPORT: z.enum(['smtp', 'log']).optional(),
   MAIL_FROM: z.string().default('Curbside <alerts@curbside.local>'),
   /**
    * Web Push (VAPID) keys, base64url (web-push's generateVAPIDKeys). Unset in embedded mode: generated once into
@@ -110,7 +121,12 @@ export const configSchema = z.object({
   PUSH_SERVICE_HOSTS: z
     .string()
     .default('fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com')
-    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((entries) => entries.every(validPushHostEntry), 'PUSH_SERVICE_HOSTS holds host names, *.domains, or http origins on a loopback address'),
   /** How long after a post free and basic members' item alerts leave the app (docs/product-rules.md, "Alert timing"). */
   ALERT_DELAY_FREE_SECONDS: z.coerce.number().min(0).default(900),

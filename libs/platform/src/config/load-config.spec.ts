@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { loadConfig } from './load-config';
 
 const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-of-some-length' };
@@ -16,5 +17,26 @@ describe('loadConfig', () => {
   it('trusts only loopback proxies unless told otherwise', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe('loopback');
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+  });
+
+  it('sends e-mails by SMTP when SMTP_URL is set and writes them to the log otherwise, and refuses a choice that contradicts it', () => {
+    expect(loadConfig({}).MAIL_TRANSPORT).toBe('log');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example.org:587' }).MAIL_TRANSPORT).toBe('smtp');
+    expect(loadConfig({ MAIL_TRANSPORT: 'log' }).MAIL_TRANSPORT).toBe('log');
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/MAIL_TRANSPORT=smtp needs SMTP_URL/);
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'log', SMTP_URL: 'smtp://mail.example.org:587' })).toThrow(/SMTP_URL is set but MAIL_TRANSPORT=log/);
+  });
+
+  it('takes Web Push keys from config only as one valid P-256 pair, and says which half is wrong', () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url') };
+    expect(loadConfig(pair).VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither/);
+    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: 'CHANGE-ME' })).toThrow(/VAPID_PUBLIC_KEY must be a P-256 public key/);
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY must be a P-256 private key/);
+    const other = createECDH('prime256v1');
+    other.generateKeys();
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: other.getPrivateKey().toString('base64url') })).toThrow(/not one key pair/);
   });
 });

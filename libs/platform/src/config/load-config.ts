@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { describeIssues } from '@curbside/contracts';
 import { AppConfig, configSchema } from './config.schema';
 
@@ -21,5 +22,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) {
     throw new Error('Invalid configuration: METRICS_PORT must differ from PORT (metrics are served on a port of their own)');
   }
+  config.MAIL_TRANSPORT ??= config.SMTP_URL ? 'smtp' : 'log';
+  if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL)
+    throw new Error('Invalid configuration: MAIL_TRANSPORT=smtp needs SMTP_URL (smtp(s)://user:pass@host:port)');
+  if (config.MAIL_TRANSPORT === 'log' && config.SMTP_URL) {
+    throw new Error(
+      'Invalid configuration: SMTP_URL is set but MAIL_TRANSPORT=log would write the e-mails to the log; set MAIL_TRANSPORT=smtp, or unset SMTP_URL',
+    );
+  }
+  const vapidProblem = vapidKeysProblem(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
+  if (vapidProblem) throw new Error(`Invalid configuration: ${vapidProblem}`);
   return config;
+}
+
+/**
+ * What is wrong with the Web Push (VAPID) keys from config, if anything: both or neither; the public key an
+ * uncompressed P-256 point (65 bytes, base64url), the private key its 32-byte scalar, and the two one pair, as
+ * `npx web-push generate-vapid-keys` prints them. A wrong pair would sign pushes no push service accepts.
+ */
+export function vapidKeysProblem(publicKey: string | undefined, privateKey: string | undefined): string | null {
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) return 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither';
+  const base64url = /^[A-Za-z0-9_-]+$/;
+  const publicBytes = base64url.test(publicKey) ? Buffer.from(publicKey, 'base64url') : Buffer.alloc(0);
+  if (publicBytes.length !== 65 || publicBytes[0] !== 4) {
+    return 'VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes in base64url (npx web-push generate-vapid-keys)';
+  }
+  const privateBytes = base64url.test(privateKey) ? Buffer.from(privateKey, 'base64url') : Buffer.alloc(0);
+  if (privateBytes.length !== 32) return 'VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url (npx web-push generate-vapid-keys)';
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(privateBytes);
+    if (!ecdh.getPublicKey().equals(publicBytes)) return 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not one key pair';
+  } catch {
+    return 'VAPID_PRIVATE_KEY is not a valid P-256 private key';
+  }
+  return null;
 }

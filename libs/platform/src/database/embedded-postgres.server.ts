@@ -91,11 +91,15 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       createPostgresUser: runAsPostgres,
       initdbFlags: ['--encoding=UTF8', '--no-instructions'],
       postgresFlags: [
-        '-c', 'listen_addresses=127.0.0.1',
+        '-c',
+        'listen_addresses=127.0.0.1',
         // No Unix socket: the server is reached on loopback TCP with a password only.
-        '-c', 'unix_socket_directories=',
-        '-c', 'max_connections=200',
-        '-c', 'shared_buffers=128MB',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=128MB',
       ],
       onLog: (message: string) => {
         logTail.push(message.trim());

@@ -13,11 +13,15 @@ describe(PostgresIdempotencyStore.name, () => {
   let sut: PostgresIdempotencyStore;
   let n = 0;
   const claim = (requestHash = 'h1', callerId = 'alice'): IdempotencyClaim => ({ callerId, key: `key-${n}`, requestHash });
-  const age = (key: string, hours: number) => dataSource.query(`UPDATE idem.idempotency_keys SET created_at = now() - make_interval(hours => $2) WHERE key = $1`, [key, hours]);
+  const age = (key: string, hours: number) =>
+    dataSource.query(`UPDATE idem.idempotency_keys SET created_at = now() - make_interval(hours => $2) WHERE key = $1`, [key, hours]);
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    dataSource = await openDatabase({ url: db.url, poolSize: 24 }, { schema: 'idem', entities: [], migrations: [CreateIdempotencyKeysTable1764000000000], applicationName: 'idem-test' });
+    dataSource = await openDatabase(
+      { url: db.url, poolSize: 24 },
+      { schema: 'idem', entities: [], migrations: [CreateIdempotencyKeysTable1764000000000], applicationName: 'idem-test' },
+    );
     sut = new PostgresIdempotencyStore(dataSource, 'idem');
   });
   afterAll(async () => {
@@ -36,7 +40,10 @@ describe(PostgresIdempotencyStore.name, () => {
   it('keeps the answer, as JSON, for the next claim to find', async () => {
     await sut.claim(claim(), DAY);
     await sut.complete(claim(), { id: 'item-1', tags: ['a'], when: '2026-11-24T10:00:00.000Z' });
-    expect(await sut.claim(claim(), DAY)).toEqual({ claimed: false, record: { requestHash: 'h1', reply: { value: { id: 'item-1', tags: ['a'], when: '2026-11-24T10:00:00.000Z' } } } });
+    expect(await sut.claim(claim(), DAY)).toEqual({
+      claimed: false,
+      record: { requestHash: 'h1', reply: { value: { id: 'item-1', tags: ['a'], when: '2026-11-24T10:00:00.000Z' } } },
+    });
 
     n++;
     await sut.claim(claim(), DAY);

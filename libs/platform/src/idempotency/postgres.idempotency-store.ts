@@ -39,10 +39,12 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(claim: IdempotencyClaim, reply: unknown): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE ${this.table} SET reply = $4::jsonb, completed_at = now() WHERE caller_id = $1 AND key = $2 AND request_hash = $3`,
-      [claim.callerId, claim.key, claim.requestHash, JSON.stringify(reply ?? null)],
-    );
+    await this.dataSource.query(`UPDATE ${this.table} SET reply = $4::jsonb, completed_at = now() WHERE caller_id = $1 AND key = $2 AND request_hash = $3`, [
+      claim.callerId,
+      claim.key,
+      claim.requestHash,
+      JSON.stringify(reply ?? null),
+    ]);
   }
 
   async release(claim: IdempotencyClaim): Promise<void> {
@@ -54,7 +56,10 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   }
 
   async sweep(ttlMs: number): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(`DELETE FROM ${this.table} WHERE created_at < now() - make_interval(secs => $1::double precision)`, [ttlMs / 1000]);
+    const [, count]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM ${this.table} WHERE created_at < now() - make_interval(secs => $1::double precision)`,
+      [ttlMs / 1000],
+    );
     return count;
   }
 }

@@ -51,9 +51,7 @@ describe(BullMqJobQueue.name, () => {
 
   it('rejects waits on jobs that never ran when it closes, instead of leaving them to their timeout', async () => {
     const sut = create();
-    const rejected = expect(sut.addAndWait(`no-worker-${randomUUID()}`, {}, { timeoutMs: 5000 })).rejects.toThrow(
-      /closed before job/,
-    );
+    const rejected = expect(sut.addAndWait(`no-worker-${randomUUID()}`, {}, { timeoutMs: 5000 })).rejects.toThrow(/closed before job/);
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     const started = Date.now();

@@ -82,16 +82,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async stats(queue: string): Promise<JobQueueStats> {
-    const counts = await this.queue(queue).getJobCounts(
-      'waiting',
-      'paused',
-      'prioritized',
-      'delayed',
-      'waiting-children',
-      'active',
-      'completed',
-      'failed',
-    );
+    const counts = await this.queue(queue).getJobCounts('waiting', 'paused', 'prioritized', 'delayed', 'waiting-children', 'active', 'completed', 'failed');
     const count = (type: string): number => counts[type] ?? 0;
     return {
       // A job sleeping before its next try (delayed) is still waiting to run, as far as callers are concerned.
@@ -150,10 +141,7 @@ export class BullMqJobQueue implements JobQueue {
       const onFinished = (outcome: FinishedOutcome): void =>
         finish(() => (outcome.state === 'completed' ? resolve(outcome.returnvalue) : reject(new Error(outcome.failedReason))));
       // The job itself keeps its place in Redis after the timeout; only this caller stops waiting for it.
-      const timer = setTimeout(
-        () => finish(() => reject(new Error(`Job ${id} on queue "${queue}" timed out after ${timeoutMs} ms`))),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => finish(() => reject(new Error(`Job ${id} on queue "${queue}" timed out after ${timeoutMs} ms`))), timeoutMs);
       abort = (error) => finish(() => reject(error));
       const listeners = this.finishListeners.get(key) ?? new Set<(outcome: FinishedOutcome) => void>();
       listeners.add(onFinished);

@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestContext {
   requestId: string;
   callerId?: string;
+  /** The hash of the caller's device cookie, when the browser has one (RpcMeta.device). */
+  device?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -14,4 +16,10 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 
 export function currentRequestContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/** Notes the device of the request being served (the gateway reads it after the cookies are parsed). */
+export function noteRequestDevice(device: string): void {
+  const context = storage.getStore();
+  if (context) context.device = device;
 }

@@ -48,8 +48,7 @@ export function describeOutboxContract(name: string, setup: () => Promise<Outbox
       await fixture?.teardown();
     });
 
-    const unpublished = async () =>
-      Number((await dataSource.query(`SELECT count(*)::int AS n FROM producer.outbox_events WHERE published_at IS NULL`))[0].n);
+    const unpublished = async () => Number((await dataSource.query(`SELECT count(*)::int AS n FROM producer.outbox_events WHERE published_at IS NULL`))[0].n);
 
     it('relays an event emitted in a committed transaction, and marks it published', async () => {
       const seen: string[] = [];
@@ -71,9 +70,7 @@ export function describeOutboxContract(name: string, setup: () => Promise<Outbox
     });
 
     it('refuses to emit a payload that does not fit the event schema', async () => {
-      await expect(
-        outbox.transaction(async (tx) => void tx.emit(NoteWritten, { text: 42 } as unknown as { text: string })),
-      ).rejects.toThrow();
+      await expect(outbox.transaction(async (tx) => void tx.emit(NoteWritten, { text: 42 } as unknown as { text: string }))).rejects.toThrow();
     });
 
     it('applies an event delivered twice only once', async () => {

@@ -1,15 +1,5 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  CallContract,
-  CallReply,
-  CallRequest,
-  DomainError,
-  ERROR_STATUS,
-  ErrorCode,
-  describeIssues,
-  parseOrThrow,
-  type RpcRequest,
-} from '@curbside/contracts';
+import { CallContract, CallReply, CallRequest, DomainError, ERROR_STATUS, ErrorCode, describeIssues, parseOrThrow, type RpcRequest } from '@curbside/contracts';
 import { rpcHandlerDuration } from '../metrics/metrics';
 
 type Answer<C extends CallContract> = CallReply<C> | Promise<CallReply<C>>;

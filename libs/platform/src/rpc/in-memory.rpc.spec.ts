@@ -59,7 +59,13 @@ describe('jsonCopy', () => {
       }
     }
     const values: unknown[] = [
-      { when: new Date('2026-11-24T10:00:00Z'), gone: undefined, fn: () => 1, [Symbol('s')]: 1, nested: { list: [1, undefined, () => 2, NaN, -0, Infinity, 'x'] } },
+      {
+        when: new Date('2026-11-24T10:00:00Z'),
+        gone: undefined,
+        fn: () => 1,
+        [Symbol('s')]: 1,
+        nested: { list: [1, undefined, () => 2, NaN, -0, Infinity, 'x'] },
+      },
       [new Map([['a', 1]]), new Set([1]), Buffer.from('hi'), new Point(1, 2), Object.create(null), new Error('not enumerable')],
       { toJSON: (key: string) => ({ key }) },
       { inner: { toJSON: (key: string) => `inner at ${key}` } },

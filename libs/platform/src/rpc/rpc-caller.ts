@@ -33,7 +33,12 @@ export class RpcCaller {
     const pattern = contract.subject;
     const { timeoutMs = this.defaultTimeoutMs, idempotencyKey } = typeof options === 'number' ? { timeoutMs: options } : options;
     const context = currentRequestContext();
-    const meta: RpcRequest['meta'] = { requestId: context?.requestId ?? 'internal', callerId, ...(idempotencyKey ? { idempotencyKey } : {}) };
+    const meta: RpcRequest['meta'] = {
+      requestId: context?.requestId ?? 'internal',
+      callerId,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...(context?.device ? { device: context.device } : {}),
+    };
     const request: RpcRequest = { meta, body };
     const started = performance.now();
     try {

@@ -52,8 +52,7 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     jobs,
     storage,
     sms: createSmsSender(config),
-    rpcServer: (service) =>
-      new NamespacedServerNats(config.NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
+    rpcServer: (service) => new NamespacedServerNats(config.NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
     rpcClient,
     async close() {
       unwatchLag();

@@ -38,7 +38,20 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: RpcErrorFilter },
         { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
       ],
-      exports: [SERVICE_NAME, APP_CONFIG, EVENT_BUS, LIVE_CHANNEL, JOB_QUEUE, OBJECT_STORAGE, SMS_SENDER, DataSource, EventOutbox, EventConsumers, RpcCaller, IdempotentCalls],
+      exports: [
+        SERVICE_NAME,
+        APP_CONFIG,
+        EVENT_BUS,
+        LIVE_CHANNEL,
+        JOB_QUEUE,
+        OBJECT_STORAGE,
+        SMS_SENDER,
+        DataSource,
+        EventOutbox,
+        EventConsumers,
+        RpcCaller,
+        IdempotentCalls,
+      ],
     };
   }
 }

@@ -88,10 +88,7 @@ export class LocalFolderStorage implements ObjectStorage {
     // Data first: the object is gone as soon as its data file is, whatever happens to the sidecar.
     await removeIfPresent(this.dataPath(key));
     await removeIfPresent(this.metaPath(key));
-    await Promise.all([
-      pruneEmptyDirs(dirname(this.dataPath(key)), this.objectsDir),
-      pruneEmptyDirs(dirname(this.metaPath(key)), this.metaDir),
-    ]);
+    await Promise.all([pruneEmptyDirs(dirname(this.dataPath(key)), this.objectsDir), pruneEmptyDirs(dirname(this.metaPath(key)), this.metaDir)]);
   }
 
   async health(): Promise<void> {

@@ -11,12 +11,7 @@ interface S3rverServer {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-}) => S3rverServer;
+type S3rverConstructor = new (options: { address: string; port: number; directory: string; silent: boolean }) => S3rverServer;
 
 // An untyped CommonJS module, typed by the interface above.
 const S3rver = require('s3rver') as S3rverConstructor;

@@ -85,11 +85,19 @@ export class EmergencyAccessService {
         const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
         return {
           attempt: attempt(adminId, 'locked_out', 'locked'),
-          result: { code: EmergencyError.LOCKED_OUT, message: EmergencyMessages.locked(minutes), detail: 'locked_out', retryAfterSeconds: (endsAt - now.getTime()) / 1000 },
+          result: {
+            code: EmergencyError.LOCKED_OUT,
+            message: EmergencyMessages.locked(minutes),
+            detail: 'locked_out',
+            retryAfterSeconds: (endsAt - now.getTime()) / 1000,
+          },
         };
       }
       if (!(await verifyPassword(request.adminPassword ?? '', passwordHash))) {
-        return { attempt: attempt(adminId, 'wrong_password', 'refused'), result: { code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword, detail: 'wrong_password' } };
+        return {
+          attempt: attempt(adminId, 'wrong_password', 'refused'),
+          result: { code: EmergencyError.WRONG_PASSWORD, message: EmergencyMessages.wrongPassword, detail: 'wrong_password' },
+        };
       }
       const opened = { expiresAt: new Date(0) };
       return {
@@ -150,7 +158,13 @@ export class EmergencyAccessService {
       user,
       activity:
         rewards.status === 'fulfilled'
-          ? { points: rewards.value.points, earnedPoints: rewards.value.earnedPoints, rank: rewards.value.rank, scoutMode: user.scoutMode, badges: rewards.value.badges }
+          ? {
+              points: rewards.value.points,
+              earnedPoints: rewards.value.earnedPoints,
+              rank: rewards.value.rank,
+              scoutMode: user.scoutMode,
+              badges: rewards.value.badges,
+            }
           : null,
       settings: {
         locationRadius: user.locationRadius,
@@ -191,7 +205,8 @@ export class EmergencyAccessService {
       return { refusal: { code: AuthError.NOT_YOURSELF, message: 'You can only act as yourself', detail: 'not_self' } };
     }
     const admin = await this.isAdmin(callerId).catch((err: unknown) => usersUnavailable(err));
-    if (admin !== true) return { refusal: admin === false ? { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin, detail: 'not_admin' } : admin };
+    if (admin !== true)
+      return { refusal: admin === false ? { code: EmergencyError.NOT_ADMIN, message: EmergencyMessages.notAdmin, detail: 'not_admin' } : admin };
     return { adminId: callerId, passwordHash };
   }
 
@@ -221,7 +236,8 @@ export class EmergencyAccessService {
       if (!e164) return { refusal: { code: EmergencyError.BAD_PHONE, message: EmergencyMessages.badPhone, detail: 'bad_phone' } };
       where = { phone: e164 };
     } else {
-      if (!UUID.test(wanted)) return { refusal: { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound, detail: 'target_not_found' } };
+      if (!UUID.test(wanted))
+        return { refusal: { code: EmergencyError.TARGET_NOT_FOUND, message: EmergencyMessages.targetNotFound, detail: 'target_not_found' } };
       where = { userId: wanted };
     }
     try {

@@ -56,7 +56,12 @@ export function verifyChain(entries: Iterable<StoredAuditEntry>): ChainCheck {
   for (const entry of entries) {
     count++;
     if (entry.previousHash !== previous) {
-      return { intact: false, entries: count, brokenAt: entry, problem: 'it does not follow the entry before it (an entry was removed, inserted or changed before it)' };
+      return {
+        intact: false,
+        entries: count,
+        brokenAt: entry,
+        problem: 'it does not follow the entry before it (an entry was removed, inserted or changed before it)',
+      };
     }
     if (chainHash(previous, entry) !== entry.hash) {
       return { intact: false, entries: count, brokenAt: entry, problem: 'its contents do not match its hash (the entry was changed)' };

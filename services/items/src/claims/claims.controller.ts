@@ -11,7 +11,7 @@ export class ClaimsController {
   @Idempotent()
   claim(request: CallRequest<typeof Calls.items.claim>) {
     const { itemId, photoHash } = request.body;
-    return this.claims.claim(itemId, callerOf(request), photoHash);
+    return this.claims.claim(itemId, callerOf(request), photoHash, request.meta.device);
   }
 
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */

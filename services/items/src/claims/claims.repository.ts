@@ -77,7 +77,9 @@ export class ClaimsRepository {
   }
 
   /** The verified pickup of an item: who, when (their public name from the posters read model), and its photo's key. */
-  async pickupOf(itemId: string): Promise<{ status: string; poster_id: string; picked_up_by: string | null; claimed_at: Date | null; photo_key: string | null } | undefined> {
+  async pickupOf(
+    itemId: string,
+  ): Promise<{ status: string; poster_id: string; picked_up_by: string | null; claimed_at: Date | null; photo_key: string | null } | undefined> {
     const [row] = await this.dataSource.query(
       `SELECT i.status, i.poster_id, c.username AS picked_up_by, i.claimed_at,
               (SELECT v.photo_key FROM items.pickup_validations v

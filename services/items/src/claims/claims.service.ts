@@ -21,6 +21,7 @@ import { deleteStoredPhotos } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
 import { HoldExtensionsRepository } from '../holds/hold-extensions.repository';
 import { HoldsRepository } from '../holds/holds.repository';
+import { ImpactService } from '../impact/impact.service';
 import { QueueRepository } from '../queue/queue.repository';
 import { ClaimsRepository } from './claims.repository';
 
@@ -71,13 +72,18 @@ export class ClaimsService {
     private readonly holds: HoldsRepository,
     private readonly blocks: BlocksRepository,
     private readonly extensions: HoldExtensionsRepository,
+    private readonly impact: ImpactService,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async claim(itemId: string, callerId: string, photoHash: string | null): Promise<{ success: boolean; message: string; item: Item }> {
+  async claim(itemId: string, callerId: string, photoHash: string | null, device?: string): Promise<{ success: boolean; message: string; item: Item }> {
     await this.refuseBlocked(itemId, callerId);
-    const message = await this.outbox.transaction((tx) => (photoHash ? this.claimWithPhoto(tx, itemId, callerId, photoHash) : this.reserve(tx, itemId, callerId)));
+    const message = await this.outbox.transaction(async (tx) => {
+      // The device the member claims from: a pickup between two accounts of one device does not count (Impact).
+      await this.impact.noteDevice(tx.manager, callerId, device);
+      return photoHash ? this.claimWithPhoto(tx, itemId, callerId, photoHash) : this.reserve(tx, itemId, callerId);
+    });
     return { success: true, message, item: await this.itemViews.get(itemId, callerId) };
   }
 
@@ -158,6 +164,8 @@ export class ClaimsService {
     const claimed = await this.claims.claimIfClaimable(tx.manager, itemId, callerId);
     if (!claimed) return this.explainRefusal(tx, itemId, callerId);
     await this.claims.markPassUsed(tx.manager, validation.id);
+    // Weighed in the claim's transaction: counted exactly once, and only for a pickup with a checked photo.
+    await this.impact.recordPickup(tx.manager, itemId);
     tx.emit(Events.itemClaimed, {
       itemId,
       posterId: claimed.poster_id,
@@ -181,6 +189,17 @@ export class ClaimsService {
       waitingUserIds: await this.queue.waitingMembers(tx.manager, itemId, queued, callerId, claimed.poster_id),
     });
     return 'Item claimed! Enjoy your find.';
+  }
+
+  /**
+   * First dibs in a transaction of the caller's (a member's auto-claim: auto-claim.service.ts), with every rule of a
+   * member's own request: blocked, own item, suspension, hold limit, and one holder however many try at once.
+   */
+  async reserveIn(tx: Transaction, itemId: string, userId: string): Promise<string> {
+    const item = await this.existing(itemId, tx.manager);
+    if (await this.blocks.isBlocked(item.posterId, userId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, NO_LONGER_AVAILABLE);
+    this.assertClaimableBy(item, userId);
+    return this.reserve(tx, itemId, userId);
   }
 
   /**

@@ -54,8 +54,10 @@ export class CommentsRepository {
     return used;
   }
 
-  /** Adds the comment and counts it on its item; returns its id. */
-  /** `held`: the checks hold it for a moderator, so comment.posted waits for a restore. */
+  /**
+   * Adds the comment and counts it on its item; returns its id. `held`: the checks hold it for a moderator, so
+   * comment.posted waits for a restore.
+   */
   async add(manager: EntityManager, comment: { itemId: string; userId: string; content: string; held: boolean }): Promise<string> {
     const id = randomUUID();
     await manager.query(`INSERT INTO items.comments (id, item_id, user_id, content, unannounced) VALUES ($1, $2, $3, $4, $5)`, [
@@ -65,7 +67,7 @@ export class CommentsRepository {
       comment.content,
       comment.held,
     ]);
-    await manager.query(`UPDATE items.items SET comment_count = comment_count + 1 WHERE id = $1`, [comment.itemId]);
+    await this.recount(manager, comment.itemId);
     return id;
   }
 
@@ -85,6 +87,19 @@ export class CommentsRepository {
   /** Marks the comment deleted (the row stays: it still counts against the month) and uncounts it on its item. */
   async delete(manager: EntityManager, itemId: string, commentId: string): Promise<void> {
     await manager.query(`UPDATE items.comments SET deleted_at = now() WHERE id = $1`, [commentId]);
-    await manager.query(`UPDATE items.items SET comment_count = comment_count - 1 WHERE id = $1`, [itemId]);
+    await this.recount(manager, itemId);
+  }
+
+  /**
+   * The item's comment count is what a reader can see: live comments, none held for review. Every change to a
+   * comment's state (added, deleted, held, shown, removed, restored) recounts here. The item's row is locked
+   * first, so the count runs on a snapshot taken after any concurrent change to the same item committed.
+   */
+  async recount(manager: EntityManager, itemId: string): Promise<void> {
+    await manager.query(`SELECT 1 FROM items.items WHERE id = $1 FOR UPDATE`, [itemId]);
+    await manager.query(
+      `UPDATE items.items SET comment_count = (SELECT count(*) FROM items.comments WHERE item_id = $1 AND deleted_at IS NULL AND NOT in_review) WHERE id = $1`,
+      [itemId],
+    );
   }
 }

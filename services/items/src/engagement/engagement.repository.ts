@@ -44,7 +44,10 @@ export class EngagementRepository {
 
   async countStillThere(manager: EntityManager, itemId: string): Promise<void> {
     // Another member's "still there" confirms the item (docs/product-rules.md, "Freshness").
-    await manager.query(`UPDATE items.items SET still_there_count = still_there_count + 1, last_still_there_check = now(), last_confirmed_at = now() WHERE id = $1`, [itemId]);
+    await manager.query(
+      `UPDATE items.items SET still_there_count = still_there_count + 1, last_still_there_check = now(), last_confirmed_at = now() WHERE id = $1`,
+      [itemId],
+    );
   }
 
   /** Different verified members who said "not there" since `since` (ever, when null). */

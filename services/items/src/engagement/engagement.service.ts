@@ -60,7 +60,12 @@ export class EngagementService {
       }
       await this.items.markRemoved(tx.manager, itemId);
       tx.emit(Events.itemRemoved, { itemId, posterId: item.posterId, title: item.title, reason: 'not_there' });
-      return { success: true, message: 'Thanks: neighbours agree it is gone, so it has been taken down.', stillThereCount: item.stillThereCount, removed: true };
+      return {
+        success: true,
+        message: 'Thanks: neighbours agree it is gone, so it has been taken down.',
+        stillThereCount: item.stillThereCount,
+        removed: true,
+      };
     });
   }
 
@@ -94,4 +99,3 @@ export class EngagementService {
     return item;
   }
 }
-

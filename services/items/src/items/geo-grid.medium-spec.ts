@@ -30,9 +30,16 @@ describe('grid cells in SQL and in code', () => {
         [id, randomUUID(), lat, lng],
       );
       // The cells are those of the public position (what every search is made against), not of the spot.
-      const [row] = await sut.service.runtime.dataSource.query(`SELECT cell_fine, cell_coarse, cell_wide, public_lat, public_lng FROM items.items WHERE id = $1`, [id]);
+      const [row] = await sut.service.runtime.dataSource.query(
+        `SELECT cell_fine, cell_coarse, cell_wide, public_lat, public_lng FROM items.items WHERE id = $1`,
+        [id],
+      );
       const [pLat, pLng] = [Number(row.public_lat), Number(row.public_lng)];
-      expect([row.cell_fine, row.cell_coarse, row.cell_wide]).toEqual([cellOf(pLat, pLng, FINE_GRID), cellOf(pLat, pLng, COARSE_GRID), cellOf(pLat, pLng, WIDE_GRID)]);
+      expect([row.cell_fine, row.cell_coarse, row.cell_wide]).toEqual([
+        cellOf(pLat, pLng, FINE_GRID),
+        cellOf(pLat, pLng, COARSE_GRID),
+        cellOf(pLat, pLng, WIDE_GRID),
+      ]);
     }
   });
 });

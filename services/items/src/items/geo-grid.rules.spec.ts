@@ -1,4 +1,4 @@
-import { cellOf, COARSE_GRID, coveringCells, FINE_GRID, gridFor, WIDE_GRID } from './geo-grid.rules';
+import { cellBounds, cellOf, COARSE_GRID, coveringCells, FINE_GRID, gridFor, WIDE_GRID } from './geo-grid.rules';
 
 describe('geo grid', () => {
   it('uses fine cells up to 2 miles, coarse ones up to 30, wide ones beyond', () => {
@@ -41,5 +41,15 @@ describe('geo grid', () => {
     const cells = coveringCells(89.99, 10, 5, FINE_GRID);
     expect(Math.max(...cells)).toBeLessThan(FINE_GRID.rows * FINE_GRID.cols);
     expect(cells).toContain(cellOf(89.99, -170, FINE_GRID));
+  });
+
+  it("gives a cell's edges, which contain every point of the cell and no more", () => {
+    const seattle = cellOf(47.6062, -122.3321, WIDE_GRID);
+    expect(cellBounds(seattle, WIDE_GRID)).toEqual({ south: 46, west: -124, north: 48, east: -122 });
+    expect(cellOf(46, -124, WIDE_GRID)).toBe(seattle);
+    expect(cellOf(47.999, -122.001, WIDE_GRID)).toBe(seattle);
+    expect(cellOf(48, -123, WIDE_GRID)).not.toBe(seattle);
+    expect(cellBounds(cellOf(-90, -180, WIDE_GRID), WIDE_GRID)).toEqual({ south: -90, west: -180, north: -88, east: -178 });
+    expect(cellBounds(cellOf(90, 180, WIDE_GRID), WIDE_GRID)).toEqual({ south: 88, west: 178, north: 90, east: 180 });
   });
 });

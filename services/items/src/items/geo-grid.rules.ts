@@ -56,3 +56,12 @@ export function coveringCells(lat: number, lng: number, radiusMiles: number, gri
   for (let r = firstRow; r <= lastRow; r++) for (const c of cols) cells.push(r * grid.cols + c);
   return cells;
 }
+
+/** The cell's edges in degrees: what an area answer may say of where it is (never finer than the cell). */
+export function cellBounds(cell: number, grid: Grid): { south: number; west: number; north: number; east: number } {
+  const row = Math.floor(cell / grid.cols);
+  const col = cell % grid.cols;
+  const south = row * grid.size - 90;
+  const west = col * grid.size - 180;
+  return { south, west, north: south + grid.size, east: west + grid.size };
+}

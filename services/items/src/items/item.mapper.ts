@@ -63,7 +63,9 @@ export function toItem(row: ItemRow, callerId: string | undefined, flags: Viewer
     lastConfirmedAt: new Date(row.last_confirmed_at).toISOString(),
     // Garage sales follow their schedule instead; taken and ended items are past the question.
     mayBeGone:
-      !row.is_garage_sale && (row.status === 'available' || row.status === 'first_dibs') && now - new Date(row.last_confirmed_at).getTime() > MAY_BE_GONE_HOURS * HOUR_MS,
+      !row.is_garage_sale &&
+      (row.status === 'available' || row.status === 'first_dibs') &&
+      now - new Date(row.last_confirmed_at).getTime() > MAY_BE_GONE_HOURS * HOUR_MS,
     queueLength: Number(row.queue_length ?? 0),
     queuePosition: flags.queuePosition ?? null,
     ...(row.in_review && callerId === row.poster_id ? { inReview: true } : {}),

@@ -10,7 +10,7 @@ export class ItemsController {
   @Handles(Calls.items.create)
   @Idempotent()
   create(request: CallRequest<typeof Calls.items.create>): Promise<PostedItem> {
-    return this.items.post(request.body, callerOf(request));
+    return this.items.post(request.body, callerOf(request), request.meta.device);
   }
 
   @Handles(Calls.items.feed)

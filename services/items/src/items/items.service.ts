@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import tzlookup from '@photostructure/tz-lookup';
 import {
   CreateGarageSaleRequest,
   CreateItemRequest,
@@ -21,7 +20,7 @@ import {
   UpdateItemRequest,
   UserError,
 } from '@curbside/contracts';
-import { EventOutbox, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
+import { EventOutbox, OBJECT_STORAGE, ObjectStorage, timeZoneAt, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
@@ -33,6 +32,7 @@ import { toItem } from './item.mapper';
 import { itemPostedPayload } from './item-posted';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from './items.repository';
+import { ImpactService } from '../impact/impact.service';
 import { PostedItemFacts, SavedSearchesService } from '../saved-searches/saved-searches.service';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
@@ -55,15 +55,6 @@ export function postedFacts(row: ItemRow): PostedItemFacts {
   };
 }
 
-/** The item's local time zone: "today" for votes and still-there checks is the neighbourhood's day. */
-export function timeZoneAt(lat: number, lng: number): string {
-  try {
-    return tzlookup(lat, lng);
-  } catch {
-    return 'UTC';
-  }
-}
-
 @Injectable()
 export class ItemsService {
   constructor(
@@ -77,6 +68,7 @@ export class ItemsService {
     private readonly savedSearches: SavedSearchesService,
     private readonly checks: ContentChecks,
     private readonly moderation: ModerationService,
+    private readonly impact: ImpactService,
   ) {}
 
   /**
@@ -84,15 +76,19 @@ export class ItemsService {
    * automated checks hold it for a moderator (docs/product-rules.md, Moderation). The answer says how many
    * neighbours' wanted posts it matches (they are alerted first, by the saved-search reaction).
    */
-  async post(request: CreateItemRequest, posterId: string): Promise<PostedItem> {
+  async post(request: CreateItemRequest, posterId: string, device?: string): Promise<PostedItem> {
     // The automated checks read the words before anything is written.
     const verdict = await this.checks.check({ kind: 'item', text: `${request.title}\n${request.description}` });
     const { row, wantedBy } = await this.outbox.transaction(async (tx) => {
       const member = await this.posters.member(tx.manager, posterId);
+      await this.impact.noteDevice(tx.manager, posterId, device);
       const fields = request.isGarageSale ? this.garageSale(request) : this.singleItem(request, member);
       const inserted = await this.insert(tx, posterId, fields, member.subscriptionTier, verdict.hold);
       await this.moderation.recordFlagsIn(tx, { type: 'item', id: inserted.id }, verdict.flags, verdict.hold);
-      return { row: verdict.hold ? { ...inserted, in_review: true } : inserted, wantedBy: await this.savedSearches.wantedBy(tx.manager, postedFacts(inserted)) };
+      return {
+        row: verdict.hold ? { ...inserted, in_review: true } : inserted,
+        wantedBy: await this.savedSearches.wantedBy(tx.manager, postedFacts(inserted)),
+      };
     });
     return { ...toItem(row, posterId), wantedBy };
   }
@@ -236,7 +232,8 @@ export class ItemsService {
     const scout = request.scoutFind;
     if (scout && !member.scoutMode) throw new DomainError(ItemError.SCOUT_MODE_REQUIRED, 'Only Scouts can post scout finds. Turn on scout mode first.');
     const paid = !scout && request.pricingType === 'paid';
-    if (paid && !member.isVerified) throw new DomainError(UserError.VERIFICATION_REQUIRED, 'Only verified users can post items with a reward. Please verify your account first.');
+    if (paid && !member.isVerified)
+      throw new DomainError(UserError.VERIFICATION_REQUIRED, 'Only verified users can post items with a reward. Please verify your account first.');
     const hours = scout ? SCOUT_FIND_HOURS : request.timeLimit;
     return {
       ...this.blank(),

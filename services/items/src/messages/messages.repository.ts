@@ -107,7 +107,15 @@ export class MessagesRepository {
 
   async add(
     manager: EntityManager,
-    message: { itemId: string; memberId: string; authorId: string; recipientId: string; body: string; meet: { time: string; place: string } | null; flags: string[] },
+    message: {
+      itemId: string;
+      memberId: string;
+      authorId: string;
+      recipientId: string;
+      body: string;
+      meet: { time: string; place: string } | null;
+      flags: string[];
+    },
   ): Promise<MessageRow> {
     const [row]: MessageRow[] = await manager.query(
       `INSERT INTO items.handover_messages (id, item_id, member_id, author_id, recipient_id, body, meet_time, meet_place, meet_status, scam_flags)
@@ -130,15 +138,18 @@ export class MessagesRepository {
 
   /** The message, locked until the transaction ends. */
   async lock(manager: EntityManager, itemId: string, messageId: string): Promise<MessageRow | undefined> {
-    const [row]: MessageRow[] = await manager.query(`SELECT ${COLUMNS} FROM items.handover_messages WHERE id = $1 AND item_id = $2 FOR UPDATE`, [messageId, itemId]);
+    const [row]: MessageRow[] = await manager.query(`SELECT ${COLUMNS} FROM items.handover_messages WHERE id = $1 AND item_id = $2 FOR UPDATE`, [
+      messageId,
+      itemId,
+    ]);
     return row;
   }
 
   async answerMeetAt(manager: EntityManager, messageId: string, answer: 'accepted' | 'declined'): Promise<MessageRow> {
-    const [[row]]: [MessageRow[], number] = await manager.query(
-      `UPDATE items.handover_messages SET meet_status = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
-      [messageId, answer],
-    );
+    const [[row]]: [MessageRow[], number] = await manager.query(`UPDATE items.handover_messages SET meet_status = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [
+      messageId,
+      answer,
+    ]);
     return row;
   }
 

@@ -42,12 +42,8 @@ export class CreateItems1763800000300 implements MigrationInterface {
         still_there_count integer NOT NULL DEFAULT 0,
         last_still_there_check timestamptz
       )`);
-    await runner.query(
-      `CREATE INDEX items_feed_fine ON items.items (cell_fine, created_at DESC, id DESC) WHERE status = 'available'`,
-    );
-    await runner.query(
-      `CREATE INDEX items_feed_coarse ON items.items (cell_coarse, created_at DESC, id DESC) WHERE status = 'available'`,
-    );
+    await runner.query(`CREATE INDEX items_feed_fine ON items.items (cell_fine, created_at DESC, id DESC) WHERE status = 'available'`);
+    await runner.query(`CREATE INDEX items_feed_coarse ON items.items (cell_coarse, created_at DESC, id DESC) WHERE status = 'available'`);
     await runner.query(`CREATE INDEX items_poster ON items.items (poster_id, created_at DESC)`);
     await runner.query(`
       CREATE TABLE items.posters (

@@ -9,7 +9,9 @@ export class LastConfirmed1763800000321 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE items.items ADD COLUMN last_confirmed_at timestamptz`);
-    await runner.query(`UPDATE items.items SET last_confirmed_at = GREATEST(created_at, last_still_there_check, CASE WHEN status = 'claimed' THEN claimed_at END)`);
+    await runner.query(
+      `UPDATE items.items SET last_confirmed_at = GREATEST(created_at, last_still_there_check, CASE WHEN status = 'claimed' THEN claimed_at END)`,
+    );
     await runner.query(`ALTER TABLE items.items ALTER COLUMN last_confirmed_at SET DEFAULT now(), ALTER COLUMN last_confirmed_at SET NOT NULL`);
   }
 

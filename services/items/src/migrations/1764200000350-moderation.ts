@@ -38,7 +38,9 @@ export class Moderation1764200000350 implements MigrationInterface {
         ADD COLUMN outcome text CHECK (outcome IN ('upheld', 'overruled')),
         ADD COLUMN outcome_at timestamptz`);
     await runner.query(`UPDATE items.reports SET target_type = 'item', target_id = reported_item_id`);
-    await runner.query(`ALTER TABLE items.reports ALTER COLUMN target_type SET NOT NULL, ALTER COLUMN target_id SET NOT NULL, ALTER COLUMN reported_item_id DROP NOT NULL`);
+    await runner.query(
+      `ALTER TABLE items.reports ALTER COLUMN target_type SET NOT NULL, ALTER COLUMN target_id SET NOT NULL, ALTER COLUMN reported_item_id DROP NOT NULL`,
+    );
     await runner.query(`ALTER TABLE items.reports DROP CONSTRAINT reports_reporter_id_reported_item_id_key`);
     await runner.query(`CREATE UNIQUE INDEX reports_one_per_target ON items.reports (reporter_id, target_type, target_id)`);
     await runner.query(`CREATE INDEX reports_target ON items.reports (target_type, target_id, created_at)`);
@@ -100,8 +102,12 @@ export class Moderation1764200000350 implements MigrationInterface {
     await runner.query(`DROP INDEX items.reports_target`);
     await runner.query(`DROP INDEX items.reports_one_per_target`);
     await runner.query(`DELETE FROM items.reports WHERE target_type <> 'item'`);
-    await runner.query(`ALTER TABLE items.reports ALTER COLUMN reported_item_id SET NOT NULL, ADD CONSTRAINT reports_reporter_id_reported_item_id_key UNIQUE (reporter_id, reported_item_id)`);
-    await runner.query(`ALTER TABLE items.reports DROP COLUMN target_type, DROP COLUMN target_id, DROP COLUMN case_id, DROP COLUMN outcome, DROP COLUMN outcome_at`);
+    await runner.query(
+      `ALTER TABLE items.reports ALTER COLUMN reported_item_id SET NOT NULL, ADD CONSTRAINT reports_reporter_id_reported_item_id_key UNIQUE (reporter_id, reported_item_id)`,
+    );
+    await runner.query(
+      `ALTER TABLE items.reports DROP COLUMN target_type, DROP COLUMN target_id, DROP COLUMN case_id, DROP COLUMN outcome, DROP COLUMN outcome_at`,
+    );
     await runner.query(`DROP INDEX items.posters_in_review`);
     await runner.query(`ALTER TABLE items.posters DROP COLUMN in_review, DROP COLUMN account_created_at`);
     await runner.query(`ALTER TABLE items.handover_messages DROP COLUMN in_review`);

@@ -78,8 +78,13 @@ export class ModerationRepository {
       comment: `SELECT user_id AS subject, item_id, left(content, ${EXCERPT}) AS title, deleted_at IS NOT NULL AS gone, in_review FROM items.comments WHERE id = $1 FOR UPDATE`,
       message: `SELECT author_id AS subject, item_id, left(body, ${EXCERPT}) AS title, false AS gone, in_review FROM items.handover_messages WHERE id = $1 FOR UPDATE`,
       member: `SELECT user_id AS subject, NULL::uuid AS item_id, username AS title, false AS gone, in_review FROM items.posters WHERE user_id = $1 FOR UPDATE`,
+      // A saved search that is not public is nobody else's business: nothing to report or check.
+      wanted: `SELECT user_id AS subject, NULL::uuid AS item_id, left(query, ${EXCERPT}) AS title, removed_at IS NOT NULL OR NOT is_public AS gone, in_review
+               FROM items.saved_searches WHERE id = $1 FOR UPDATE`,
     };
-    const [row]: { subject: string; item_id: string | null; title: string; gone: boolean; in_review: boolean }[] = await manager.query(sql[target.type], [target.id]);
+    const [row]: { subject: string; item_id: string | null; title: string; gone: boolean; in_review: boolean }[] = await manager.query(sql[target.type], [
+      target.id,
+    ]);
     return row ? { subjectUserId: row.subject, itemId: row.item_id, title: row.title, gone: row.gone, inReview: row.in_review } : null;
   }
 
@@ -98,7 +103,7 @@ export class ModerationRepository {
       );
       return;
     }
-    const table = { comment: 'items.comments', message: 'items.handover_messages', member: 'items.posters' }[target.type];
+    const table = { comment: 'items.comments', message: 'items.handover_messages', member: 'items.posters', wanted: 'items.saved_searches' }[target.type];
     const key = target.type === 'member' ? 'user_id' : 'id';
     await manager.query(`UPDATE ${table} SET in_review = $2 WHERE ${key} = $1`, [target.id, inReview]);
   }
@@ -122,44 +127,83 @@ export class ModerationRepository {
 
   /** handover.message for a message held before its recipient heard of it. */
   async messageEvent(manager: EntityManager, messageId: string): Promise<EventPayload<typeof Events.handoverMessage> | null> {
-    const [row]: { id: string; item_id: string; title: string; poster_id: string; member_id: string; author_id: string; recipient_id: string; flagged: boolean }[] =
-      await manager.query(
-        `SELECT m.id, m.item_id, i.title, i.poster_id, m.member_id, m.author_id, m.recipient_id, m.scam_flags <> '{}' AS flagged
+    const [row]: {
+      id: string;
+      item_id: string;
+      title: string;
+      poster_id: string;
+      member_id: string;
+      author_id: string;
+      recipient_id: string;
+      flagged: boolean;
+    }[] = await manager.query(
+      `SELECT m.id, m.item_id, i.title, i.poster_id, m.member_id, m.author_id, m.recipient_id, m.scam_flags <> '{}' AS flagged
          FROM items.handover_messages m JOIN items.items i ON i.id = m.item_id WHERE m.id = $1`,
-        [messageId],
-      );
+      [messageId],
+    );
     return row
-      ? { messageId: row.id, itemId: row.item_id, title: row.title, posterId: row.poster_id, memberId: row.member_id, authorId: row.author_id, recipientId: row.recipient_id, kind: 'message', flagged: row.flagged }
+      ? {
+          messageId: row.id,
+          itemId: row.item_id,
+          title: row.title,
+          posterId: row.poster_id,
+          memberId: row.member_id,
+          authorId: row.author_id,
+          recipientId: row.recipient_id,
+          kind: 'message',
+          flagged: row.flagged,
+        }
       : null;
   }
 
-  /** A moderator's removal of a comment: deleted for everyone, uncounted on its item. */
-  async removeComment(manager: EntityManager, commentId: string): Promise<void> {
-    const rows: { item_id: string }[] = await manager.query(
+  /** A moderator's removal of a comment: deleted for everyone. Returns its item (to recount), or null when it was gone. */
+  async removeComment(manager: EntityManager, commentId: string): Promise<string | null> {
+    const [row]: { item_id: string }[] = await manager.query(
       `UPDATE items.comments SET in_review = false, removed_at = now(), deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING item_id`,
       [commentId],
     );
-    if (rows[0]) await manager.query(`UPDATE items.items SET comment_count = comment_count - 1 WHERE id = $1`, [rows[0].item_id]);
+    return row?.item_id ?? null;
   }
 
-  /** An overturned removal of a comment: live again. */
-  async restoreComment(manager: EntityManager, commentId: string): Promise<void> {
-    const rows: { item_id: string }[] = await manager.query(
+  /** An overturned removal of a comment: live again. Returns its item (to recount), or null when it was not removed. */
+  async restoreComment(manager: EntityManager, commentId: string): Promise<string | null> {
+    const [row]: { item_id: string }[] = await manager.query(
       `UPDATE items.comments SET removed_at = NULL, deleted_at = NULL, in_review = false WHERE id = $1 AND removed_at IS NOT NULL RETURNING item_id`,
       [commentId],
     );
-    if (rows[0]) await manager.query(`UPDATE items.items SET comment_count = comment_count + 1 WHERE id = $1`, [rows[0].item_id]);
+    return row?.item_id ?? null;
+  }
+
+  /** A moderator's removal of a wanted post: no longer public (its author keeps it as a private saved search). */
+  async removeWanted(manager: EntityManager, savedSearchId: string): Promise<void> {
+    await manager.query(`UPDATE items.saved_searches SET in_review = false, is_public = false, removed_at = now() WHERE id = $1 AND removed_at IS NULL`, [
+      savedSearchId,
+    ]);
+  }
+
+  /** A member's removal: their wanted posts are no longer public either. */
+  async removeWantedOf(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`UPDATE items.saved_searches SET in_review = false, is_public = false, removed_at = now() WHERE user_id = $1 AND is_public`, [userId]);
+  }
+
+  /** An overturned removal of a wanted post: public again. */
+  async restoreWanted(manager: EntityManager, savedSearchId: string): Promise<void> {
+    await manager.query(`UPDATE items.saved_searches SET in_review = false, is_public = true, removed_at = NULL WHERE id = $1 AND removed_at IS NOT NULL`, [
+      savedSearchId,
+    ]);
   }
 
   /** An overturned removal of an item: back on the app as it would be now. */
-  async restoreRemovedItem(manager: EntityManager, itemId: string): Promise<void> {
-    await manager.query(
+  async restoreRemovedItem(manager: EntityManager, itemId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
       `UPDATE items.items SET in_review = false, removed_at = NULL, reserved_by_id = NULL, reserved_until = NULL, updated_at = now(),
          status = CASE WHEN claimed_by_id IS NOT NULL THEN 'claimed' WHEN expires_at > now() THEN 'available' ELSE 'expired' END,
          listed = expires_at > now()
-       WHERE id = $1 AND status = 'removed'`,
+       WHERE id = $1 AND status = 'removed'
+       RETURNING id`,
       [itemId],
     );
+    return rows.length > 0;
   }
 
   /** A member's live items and comments, for the removal of a member's content. */
@@ -174,7 +218,10 @@ export class ModerationRepository {
 
   /** Every report of the target still awaiting a moderator, weighed as escalation needs them. */
   async undecidedReports(manager: EntityManager, target: ModerationTarget): Promise<WeighedReport[]> {
-    const rows: CaseReportRow[] = await manager.query(`${REPORT_VIEW} WHERE r.target_type = $1 AND r.target_id = $2 AND r.outcome IS NULL`, [target.type, target.id]);
+    const rows: CaseReportRow[] = await manager.query(`${REPORT_VIEW} WHERE r.target_type = $1 AND r.target_id = $2 AND r.outcome IS NULL`, [
+      target.type,
+      target.id,
+    ]);
     return rows.map(weighed);
   }
 
@@ -188,13 +235,23 @@ export class ModerationRepository {
   }
 
   async openCase(manager: EntityManager, target: ModerationTarget): Promise<CaseRow | null> {
-    const [row]: CaseRow[] = await manager.query(`SELECT * FROM items.moderation_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open'`, [target.type, target.id]);
+    const [row]: CaseRow[] = await manager.query(`SELECT * FROM items.moderation_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open'`, [
+      target.type,
+      target.id,
+    ]);
     return row ?? null;
   }
 
   async addCase(
     manager: EntityManager,
-    fields: { target: ModerationTarget; itemId: string | null; subjectUserId: string; hidden: boolean; openedBy: 'reports' | 'checks'; flags: ContentFlagView[] },
+    fields: {
+      target: ModerationTarget;
+      itemId: string | null;
+      subjectUserId: string;
+      hidden: boolean;
+      openedBy: 'reports' | 'checks';
+      flags: ContentFlagView[];
+    },
   ): Promise<string> {
     const id = randomUUID();
     await manager.query(
@@ -207,7 +264,20 @@ export class ModerationRepository {
 
   /** More flags on an open case (a later check, a photo), and hidden once anything asked for it. */
   async addToCase(manager: EntityManager, caseId: string, flags: ContentFlagView[], hidden: boolean): Promise<void> {
-    await manager.query(`UPDATE items.moderation_cases SET flags = flags || $2::jsonb, hidden = hidden OR $3 WHERE id = $1`, [caseId, JSON.stringify(flags), hidden]);
+    await manager.query(`UPDATE items.moderation_cases SET flags = flags || $2::jsonb, hidden = hidden OR $3 WHERE id = $1`, [
+      caseId,
+      JSON.stringify(flags),
+      hidden,
+    ]);
+  }
+
+  /** What a case is about, read without a lock: a decision locks the target before the case, as a report does. */
+  async caseTarget(manager: EntityManager, caseId: string): Promise<ModerationTarget | null> {
+    const [row]: { target_type: ModerationTargetType; target_id: string }[] = await manager.query(
+      `SELECT target_type, target_id FROM items.moderation_cases WHERE id = $1`,
+      [caseId],
+    );
+    return row ? { type: row.target_type, id: row.target_id } : null;
   }
 
   async lockCase(manager: EntityManager, caseId: string): Promise<CaseRow | null> {
@@ -247,7 +317,10 @@ export class ModerationRepository {
   }
 
   /** One line of the moderator log; the database refuses to change or delete any (migration 1764200000350). */
-  async log(manager: EntityManager, entry: { caseId: string; actorId: string; action: 'approve' | 'remove' | 'warn' | 'appeal' | 'uphold' | 'overturn'; reason: string }): Promise<void> {
+  async log(
+    manager: EntityManager,
+    entry: { caseId: string; actorId: string; action: 'approve' | 'remove' | 'warn' | 'appeal' | 'uphold' | 'overturn'; reason: string },
+  ): Promise<void> {
     await manager.query(`INSERT INTO items.moderation_log (id, case_id, actor_id, action, reason) VALUES ($1, $2, $3, $4, $5)`, [
       randomUUID(),
       entry.caseId,
@@ -277,7 +350,10 @@ export class ModerationRepository {
   /** An open case shows the reports still awaiting a moderator; a decided one, those it settled. */
   async reportsOf(row: CaseRow): Promise<CaseReportRow[]> {
     return row.status === 'open'
-      ? this.dataSource.query(`${REPORT_VIEW} WHERE r.target_type = $1 AND r.target_id = $2 AND r.outcome IS NULL ORDER BY r.created_at`, [row.target_type, row.target_id])
+      ? this.dataSource.query(`${REPORT_VIEW} WHERE r.target_type = $1 AND r.target_id = $2 AND r.outcome IS NULL ORDER BY r.created_at`, [
+          row.target_type,
+          row.target_id,
+        ])
       : this.dataSource.query(`${REPORT_VIEW} WHERE r.case_id = $1 ORDER BY r.created_at`, [row.id]);
   }
 
@@ -290,13 +366,23 @@ export class ModerationRepository {
       message: `SELECT i.title, m.body AS text, NULL AS category, NULL AS image_url, CASE WHEN m.in_review THEN 'held' ELSE 'sent' END AS status
                 FROM items.handover_messages m JOIN items.items i ON i.id = m.item_id WHERE m.id = $1`,
       member: `SELECT NULL AS title, '' AS text, NULL AS category, NULL AS image_url, NULL AS status FROM items.posters WHERE user_id = $1`,
+      // Its words, and where only as the area: the blurred spot to a tenth of a degree (about 7 miles), never the
+      // place's name.
+      wanted: `SELECT 'Wanted near ' || to_char(round(public_lat::numeric, 1), 'FM990.0') || ', ' || to_char(round(public_lng::numeric, 1), 'FM9990.0')
+                  || ' (within ' || radius_miles || ' mi)' AS title,
+                  query AS text, category, NULL AS image_url,
+                  CASE WHEN removed_at IS NOT NULL THEN 'removed' WHEN in_review THEN 'held' ELSE 'live' END AS status
+                FROM items.saved_searches WHERE id = $1`,
     };
     const [content]: CaseContentRow[] = await this.dataSource.query(sql[row.target_type], [row.target_id]);
     return content ?? null;
   }
 
   /** The poster's record: posts, and what moderators decided about them before this case. */
-  async historyOf(userId: string, caseId: string): Promise<{ username: string | null; posts: number; removals: number; warnings: number; earlierCases: number }> {
+  async historyOf(
+    userId: string,
+    caseId: string,
+  ): Promise<{ username: string | null; posts: number; removals: number; warnings: number; earlierCases: number }> {
     const [row]: { username: string | null; posts: number; removals: number; warnings: number; earlier: number }[] = await this.dataSource.query(
       `SELECT (SELECT username FROM items.posters WHERE user_id = $1) AS username,
               (SELECT count(*)::int FROM items.items WHERE poster_id = $1) AS posts,
@@ -310,7 +396,10 @@ export class ModerationRepository {
   }
 
   async usernames(ids: string[]): Promise<Map<string, string>> {
-    const rows: { user_id: string; username: string }[] = await this.dataSource.query(`SELECT user_id, username FROM items.posters WHERE user_id = ANY($1::uuid[])`, [ids]);
+    const rows: { user_id: string; username: string }[] = await this.dataSource.query(
+      `SELECT user_id, username FROM items.posters WHERE user_id = ANY($1::uuid[])`,
+      [ids],
+    );
     return new Map(rows.map((r) => [r.user_id, r.username]));
   }
 

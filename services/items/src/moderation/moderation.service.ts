@@ -13,7 +13,9 @@ import {
 } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
+import { CommentsRepository } from '../comments/comments.repository';
 import { HoldsRepository, shownReliability } from '../holds/holds.repository';
+import { ImpactService } from '../impact/impact.service';
 import { ItemsRepository } from '../items/items.repository';
 import { itemPostedPayload } from '../items/item-posted';
 import { PostersService } from '../posters/posters.service';
@@ -46,6 +48,8 @@ export class ModerationService {
     private readonly items: ItemsRepository,
     private readonly posters: PostersService,
     private readonly holds: HoldsRepository,
+    private readonly comments: CommentsRepository,
+    private readonly impact: ImpactService,
   ) {}
 
   /**
@@ -65,7 +69,16 @@ export class ModerationService {
     if (!facts || facts.gone) return;
     const open = await this.moderation.openCase(tx.manager, target);
     if (open) await this.moderation.addToCase(tx.manager, open.id, flags, hold);
-    const caseId = open?.id ?? (await this.moderation.addCase(tx.manager, { target, itemId: facts.itemId, subjectUserId: facts.subjectUserId, hidden: hold, openedBy: 'checks', flags }));
+    const caseId =
+      open?.id ??
+      (await this.moderation.addCase(tx.manager, {
+        target,
+        itemId: facts.itemId,
+        subjectUserId: facts.subjectUserId,
+        hidden: hold,
+        openedBy: 'checks',
+        flags,
+      }));
     if (hold && !facts.inReview) await this.hide(tx, target, facts, caseId, heldByChecks(flags));
   }
 
@@ -80,7 +93,16 @@ export class ModerationService {
     if (!shouldHide(reports, await this.moderation.lastRestoredAt(tx.manager, target))) return;
     const open = await this.moderation.openCase(tx.manager, target);
     if (open) await this.moderation.addToCase(tx.manager, open.id, [], true);
-    const caseId = open?.id ?? (await this.moderation.addCase(tx.manager, { target, itemId: facts.itemId, subjectUserId: facts.subjectUserId, hidden: true, openedBy: 'reports', flags: [] }));
+    const caseId =
+      open?.id ??
+      (await this.moderation.addCase(tx.manager, {
+        target,
+        itemId: facts.itemId,
+        subjectUserId: facts.subjectUserId,
+        hidden: true,
+        openedBy: 'reports',
+        flags: [],
+      }));
     await this.hide(tx, target, facts, caseId, HELD_BY_REPORTS);
   }
 
@@ -89,7 +111,8 @@ export class ModerationService {
    * set (a handful of rows by a partial index) is kept for a second; a change made here drops it at once.
    */
   async membersInReview(): Promise<Set<string>> {
-    if (!this.inReview || Date.now() - this.inReview.at > MEMBERS_IN_REVIEW_TTL_MS) this.inReview = { at: Date.now(), members: this.moderation.membersInReview() };
+    if (!this.inReview || Date.now() - this.inReview.at > MEMBERS_IN_REVIEW_TTL_MS)
+      this.inReview = { at: Date.now(), members: this.moderation.membersInReview() };
     const { members } = this.inReview;
     return members.catch((err: unknown) => {
       this.inReview = undefined;
@@ -117,19 +140,23 @@ export class ModerationService {
   async decide(caseId: string, request: CaseDecisionRequest, callerId: string | undefined): Promise<ModerationCase> {
     const moderatorId = await this.moderators.require(callerId);
     await this.outbox.transaction(async (tx) => {
+      // The target first, then the case: the order a report takes (escalate), so the two never wait on each other.
+      const target = await this.moderation.caseTarget(tx.manager, caseId);
+      if (!target) throw new DomainError(ModerationError.CASE_NOT_FOUND, 'No such case');
+      const facts = await this.moderation.lockTarget(tx.manager, target);
       const row = await this.moderation.lockCase(tx.manager, caseId);
       if (!row) throw new DomainError(ModerationError.CASE_NOT_FOUND, 'No such case');
       if (row.subject_user_id === moderatorId) throw new DomainError(ModerationError.SAME_MODERATOR, 'Another moderator decides cases about your own content');
-      if (row.status === 'appealed') return this.decideAppeal(tx, row, request, moderatorId);
+      if (row.status === 'appealed') return this.decideAppeal(tx, row, facts, request, moderatorId);
       if (row.status !== 'open') throw new DomainError(ModerationError.ALREADY_DECIDED, 'This case was decided already');
-      const target = targetOf(row);
-      const facts = await this.moderation.lockTarget(tx.manager, target);
       await this.moderation.recordDecision(tx.manager, row.id, request.decision, request.reason, moderatorId);
       await this.moderation.log(tx.manager, { caseId: row.id, actorId: moderatorId, action: request.decision, reason: request.reason });
       await this.moderation.settleReports(tx.manager, target, row.id, request.decision === 'approve' ? 'overruled' : 'upheld');
       const title = facts?.title ?? '';
       if (request.decision === 'remove') {
-        await this.remove(tx, row, title, request.reason);
+        // Content its poster deleted, or the "not there" path removed, meanwhile: the decision stands in the log,
+        // nothing is taken down twice and nobody is told twice.
+        if (facts && !facts.gone) await this.remove(tx, row, title, request.reason);
         return;
       }
       if (facts?.inReview) await this.show(tx, row);
@@ -147,7 +174,10 @@ export class ModerationService {
       const row = await this.moderation.lockCase(tx.manager, caseId);
       if (!row || row.subject_user_id !== callerId) throw new DomainError(ModerationError.CASE_NOT_FOUND, 'No such case');
       if (row.decision !== 'remove' || row.status !== 'decided') {
-        throw new DomainError(ModerationError.APPEAL_NOT_ALLOWED, row.appealed_at ? 'You have already appealed this decision' : 'Only a removal can be appealed');
+        throw new DomainError(
+          ModerationError.APPEAL_NOT_ALLOWED,
+          row.appealed_at ? 'You have already appealed this decision' : 'Only a removal can be appealed',
+        );
       }
       await this.moderation.recordAppeal(tx.manager, row.id, request.reason);
       await this.moderation.log(tx.manager, { caseId: row.id, actorId: callerId, action: 'appeal', reason: request.reason });
@@ -155,20 +185,30 @@ export class ModerationService {
     });
   }
 
-  private async decideAppeal(tx: Transaction, row: CaseRow, request: CaseDecisionRequest, moderatorId: string): Promise<void> {
+  private async decideAppeal(tx: Transaction, row: CaseRow, facts: TargetFacts | null, request: CaseDecisionRequest, moderatorId: string): Promise<void> {
     if (row.decided_by === moderatorId) throw new DomainError(ModerationError.SAME_MODERATOR, 'Another moderator decides the appeal of your own decision');
     if (request.decision === 'warn') throw new DomainError(ModerationError.APPEAL_DECISION, 'An appeal is upheld (remove) or overturned (approve)');
     const overturn = request.decision === 'approve';
     const target = targetOf(row);
-    const facts = await this.moderation.lockTarget(tx.manager, target);
     const title = facts?.title ?? '';
     await this.moderation.recordAppealDecision(tx.manager, row.id, overturn ? 'overturned' : 'upheld', request.reason, moderatorId);
     await this.moderation.log(tx.manager, { caseId: row.id, actorId: moderatorId, action: overturn ? 'overturn' : 'uphold', reason: request.reason });
     if (overturn) {
       await this.moderation.overruleReportsOf(tx.manager, row.id);
-      if (target.type === 'item') await this.moderation.restoreRemovedItem(tx.manager, target.id);
-      else if (target.type === 'comment') await this.moderation.restoreComment(tx.manager, target.id);
-      else if (target.type === 'message' || target.type === 'member') await this.show(tx, row);
+      if (target.type === 'item') {
+        if (await this.moderation.restoreRemovedItem(tx.manager, target.id)) {
+          await this.impact.itemRestored(tx.manager, target.id);
+          await this.announce(tx, target);
+        }
+      } else if (target.type === 'wanted') {
+        await this.moderation.restoreWanted(tx.manager, target.id);
+      } else if (target.type === 'comment') {
+        const itemId = await this.moderation.restoreComment(tx.manager, target.id);
+        if (itemId) {
+          await this.comments.recount(tx.manager, itemId);
+          await this.announce(tx, target);
+        }
+      } else await this.show(tx, row);
     }
     this.notice(tx, row, overturn ? 'appeal_overturned' : 'appeal_upheld', title, request.reason);
     if (row.decided_by) this.notice(tx, { ...row, subject_user_id: row.decided_by }, 'appeal_decided', title, request.reason);
@@ -177,15 +217,34 @@ export class ModerationService {
   /** Pending review: hidden from everyone but the poster, who is told why. */
   private async hide(tx: Transaction, target: ModerationTarget, facts: TargetFacts, caseId: string, reason: string): Promise<void> {
     await this.moderation.setInReview(tx.manager, target, true);
+    if (target.type === 'comment' && facts.itemId) await this.comments.recount(tx.manager, facts.itemId);
     this.forgetMembersInReview(tx, target);
-    tx.emit(Events.moderationNotice, { userId: facts.subjectUserId, caseId, kind: 'held', targetType: target.type, itemId: facts.itemId, title: facts.title, reason });
+    tx.emit(Events.moderationNotice, {
+      userId: facts.subjectUserId,
+      caseId,
+      kind: 'held',
+      targetType: target.type,
+      itemId: facts.itemId,
+      title: facts.title,
+      reason,
+    });
   }
 
-  /** Out of review; content held before anyone heard of it is announced now (new-item alerts, points, the recipient told). */
+  /** Out of review, and announced if it never was. */
   private async show(tx: Transaction, row: CaseRow): Promise<void> {
     const target = targetOf(row);
     await this.moderation.setInReview(tx.manager, target, false);
+    if (target.type === 'comment' && row.item_id) await this.comments.recount(tx.manager, row.item_id);
     this.forgetMembersInReview(tx, target);
+    await this.announce(tx, target);
+  }
+
+  /**
+   * Content held before anyone heard of it (held by the checks as it was written) is announced when it comes back,
+   * from review or from an overturned removal: new-item alerts and points, comment alerts, the recipient told of a
+   * message. A message's recipient has never seen a held one, so it is always delivered on its way out.
+   */
+  private async announce(tx: Transaction, target: ModerationTarget): Promise<void> {
     if (target.type === 'message') {
       const message = await this.moderation.messageEvent(tx.manager, target.id);
       if (message) tx.emit(Events.handoverMessage, message);
@@ -194,7 +253,8 @@ export class ModerationService {
     if (!(await this.moderation.takeUnannounced(tx.manager, target))) return;
     if (target.type === 'item') {
       const item = await this.items.findView(target.id, tx.manager);
-      if (item && item.status !== 'removed') tx.emit(Events.itemPosted, itemPostedPayload(item, (await this.posters.member(tx.manager, item.poster_id)).subscriptionTier));
+      if (item && item.status !== 'removed')
+        tx.emit(Events.itemPosted, itemPostedPayload(item, (await this.posters.member(tx.manager, item.poster_id)).subscriptionTier));
     } else if (target.type === 'comment') {
       const comment = await this.moderation.commentEvent(tx.manager, target.id);
       if (comment) tx.emit(Events.commentPosted, comment);
@@ -208,26 +268,45 @@ export class ModerationService {
       await this.removeItem(tx, target.id, row.subject_user_id, title, reason, row.id);
       return;
     }
-    if (target.type === 'comment') await this.moderation.removeComment(tx.manager, target.id);
+    if (target.type === 'comment') await this.removeComments(tx, [target.id]);
     if (target.type === 'message') await this.moderation.setInReview(tx.manager, target, true);
+    if (target.type === 'wanted') await this.moderation.removeWanted(tx.manager, target.id);
     if (target.type === 'member') {
       // A member's removal takes down what they have live; the account itself stays.
       const live = await this.moderation.liveContentOf(tx.manager, target.id);
       for (const item of live.items) await this.removeItem(tx, item.id, target.id, item.title, reason, row.id);
-      for (const comment of live.comments) await this.moderation.removeComment(tx.manager, comment);
+      await this.removeComments(tx, live.comments);
+      await this.moderation.removeWantedOf(tx.manager, target.id);
       await this.moderation.setInReview(tx.manager, target, false);
       this.forgetMembersInReview(tx, target);
     }
     this.notice(tx, row, 'removed', title, reason);
   }
 
+  private async removeComments(tx: Transaction, commentIds: string[]): Promise<void> {
+    const items = new Set<string>();
+    for (const id of commentIds) {
+      const itemId = await this.moderation.removeComment(tx.manager, id);
+      if (itemId) items.add(itemId);
+    }
+    for (const itemId of items) await this.comments.recount(tx.manager, itemId);
+  }
+
   private async removeItem(tx: Transaction, itemId: string, posterId: string, title: string, reason: string, caseId: string): Promise<void> {
     await this.items.markRemoved(tx.manager, itemId);
     await this.moderation.setInReview(tx.manager, { type: 'item', id: itemId }, false);
+    // A pickup of it already counted in the impact figures stops counting (docs/product-rules.md, Impact).
+    await this.impact.itemRemoved(tx.manager, itemId);
     tx.emit(Events.itemRemoved, { itemId, posterId, title, reason: 'reported', note: reason, caseId });
   }
 
-  private notice(tx: Transaction, row: Pick<CaseRow, 'id' | 'subject_user_id' | 'target_type' | 'item_id'>, kind: Notice['kind'], title: string, reason: string): void {
+  private notice(
+    tx: Transaction,
+    row: Pick<CaseRow, 'id' | 'subject_user_id' | 'target_type' | 'item_id'>,
+    kind: Notice['kind'],
+    title: string,
+    reason: string,
+  ): void {
     tx.emit(Events.moderationNotice, { userId: row.subject_user_id, caseId: row.id, kind, targetType: row.target_type, itemId: row.item_id, title, reason });
   }
 
@@ -278,7 +357,12 @@ export class ModerationService {
       flags: row.flags,
       decision:
         row.decision && row.decided_at
-          ? { decision: row.decision, reason: row.decision_reason ?? '', moderatorName: names.get(row.decided_by ?? '') ?? 'A moderator', decidedAt: new Date(row.decided_at).toISOString() }
+          ? {
+              decision: row.decision,
+              reason: row.decision_reason ?? '',
+              moderatorName: names.get(row.decided_by ?? '') ?? 'A moderator',
+              decidedAt: new Date(row.decided_at).toISOString(),
+            }
           : null,
       appeal: row.appealed_at
         ? {

@@ -71,7 +71,10 @@ export class QueueRepository {
   }
 
   async remove(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
-    const [rows]: [unknown[], number] = await manager.query(`DELETE FROM items.item_queue WHERE item_id = $1 AND user_id = $2 RETURNING user_id`, [itemId, userId]);
+    const [rows]: [unknown[], number] = await manager.query(`DELETE FROM items.item_queue WHERE item_id = $1 AND user_id = $2 RETURNING user_id`, [
+      itemId,
+      userId,
+    ]);
     return rows.length === 1;
   }
 

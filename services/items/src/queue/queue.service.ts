@@ -32,28 +32,31 @@ export class QueueService {
   ) {}
 
   async join(itemId: string, callerId: string): Promise<QueueChange> {
-    return this.outbox.transaction(async (tx) => {
-      await this.queue.lockMemberQueues(tx.manager, callerId);
-      const item = await this.queue.lockItem(tx.manager, itemId);
-      if (!item || item.status === 'removed') throw notFound();
-      if (item.poster_id === callerId) throw new DomainError(ItemError.OWN_ITEM, "You can't queue for your own item");
-      // A member the poster blocked finds the item unavailable, never told why (docs/product-rules.md, Blocking).
-      if (await this.blocks.isBlocked(item.poster_id, callerId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
-      if (!item.listed || new Date(item.expires_at).getTime() <= Date.now() || (item.status !== 'available' && item.status !== 'first_dibs')) {
-        throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
-      }
-      if (item.status === 'available') throw new DomainError(ItemError.NOT_HELD, 'Nobody holds this item: call first dibs instead of queueing');
-      if (item.reserved_by_id === callerId) throw new DomainError(ItemError.ALREADY_QUEUED, 'You already hold this item');
-      const line = await this.queue.members(tx.manager, itemId);
-      if (line.some((m) => m.user_id === callerId)) throw new DomainError(ItemError.ALREADY_QUEUED, 'You are already in line for this item');
-      if (line.length >= QUEUE_MAX) throw new DomainError(ItemError.QUEUE_FULL, `The line for this item is full (${QUEUE_MAX} neighbours)`);
-      if ((await this.queue.countMemberQueues(tx.manager, callerId, itemId)) >= QUEUES_PER_MEMBER) {
-        throw new DomainError(ItemError.QUEUE_LIMIT, `You are already in line for ${QUEUES_PER_MEMBER} items: leave one before joining another`);
-      }
-      await this.queue.append(tx.manager, itemId, callerId);
-      const view = await this.viewOf(tx.manager, item, callerId);
-      return { success: true, message: `You're number ${view.position} in line. We'll tell you the moment it's yours.`, queue: view };
-    });
+    return this.outbox.transaction((tx) => this.joinIn(tx, itemId, callerId));
+  }
+
+  /** Joining the line in a transaction of the caller's (a member's request, or their auto-claim: auto-claim.service.ts). */
+  async joinIn(tx: Transaction, itemId: string, callerId: string): Promise<QueueChange> {
+    await this.queue.lockMemberQueues(tx.manager, callerId);
+    const item = await this.queue.lockItem(tx.manager, itemId);
+    if (!item || item.status === 'removed') throw notFound();
+    if (item.poster_id === callerId) throw new DomainError(ItemError.OWN_ITEM, "You can't queue for your own item");
+    // A member the poster blocked finds the item unavailable, never told why (docs/product-rules.md, Blocking).
+    if (await this.blocks.isBlocked(item.poster_id, callerId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
+    if (!item.listed || new Date(item.expires_at).getTime() <= Date.now() || (item.status !== 'available' && item.status !== 'first_dibs')) {
+      throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
+    }
+    if (item.status === 'available') throw new DomainError(ItemError.NOT_HELD, 'Nobody holds this item: call first dibs instead of queueing');
+    if (item.reserved_by_id === callerId) throw new DomainError(ItemError.ALREADY_QUEUED, 'You already hold this item');
+    const line = await this.queue.members(tx.manager, itemId);
+    if (line.some((m) => m.user_id === callerId)) throw new DomainError(ItemError.ALREADY_QUEUED, 'You are already in line for this item');
+    if (line.length >= QUEUE_MAX) throw new DomainError(ItemError.QUEUE_FULL, `The line for this item is full (${QUEUE_MAX} neighbours)`);
+    if ((await this.queue.countMemberQueues(tx.manager, callerId, itemId)) >= QUEUES_PER_MEMBER) {
+      throw new DomainError(ItemError.QUEUE_LIMIT, `You are already in line for ${QUEUES_PER_MEMBER} items: leave one before joining another`);
+    }
+    await this.queue.append(tx.manager, itemId, callerId);
+    const view = await this.viewOf(tx.manager, item, callerId);
+    return { success: true, message: `You're number ${view.position} in line. We'll tell you the moment it's yours.`, queue: view };
   }
 
   async leave(itemId: string, callerId: string): Promise<QueueChange> {
@@ -98,7 +101,11 @@ export class QueueService {
       const name = member.public_name ?? PLACEHOLDER_NAME;
       const barred = await this.holdBarred(tx.manager, memberId, itemId);
       if (barred === 'limit') throw new DomainError(ItemError.PICK_AT_HOLD_LIMIT, `${name} already holds as many items as they may: pick someone else`);
-      if (barred) throw new DomainError(ItemError.PICK_SUSPENDED, `${name}'s holds are paused for no-shows until ${barred.toISOString().slice(0, 10)}: pick someone else`);
+      if (barred)
+        throw new DomainError(
+          ItemError.PICK_SUSPENDED,
+          `${name}'s holds are paused for no-shows until ${barred.toISOString().slice(0, 10)}: pick someone else`,
+        );
       await this.queue.moveToFront(tx.manager, itemId, memberId);
       // An armed Extra Reservation Time makes the hold they get longer (docs/product-rules.md, "Perks").
       const minutes = (await this.extensions.armedMinutes(tx.manager, memberId)) ?? RESERVATION_MINUTES;
@@ -186,7 +193,9 @@ export class QueueService {
     const line = item.status === 'first_dibs' ? await this.queue.members(manager, item.id) : [];
     const mine = line.find((m) => m.user_id === callerId);
     const isPoster = callerId === item.poster_id;
-    const reliability = isPoster ? await this.holds.reliability(manager, [...line.map((m) => m.user_id), ...(item.reserved_by_id ? [item.reserved_by_id] : [])]) : new Map();
+    const reliability = isPoster
+      ? await this.holds.reliability(manager, [...line.map((m) => m.user_id), ...(item.reserved_by_id ? [item.reserved_by_id] : [])])
+      : new Map();
     return {
       length: line.length,
       position: mine ? mine.position : null,

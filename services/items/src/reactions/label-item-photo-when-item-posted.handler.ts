@@ -25,7 +25,11 @@ export class LabelItemPhotoWhenItemPostedHandler implements OnApplicationBootstr
       const item = await this.items.find(posted.itemId, tx.manager);
       const [photoKey] = itemPhotoKeys(item?.imageUrl ?? null);
       if (!photoKey) return;
-      await this.jobs.add<PhotoLabelsJob>(PHOTO_LABELS_QUEUE, { itemId: posted.itemId, photoKey }, { jobId: `photo-labels-${posted.itemId}`, attempts: 3, backoffMs: 2_000 });
+      await this.jobs.add<PhotoLabelsJob>(
+        PHOTO_LABELS_QUEUE,
+        { itemId: posted.itemId, photoKey },
+        { jobId: `photo-labels-${posted.itemId}`, attempts: 3, backoffMs: 2_000 },
+      );
     });
   }
 }

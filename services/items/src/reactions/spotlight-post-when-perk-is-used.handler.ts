@@ -4,7 +4,8 @@ import { EventConsumers } from '@curbside/platform';
 import { SpotlightsService } from '../spotlights/spotlights.service';
 
 /**
- * perk.used (a Spotlight Post) → the post is shown first in nearby feeds until the spotlight ends.
+ * perk.used (a Spotlight Post) → the spotlight, which items.start-spotlight started already, is kept as it is (a
+ * replay or an event from before that call changes nothing but the missing row).
  * The durable name is this consumer's identity (JetStream durable, processed ids): renaming it replays history.
  */
 const DURABLE = 'spotlight-on-perk';
@@ -18,7 +19,7 @@ export class SpotlightPostWhenPerkIsUsedHandler implements OnApplicationBootstra
 
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.on(Events.perkUsed, DURABLE, async (used, tx) => {
-      if (used.perk === 'spotlight') await this.spotlights.start(tx, used);
+      if (used.perk === 'spotlight') await this.spotlights.confirm(tx, used);
     });
   }
 }

@@ -26,7 +26,17 @@ export class ReportsRepository {
     const inserted: unknown[] = await manager.query(
       `INSERT INTO items.reports (id, reporter_id, target_type, target_id, reported_user_id, reported_item_id, report_type, reason, details)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (reporter_id, target_type, target_id) DO NOTHING RETURNING id`,
-      [report.id, report.reporterId, report.targetType, report.targetId, report.reportedUserId, report.reportedItemId, report.reportType, report.reason, report.details],
+      [
+        report.id,
+        report.reporterId,
+        report.targetType,
+        report.targetId,
+        report.reportedUserId,
+        report.reportedItemId,
+        report.reportType,
+        report.reason,
+        report.details,
+      ],
     );
     return inserted.length > 0;
   }

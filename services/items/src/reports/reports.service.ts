@@ -11,7 +11,7 @@ type Target = Pick<NewReport, 'targetType' | 'targetId' | 'reportedUserId' | 're
 const THANKS = 'Thanks for your report. Our team will review it.';
 
 /**
- * Reports of an item, a comment or a member (docs/product-rules.md, Moderation): one per member per target; enough
+ * Reports of an item, a comment, a wanted post or a member (docs/product-rules.md, Moderation): one per member per target; enough
  * of them put the target in pending review (ModerationService.escalate), in the report's transaction.
  */
 @Injectable()
@@ -37,7 +37,8 @@ export class ReportsService {
         details: request.details ?? null,
       });
       if (!filed) throw new DomainError(ReportError.ALREADY_REPORTED, `You have already reported this ${target.targetType}`);
-      if (target.reportedItemId) {
+      // report.filed is about an item (reported, or a reported comment's); a member or a wanted post has none.
+      if (target.reportedItemId && target.targetType !== 'wanted') {
         tx.emit(Events.reportFiled, {
           reportId: id,
           itemId: target.reportedItemId,
@@ -61,13 +62,32 @@ export class ReportsService {
         throw new DomainError(ReportError.TARGET_NOT_FOUND, 'Comment not found');
       }
       if (facts.subjectUserId === reporterId) throw new DomainError(ReportError.SELF, "You can't report your own comment");
-      return { targetType: 'comment', targetId: request.reportedCommentId, reportedUserId: facts.subjectUserId, reportedItemId: facts.itemId, title: facts.title };
+      return {
+        targetType: 'comment',
+        targetId: request.reportedCommentId,
+        reportedUserId: facts.subjectUserId,
+        reportedItemId: facts.itemId,
+        title: facts.title,
+      };
+    }
+    if (request.reportedWantedId) {
+      // A wanted post: public, not removed, and not in review (then only its author sees it).
+      const facts = await this.cases.lockTarget(tx.manager, { type: 'wanted', id: request.reportedWantedId });
+      if (!facts || facts.gone || facts.inReview) throw new DomainError(ReportError.TARGET_NOT_FOUND, 'Wanted post not found');
+      if (facts.subjectUserId === reporterId) throw new DomainError(ReportError.SELF, "You can't report your own wanted post");
+      return { targetType: 'wanted', targetId: request.reportedWantedId, reportedUserId: facts.subjectUserId, reportedItemId: null, title: facts.title };
     }
     if (request.reportedItemId) {
       const facts = await this.cases.lockTarget(tx.manager, { type: 'item', id: request.reportedItemId });
       if (!facts || facts.gone || facts.inReview) throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
       if (facts.subjectUserId === reporterId) throw new DomainError(ReportError.OWN_ITEM, "You can't report your own item");
-      return { targetType: 'item', targetId: request.reportedItemId, reportedUserId: facts.subjectUserId, reportedItemId: request.reportedItemId, title: facts.title };
+      return {
+        targetType: 'item',
+        targetId: request.reportedItemId,
+        reportedUserId: facts.subjectUserId,
+        reportedItemId: request.reportedItemId,
+        title: facts.title,
+      };
     }
     const memberId = request.reportedUserId as string;
     if (memberId === reporterId) throw new DomainError(ReportError.SELF, "You can't report yourself");

@@ -23,6 +23,11 @@ export class SavedSearchesController {
     return this.searches.delete(request.body.savedSearchId, callerOf(request));
   }
 
+  @Handles(Calls.items.setSavedSearchAutoClaim)
+  setAutoClaim(request: CallRequest<typeof Calls.items.setSavedSearchAutoClaim>) {
+    return this.searches.change(request.body.savedSearchId, request.body, callerOf(request));
+  }
+
   @Handles(Calls.items.wanted)
   wanted(request: CallRequest<typeof Calls.items.wanted>) {
     return this.searches.wanted(request.body, request.meta.callerId);

@@ -13,6 +13,8 @@ export interface SavedSearchRow {
   lng: number;
   label: string | null;
   is_public: boolean;
+  auto_claim: boolean;
+  in_review: boolean;
   created_at: Date;
 }
 
@@ -26,6 +28,7 @@ export interface WantedRow {
   public_lng: number;
   distance_miles: number;
   created_at: Date;
+  in_review: boolean;
 }
 
 /** A saved search a new item matched: the member's oldest matching search, a wanted post before any other. */
@@ -35,6 +38,8 @@ export interface MatchRow {
   query: string;
   category: string | null;
   wanted: boolean;
+  /** The member switched this search to auto-claim (whether it may, their plan decides when it runs). */
+  auto_claim: boolean;
 }
 
 /** A new item as matching reads it: its public position, the poster, and the words of its title and description. */
@@ -48,7 +53,7 @@ export interface ItemToMatch {
   words: string[];
 }
 
-const COLUMNS = 'id, user_id, query, words, category, radius_miles, lat, lng, label, is_public, created_at';
+const COLUMNS = 'id, user_id, query, words, category, radius_miles, lat, lng, label, is_public, auto_claim, in_review, created_at';
 
 /** Each plan's numbers as JSON for the statements: one source (libs/contracts/src/client/plans.ts). */
 const PLAN_LIMITS = JSON.stringify(SAVED_SEARCH_LIMITS);
@@ -61,6 +66,9 @@ const tierOf = (member: string) => `coalesce((SELECT p.subscription_tier FROM it
  */
 const withinPlan = (limits: string) => `(SELECT count(*) FROM items.saved_searches o
       WHERE o.user_id = s.user_id AND (o.created_at, o.id) < (s.created_at, s.id)) < (${limits}::jsonb ->> ${tierOf('s.user_id')})::int`;
+
+/** A wanted post as neighbours see it: public, and not held for a moderator's review (then only its author sees it). */
+const WANTED = '(s.is_public AND NOT s.in_review)';
 
 /** Neither member blocked the other. */
 const notBlocked = (a: string, b: string) => `NOT EXISTS (SELECT 1 FROM items.blocks bl WHERE bl.blocked
@@ -84,22 +92,23 @@ export function wordPrefixes(words: readonly string[]): string[] {
  * box around its blurred place), then, for those candidates only, the exact distance to the item's public position
  * within the search's radius (narrowed to the member's plan as it is now), the category, every word (a word
  * matches an item word that starts with it: "chair" finds "chairs"), the plan's count, and blocks either way.
- * Never the poster's own. The bench times this very statement (bench/README.md, scenario saved-searches).
+ * Never the poster's own. A member's auto-claim search goes before their others (it acts for them), then a wanted
+ * post. The bench times this very statement (bench/README.md, scenario saved-searches).
  */
 export function savedSearchMatchQuery(item: ItemToMatch, options: { wantedOnly: boolean }): { text: string; params: unknown[] } {
   return {
-    text: `SELECT DISTINCT ON (s.user_id) s.id AS saved_search_id, s.user_id, s.query, s.category, s.is_public AS wanted
+    text: `SELECT DISTINCT ON (s.user_id) s.id AS saved_search_id, s.user_id, s.query, s.category, ${WANTED} AS wanted, s.auto_claim
        FROM items.saved_searches s
        WHERE s.reach @> ll_to_earth($1, $2)
          AND s.user_id <> $3
-         ${options.wantedOnly ? 'AND s.is_public' : ''}
+         ${options.wantedOnly ? `AND ${WANTED}` : ''}
          AND (s.category IS NULL OR s.category = $4)
          AND s.words <@ $5::text[]
          AND earth_distance(s.earth_pos, ll_to_earth($1, $2))
              <= least(s.radius_miles, ($6::jsonb ->> ${tierOf('s.user_id')})::float8) * ${METERS_PER_MILE}
          AND ${notBlocked('$3::uuid', 's.user_id')}
          AND ${withinPlan('$7')}
-       ORDER BY s.user_id, s.is_public DESC, s.created_at, s.id`,
+       ORDER BY s.user_id, s.auto_claim DESC, ${WANTED} DESC, s.created_at, s.id`,
     params: [item.publicLat, item.publicLng, item.posterId, item.category, wordPrefixes(item.words), PLAN_RADII, PLAN_LIMITS],
   };
 }
@@ -118,7 +127,7 @@ export class SavedSearchesRepository {
     return row.n;
   }
 
-  async insert(manager: EntityManager, search: Omit<SavedSearchRow, 'created_at'>): Promise<SavedSearchRow> {
+  async insert(manager: EntityManager, search: Omit<SavedSearchRow, 'created_at' | 'auto_claim' | 'in_review'>): Promise<SavedSearchRow> {
     const [row]: SavedSearchRow[] = await manager.query(
       `INSERT INTO items.saved_searches (id, user_id, query, words, category, radius_miles, lat, lng, label, is_public)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
@@ -131,6 +140,49 @@ export class SavedSearchesRepository {
     return this.dataSource.query(`SELECT ${COLUMNS} FROM items.saved_searches WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
   }
 
+  /** The member's own search by id, or null. */
+  async find(userId: string, id: string): Promise<SavedSearchRow | null> {
+    const [row]: SavedSearchRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM items.saved_searches WHERE id = $1 AND user_id = $2`, [id, userId]);
+    return row ?? null;
+  }
+
+  /** New words for the member's own search; null when there is none of theirs by that id. */
+  async setQuery(manager: EntityManager, userId: string, id: string, query: string, words: string[]): Promise<SavedSearchRow | null> {
+    const [rows]: [SavedSearchRow[], number] = await manager.query(
+      `UPDATE items.saved_searches SET query = $3, words = $4 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+      [id, userId, query, words],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Switches auto-claim of the member's own search; null when there is none of theirs by that id. */
+  async setAutoClaim(userId: string, id: string, autoClaim: boolean): Promise<SavedSearchRow | null> {
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [rows]: [SavedSearchRow[], number] = await this.dataSource.query(
+      `UPDATE items.saved_searches SET auto_claim = $3 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+      [id, userId, autoClaim],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Items auto-claimed for the member since a time (the daily cap is counted from these). */
+  async autoClaimsSince(manager: EntityManager, userId: string, since: Date): Promise<number> {
+    const [row]: { n: number }[] = await manager.query(`SELECT count(*)::int AS n FROM items.auto_claims WHERE user_id = $1 AND created_at > $2`, [
+      userId,
+      since.toISOString(),
+    ]);
+    return row.n;
+  }
+
+  async recordAutoClaim(manager: EntityManager, claim: { userId: string; itemId: string; savedSearchId: string; outcome: 'held' | 'queued' }): Promise<void> {
+    await manager.query(`INSERT INTO items.auto_claims (user_id, item_id, saved_search_id, outcome) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+      claim.userId,
+      claim.itemId,
+      claim.savedSearchId,
+      claim.outcome,
+    ]);
+  }
+
   /** Deletes the member's own search; false when there is none of theirs by that id. */
   async delete(userId: string, id: string): Promise<boolean> {
     const [, affected]: [unknown, number] = await this.dataSource.query(`DELETE FROM items.saved_searches WHERE id = $1 AND user_id = $2`, [id, userId]);
@@ -139,15 +191,17 @@ export class SavedSearchesRepository {
 
   /**
    * Wanted posts within `radiusMiles` of a spot, nearest first, measured to their blurred place through the GiST
-   * index; never those of a member who blocked the caller or whom the caller blocked.
+   * index; never those of a member who blocked the caller or whom the caller blocked, nor one held for review
+   * (its author still sees it).
    */
   wanted(search: { lat: number; lng: number; radiusMiles: number; callerId: string | undefined; limit: number }): Promise<WantedRow[]> {
     return this.dataSource.query(
-      `SELECT s.id, s.user_id, s.query, s.category, p.username AS public_name, s.public_lat, s.public_lng, s.created_at,
+      `SELECT s.id, s.user_id, s.query, s.category, p.username AS public_name, s.public_lat, s.public_lng, s.created_at, s.in_review,
               earth_distance(ll_to_earth($1, $2), s.earth_pos) / ${METERS_PER_MILE} AS distance_miles
        FROM items.saved_searches s
        LEFT JOIN items.posters p ON p.user_id = s.user_id
        WHERE s.is_public
+         AND (NOT s.in_review OR s.user_id = $4::uuid)
          AND earth_box(ll_to_earth($1, $2), $3) @> s.earth_pos
          AND earth_distance(ll_to_earth($1, $2), s.earth_pos) <= $3
          AND ($4::uuid IS NULL OR ${notBlocked('$4::uuid', 's.user_id')})

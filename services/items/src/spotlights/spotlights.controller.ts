@@ -7,8 +7,8 @@ import { SpotlightsService } from './spotlights.service';
 export class SpotlightsController {
   constructor(private readonly spotlights: SpotlightsService) {}
 
-  @Handles(Calls.items.spotlightAdmissible)
-  admissible(request: CallRequest<typeof Calls.items.spotlightAdmissible>) {
-    return this.spotlights.admissible(request.body.itemId, callerOf(request));
+  @Handles(Calls.items.startSpotlight)
+  start(request: CallRequest<typeof Calls.items.startSpotlight>) {
+    return this.spotlights.start(request.body, callerOf(request));
   }
 }

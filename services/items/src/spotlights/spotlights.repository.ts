@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 
+export interface SpotlightRow {
+  item_id: string;
+  started_at: Date;
+  ends_at: Date;
+}
+
 /** Running spotlights (docs/product-rules.md, "Perks"). The feed reads them in its own statement (feed.query.ts). */
 @Injectable()
 export class SpotlightsRepository {
@@ -11,8 +17,17 @@ export class SpotlightsRepository {
     return rows.length > 0;
   }
 
+  /** The spotlight a redemption started, if any (a perk is used once: asked again, this is the answer). */
+  async ofRedemption(manager: EntityManager, redemptionId: string): Promise<SpotlightRow | undefined> {
+    const [row]: SpotlightRow[] = await manager.query(`SELECT item_id, started_at, ends_at FROM items.spotlights WHERE redemption_id = $1`, [redemptionId]);
+    return row;
+  }
+
   /** Starts the spotlight when the post is the member's and available; false when it is not (nothing written). */
-  async start(manager: EntityManager, spotlight: { redemptionId: string; itemId: string; userId: string; startedAt: string; endsAt: string }): Promise<boolean> {
+  async start(
+    manager: EntityManager,
+    spotlight: { redemptionId: string; itemId: string; userId: string; startedAt: string; endsAt: string },
+  ): Promise<boolean> {
     const rows: unknown[] = await manager.query(
       `INSERT INTO items.spotlights (redemption_id, item_id, user_id, started_at, ends_at)
        SELECT $1, i.id, $3, $4, $5 FROM items.items i WHERE i.id = $2 AND i.poster_id = $3 AND i.status = 'available' AND i.listed

@@ -1,38 +1,67 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, ItemError } from '@curbside/contracts';
-import { createLogger, Transaction } from '@curbside/platform';
+import { CallBody, CallReply, Calls, DomainError, ItemError } from '@curbside/contracts';
+import { EventOutbox, Transaction } from '@curbside/platform';
 import { ItemsRepository } from '../items/items.repository';
 import { SpotlightsRepository } from './spotlights.repository';
 
+type StartRequest = CallBody<typeof Calls.items.startSpotlight>;
+type Started = CallReply<typeof Calls.items.startSpotlight>;
+
 /**
  * Spotlight Post (docs/product-rules.md, "Perks"): the member's own available post, shown first in nearby feeds and
- * on the map for 24 hours. The gateway asks `admissible` before rewards spends the perk; the spotlight itself starts
- * when rewards' `perk.used` arrives, checked once more against the post as it is then.
+ * on the map for 24 hours. Rewards asks `start` while it holds the perk's row, and marks the perk used only when the
+ * spotlight started: a perk is never spent on a post that does not qualify, and is spent once.
  */
 @Injectable()
 export class SpotlightsService {
-  private readonly log = createLogger('spotlights');
-
   constructor(
+    private readonly outbox: EventOutbox,
     private readonly items: ItemsRepository,
     private readonly spotlights: SpotlightsRepository,
   ) {}
 
-  async admissible(itemId: string, callerId: string): Promise<{ admissible: true }> {
-    const item = await this.items.find(itemId);
-    if (!item || item.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
-    if (item.posterId !== callerId) throw new DomainError(ItemError.NOT_POSTER, 'Only the poster can spotlight this item');
-    if (item.status !== 'available' || !item.listed || item.expiresAt.getTime() <= Date.now()) {
-      throw new DomainError(ItemError.NOT_AVAILABLE, 'Only an available post can be spotlighted');
-    }
-    if (await this.spotlights.isSpotlit(itemId)) throw new DomainError(ItemError.ALREADY_SPOTLIT, 'This post is in the spotlight already');
-    return { admissible: true };
+  /**
+   * The post's row is locked first, so two spotlights asked at once for one post run one after the other and the
+   * second sees the first. The redemption's own spotlight, asked again (a retry after rewards failed to commit), is
+   * answered as it is, whatever post the retry names.
+   */
+  async start(request: StartRequest, callerId: string): Promise<Started> {
+    return this.outbox.transaction(async (tx) => {
+      const earlier = await this.spotlights.ofRedemption(tx.manager, request.redemptionId);
+      if (earlier) return toStarted(earlier);
+      const item = await this.items.lock(tx.manager, request.itemId);
+      if (item.posterId !== callerId) throw new DomainError(ItemError.NOT_POSTER, 'Only the poster can spotlight this item');
+      if (item.status !== 'available' || !item.listed || item.expiresAt.getTime() <= Date.now()) {
+        throw new DomainError(ItemError.NOT_AVAILABLE, 'Only an available post can be spotlighted');
+      }
+      if (await this.spotlights.isSpotlit(item.id, tx.manager)) throw new DomainError(ItemError.ALREADY_SPOTLIT, 'This post is in the spotlight already');
+      await this.spotlights.start(tx.manager, {
+        redemptionId: request.redemptionId,
+        itemId: item.id,
+        userId: callerId,
+        startedAt: request.startedAt,
+        endsAt: request.endsAt,
+      });
+      return { itemId: item.id, startedAt: new Date(request.startedAt).toISOString(), endsAt: new Date(request.endsAt).toISOString() };
+    });
   }
 
-  async start(tx: Transaction, used: { redemptionId: string; userId: string; itemId: string | null; usedAt: string; endsAt: string | null }): Promise<void> {
+  /**
+   * rewards' `perk.used` for a spotlight: the call above started it already, so this writes nothing new; it stays for
+   * an event from before that call existed (keyed by the redemption, so a replay changes nothing).
+   */
+  async confirm(tx: Transaction, used: { redemptionId: string; userId: string; itemId: string | null; usedAt: string; endsAt: string | null }): Promise<void> {
     if (!used.itemId || !used.endsAt) return;
-    const started = await this.spotlights.start(tx.manager, { redemptionId: used.redemptionId, itemId: used.itemId, userId: used.userId, startedAt: used.usedAt, endsAt: used.endsAt });
-    // Taken or withdrawn between the check and the event (or not the member's): the perk is spent on nothing shown.
-    if (!started) this.log.warn({ redemptionId: used.redemptionId, itemId: used.itemId }, 'spotlight not started: the post is no longer the member\'s available post');
+    await this.spotlights.start(tx.manager, {
+      redemptionId: used.redemptionId,
+      itemId: used.itemId,
+      userId: used.userId,
+      startedAt: used.usedAt,
+      endsAt: used.endsAt,
+    });
   }
+}
+
+function toStarted(row: { item_id: string; started_at: Date; ends_at: Date }): Started {
+  return { itemId: row.item_id, startedAt: new Date(row.started_at).toISOString(), endsAt: new Date(row.ends_at).toISOString() };
 }

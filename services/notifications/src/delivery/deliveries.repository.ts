@@ -17,6 +17,21 @@ export interface DueRow {
   quiet_hours: string | null;
   lat: number | null;
   lng: number | null;
+  /** When it shows in the app and may leave it. */
+  visible_at: Date;
+  /** Written before it showed: the live stream is told when it shows. */
+  held: boolean;
+}
+
+/** Where a notification went: shown in the app later than written ('app', once), or a channel beyond it. */
+export type DeliveryChannel = Channel | 'app';
+
+/** An alert a free member's digest may list. */
+export interface DigestAlert {
+  id: string;
+  title: string;
+  message: string;
+  item_id: string | null;
 }
 
 export interface PushSubscriptionRow {
@@ -35,7 +50,8 @@ export class DeliveriesRepository {
   /** The notifications named, with their members' newest settings and last position (for their time zone). */
   due(ids: string[]): Promise<DueRow[]> {
     return this.dataSource.query(
-      `SELECT n.id, n.user_id, n.type, n.title, n.message, n.data, n.is_read, coalesce(m.tier, 'free') AS tier, m.flags, m.quiet_hours, p.lat, p.lng
+      `SELECT n.id, n.user_id, n.type, n.title, n.message, n.data, n.is_read, coalesce(m.tier, 'free') AS tier, m.flags, m.quiet_hours, p.lat, p.lng,
+              n.visible_at, n.visible_at > n.created_at AS held
        FROM notifications.notifications n
        LEFT JOIN notifications.members m ON m.user_id = n.user_id
        LEFT JOIN notifications.positions p ON p.user_id = n.user_id
@@ -45,9 +61,9 @@ export class DeliveriesRepository {
   }
 
   /** Records each (notification, channel) not sent yet and answers those: the caller sends exactly these. */
-  async claim(manager: EntityManager, sends: { notificationId: string; userId: string; channel: Channel }[]): Promise<Set<string>> {
+  async claim(manager: EntityManager, sends: { notificationId: string; userId: string; channel: DeliveryChannel }[]): Promise<Set<string>> {
     if (sends.length === 0) return new Set();
-    const rows: { notification_id: string; channel: Channel }[] = await manager.query(
+    const rows: { notification_id: string; channel: DeliveryChannel }[] = await manager.query(
       `WITH forgotten AS (DELETE FROM notifications.deliveries WHERE sent_at < now() - interval '30 days')
        INSERT INTO notifications.deliveries (notification_id, channel, user_id)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[]) ON CONFLICT DO NOTHING RETURNING notification_id, channel`,
@@ -56,8 +72,26 @@ export class DeliveriesRepository {
     return new Set(rows.map((r) => claimKey(r.notification_id, r.channel)));
   }
 
+  /** Puts notifications that show only now at the end of the live stream's order (their cursor grows). */
+  async reorder(manager: EntityManager, ids: string[]): Promise<void> {
+    await manager.query(`UPDATE notifications.notifications SET seq = DEFAULT WHERE id = ANY ($1::uuid[])`, [ids]);
+  }
+
+  /** The member's alerts written since `since` that no mail (single or digest) carried yet, newest first. */
+  notMailedSince(manager: EntityManager, userId: string, since: Date): Promise<DigestAlert[]> {
+    return manager.query(
+      `SELECT n.id, n.title, n.message, n.data::jsonb ->> 'itemId' AS item_id FROM notifications.notifications n
+       WHERE n.user_id = $1 AND n.created_at > $2 AND n.visible_at <= now()
+         AND NOT EXISTS (SELECT 1 FROM notifications.deliveries d WHERE d.notification_id = n.id AND d.channel = 'email')
+       ORDER BY n.created_at DESC, n.id`,
+      [userId, since.toISOString()],
+    );
+  }
+
   subscriptionsOf(userIds: string[]): Promise<PushSubscriptionRow[]> {
-    return this.dataSource.query(`SELECT id, user_id, endpoint, p256dh, auth FROM notifications.push_subscriptions WHERE user_id = ANY ($1::uuid[])`, [userIds]);
+    return this.dataSource.query(`SELECT id, user_id, endpoint, p256dh, auth FROM notifications.push_subscriptions WHERE user_id = ANY ($1::uuid[])`, [
+      userIds,
+    ]);
   }
 
   /**
@@ -83,7 +117,10 @@ export class DeliveriesRepository {
 
   /** Only the member's own; false when they have no such subscription. */
   async unsubscribe(userId: string, id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.push_subscriptions WHERE id = $1 AND user_id = $2`, [id, userId]);
+    const [, affected]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.push_subscriptions WHERE id = $1 AND user_id = $2`, [
+      id,
+      userId,
+    ]);
     return affected > 0;
   }
 
@@ -93,4 +130,4 @@ export class DeliveriesRepository {
   }
 }
 
-export const claimKey = (notificationId: string, channel: Channel) => `${notificationId}:${channel}`;
+export const claimKey = (notificationId: string, channel: DeliveryChannel) => `${notificationId}:${channel}`;

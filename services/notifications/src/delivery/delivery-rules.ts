@@ -1,8 +1,8 @@
 import {
-  DEFAULT_QUIET_HOURS,
   EMAIL_ALERT_TIERS,
   NOTIFICATION_FLAG_DEFAULTS,
   NotificationType,
+  parseQuietHours,
   PLAN_TIMED_TYPES,
   QUIET_HOURS_TYPES,
   SMS_ALERT_TIERS,
@@ -19,27 +19,23 @@ export interface PlanDelays {
 }
 
 /**
- * How long a just-written notification waits before it leaves the app: item alerts on the member's plan's timing,
- * counted from when the post happened; everything else, and alerts that asked for it, at once.
+ * When a notification written now shows in the app and may leave it (SQL, evaluated as the row is written, into
+ * `visible_at`): item alerts (PLAN_TIMED_TYPES) on the plan the member had when the post happened, counted from the
+ * post (free `freeSeconds`, basic `basicSeconds`, premium and pro at once); every other type, and alerts that asked
+ * to be immediate, now. Never before now: an alert written late (settings that arrived late) shows at once.
+ * `alert` names SQL expressions of the row being written.
  */
-export function deliveryDelayMs(
-  alert: { type: NotificationType; tier: SubscriptionTier; occurredAt: Date; immediate: boolean },
-  delays: PlanDelays,
-  now: Date,
-): number {
-  if (alert.immediate || !PLAN_TIMED_TYPES.includes(alert.type)) return 0;
-  const seconds = alert.tier === 'free' ? delays.freeSeconds : alert.tier === 'basic' ? delays.basicSeconds : 0;
-  return Math.max(0, alert.occurredAt.getTime() + seconds * 1000 - now.getTime());
+export function visibleAtSql(alert: { type: string; tier: string; occurredAt: string; immediate: string }, delays: PlanDelays): string {
+  const timed = PLAN_TIMED_TYPES.map((t) => `'${t}'`).join(', ');
+  const seconds = `CASE ${alert.tier} WHEN 'free' THEN ${Number(delays.freeSeconds)} WHEN 'basic' THEN ${Number(delays.basicSeconds)} ELSE 0 END`;
+  return `CASE WHEN ${alert.immediate} OR ${alert.type} NOT IN (${timed}) THEN now()
+    ELSE greatest(now(), ${alert.occurredAt} + make_interval(secs => ${seconds})) END`;
 }
 
 /** Who goes first among alerts due at the same time: pro, then alerts that asked to be immediate, then the rest. */
 export function deliveryRank(alert: { tier: SubscriptionTier; immediate: boolean }): number {
   return alert.tier === 'pro' ? 0 : alert.immediate ? 1 : 2;
 }
-
-const QUIET_HOURS = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
-/** A member's quiet hours as kept: 'off', 'HH:MM-HH:MM', or null for the default. */
-export const DEFAULT_QUIET_HOURS_TEXT = `${DEFAULT_QUIET_HOURS.start}-${DEFAULT_QUIET_HOURS.end}`;
 
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 /** Minutes since local midnight in the time zone (UTC when the zone is unknown). */
@@ -58,12 +54,13 @@ export function localMinutes(at: Date, timeZone: string): number {
   return part('hour') * 60 + part('minute');
 }
 
+const clockMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
 /** Whether `at` falls in the member's quiet hours (start inclusive, end exclusive; they may cross midnight). */
 export function inQuietHours(at: Date, timeZone: string, quietHours: string | null): boolean {
-  const match = QUIET_HOURS.exec(quietHours ?? DEFAULT_QUIET_HOURS_TEXT);
-  if (!match) return false;
-  const start = Number(match[1]) * 60 + Number(match[2]);
-  const end = Number(match[3]) * 60 + Number(match[4]);
+  const window = parseQuietHours(quietHours);
+  if (!window) return false;
+  const [start, end] = [clockMinutes(window.start), clockMinutes(window.end)];
   if (start === end) return false;
   const now = localMinutes(at, timeZone);
   return start < end ? now >= start && now < end : now >= start || now < end;

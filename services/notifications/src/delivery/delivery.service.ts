@@ -1,15 +1,17 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Events, LIVE_SIGNAL_BATCH, NotificationType, SubscriptionTier } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger, EventOutbox, JOB_QUEUE, JobQueue, Transaction } from '@curbside/platform';
-import tzlookup from '@photostructure/tz-lookup';
-import { claimKey, DeliveriesRepository, DueRow } from './deliveries.repository';
-import { Channel, channelsFor, deliveryDelayMs, deliveryRank, PlanDelays } from './delivery-rules';
+import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, timeZoneAt, Transaction } from '@curbside/platform';
+import { LiveSignals } from '../store/live-signals';
+import { claimKey, DeliveriesRepository, DeliveryChannel } from './deliveries.repository';
+import { channelsFor, deliveryRank } from './delivery-rules';
 import { payloadOf, PushService } from './push.service';
 
 /** The job queue alerts wait in until they are due (BullMQ distributed, in-process embedded). */
 export const DELIVERY_QUEUE = 'alert-delivery';
 export interface DeliveryJob {
   ids: string[];
+  /** How often the job was put back because it ran before its alerts' time. */
+  attempt?: number;
 }
 
 /** A notification just written to the store, as delivery needs it. */
@@ -18,11 +20,13 @@ export interface WrittenAlert {
   user_id: string;
   type: NotificationType;
   tier: SubscriptionTier;
+  /** When it shows in the app and may leave it (visibleAtSql, delivery-rules.ts, as it was written). */
+  visible_at: Date;
 }
 
 /**
- * How a write asks for delivery: when its event happened (plan timing counts from then) and whether it must go out
- * at once whatever the member's plan (members who asked for the item through a wanted post, DESIGN §6).
+ * How a write asks for delivery: when its event happened and whether it asked to go out at once whatever the
+ * member's plan (members who asked for the item through a wanted post, DESIGN §6): they go first.
  */
 export interface DeliveryRequest {
   occurredAt: string;
@@ -42,67 +46,96 @@ const DELIVERY_CONCURRENCY = 4;
 @Injectable()
 export class DeliveryService implements OnApplicationBootstrap {
   private readonly log = createLogger('delivery');
-  private readonly delays: PlanDelays;
 
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
-    @Inject(APP_CONFIG) config: AppConfig,
     private readonly outbox: EventOutbox,
     private readonly repository: DeliveriesRepository,
     private readonly push: PushService,
-  ) {
-    this.delays = { freeSeconds: config.ALERT_DELAY_FREE_SECONDS, basicSeconds: config.ALERT_DELAY_BASIC_SECONDS };
-  }
+    private readonly live: LiveSignals,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.process<DeliveryJob, void>(DELIVERY_QUEUE, (job) => this.deliver(job.ids), { concurrency: DELIVERY_CONCURRENCY });
+    await this.jobs.process<DeliveryJob, void>(DELIVERY_QUEUE, (job) => this.deliver(job.ids, job.attempt ?? 0), { concurrency: DELIVERY_CONCURRENCY });
   }
 
   /**
-   * Once the write commits, its notifications join the queue: grouped by when they are due, pro members' (and
-   * immediate ones) first among those due together, at most LIVE_SIGNAL_BATCH a job. A job's id names its first
-   * notification, so the same write scheduled twice waits once.
+   * Once the write commits, its notifications join the queue: grouped by when they show (their plan's timing),
+   * pro members' (and immediate ones) first among those due together, at most LIVE_SIGNAL_BATCH a job. A job's id
+   * names its first notification, so the same write scheduled twice waits once.
    */
   schedule(tx: Transaction, rows: WrittenAlert[], request: DeliveryRequest): void {
     if (rows.length === 0) return;
-    const now = new Date();
-    const occurredAt = new Date(request.occurredAt);
     const immediate = request.immediate ?? false;
-    const groups = new Map<string, { delayMs: number; rank: number; ids: string[] }>();
+    // A post's rows share their type, a handful of plans and so a handful of times: the group is found once per kind.
+    const groupOf = new Map<string, { dueAt: number; rank: number; ids: string[] }>();
+    const groups = new Map<string, { dueAt: number; rank: number; ids: string[] }>();
     for (const row of rows) {
-      const delayMs = deliveryDelayMs({ type: row.type, tier: row.tier, occurredAt, immediate }, this.delays, now);
-      const rank = deliveryRank({ tier: row.tier, immediate });
-      const key = `${delayMs}:${rank}`;
-      const group = groups.get(key) ?? { delayMs, rank, ids: [] };
+      const dueAt = new Date(row.visible_at).getTime();
+      const kind = `${row.type}:${row.tier}:${dueAt}`;
+      let group = groupOf.get(kind);
+      if (!group) {
+        const rank = deliveryRank({ tier: row.tier, immediate });
+        const key = `${dueAt}:${rank}`;
+        group = groups.get(key) ?? { dueAt, rank, ids: [] };
+        groups.set(key, group);
+        groupOf.set(kind, group);
+      }
       group.ids.push(row.id);
-      groups.set(key, group);
     }
-    const ordered = [...groups.values()].sort((a, b) => a.delayMs - b.delayMs || a.rank - b.rank);
+    const ordered = [...groups.values()].sort((a, b) => a.dueAt - b.dueAt || a.rank - b.rank);
     tx.afterCommit(async () => {
       for (const group of ordered) {
-        for (let i = 0; i < group.ids.length; i += LIVE_SIGNAL_BATCH) {
-          const ids = group.ids.slice(i, i + LIVE_SIGNAL_BATCH);
-          await this.jobs.add<DeliveryJob>(DELIVERY_QUEUE, { ids }, { jobId: `deliver-${ids[0]}-${ids.length}`, delayMs: group.delayMs }).catch((err: unknown) => {
-            // The notifications are in the app all the same; only their trip beyond it is lost.
-            this.log.error({ err, count: ids.length }, 'alert delivery could not be queued');
-          });
-        }
+        for (let i = 0; i < group.ids.length; i += LIVE_SIGNAL_BATCH) await this.enqueue(group.ids.slice(i, i + LIVE_SIGNAL_BATCH), group.dueAt);
       }
     });
   }
 
-  /** A due job: the channels each notification goes out on, decided now (settings, plan and quiet hours as they are now). */
-  async deliver(ids: string[]): Promise<void> {
+  private async enqueue(ids: string[], dueAt: number, attempt = 0): Promise<void> {
+    const delayMs = Math.max(0, dueAt - Date.now());
+    const jobId = `deliver-${ids[0]}-${ids.length}${attempt > 0 ? `-${attempt}` : ''}`;
+    await this.jobs.add<DeliveryJob>(DELIVERY_QUEUE, { ids, attempt }, { jobId, delayMs }).catch((err: unknown) => {
+      // The notifications are in the app all the same (they show at their time); only their trip beyond it is lost.
+      this.log.error({ err, count: ids.length }, 'alert delivery could not be queued');
+    });
+  }
+
+  /**
+   * A due job: held alerts show in the app now (the live stream is told, once: the 'app' delivery), then the
+   * channels each notification goes out on, decided now (settings, plan and quiet hours as they are now). A job
+   * that runs before its alerts' time (clocks of two machines) waits again for the rest.
+   */
+  async deliver(ids: string[], attempt = 0): Promise<void> {
     const now = new Date();
-    const due = (await this.repository.due(ids)).filter((row) => !row.is_read);
-    const sends: { notificationId: string; userId: string; channel: Channel }[] = [];
+    const rows = await this.repository.due(ids);
+    const early = rows.filter((row) => row.visible_at.getTime() > now.getTime());
+    if (early.length > 0)
+      await this.enqueue(
+        early.map((r) => r.id),
+        Math.max(...early.map((r) => r.visible_at.getTime())),
+        attempt + 1,
+      );
+    const due = rows.filter((row) => row.visible_at.getTime() <= now.getTime() && !row.is_read);
+    const sends: { notificationId: string; userId: string; channel: DeliveryChannel }[] = [];
     for (const row of due) {
-      const member = { tier: row.tier, flags: row.flags, quietHours: row.quiet_hours, timeZone: timeZoneOf(row) };
+      if (row.held) sends.push({ notificationId: row.id, userId: row.user_id, channel: 'app' });
+      const member = { tier: row.tier, flags: row.flags, quietHours: row.quiet_hours, timeZone: timeZoneAt(row.lat, row.lng) };
       for (const channel of channelsFor(row.type, member, now)) sends.push({ notificationId: row.id, userId: row.user_id, channel });
     }
     const claimed = await this.outbox.transaction(async (tx) => {
       const mine = await this.repository.claim(tx.manager, sends);
-      const texts = due.filter((r) => mine.has(claimKey(r.id, 'sms'))).map((r) => ({ userId: r.user_id, notificationId: r.id, text: smsText(r.title, r.message) }));
+      const shown = due.filter((r) => mine.has(claimKey(r.id, 'app')));
+      if (shown.length > 0) {
+        // Into the live stream's order now, so a stream that reconnects after this point catches up on them.
+        await this.repository.reorder(
+          tx.manager,
+          shown.map((r) => r.id),
+        );
+        tx.afterCommit(() => this.live.signal(shown.map((r) => [r.user_id, r.id])));
+      }
+      const texts = due
+        .filter((r) => mine.has(claimKey(r.id, 'sms')))
+        .map((r) => ({ userId: r.user_id, notificationId: r.id, text: smsText(r.title, r.message) }));
       for (let i = 0; i < texts.length; i += LIVE_SIGNAL_BATCH) tx.emit(Events.notificationTextRequested, { messages: texts.slice(i, i + LIVE_SIGNAL_BATCH) });
       const mails = due
         .filter((r) => mine.has(claimKey(r.id, 'email')))
@@ -111,16 +144,6 @@ export class DeliveryService implements OnApplicationBootstrap {
       return mine;
     });
     await this.push.pushAll(due.filter((r) => claimed.has(claimKey(r.id, 'push'))));
-  }
-}
-
-/** The member's time zone, from the position they last reported (UTC without one). */
-export function timeZoneOf(row: Pick<DueRow, 'lat' | 'lng'>): string {
-  if (row.lat === null || row.lng === null) return 'UTC';
-  try {
-    return tzlookup(Number(row.lat), Number(row.lng));
-  } catch {
-    return 'UTC';
   }
 }
 

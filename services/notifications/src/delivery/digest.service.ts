@@ -1,8 +1,8 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DIGEST_LOCAL_HOUR, Events } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger, EventOutbox } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger, EventOutbox, timeZoneAt } from '@curbside/platform';
 import { DataSource } from 'typeorm';
-import { timeZoneOf } from './delivery.service';
+import { DigestAlert, DeliveriesRepository } from './deliveries.repository';
 import { localMinutes } from './delivery-rules';
 
 /** Alerts one digest lists at most (the rest are in the app). */
@@ -32,6 +32,7 @@ export class DigestService implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly outbox: EventOutbox,
+    private readonly deliveries: DeliveriesRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -57,29 +58,31 @@ export class DigestService implements OnApplicationBootstrap, OnApplicationShutd
     );
     let sent = 0;
     for (const member of candidates) {
-      const timeZone = timeZoneOf(member);
+      const timeZone = timeZoneAt(member.lat, member.lng);
       const day = localDay(now, timeZone);
       if (member.digest_sent_on === day || localMinutes(now, timeZone) < DIGEST_LOCAL_HOUR * 60) continue;
       const went = await this.outbox.transaction(async (tx) => {
-        // The day's alerts first: a member with none yet is looked at again next sweep (the day is not spent).
-        const alerts: { title: string; message: string }[] = await tx.manager.query(
-          `SELECT title, message FROM notifications.notifications WHERE user_id = $1 AND created_at > $2::timestamptz - interval '1 day'
-           ORDER BY created_at DESC LIMIT $3`,
-          [member.user_id, now.toISOString(), DIGEST_MAX],
-        );
+        // The day's alerts not mailed yet: a member with none is looked at again next sweep (the day is not spent).
+        const alerts = await this.deliveries.notMailedSince(tx.manager, member.user_id, new Date(now.getTime() - 24 * 3600_000));
         if (alerts.length === 0) return false;
         const claimed: unknown[] = await tx.manager.query(
           `UPDATE notifications.members SET digest_sent_on = $2 WHERE user_id = $1 AND digest_sent_on IS DISTINCT FROM $2 RETURNING user_id`,
           [member.user_id, day],
         );
         if (claimed.length === 0) return false;
+        // Every alert of the day is mailed now, the ones left out of a long list too: none comes again tomorrow.
+        await this.deliveries.claim(
+          tx.manager,
+          alerts.map((a) => ({ notificationId: a.id, userId: member.user_id, channel: 'email' as const })),
+        );
+        const listed = oneLinePerItem(alerts).slice(0, DIGEST_MAX);
         tx.emit(Events.notificationMailRequested, {
           messages: [
             {
               userId: member.user_id,
               notificationId: null,
-              subject: `Curbside: your alerts today (${alerts.length})`,
-              text: `What happened near you today:\n\n${alerts.map((a) => `- ${a.title}: ${a.message}`).join('\n')}`,
+              subject: `Curbside: your alerts today (${listed.length})`,
+              text: `What happened near you today:\n\n${listed.map((a) => `- ${a.title}: ${a.message}`).join('\n')}`,
               path: '/',
             },
           ],
@@ -90,4 +93,15 @@ export class DigestService implements OnApplicationBootstrap, OnApplicationShutd
     }
     return sent;
   }
+}
+
+/** The newest alert about each item (a new item and a saved-search match for the same couch are one line), newest first. */
+function oneLinePerItem(alerts: DigestAlert[]): DigestAlert[] {
+  const seen = new Set<string>();
+  return alerts.filter((a) => {
+    const about = a.item_id ?? a.id;
+    if (seen.has(about)) return false;
+    seen.add(about);
+    return true;
+  });
 }

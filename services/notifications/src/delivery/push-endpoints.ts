@@ -15,5 +15,7 @@ export function pushEndpointAllowed(endpoint: string, allowed: readonly string[]
   if (url.protocol === 'http:') return allowed.includes(url.origin);
   if (url.protocol !== 'https:') return false;
   const host = url.hostname.toLowerCase();
-  return allowed.some((entry) => (entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host.length > entry.length - 1 : !entry.includes('://') && host === entry));
+  return allowed.some((entry) =>
+    entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host.length > entry.length - 1 : !entry.includes('://') && host === entry,
+  );
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Agent as HttpAgent, IncomingMessage, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, PushError, PushPayload, PushSubscriptionRequest } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
 import { DataSource } from 'typeorm';
@@ -8,8 +10,14 @@ import { DeliveriesRepository, DueRow, PushSubscriptionRow } from './deliveries.
 import { pushEndpointAllowed } from './push-endpoints';
 import { loadVapidKeys, VapidKeys } from './vapid-keys';
 
-/** Pushes in flight at once from one process: a post reaching 10,000 browsers goes out in parallel, not one by one. */
+/** Pushes in flight at once from one delivery job: a post reaching 10,000 browsers goes out in parallel, not one by one. */
 const PUSHES_IN_FLIGHT = 128;
+/**
+ * Kept-alive connections to one push service (per origin) from one process, shared by every push to it: the pushes in
+ * flight beyond these wait for a free one. bench/README.md ("Scenario `push`") has the figures that chose it.
+ */
+export const CONNECTIONS_PER_PUSH_SERVICE = 32;
+/** A push service that sends nothing back for this long on a connection is given up on (the push counts as failed). */
 const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a push for a browser that is offline: an item alert older than this helps nobody. */
 const PUSH_TTL_SECONDS = 3600;
@@ -20,16 +28,21 @@ export type PushOutcome = 'sent' | 'gone' | 'failed';
 
 /**
  * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291), encrypted and signed by the web-push
- * library; the request itself is ours (fetch, no redirects followed), to an endpoint checked against
- * PUSH_SERVICE_HOSTS when it was subscribed and again before every send.
+ * library; the request itself is ours (node:http(s) on kept-alive connections, no redirects followed), to an endpoint
+ * checked against PUSH_SERVICE_HOSTS when it was subscribed and again before every send. Not fetch: its request
+ * cost six times the CPU of node:http's on this machine, more than the encryption (bench/README.md, "Scenario `push`").
  */
 @Injectable()
-export class PushService implements OnApplicationBootstrap {
+export class PushService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = createLogger('push');
   private keys: VapidKeys | null = null;
   /** A signed VAPID token per push service (audience), reused until an hour before it expires: signing one per push is most of a push's cost. */
   private readonly tokens = new Map<string, { authorization: string; renewAt: number }>();
   private readonly subject: string;
+  private readonly agents = {
+    'http:': new HttpAgent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PUSH_SERVICE }),
+    'https:': new HttpsAgent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PUSH_SERVICE }),
+  };
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -41,6 +54,10 @@ export class PushService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     this.keys = await loadVapidKeys(this.config, this.dataSource);
+  }
+
+  onApplicationShutdown(): void {
+    for (const agent of Object.values(this.agents)) agent.destroy();
   }
 
   publicKey(): { publicKey: string } {
@@ -64,7 +81,8 @@ export class PushService implements OnApplicationBootstrap {
   async pushAll(rows: DueRow[]): Promise<PushOutcome[]> {
     if (rows.length === 0) return [];
     const byUser = new Map<string, PushSubscriptionRow[]>();
-    for (const sub of await this.repository.subscriptionsOf([...new Set(rows.map((r) => r.user_id))])) byUser.set(sub.user_id, [...(byUser.get(sub.user_id) ?? []), sub]);
+    for (const sub of await this.repository.subscriptionsOf([...new Set(rows.map((r) => r.user_id))]))
+      byUser.set(sub.user_id, [...(byUser.get(sub.user_id) ?? []), sub]);
     const sends = rows.flatMap((row) => (byUser.get(row.user_id) ?? []).map((sub) => () => this.send(sub, payloadOf(row))));
     return inParallel(sends, PUSHES_IN_FLIGHT);
   }
@@ -79,26 +97,19 @@ export class PushService implements OnApplicationBootstrap {
         TTL: PUSH_TTL_SECONDS,
         urgency: payload.type === 'you_are_up' || payload.type === 'handover_message' ? 'high' : 'normal',
       });
-      const post = () =>
-        fetch(request.endpoint, {
-          method: request.method,
-          headers: request.headers as Record<string, string>,
-          body: request.body as Buffer,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-        });
+      const url = new URL(request.endpoint);
+      const post = () => this.post(url, request.method, request.headers as Record<string, string | number>, request.body as Buffer);
       // A kept-alive connection the push service had just closed fails before anything was sent: one more try on a new one.
-      const response = await post().catch((err: unknown) => {
-        if ((err as Error).name === 'TimeoutError') throw err;
+      const status = await post().catch((err: unknown) => {
+        if (err instanceof PushTimeout) throw err;
         return post();
       });
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.status === 404 || response.status === 410) {
+      if (status === 404 || status === 410) {
         await this.repository.forget(sub.id);
         return 'gone';
       }
-      if (response.status >= 200 && response.status < 300) return 'sent';
-      this.log.warn({ status: response.status, subscriptionId: sub.id }, 'push refused');
+      if (status >= 200 && status < 300) return 'sent';
+      this.log.warn({ status, subscriptionId: sub.id }, 'push refused');
       return 'failed';
     } catch (err) {
       this.log.warn({ err, subscriptionId: sub.id }, 'push failed');
@@ -106,11 +117,30 @@ export class PushService implements OnApplicationBootstrap {
     }
   }
 
+  /** One POST on a kept-alive connection to the push service; answers its status (the body is read and dropped). */
+  private post(url: URL, method: string, headers: Record<string, string | number>, body: Buffer): Promise<number> {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const agent = url.protocol === 'https:' ? this.agents['https:'] : this.agents['http:'];
+    return new Promise<number>((resolve, reject) => {
+      const req = send(url, { method, headers, agent }, (res: IncomingMessage) => {
+        res.on('error', reject);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.resume();
+      });
+      // From when a connection is the request's: waiting for one of CONNECTIONS_PER_PUSH_SERVICE is not the service's delay.
+      req.setTimeout(PUSH_TIMEOUT_MS, () => req.destroy(new PushTimeout()));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
   private authorization(audience: string, keys: VapidKeys): string {
     const kept = this.tokens.get(audience);
     if (kept && kept.renewAt > Date.now()) return kept.authorization;
     const expiresAt = Math.floor(Date.now() / 1000) + VAPID_TOKEN_SECONDS;
-    const { Authorization } = webpush.getVapidHeaders(audience, this.subject, keys.publicKey, keys.privateKey, 'aes128gcm', expiresAt) as { Authorization: string };
+    const { Authorization } = webpush.getVapidHeaders(audience, this.subject, keys.publicKey, keys.privateKey, 'aes128gcm', expiresAt) as {
+      Authorization: string;
+    };
     this.tokens.set(audience, { authorization: Authorization, renewAt: (expiresAt - 3600) * 1000 });
     return Authorization;
   }
@@ -118,6 +148,12 @@ export class PushService implements OnApplicationBootstrap {
   private vapid(): VapidKeys {
     if (!this.keys) throw new Error('Push keys are not loaded yet');
     return this.keys;
+  }
+}
+
+class PushTimeout extends Error {
+  constructor() {
+    super(`the push service sent nothing for ${PUSH_TIMEOUT_MS} ms`);
   }
 }
 

@@ -10,18 +10,22 @@ export interface VapidKeys {
 }
 
 /**
- * The Web Push (VAPID) key pair: from config when set (both halves); otherwise generated once and kept: embedded
+ * The Web Push (VAPID) key pair: from config when set (checked to be one valid pair when the config is loaded); otherwise generated once and kept: embedded
  * mode in DATA_DIR/vapid.json (readable by its owner only), distributed mode in the notifications schema, where
  * every replica finds the same pair (docs/operations.md). A pair that changes unsubscribes every browser.
  */
 export async function loadVapidKeys(config: AppConfig, dataSource: DataSource): Promise<VapidKeys> {
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
-  if (config.VAPID_PUBLIC_KEY || config.VAPID_PRIVATE_KEY) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
   if (config.RUN_MODE === 'embedded') return fromFile(join(config.DATA_DIR, 'vapid.json'));
   const fresh = webpush.generateVAPIDKeys();
   // The first replica's pair wins; the others read it (after the INSERT, which waits for a concurrent one).
-  await dataSource.query(`INSERT INTO notifications.vapid_keys (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING`, [fresh.publicKey, fresh.privateKey]);
-  const [kept]: VapidKeys[] = await dataSource.query(`SELECT public_key AS "publicKey", private_key AS "privateKey" FROM notifications.vapid_keys WHERE id = 1`);
+  await dataSource.query(`INSERT INTO notifications.vapid_keys (id, public_key, private_key) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING`, [
+    fresh.publicKey,
+    fresh.privateKey,
+  ]);
+  const [kept]: VapidKeys[] = await dataSource.query(
+    `SELECT public_key AS "publicKey", private_key AS "privateKey" FROM notifications.vapid_keys WHERE id = 1`,
+  );
   return kept;
 }
 

@@ -11,7 +11,7 @@ const REACTION = 'moderation-notice';
 
 type Notice = EventPayload<typeof Events.moderationNotice>;
 
-const WHAT: Record<Notice['targetType'], string> = { item: 'post', comment: 'comment', member: 'profile', message: 'message' };
+const WHAT: Record<Notice['targetType'], string> = { item: 'post', comment: 'comment', member: 'profile', message: 'message', wanted: 'wanted post' };
 
 /** What the member reads: always why, and for a removal that they may appeal (docs/product-rules.md, Moderation). */
 export function noticeText(notice: Notice): { type: NotificationType; title: string; message: string } {
@@ -21,17 +21,33 @@ export function noticeText(notice: Notice): { type: NotificationType; title: str
     case 'held':
       return { type: 'content_violation', title: 'Held for Review', message: `${named} is hidden while a moderator looks at it. ${notice.reason}` };
     case 'removed':
-      return { type: 'content_violation', title: 'Taken Down', message: `A moderator took ${named.charAt(0).toLowerCase()}${named.slice(1)} down: ${notice.reason} You may appeal once.` };
+      return {
+        type: 'content_violation',
+        title: 'Taken Down',
+        message: `A moderator took ${named.charAt(0).toLowerCase()}${named.slice(1)} down: ${notice.reason} You may appeal once.`,
+      };
     case 'warned':
-      return { type: 'content_violation', title: 'Warning from a Moderator', message: `About ${named.charAt(0).toLowerCase()}${named.slice(1)}: ${notice.reason}` };
+      return {
+        type: 'content_violation',
+        title: 'Warning from a Moderator',
+        message: `About ${named.charAt(0).toLowerCase()}${named.slice(1)}: ${notice.reason}`,
+      };
     case 'restored':
-      return { type: 'moderation_update', title: 'Back Up', message: `A moderator reviewed ${named.charAt(0).toLowerCase()}${named.slice(1)} and restored it: ${notice.reason}` };
+      return {
+        type: 'moderation_update',
+        title: 'Back Up',
+        message: `A moderator reviewed ${named.charAt(0).toLowerCase()}${named.slice(1)} and restored it: ${notice.reason}`,
+      };
     case 'appeal_upheld':
       return { type: 'content_violation', title: 'Appeal Declined', message: `Another moderator looked at your appeal and kept the removal: ${notice.reason}` };
     case 'appeal_overturned':
       return { type: 'moderation_update', title: 'Appeal Accepted', message: `Another moderator accepted your appeal and restored it: ${notice.reason}` };
     case 'appeal_decided':
-      return { type: 'moderation_update', title: 'Appeal Decided', message: `Another moderator decided the appeal of your decision on "${notice.title}": ${notice.reason}` };
+      return {
+        type: 'moderation_update',
+        title: 'Appeal Decided',
+        message: `Another moderator decided the appeal of your decision on "${notice.title}": ${notice.reason}`,
+      };
   }
 }
 

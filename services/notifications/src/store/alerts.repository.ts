@@ -1,6 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { DEFAULT_NOTIFICATION_RADIUS, METERS_PER_MILE, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationType, SubscriptionTier } from '@curbside/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DEFAULT_NOTIFICATION_RADIUS,
+  METERS_PER_MILE,
+  NOTIFICATION_FLAG_DEFAULTS,
+  NotificationFlags,
+  NotificationType,
+  SubscriptionTier,
+} from '@curbside/contracts';
+import { APP_CONFIG, AppConfig } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
+import { visibleAtSql } from '../delivery/delivery-rules';
 
 /** The widest alert radius a member can choose (the settings slider's maximum). */
 export const MAX_NOTIFICATION_RADIUS_MILES = 10;
@@ -11,10 +20,35 @@ export interface WrittenRow {
   user_id: string;
   type: NotificationType;
   tier: SubscriptionTier;
+  /** When it shows in the app and may leave it (the plan's timing). */
+  visible_at: Date;
+  /** Shown later than written: the live stream hears of it when it shows (src/delivery). */
+  held: boolean;
 }
 
-/** Reads the rows a CTE named `inserted` wrote, with their members' plans. */
-const selectWritten = `SELECT i.id, i.user_id, i.type, coalesce(m.tier, 'free') AS tier
+/** RFC 9562's variant bits (10) over the seq's 64 bits: the top bit set, the next clear while seq < 2^62. */
+const VARIANT_BITS = '(-9223372036854775808)::bigint';
+
+/**
+ * Inserts the rows `select` gives (columns user_id, type, title, message, data, source_event_id, visible_at) as new notifications,
+ * skipping any the member already has for that event and type, and reads back what was written with the members'
+ * plans. The rows go in ordered by member, and each gets its place in the live stream (seq) in that order and an id
+ * made from it (a version 7 UUID: the statement's millisecond, then the seq; notifications_seq_seq is the sequence
+ * of the identity column seq, migrations/…402-live-stream.ts), so every index of the table takes them
+ * in key order rather than at random places: for a post reaching 100,000 members that is most of the write's cost
+ * (bench/README.md, "Scenario `fanout`"). The seq makes each id unique; the conflict target is the one that dedupes.
+ */
+const insertNotifications = (select: string) => `WITH stamp AS MATERIALIZED (
+         SELECT substring(int8send((extract(epoch FROM clock_timestamp()) * 1000)::bigint) FROM 3)
+                || int2send((28672 + floor(random() * 4096))::int2) AS prefix),
+       inserted AS (
+         INSERT INTO notifications.notifications (seq, id, user_id, type, title, message, data, source_event_id, visible_at) OVERRIDING SYSTEM VALUE
+         SELECT q.seq, encode(stamp.prefix || int8send(q.seq | ${VARIANT_BITS}), 'hex')::uuid, q.user_id, q.type, q.title, q.message, q.data, q.source_event_id, q.visible_at
+         FROM (SELECT nextval('notifications.notifications_seq_seq') AS seq, w.*
+               FROM (SELECT * FROM (${select}) chosen ORDER BY chosen.user_id) w) q
+         CROSS JOIN stamp
+         ON CONFLICT (source_event_id, user_id, type) DO NOTHING RETURNING id, user_id, type, visible_at)
+       SELECT i.id, i.user_id, i.type, coalesce(m.tier, 'free') AS tier, i.visible_at, i.visible_at > now() AS held
        FROM inserted i LEFT JOIN notifications.members m ON m.user_id = i.user_id`;
 
 /** A notification for one member, kept with the switch it needs and when its event happened. */
@@ -27,6 +61,8 @@ export interface PersonalAlert {
   data: Record<string, unknown>;
   flag: keyof NotificationFlags | null;
   occurredAt: string;
+  /** Shows and leaves the app at once whatever the member's plan (a wanted post's author). */
+  immediate: boolean;
 }
 
 /** An alert to every member around a spot whose own radius holds it, kept with what decides who gets it. */
@@ -75,7 +111,20 @@ const switchedOn = (flag: string, defaults: string) => `coalesce((s.flags ->> ${
  */
 @Injectable()
 export class AlertsRepository {
-  async recordMemberVersion(manager: EntityManager, version: { userId: string; version: number; occurredAt: string; flags: object; radiusMiles: number; tier: string }): Promise<void> {
+  /** `visible_at` of a personal alert `a` / a nearby alert's recipient `r`, with the member's plan as of the event in `s`. */
+  private readonly personalVisibleAt: string;
+  private readonly nearbyVisibleAt: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const delays = { freeSeconds: config.ALERT_DELAY_FREE_SECONDS, basicSeconds: config.ALERT_DELAY_BASIC_SECONDS };
+    this.personalVisibleAt = visibleAtSql({ type: 'a.type', tier: "coalesce(s.tier, 'free')", occurredAt: 'a.occurred_at', immediate: 'a.immediate' }, delays);
+    this.nearbyVisibleAt = visibleAtSql({ type: 'r.type', tier: "coalesce(r.tier_then, 'free')", occurredAt: 'r.occurred_at', immediate: 'false' }, delays);
+  }
+
+  async recordMemberVersion(
+    manager: EntityManager,
+    version: { userId: string; version: number; occurredAt: string; flags: object; radiusMiles: number; tier: string },
+  ): Promise<void> {
     await manager.query(
       `WITH superseded AS (
          DELETE FROM notifications.member_versions WHERE user_id = $1 AND version <
@@ -89,9 +138,9 @@ export class AlertsRepository {
   async recordPersonal(manager: EntityManager, alert: PersonalAlert): Promise<void> {
     await manager.query(
       `WITH forgotten AS (DELETE FROM notifications.personal_alerts WHERE user_id = $2 AND occurred_at < ${KEPT})
-       INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-      [alert.sourceEventId, alert.userId, alert.type, alert.title, alert.message, JSON.stringify(alert.data), alert.flag, alert.occurredAt],
+       INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at, immediate)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+      [alert.sourceEventId, alert.userId, alert.type, alert.title, alert.message, JSON.stringify(alert.data), alert.flag, alert.occurredAt, alert.immediate],
     );
   }
 
@@ -99,9 +148,9 @@ export class AlertsRepository {
   async recordPersonalForMany(manager: EntityManager, alert: Omit<PersonalAlert, 'userId'>, userIds: string[]): Promise<void> {
     await manager.query(
       `WITH forgotten AS (DELETE FROM notifications.personal_alerts WHERE user_id = ANY ($2::uuid[]) AND occurred_at < ${KEPT})
-       INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at)
-       SELECT $1, u, $3, $4, $5, $6, $7, $8 FROM unnest($2::uuid[]) u ON CONFLICT DO NOTHING`,
-      [alert.sourceEventId, userIds, alert.type, alert.title, alert.message, JSON.stringify(alert.data), alert.flag, alert.occurredAt],
+       INSERT INTO notifications.personal_alerts (source_event_id, user_id, type, title, message, data, flag, occurred_at, immediate)
+       SELECT $1, u, $3, $4, $5, $6, $7, $8, $9 FROM unnest($2::uuid[]) u ON CONFLICT DO NOTHING`,
+      [alert.sourceEventId, userIds, alert.type, alert.title, alert.message, JSON.stringify(alert.data), alert.flag, alert.occurredAt, alert.immediate],
     );
   }
 
@@ -132,28 +181,23 @@ export class AlertsRepository {
   writePersonal(manager: EntityManager, scope: AlertScope): Promise<WrittenRow[]> {
     const [where, params] = personalScope(scope, 2);
     return manager.query(
-      `WITH inserted AS (
-         INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
-         SELECT gen_random_uuid(), a.user_id, a.type, a.title, a.message, a.data, a.source_event_id
+      insertNotifications(`SELECT a.user_id, a.type, a.title, a.message, a.data, a.source_event_id, ${this.personalVisibleAt} AS visible_at
          FROM notifications.personal_alerts a ${settingsAt('a.user_id', 'a.occurred_at')}
-         WHERE ${where} AND (a.flag IS NULL OR ${switchedOn('a.flag', '$1')})
-         ON CONFLICT DO NOTHING RETURNING id, user_id, type)
-       ${selectWritten}`,
+         WHERE ${where} AND (a.flag IS NULL OR ${switchedOn('a.flag', '$1')})`),
       [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), ...params],
     );
   }
 
-  /** Writes the nearby alerts in scope to every member who qualifies and has not got them yet. */
+  /**
+   * Writes the nearby alerts in scope to every member who qualifies and has not got them yet. `data` is written as
+   * JSON text directly (an id and a number need no escaping), which costs less than building a json value per member.
+   */
   writeNearby(manager: EntityManager, scope: AlertScope): Promise<WrittenRow[]> {
     const [where, params] = nearbyScope(scope, 2);
     return manager.query(
-      `WITH inserted AS (
-         INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
-         SELECT gen_random_uuid(), r.user_id, r.type, r.title, format(r.message_template, r.item_title, r.miles),
-                json_build_object('itemId', r.item_id, 'distance', r.miles)::text, r.source_event_id
-         FROM (${nearbyRecipients(where, '$1')}) r
-         ON CONFLICT DO NOTHING RETURNING id, user_id, type)
-       ${selectWritten}`,
+      insertNotifications(`SELECT r.user_id, r.type, r.title, format(r.message_template, r.item_title, r.miles) AS message,
+                '{"itemId":"' || r.item_id || '","distance":' || r.miles || '}' AS data, r.source_event_id, ${this.nearbyVisibleAt} AS visible_at
+         FROM (${nearbyRecipients(where, '$1')}) r`),
       [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), ...params],
     );
   }
@@ -194,16 +238,19 @@ function nearbyScope(scope: AlertScope, first: number): [string, unknown[]] {
 /**
  * The members a nearby alert reaches, with their distance: found through the GiST index on their positions (a box
  * of the largest radius, then each member's own radius as of the alert), with their switch and plan as of then,
- * never the poster nor whoever caused it. Distances from the item's public position, rounded to 0.1 mile.
+ * never the poster nor whoever caused it. Distances from the item's public position, rounded to 0.1 mile. The
+ * alert's point is made once per alert and each member's distance once (the OFFSET 0 keeps each a subquery of its
+ * own instead of an expression repeated wherever it is used).
  */
 function nearbyRecipients(where: string, defaults: string, a = 'a'): string {
-  return `SELECT ${a}.*, p.user_id, d.miles
+  return `SELECT ${a}.*, p.user_id, round((d.meters / ${METERS_PER_MILE})::numeric, 1) AS miles, s.tier AS tier_then
     FROM notifications.nearby_alerts ${a}
-    JOIN notifications.positions p ON earth_box(ll_to_earth(${a}.lat, ${a}.lng), ${MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE}) @> p.earth_pos
+    CROSS JOIN LATERAL (SELECT ll_to_earth(${a}.lat, ${a}.lng) AS point OFFSET 0) ${a}_at
+    JOIN notifications.positions p ON earth_box(${a}_at.point, ${MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE}) @> p.earth_pos
     ${settingsAt('p.user_id', `${a}.occurred_at`)}
-    CROSS JOIN LATERAL (SELECT round((earth_distance(ll_to_earth(${a}.lat, ${a}.lng), p.earth_pos) / ${METERS_PER_MILE})::numeric, 1) AS miles) d
+    CROSS JOIN LATERAL (SELECT earth_distance(${a}_at.point, p.earth_pos) AS meters OFFSET 0) d
     WHERE ${where}
-      AND earth_distance(ll_to_earth(${a}.lat, ${a}.lng), p.earth_pos) <= coalesce(s.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
+      AND d.meters <= coalesce(s.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
       AND p.user_id <> ALL (${a}.exclude_user_ids)
       AND ${switchedOn(`${a}.flag`, defaults)}
       AND (${a}.tiers IS NULL OR coalesce(s.tier, 'free') = ANY (${a}.tiers))`;

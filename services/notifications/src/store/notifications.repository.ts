@@ -23,7 +23,8 @@ const LIVE_COLUMNS = `n.id, n.seq::text AS seq, n.user_id, n.type, n.title, n.me
 
 /**
  * The notification store as its members read it: every method names the member, and no row of another member is
- * read or changed. The writes from events are AlertsRepository's.
+ * read or changed. A notification held for its plan's timing (`visible_at`, src/delivery) is not there for its
+ * member until then. The writes from events are AlertsRepository's.
  */
 @Injectable()
 export class NotificationsRepository {
@@ -33,7 +34,7 @@ export class NotificationsRepository {
   async newest(userId: string, options: { unreadOnly: boolean; limit: number }): Promise<NotificationRow[]> {
     return this.dataSource.query(
       `SELECT id, type, title, message, data, is_read, created_at FROM notifications.notifications
-       WHERE user_id = $1 ${options.unreadOnly ? 'AND NOT is_read' : ''}
+       WHERE user_id = $1 AND visible_at <= now() ${options.unreadOnly ? 'AND NOT is_read' : ''}
        ORDER BY created_at DESC, id DESC LIMIT $2`,
       [userId, options.limit],
     );
@@ -41,7 +42,7 @@ export class NotificationsRepository {
 
   async countUnread(userId: string): Promise<number> {
     const [{ count }]: { count: number }[] = await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM notifications.notifications WHERE user_id = $1 AND NOT is_read`,
+      `SELECT count(*)::int AS count FROM notifications.notifications WHERE user_id = $1 AND NOT is_read AND visible_at <= now()`,
       [userId],
     );
     return count;
@@ -49,17 +50,17 @@ export class NotificationsRepository {
 
   /** Marks the notification read if it is this member's; false when the member has no such notification. */
   async markRead(userId: string, notificationId: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(`UPDATE notifications.notifications SET is_read = true WHERE id = $1 AND user_id = $2`, [
-      notificationId,
-      userId,
-    ]);
+    const [, affected]: [unknown, number] = await this.dataSource.query(
+      `UPDATE notifications.notifications SET is_read = true WHERE id = $1 AND user_id = $2 AND visible_at <= now()`,
+      [notificationId, userId],
+    );
     return affected > 0;
   }
 
   /** Marks every unread notification of the member read; answers how many there were. */
   async markAllRead(userId: string): Promise<number> {
     const [, affected]: [unknown, number] = await this.dataSource.query(
-      `UPDATE notifications.notifications SET is_read = true WHERE user_id = $1 AND NOT is_read`,
+      `UPDATE notifications.notifications SET is_read = true WHERE user_id = $1 AND NOT is_read AND visible_at <= now()`,
       [userId],
     );
     return affected;
@@ -71,6 +72,7 @@ export class NotificationsRepository {
     return this.dataSource.query(
       `SELECT ${LIVE_COLUMNS} FROM notifications.notifications n
        JOIN unnest($1::uuid[], $2::uuid[]) AS wanted (user_id, id) ON n.id = wanted.id AND n.user_id = wanted.user_id
+       WHERE n.visible_at <= now()
        ORDER BY n.seq`,
       [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
     );
@@ -78,11 +80,10 @@ export class NotificationsRepository {
 
   /** The member's notifications written after stream position `afterSeq`, oldest first, at most `limit`. */
   async after(userId: string, afterSeq: string, limit: number): Promise<LiveRow[]> {
-    return this.dataSource.query(`SELECT ${LIVE_COLUMNS} FROM notifications.notifications n WHERE n.user_id = $1 AND n.seq > $2 ORDER BY n.seq LIMIT $3`, [
-      userId,
-      afterSeq,
-      limit,
-    ]);
+    return this.dataSource.query(
+      `SELECT ${LIVE_COLUMNS} FROM notifications.notifications n WHERE n.user_id = $1 AND n.seq > $2 AND n.visible_at <= now() ORDER BY n.seq LIMIT $3`,
+      [userId, afterSeq, limit],
+    );
   }
 
   /**
@@ -92,7 +93,7 @@ export class NotificationsRepository {
   async unreadAndPush(userIds: string[], pushDefault: boolean): Promise<{ user_id: string; count: number; push: boolean }[]> {
     return this.dataSource.query(
       `SELECT u.user_id,
-              (SELECT count(*)::int FROM notifications.notifications n WHERE n.user_id = u.user_id AND NOT n.is_read) AS count,
+              (SELECT count(*)::int FROM notifications.notifications n WHERE n.user_id = u.user_id AND NOT n.is_read AND n.visible_at <= now()) AS count,
               coalesce((m.flags ->> 'enablePushNotifications')::boolean, $2) AS push
        FROM unnest($1::uuid[]) AS u (user_id) LEFT JOIN notifications.members m ON m.user_id = u.user_id`,
       [userIds, pushDefault],

@@ -1,12 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_NOTIFICATION_RADIUS,
   DomainError,
   EventPayload,
   Events,
   GARAGE_SALE_ALERT_TIERS,
-  LIVE_NOTIFICATIONS_TOPIC,
-  LIVE_SIGNAL_BATCH,
   LiveBatchAnswer,
   LiveBatchCall,
   LiveNotification,
@@ -21,9 +19,10 @@ import {
   ReportedPosition,
 } from '@curbside/contracts';
 
-import { LIVE_CHANNEL, LiveChannel, Transaction } from '@curbside/platform';
+import { Transaction } from '@curbside/platform';
 import { DeliveryRequest, DeliveryService } from '../delivery/delivery.service';
 import { AlertsRepository, WrittenRow } from './alerts.repository';
+import { LiveSignals } from './live-signals';
 import { MembersRepository } from './members.repository';
 import { LiveRow, NotificationRow, NotificationsRepository } from './notifications.repository';
 
@@ -69,7 +68,7 @@ type EventTransaction = Transaction & { event: { id: string; occurredAt: string 
 @Injectable()
 export class NotificationsService {
   constructor(
-    @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
+    private readonly live: LiveSignals,
     private readonly alerts: AlertsRepository,
     private readonly store: NotificationsRepository,
     private readonly members: MembersRepository,
@@ -90,6 +89,7 @@ export class NotificationsService {
       data: notification.data ?? {},
       flag: notification.flag ?? null,
       occurredAt: tx.event.occurredAt,
+      immediate: notification.immediate ?? false,
     });
     const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
     this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate: notification.immediate });
@@ -100,7 +100,20 @@ export class NotificationsService {
   async notifyMany(tx: EventTransaction, userIds: string[], notification: Omit<NewNotification, 'userId'>): Promise<boolean> {
     if (userIds.length === 0) return false;
     const { type, title, message, data, flag, immediate } = notification;
-    await this.alerts.recordPersonalForMany(tx.manager, { sourceEventId: tx.event.id, type, title, message, data: data ?? {}, flag: flag ?? null, occurredAt: tx.event.occurredAt }, userIds);
+    await this.alerts.recordPersonalForMany(
+      tx.manager,
+      {
+        sourceEventId: tx.event.id,
+        type,
+        title,
+        message,
+        data: data ?? {},
+        flag: flag ?? null,
+        occurredAt: tx.event.occurredAt,
+        immediate: immediate ?? false,
+      },
+      userIds,
+    );
     const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
     this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate });
     return written.length > 0;
@@ -121,11 +134,21 @@ export class NotificationsService {
       quietHours: user.quietHours ?? null,
     });
     const since = tx.event.occurredAt;
-    await this.alerts.recordMemberVersion(tx.manager, { userId: user.userId, version: user.version, occurredAt: since, flags: user.notificationFlags, radiusMiles, tier: user.subscriptionTier });
+    await this.alerts.recordMemberVersion(tx.manager, {
+      userId: user.userId,
+      version: user.version,
+      occurredAt: since,
+      flags: user.notificationFlags,
+      radiusMiles,
+      tier: user.subscriptionTier,
+    });
     if ((await this.alerts.retract(tx.manager, user.userId, since)) > 0) tx.afterCommit(() => this.signal([[user.userId, null]]));
     this.written(
       tx,
-      [...(await this.alerts.writePersonal(tx.manager, { userId: user.userId, since })), ...(await this.alerts.writeNearby(tx.manager, { userId: user.userId, since }))],
+      [
+        ...(await this.alerts.writePersonal(tx.manager, { userId: user.userId, since })),
+        ...(await this.alerts.writeNearby(tx.manager, { userId: user.userId, since })),
+      ],
       { occurredAt: since },
     );
   }
@@ -218,21 +241,19 @@ export class NotificationsService {
   }
 
   /**
-   * What follows a write: the open streams of the members are told once it has committed, and every notification
-   * goes to delivery for the channels beyond the app (push, e-mail, SMS), on its plan's timing.
+   * What follows a write: the open streams of the members are told once it has committed (alerts held for their
+   * plan's timing when they show: src/delivery), and every notification goes to delivery for the channels beyond the
+   * app (push, e-mail, SMS), on its plan's timing.
    */
   private written(tx: Transaction, rows: WrittenRow[], request: DeliveryRequest): void {
     if (rows.length === 0) return;
-    tx.afterCommit(() => this.signal(rows.map((r) => [r.user_id, r.id])));
+    const shown = rows.filter((r) => !r.held);
+    if (shown.length > 0) tx.afterCommit(() => this.signal(shown.map((r) => [r.user_id, r.id])));
     this.delivery.schedule(tx, rows, request);
   }
 
-  /** Tells every gateway replica which members have news; sent after the commit, so the news can be read. */
-  private async signal(entries: LiveNotificationSignal['entries']): Promise<void> {
-    for (let i = 0; i < entries.length; i += LIVE_SIGNAL_BATCH) {
-      const signal: LiveNotificationSignal = { entries: entries.slice(i, i + LIVE_SIGNAL_BATCH) };
-      await this.live.publish(LIVE_NOTIFICATIONS_TOPIC, signal);
-    }
+  private signal(entries: LiveNotificationSignal['entries']): Promise<void> {
+    return this.live.signal(entries);
   }
 }
 

@@ -10,7 +10,30 @@ const LABELS_BY_CATEGORY: Record<string, readonly string[]> = {
   electronics: ['tv', 'laptop', 'mouse', 'remote', 'keyboard', 'cell phone', 'microwave', 'oven', 'toaster', 'refrigerator', 'hair drier', 'clock'],
   clothing: ['tie', 'handbag', 'backpack', 'suitcase', 'umbrella'],
   books: ['book'],
-  household: ['vase', 'clock', 'potted plant', 'bowl', 'cup', 'fork', 'knife', 'spoon', 'scissors', 'toaster', 'microwave', 'oven', 'sink', 'refrigerator', 'hair drier', 'toothbrush', 'teddy bear', 'bed', 'couch', 'chair', 'dining table', 'tv'],
+  household: [
+    'vase',
+    'clock',
+    'potted plant',
+    'bowl',
+    'cup',
+    'fork',
+    'knife',
+    'spoon',
+    'scissors',
+    'toaster',
+    'microwave',
+    'oven',
+    'sink',
+    'refrigerator',
+    'hair drier',
+    'toothbrush',
+    'teddy bear',
+    'bed',
+    'couch',
+    'chair',
+    'dining table',
+    'tv',
+  ],
   sports: ['sports ball', 'skis', 'snowboard', 'skateboard', 'surfboard', 'tennis racket', 'baseball bat', 'baseball glove', 'frisbee', 'kite', 'bicycle'],
   tools: ['scissors', 'knife'],
   toys: ['teddy bear', 'kite', 'sports ball', 'frisbee', 'skateboard'],
@@ -49,7 +72,12 @@ export interface CategoryMatch {
 }
 
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^a-z]+/).filter(Boolean));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .filter(Boolean),
+  );
 }
 
 /** The title names this label: its own words ("dining table" → table) or a synonym ("sofa" → couch). */

@@ -6,7 +6,11 @@ import { judgeFindings } from './local-model.rules';
 import { sharedVisionModels } from './shared-vision-models';
 import type { VisionFindings } from './vision-findings';
 
-const UNREADABLE_PHOTO: PhotoValidationResult = { isValid: false, confidence: 1, reason: 'The file is not a photo we can read: please upload a JPEG, PNG or WebP image.' };
+const UNREADABLE_PHOTO: PhotoValidationResult = {
+  isValid: false,
+  confidence: 1,
+  reason: 'The file is not a photo we can read: please upload a JPEG, PNG or WebP image.',
+};
 
 /** The detectors' own input sizes are 256–512 px; more pixels only cost decoding and resizing time. */
 const MODEL_INPUT_SIDE = 512;

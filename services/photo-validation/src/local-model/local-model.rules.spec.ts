@@ -12,7 +12,10 @@ const sofa = { title: 'Blue sofa', category: 'Furniture' };
 
 describe(judgeFindings.name, () => {
   it('rejects a COCO person at 0.4 or more', () => {
-    expect(judgeFindings(findings({ objects: [object('person', 0.41)] }), sofa)).toMatchObject({ isValid: false, reason: expect.stringMatching(/^A person is visible in the photo\./) });
+    expect(judgeFindings(findings({ objects: [object('person', 0.41)] }), sofa)).toMatchObject({
+      isValid: false,
+      reason: expect.stringMatching(/^A person is visible in the photo\./),
+    });
     expect(judgeFindings(findings({ objects: [object('person', 0.39)] }), sofa).isValid).toBe(true);
   });
 
@@ -31,8 +34,14 @@ describe(judgeFindings.name, () => {
   });
 
   it('rejects a prominent bottle or wine glass as possible alcohol', () => {
-    expect(judgeFindings(findings({ objects: [object('bottle', 0.55)] }), sofa)).toMatchObject({ isValid: false, reason: expect.stringContaining('a bottle is clearly visible') });
-    expect(judgeFindings(findings({ objects: [object('wine glass', 0.45)] }), sofa)).toMatchObject({ isValid: false, reason: expect.stringContaining('wine glass') });
+    expect(judgeFindings(findings({ objects: [object('bottle', 0.55)] }), sofa)).toMatchObject({
+      isValid: false,
+      reason: expect.stringContaining('a bottle is clearly visible'),
+    });
+    expect(judgeFindings(findings({ objects: [object('wine glass', 0.45)] }), sofa)).toMatchObject({
+      isValid: false,
+      reason: expect.stringContaining('wine glass'),
+    });
   });
 
   it('lets a faint or small bottle, and any cup, pass', () => {
@@ -88,6 +97,10 @@ describe(photoLabels.name, () => {
   });
 
   it('gives no label below the thresholds, nor for a bottle (alcohol is the text rules’ and the pickup check’s)', () => {
-    expect(photoLabels(findings({ objects: [object('person', 0.39), object('bottle', 0.9)], faceScores: [0.95], bodyScore: 0.1, nsfw: { ...neutral, sexy: 0.9, porn: 0.3 } }))).toEqual([]);
+    expect(
+      photoLabels(
+        findings({ objects: [object('person', 0.39), object('bottle', 0.9)], faceScores: [0.95], bodyScore: 0.1, nsfw: { ...neutral, sexy: 0.9, porn: 0.3 } }),
+      ),
+    ).toEqual([]);
   });
 });

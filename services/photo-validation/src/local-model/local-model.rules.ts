@@ -25,7 +25,21 @@ export const EXPLICIT_MIN = 0.7;
  */
 export const ALCOHOL_OBJECT_MIN: Readonly<Record<string, number>> = { 'wine glass': 0.4, bottle: 0.5 };
 export const ALCOHOL_MIN_AREA = 0.02;
-const CONTAINER_TITLE_WORDS = ['bottle', 'glass', 'jar', 'vase', 'decanter', 'carafe', 'flask', 'jug', 'thermos', 'tumbler', 'drinkware', 'barware', 'glassware'];
+const CONTAINER_TITLE_WORDS = [
+  'bottle',
+  'glass',
+  'jar',
+  'vase',
+  'decanter',
+  'carafe',
+  'flask',
+  'jug',
+  'thermos',
+  'tumbler',
+  'drinkware',
+  'barware',
+  'glassware',
+];
 
 /**
  * No local label can see tobacco, drugs or medication, so no local "valid" may look as sure as a check that
@@ -119,9 +133,7 @@ function describePass(findings: VisionFindings, item: { title: string; category:
  * otherwise the photo passes with a confidence that says how much the model could actually check.
  */
 export function judgeFindings(findings: VisionFindings, item: { title: string; category: string }): PhotoValidationResult {
-  const violations = [personViolation(findings), explicitViolation(findings), alcoholViolation(findings, item.title)].filter(
-    (v): v is Violation => v !== null,
-  );
+  const violations = [personViolation(findings), explicitViolation(findings), alcoholViolation(findings, item.title)].filter((v): v is Violation => v !== null);
   if (violations.length > 0) {
     return {
       isValid: false,

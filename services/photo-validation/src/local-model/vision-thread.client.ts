@@ -57,9 +57,7 @@ export class VisionThread {
 
   /** Starts the thread and resolves once its models are loaded. */
   static start(): Promise<VisionThread> {
-    const worker = existsSync(COMPILED_ENTRY)
-      ? new Worker(COMPILED_ENTRY)
-      : new Worker(SOURCE_BOOTSTRAP, { eval: true, workerData: { entry: SOURCE_ENTRY } });
+    const worker = existsSync(COMPILED_ENTRY) ? new Worker(COMPILED_ENTRY) : new Worker(SOURCE_BOOTSTRAP, { eval: true, workerData: { entry: SOURCE_ENTRY } });
     return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`The local photo model thread exited (code ${code}) before it was ready`));
       worker.once('error', reject);

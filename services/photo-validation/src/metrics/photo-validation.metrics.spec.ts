@@ -14,7 +14,11 @@ describe(PhotoValidationMetrics.name, () => {
   });
 
   it('has no percentiles before the first job', () => {
-    expect(new PhotoValidationMetrics().snapshot()).toEqual({ jobs: { valid: 0, invalid: 0, serviceError: 0, failed: 0 }, latencyMs: null, lastJobFinishedAt: null });
+    expect(new PhotoValidationMetrics().snapshot()).toEqual({
+      jobs: { valid: 0, invalid: 0, serviceError: 0, failed: 0 },
+      latencyMs: null,
+      lastJobFinishedAt: null,
+    });
   });
 
   it('is healthy once the worker runs, and down when jobs wait with nothing started for too long', () => {

@@ -68,7 +68,13 @@ export class PhotoValidationMetrics {
       latencyMs:
         sorted.length === 0
           ? null
-          : { count: sorted.length, p50: round(nearestRank(sorted, 50)), p90: round(nearestRank(sorted, 90)), p99: round(nearestRank(sorted, 99)), max: round(sorted[sorted.length - 1] ?? 0) },
+          : {
+              count: sorted.length,
+              p50: round(nearestRank(sorted, 50)),
+              p90: round(nearestRank(sorted, 90)),
+              p99: round(nearestRank(sorted, 99)),
+              max: round(sorted[sorted.length - 1] ?? 0),
+            },
       lastJobFinishedAt: this.lastFinishedAt === null ? null : new Date(this.lastFinishedAt).toISOString(),
     };
   }

@@ -90,7 +90,10 @@ describe(OpenAiPhotoValidator.name, () => {
     const [request] = fake.requests;
     expect(request).toMatchObject({ path: '/v1/chat/completions', authorization: 'Bearer sk-test-not-real' });
     expect(request!.body.model).toBe('gpt-4.1-mini');
-    expect(request!.body.response_format).toMatchObject({ type: 'json_schema', json_schema: { strict: true, schema: { required: ['isValid', 'confidence', 'reason'] } } });
+    expect(request!.body.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { strict: true, schema: { required: ['isValid', 'confidence', 'reason'] } },
+    });
     const [system, user] = request!.body.messages;
     for (const standard of COMMUNITY_STANDARDS) expect(system!.content).toContain(standard);
     const parts = user!.content as { type: string; text?: string; image_url?: { url: string } }[];

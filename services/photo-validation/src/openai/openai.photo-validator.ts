@@ -110,6 +110,7 @@ function parseAnswer(message: OpenAI.Chat.Completions.ChatCompletionMessage | un
       ? { ...json, confidence: Math.min(1, Math.max(0, json.confidence)) }
       : json;
   const parsed = photoValidationResultSchema.safeParse(candidate);
-  if (!parsed.success || parsed.data.reason.trim() === '') return { ok: false, problem: `answer does not fit the schema: ${JSON.stringify(json).slice(0, 200)}` };
+  if (!parsed.success || parsed.data.reason.trim() === '')
+    return { ok: false, problem: `answer does not fit the schema: ${JSON.stringify(json).slice(0, 200)}` };
   return { ok: true, result: { ...parsed.data, confidence: Math.round(parsed.data.confidence * 100) / 100 } };
 }

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Calls, Events, healthCall, PHOTO_LABELS_QUEUE, PHOTO_VALIDATION_QUEUE, PhotoLabelsJob, PhotoValidationJob, PhotoValidationResult } from '@curbside/contracts';
+import {
+  Calls,
+  Events,
+  healthCall,
+  PHOTO_LABELS_QUEUE,
+  PHOTO_VALIDATION_QUEUE,
+  PhotoLabelsJob,
+  PhotoValidationJob,
+  PhotoValidationResult,
+} from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { photoValidationService } from '../photo-validation.definition';
 import { fixture, FIXTURES } from '../testing/photos.fixture';

@@ -36,7 +36,7 @@ export class LedgerController {
   @Handles(Calls.rewards.redeem)
   @Idempotent()
   redeem(request: CallRequest<typeof Calls.rewards.redeem>) {
-    return this.shop.redeem(callerOf(request), request.body.rewardId);
+    return this.shop.redeem(callerOf(request), request.body.rewardId, request.body.address);
   }
 
   @Handles(Calls.rewards.leaderboard)

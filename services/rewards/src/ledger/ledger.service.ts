@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { actionPoints, Events, EventPayload, PENDING_POINTS_FINAL_AFTER_MS, PointsReason, rankForPoints, RewardsSummary, SubscriptionTier } from '@curbside/contracts';
+import {
+  actionPoints,
+  DAILY_POST_CREDITS,
+  Events,
+  EventPayload,
+  PENDING_POINTS_FINAL_AFTER_MS,
+  PointsReason,
+  QUICK_DELETE_MINUTES,
+  rankForPoints,
+  RewardsSummary,
+  SubscriptionTier,
+} from '@curbside/contracts';
 import { Transaction } from '@curbside/platform';
 import { badgeBonus, newlyEarnedBadges } from '../badges/badge.rules';
 import { BadgesRepository } from '../badges/badges.repository';
@@ -9,10 +20,9 @@ import { MembersRepository } from './members.repository';
 import { PendingCreditRow, PendingCreditsRepository } from './pending-credits.repository';
 import { PostCreditRow, PostCreditsRepository, UncreditedPost } from './post-credits.repository';
 
-/** At most this many posts a user a local day earn points (docs/product-rules.md: no farming by posting). */
-export const DAILY_POST_CREDITS = 10;
-/** A post deleted by its poster within this long of posting takes its points back. */
-export const QUICK_DELETE_MS = 60 * 60 * 1000;
+/** A post deleted by its poster within this long of posting takes its points back (the shop's text says the same). */
+export const QUICK_DELETE_MS = QUICK_DELETE_MINUTES * 60 * 1000;
+export { DAILY_POST_CREDITS };
 
 /** The transaction of the event being applied: its id is the cause of every entry it writes. */
 export type EventTransaction = Transaction & { event: { id: string; occurredAt: string } };
@@ -132,7 +142,8 @@ export class LedgerService {
     // The void already freed its slot; the credit counts as a post now and the reversal uncounts it, as in order.
     await this.creditFinal(tx, credit);
     const final = await this.postCredits.creditOf(tx.manager, itemId);
-    if (final) await this.reverseCredit(tx, final, { sourceEventId: credit.withdrawal_event_id, at: credit.withdrawn_at.toISOString(), hourRule: false }, false);
+    if (final)
+      await this.reverseCredit(tx, final, { sourceEventId: credit.withdrawal_event_id, at: credit.withdrawn_at.toISOString(), hourRule: false }, false);
   }
 
   /**
@@ -231,10 +242,16 @@ export class LedgerService {
   async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
     await this.pending.lockItem(tx.manager, itemId);
     const pending = await this.pending.lockOf(tx.manager, itemId);
-    if (pending) return this.reversePending(tx, pending, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
+    if (pending)
+      return this.reversePending(tx, pending, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
     const credit = await this.postCredits.creditOf(tx.manager, itemId);
     if (credit) return this.reverseCredit(tx, credit, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
-    await this.postCredits.keepPendingReversal(tx.manager, { itemId, sourceEventId: tx.event.id, withdrawnAt: tx.event.occurredAt, hourRule: deletedAt !== undefined });
+    await this.postCredits.keepPendingReversal(tx.manager, {
+      itemId,
+      sourceEventId: tx.event.id,
+      withdrawnAt: tx.event.occurredAt,
+      hourRule: deletedAt !== undefined,
+    });
   }
 
   /**

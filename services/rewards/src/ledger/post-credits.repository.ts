@@ -41,7 +41,10 @@ const POST_REASONS = `('post_item', 'scout_find')`;
 export class PostCreditsRepository {
   /** The calendar date at `at` in the time zone (an IANA name). */
   async localDate(manager: EntityManager, at: string, timeZone: string): Promise<string> {
-    const [{ local_date }]: { local_date: string }[] = await manager.query(`SELECT ($1::timestamptz AT TIME ZONE $2)::date::text AS local_date`, [at, timeZone]);
+    const [{ local_date }]: { local_date: string }[] = await manager.query(`SELECT ($1::timestamptz AT TIME ZONE $2)::date::text AS local_date`, [
+      at,
+      timeZone,
+    ]);
     return local_date;
   }
 
@@ -118,7 +121,10 @@ export class PostCreditsRepository {
   }
 
   /** Keeps a withdrawal that came before its post's credit; the same event kept twice is kept once. */
-  async keepPendingReversal(manager: EntityManager, reversal: { itemId: string; sourceEventId: string; withdrawnAt: string; hourRule: boolean }): Promise<void> {
+  async keepPendingReversal(
+    manager: EntityManager,
+    reversal: { itemId: string; sourceEventId: string; withdrawnAt: string; hourRule: boolean },
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO rewards.pending_post_reversals (item_id, source_event_id, withdrawn_at, hour_rule) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
       [reversal.itemId, reversal.sourceEventId, reversal.withdrawnAt, reversal.hourRule],

@@ -2,15 +2,57 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The catalogue of the points shop: one perk affordable within a first week of ordinary use (50 points). */
 const CATALOGUE: { name: string; description: string; icon: string; category: string; cost: number; limit: number | null }[] = [
-  { name: 'Spotlight Post', description: 'Your next post is pinned to the top of nearby feeds for 24 hours.', icon: 'sparkles', category: 'perks', cost: 50, limit: 5 },
-  { name: 'Extra Reservation Time', description: 'Your next first-dibs hold lasts 60 minutes instead of 30.', icon: 'clock', category: 'perks', cost: 75, limit: 3 },
+  {
+    name: 'Spotlight Post',
+    description: 'Your next post is pinned to the top of nearby feeds for 24 hours.',
+    icon: 'sparkles',
+    category: 'perks',
+    cost: 50,
+    limit: 5,
+  },
+  {
+    name: 'Extra Reservation Time',
+    description: 'Your next first-dibs hold lasts 60 minutes instead of 30.',
+    icon: 'clock',
+    category: 'perks',
+    cost: 75,
+    limit: 3,
+  },
   { name: 'Profile Frame', description: 'A golden frame around your profile picture, for good.', icon: 'frame', category: 'perks', cost: 200, limit: 1 },
   { name: 'Curbside Sticker Pack', description: 'Five weatherproof stickers, posted to you.', icon: 'sticker', category: 'merchandise', cost: 150, limit: 2 },
-  { name: '$5 Virtual Gift Card', description: 'A $5 gift card for a local hardware store, sent by e-mail.', icon: 'gift', category: 'merchandise', cost: 500, limit: 3 },
+  {
+    name: '$5 Virtual Gift Card',
+    description: 'A $5 gift card for a local hardware store, sent by e-mail.',
+    icon: 'gift',
+    category: 'merchandise',
+    cost: 500,
+    limit: 3,
+  },
   { name: 'Curbside Tote Bag', description: 'A sturdy canvas tote for your curbside finds.', icon: 'bag', category: 'merchandise', cost: 600, limit: 1 },
-  { name: 'Plant a Tree', description: 'We plant a tree with a reforestation partner in your name.', icon: 'tree', category: 'donations', cost: 100, limit: null },
-  { name: 'Donate a Meal', description: 'One meal for a neighbour in need through a local food bank.', icon: 'meal', category: 'donations', cost: 75, limit: null },
-  { name: 'Support a Repair Café', description: 'Helps a volunteer repair café fix things instead of binning them.', icon: 'wrench', category: 'donations', cost: 250, limit: null },
+  {
+    name: 'Plant a Tree',
+    description: 'We plant a tree with a reforestation partner in your name.',
+    icon: 'tree',
+    category: 'donations',
+    cost: 100,
+    limit: null,
+  },
+  {
+    name: 'Donate a Meal',
+    description: 'One meal for a neighbour in need through a local food bank.',
+    icon: 'meal',
+    category: 'donations',
+    cost: 75,
+    limit: null,
+  },
+  {
+    name: 'Support a Repair Café',
+    description: 'Helps a volunteer repair café fix things instead of binning them.',
+    icon: 'wrench',
+    category: 'donations',
+    cost: 250,
+    limit: null,
+  },
 ];
 
 export class RewardsRules1763800000201 implements MigrationInterface {

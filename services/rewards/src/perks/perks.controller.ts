@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { CallRequest, Calls } from '@curbside/contracts';
-import { callerOf, Handles } from '@curbside/platform';
+import { callerOf, Handles, Idempotent } from '@curbside/platform';
 import { PerksService } from './perks.service';
 
 @Controller()
@@ -13,6 +13,7 @@ export class PerksController {
   }
 
   @Handles(Calls.rewards.usePerk)
+  @Idempotent()
   use(request: CallRequest<typeof Calls.rewards.usePerk>) {
     return this.perks.use(callerOf(request), request.body.redemptionId, request.body.itemId);
   }

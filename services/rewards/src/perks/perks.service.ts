@@ -1,20 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, Events, PerkMessages, RewardError, SPOTLIGHT_HOURS, UserPerk } from '@curbside/contracts';
-import { EventOutbox } from '@curbside/platform';
+import { Calls, DomainError, Events, PerkMessages, RewardError, SPOTLIGHT_HOURS, UsePerkAnswer, UserPerk } from '@curbside/contracts';
+import { EventOutbox, RpcCaller } from '@curbside/platform';
 import { PerkRow, PerksRepository } from './perks.repository';
 
 const HOUR_MS = 3600 * 1000;
 
 /**
  * Using a redeemed perk (docs/product-rules.md, "Perks"): once per redemption, by its owner. The effect belongs to
- * the service that owns what it changes, so the use leaves as `perk.used` in the same transaction: items spotlights
- * the post or lengthens the next hold, users frames the picture.
+ * the service that owns what it changes: the use leaves as `perk.used` in the same transaction (items lengthens the
+ * next hold, users frames the picture), and a spotlight is started by items itself before the perk is marked used.
  */
 @Injectable()
 export class PerksService {
   constructor(
     private readonly outbox: EventOutbox,
     private readonly perks: PerksRepository,
+    private readonly services: RpcCaller,
   ) {}
 
   async list(userId: string): Promise<UserPerk[]> {
@@ -22,10 +23,12 @@ export class PerksService {
   }
 
   /**
-   * `itemId` for a spotlight was checked by the gateway with items (the caller's own available post, not spotlit);
-   * items checks again when the event arrives, so a post taken meanwhile is never spotlit.
+   * The perk's row stays locked from the check to the commit, so two uses at once run one after the other and the
+   * second finds it used. A spotlight's post is started by items while the lock is held (items locks the post: the
+   * caller's own, available, not spotlit already); its refusal leaves the perk unused. Items keys the spotlight by
+   * the redemption, so a use that failed after items answered is healed by the next try with the same spotlight.
    */
-  async use(userId: string, redemptionId: string, itemId: string | undefined): Promise<{ success: boolean; message: string; perk: UserPerk }> {
+  async use(userId: string, redemptionId: string, itemId: string | undefined): Promise<UsePerkAnswer> {
     return this.outbox.transaction(async (tx) => {
       const perk = await this.perks.lock(tx.manager, userId, redemptionId);
       if (!perk) throw new DomainError(RewardError.PERK_NOT_FOUND, PerkMessages.notFound);
@@ -33,15 +36,27 @@ export class PerksService {
       const spotlight = perk.perk === 'spotlight';
       if (spotlight && !itemId) throw new DomainError(RewardError.PERK_ITEM, PerkMessages.needsItem);
       if (!spotlight && itemId) throw new DomainError(RewardError.PERK_ITEM, PerkMessages.takesNoItem);
-      const usedAt = new Date();
-      const activeUntil = spotlight ? new Date(usedAt.getTime() + SPOTLIGHT_HOURS * HOUR_MS) : null;
-      const used: PerkRow = { ...perk, used_at: usedAt, item_id: itemId ?? null, active_until: activeUntil };
-      await this.perks.markUsed(tx.manager, redemptionId, { usedAt, itemId: used.item_id, activeUntil });
+      let usedAt = new Date();
+      let activeUntil: Date | null = null;
+      let usedOn: string | null = null;
+      if (spotlight && itemId) {
+        const endsAt = new Date(usedAt.getTime() + SPOTLIGHT_HOURS * HOUR_MS);
+        const started = await this.services.call(
+          Calls.items.startSpotlight,
+          { itemId, redemptionId, startedAt: usedAt.toISOString(), endsAt: endsAt.toISOString() },
+          userId,
+        );
+        usedAt = new Date(started.startedAt);
+        activeUntil = new Date(started.endsAt);
+        usedOn = started.itemId;
+      }
+      const used: PerkRow = { ...perk, used_at: usedAt, item_id: usedOn, active_until: activeUntil };
+      await this.perks.markUsed(tx.manager, redemptionId, { usedAt, itemId: usedOn, activeUntil });
       tx.emit(Events.perkUsed, {
         redemptionId,
         userId,
         perk: perk.perk,
-        itemId: used.item_id,
+        itemId: usedOn,
         usedAt: usedAt.toISOString(),
         endsAt: activeUntil?.toISOString() ?? null,
       });

@@ -23,9 +23,11 @@ export class BlocksRepository {
     return rows.length > 0;
   }
 
-  async listBlocked(blockerId: string): Promise<{ user_id: string; username: string; changed_at: Date }[]> {
+  async listBlocked(
+    blockerId: string,
+  ): Promise<{ user_id: string; username: string; first_name: string | null; verified_name: string | null; use_generated_name: boolean; changed_at: Date }[]> {
     return this.dataSource.query(
-      `SELECT b.blocked_id AS user_id, u.username, b.changed_at FROM users.blocks b JOIN users.users u ON u.id = b.blocked_id
+      `SELECT b.blocked_id AS user_id, u.username, u.first_name, u.verified_name, u.use_generated_name, b.changed_at FROM users.blocks b JOIN users.users u ON u.id = b.blocked_id
         WHERE b.blocker_id = $1 AND b.blocked ORDER BY b.changed_at DESC, b.blocked_id`,
       [blockerId],
     );

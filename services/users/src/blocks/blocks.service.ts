@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BlockedMember, BlockError, BlockResponse, DomainError, Events } from '@curbside/contracts';
+import { BlockedMember, BlockError, BlockResponse, DomainError, Events, publicName } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { UsersRepository } from '../users/users.repository';
 import { BlocksRepository } from './blocks.repository';
@@ -37,6 +37,10 @@ export class BlocksService {
   }
 
   async blocked(blockerId: string): Promise<BlockedMember[]> {
-    return (await this.blocks.listBlocked(blockerId)).map((row) => ({ userId: row.user_id, username: row.username, blockedAt: new Date(row.changed_at).toISOString() }));
+    return (await this.blocks.listBlocked(blockerId)).map((row) => ({
+      userId: row.user_id,
+      username: publicName({ username: row.username, firstName: row.first_name, verifiedName: row.verified_name, useGeneratedName: row.use_generated_name }),
+      blockedAt: new Date(row.changed_at).toISOString(),
+    }));
   }
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, EMAIL_CONFIRMATION_HOURS, EmailError, EventPayload, Events } from '@curbside/contracts';
+import { CONFIRMATION_MAILS_PER_ADDRESS, DomainError, EMAIL_CONFIRMATION_HOURS, EmailError, EventPayload, Events } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { MAILER, Mailer, publicUrl } from './mailer';
+import { MailRecordsRepository } from './mail-records.repository';
+import { Mail, MAILER, Mailer, publicUrl } from './mailer';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
@@ -25,15 +26,27 @@ export class AlertEmailService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly users: UsersService,
     private readonly dataSource: DataSource,
+    private readonly records: MailRecordsRepository,
   ) {
     this.baseUrl = publicUrl(config);
   }
 
-  /** A new address replaces the old one, unconfirmed, and gets the confirmation link (the token only in the mail). */
+  /**
+   * A new address replaces the old one, unconfirmed, and gets the confirmation link (the token only in the mail);
+   * at most CONFIRMATION_MAILS_PER_ADDRESS such mails a day go to one address, whoever asks (nothing changes then).
+   */
   async setAddress(userId: string, email: string): Promise<{ address: string; confirmed: boolean }> {
     const token = newToken();
-    const answer = await this.users.change(userId, (user) => {
+    const answer = await this.users.change(userId, async (user, tx) => {
       if (user.alertEmail === email && user.alertEmailConfirmedAt) return { address: email, confirmed: true };
+      const retryAfterSeconds = await this.records.claimConfirmation(tx.manager, email, userId, CONFIRMATION_MAILS_PER_ADDRESS);
+      if (retryAfterSeconds !== null) {
+        throw new DomainError(
+          EmailError.TOO_MANY_MAILS,
+          `${CONFIRMATION_MAILS_PER_ADDRESS} confirmation mails went to this address today. Use the newest one, or try again later.`,
+          retryAfterSeconds,
+        );
+      }
       user.alertEmail = email;
       user.alertEmailConfirmedAt = null;
       user.alertEmailTokenHash = hashOf(token);
@@ -57,7 +70,10 @@ export class AlertEmailService {
   async confirm(token: string): Promise<{ address: string; confirmed: boolean }> {
     const user = await this.dataSource.manager.findOneBy(UserEntity, { alertEmailTokenHash: hashOf(token) });
     if (!user?.alertEmail || !user.alertEmailTokenExpiresAt || user.alertEmailTokenExpiresAt.getTime() < Date.now()) {
-      throw new DomainError(EmailError.LINK_INVALID, 'This confirmation link has expired or was already used. Add your address again in notification settings.');
+      throw new DomainError(
+        EmailError.LINK_INVALID,
+        'This confirmation link has expired or was already used. Add your address again in notification settings.',
+      );
     }
     return this.users.change(user.id, (u) => {
       if (u.alertEmailTokenHash !== hashOf(token) || !u.alertEmail) throw new DomainError(EmailError.LINK_INVALID, 'This confirmation link was already used.');
@@ -78,8 +94,13 @@ export class AlertEmailService {
     return { unsubscribed: true };
   }
 
-  /** notification.mail-requested: each mail to its member's confirmed address, with one-click unsubscribe. */
-  async mailAll(tx: Transaction, request: EventPayload<typeof Events.notificationMailRequested>): Promise<number> {
+  /**
+   * notification.mail-requested: each mail to its member's confirmed address, with one-click unsubscribe. Each
+   * alert is recorded in this transaction (once per notification, so a redelivered request mails nobody twice) and
+   * the mails leave after it commits, never from inside it: a transaction that fails after a send would send again.
+   * Answers the mails to send.
+   */
+  async mailAll(tx: Transaction, request: EventPayload<typeof Events.notificationMailRequested>): Promise<Mail[]> {
     const ids = [...new Set(request.messages.map((m) => m.userId))];
     const recipients: { id: string; alert_email: string; unsubscribe_token: string }[] = await tx.manager.query(
       `SELECT id, alert_email, unsubscribe_token FROM users.users
@@ -88,24 +109,35 @@ export class AlertEmailService {
       [ids],
     );
     const byId = new Map(recipients.map((r) => [r.id, r]));
-    let sent = 0;
-    for (const message of request.messages) {
+    const addressed = request.messages.flatMap((message) => {
       const to = byId.get(message.userId);
-      if (!to) continue;
-      const unsubscribe = `${this.baseUrl}/api/email/unsubscribe?token=${to.unsubscribe_token}`;
-      try {
-        await this.mailer.send({
+      return to ? [{ message, to }] : [];
+    });
+    const alerts = addressed.flatMap(({ message: m }) => (m.notificationId ? [{ notificationId: m.notificationId, userId: m.userId }] : []));
+    const claimed = await this.records.claimAlerts(tx.manager, alerts);
+    const mails = addressed
+      .filter(({ message }) => message.notificationId === null || claimed.has(message.notificationId))
+      .map(({ message, to }): Mail => {
+        const unsubscribe = `${this.baseUrl}/api/email/unsubscribe?token=${to.unsubscribe_token}`;
+        return {
           to: to.alert_email,
           subject: message.subject,
           text: `${message.text}\n\nOpen in Curbside: ${this.baseUrl}${message.path}\n\nNo more alert e-mails: ${unsubscribe}`,
           headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        });
-        sent += 1;
+        };
+      });
+    tx.afterCommit(() => this.sendAll(mails));
+    return mails;
+  }
+
+  private async sendAll(mails: Mail[]): Promise<void> {
+    for (const mail of mails) {
+      try {
+        await this.mailer.send(mail);
       } catch (err) {
         // The alert is in the app either way; one refused mail must not hold back the others.
-        this.log.warn({ err, userId: message.userId }, 'alert mail failed');
+        this.log.warn({ err, to: mail.to }, 'alert mail failed');
       }
     }
-    return sent;
   }
 }

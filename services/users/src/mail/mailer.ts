@@ -12,7 +12,7 @@ export interface SentMail extends Mail {
   at: Date;
 }
 
-/** Sends alert e-mails: SMTP when SMTP_URL is set, else each mail is written to the log (as SMS codes are). */
+/** Sends alert e-mails: by SMTP, or written to the log (MAIL_TRANSPORT, libs/platform config). */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
@@ -50,7 +50,8 @@ export class SmtpMailer implements Mailer {
 export const mailerProvider = {
   provide: MAILER,
   inject: [APP_CONFIG],
-  useFactory: (config: AppConfig): Mailer => (config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LogMailer()),
+  useFactory: (config: AppConfig): Mailer =>
+    config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new LogMailer(),
 };
 
 /** Where links in mails point: PUBLIC_URL, else this server's own address. */

@@ -8,7 +8,9 @@ export class EmergencyContactsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(userId: string): Promise<EmergencyContact | null> {
-    const [row]: { name: string; phone: string }[] = await this.dataSource.query(`SELECT name, phone FROM users.emergency_contacts WHERE user_id = $1`, [userId]);
+    const [row]: { name: string; phone: string }[] = await this.dataSource.query(`SELECT name, phone FROM users.emergency_contacts WHERE user_id = $1`, [
+      userId,
+    ]);
     return row ? { name: row.name, phone: row.phone } : null;
   }
 

@@ -40,6 +40,10 @@ export class UserEntity {
   @Column('text', { name: 'profile_picture', nullable: true })
   profilePicture: string | null;
 
+  /** The member chose to show the name Curbside made up rather than their first name. */
+  @Column('boolean', { name: 'use_generated_name', default: false })
+  useGeneratedName: boolean;
+
   /** The Profile Frame perk was used: a golden frame on the picture wherever it appears. */
   @Column('boolean', { name: 'profile_frame', default: false })
   profileFrame: boolean;

@@ -1,10 +1,18 @@
-import { DEFAULT_QUIET_HOURS, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags, NotificationPreferences, PublicUser, User } from '@curbside/contracts';
+import {
+  DEFAULT_QUIET_HOURS_TEXT,
+  NOTIFICATION_FLAG_DEFAULTS,
+  NotificationFlags,
+  NotificationPreferences,
+  PublicUser,
+  User,
+  publicName,
+} from '@curbside/contracts';
 import type { UserEntity } from './user.entity';
 
 export function toPublicUser(user: UserEntity): PublicUser {
   return {
     id: user.id,
-    username: user.username,
+    username: publicName(user),
     points: user.points,
     rank: user.rank,
     badges: user.badges,
@@ -19,6 +27,8 @@ export function toUser(user: UserEntity): User {
   return {
     ...toPublicUser(user),
     firstName: user.firstName,
+    generatedName: user.username,
+    useGeneratedName: user.useGeneratedName,
     isVerified: user.isVerified,
     verifiedName: user.verifiedName,
     verifiedEmail: user.verifiedEmail,
@@ -37,18 +47,22 @@ export function toUser(user: UserEntity): User {
 }
 
 export function toPreferences(user: UserEntity): NotificationPreferences {
-  return { ...({ ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags } as NotificationFlags), notificationRadius: user.notificationRadius, quietHours: quietHoursOf(user) };
+  return {
+    ...({ ...NOTIFICATION_FLAG_DEFAULTS, ...user.notificationFlags } as NotificationFlags),
+    notificationRadius: user.notificationRadius,
+    quietHours: quietHoursOf(user),
+  };
 }
 
 /** The member's quiet hours, the default when they never chose. */
 function quietHoursOf(user: UserEntity): string {
-  return user.quietHours ?? `${DEFAULT_QUIET_HOURS.start}-${DEFAULT_QUIET_HOURS.end}`;
+  return user.quietHours ?? DEFAULT_QUIET_HOURS_TEXT;
 }
 
 export function toSnapshot(user: UserEntity) {
   return {
     userId: user.id,
-    username: user.username,
+    username: publicName(user),
     subscriptionTier: user.subscriptionTier,
     scoutMode: user.scoutMode,
     isVerified: user.isVerified,

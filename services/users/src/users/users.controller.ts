@@ -94,6 +94,11 @@ export class UsersController {
     return this.users.setScoutMode(callerOf(request), request.body.scoutMode);
   }
 
+  @Handles(Calls.users.setPublicName)
+  setPublicName(request: CallRequest<typeof Calls.users.setPublicName>) {
+    return this.users.setPublicName(callerOf(request), request.body.useGeneratedName);
+  }
+
   @Handles(Calls.users.updatePreferences)
   updatePreferences(request: CallRequest<typeof Calls.users.updatePreferences>) {
     return this.users.updatePreferences(callerOf(request), request.body);

@@ -108,6 +108,14 @@ export class UsersService {
     });
   }
 
+  /** The name neighbours see: first name (and last initial) or the made-up one; read models learn it from user.updated. */
+  async setPublicName(userId: string, useGeneratedName: boolean): Promise<User> {
+    return this.change(userId, (user) => {
+      user.useGeneratedName = useGeneratedName;
+      return toUser(user);
+    });
+  }
+
   async updatePreferences(userId: string, request: NotificationPreferencesRequest): Promise<NotificationPreferences> {
     return this.change(userId, (user) => {
       const { notificationRadius, quietHours, ...flags } = request;
@@ -187,6 +195,7 @@ export class UsersService {
       id: randomUUID(),
       username: generateUsername(),
       firstName: account.firstName ?? null,
+      useGeneratedName: false,
       points: 0,
       rank: 'Newbie',
       pointsVersion: 0,

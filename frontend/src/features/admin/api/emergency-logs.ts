@@ -2,6 +2,7 @@ import type { EmergencyLogEntry } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../lib/api-client';
+import { adminKeys } from './keys';
 
 export const getEmergencyLogs = (adminUserId: string, signal?: AbortSignal) =>
   api.get<EmergencyLogEntry[]>(withQuery(apiPath('emergencyLogs'), { adminUserId }), signal);
@@ -9,7 +10,7 @@ export const getEmergencyLogs = (adminUserId: string, signal?: AbortSignal) =>
 /** Spec §6: the access log loads only once the admin-status lookup said yes. */
 export const emergencyLogsQueryOptions = (adminUserId: string, isAdmin: boolean) =>
   queryOptions({
-    queryKey: ['/api/emergency/logs', adminUserId],
+    queryKey: adminKeys.emergencyLogs(adminUserId),
     queryFn: ({ signal }) => getEmergencyLogs(adminUserId, signal),
     enabled: isAdmin,
     staleTime: 0,

@@ -111,7 +111,10 @@ describe('emergency dialog', () => {
     const panel = await within(dashboard).findByTestId('emergency-user-panel');
     const position = within(panel).getByTestId('emergency-last-position');
     expect(position).toHaveTextContent(`40.74111, -73.98972 · reported ${new Date(reportedAt).toLocaleString()}`);
-    expect(within(position).getByRole('link', { name: 'Open map' })).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=40.741112&mlon=-73.989723#map=17/40.741112/-73.989723');
+    expect(within(position).getByRole('link', { name: 'Open map' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=40.741112&mlon=-73.989723#map=17/40.741112/-73.989723',
+    );
     expect(within(panel).getByText('Robin Ortega, +15145550177')).toBeInTheDocument();
     expect(within(panel).queryByText('Location not available')).not.toBeInTheDocument();
   });

@@ -7,7 +7,7 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { useAdminStatus } from '../api/get-admin-status';
+import { useAdminStatus } from '../../../lib/session/api/get-admin-status';
 import { useEmergencyAccess } from '../api/emergency-access';
 import { useEmergencyLogs } from '../api/emergency-logs';
 import { useEmergencyUnlock } from '../api/emergency-unlock';
@@ -50,7 +50,8 @@ function PasswordGate({ userId, notice, onUnlocked, onCancel }: { userId: string
         onError: (error) => {
           setPassword('');
           input.current?.focus();
-          if (hasErrorCode(error, EmergencyError.WRONG_PASSWORD)) toast({ title: 'Access Denied', description: EmergencyMessages.wrongPassword, variant: 'destructive' });
+          if (hasErrorCode(error, EmergencyError.WRONG_PASSWORD))
+            toast({ title: 'Access Denied', description: EmergencyMessages.wrongPassword, variant: 'destructive' });
           else toast({ title: 'Access Denied', description: errorMessage(error), variant: 'destructive' });
         },
       },
@@ -157,7 +158,10 @@ function UserPanel({ result }: { result: EmergencyAccessResponse }) {
         <ul className="mt-1 space-y-1 text-sm">
           {recentItems.map((i) => (
             <li key={i.id}>
-              <span className="font-medium">{i.title}</span> <span className="text-slate-600">· {i.status} · {when(i.createdAt)}</span>
+              <span className="font-medium">{i.title}</span>{' '}
+              <span className="text-slate-600">
+                · {i.status} · {when(i.createdAt)}
+              </span>
             </li>
           ))}
         </ul>
@@ -272,7 +276,14 @@ function Dashboard({ userId, endsAt, onElevationEnded }: { userId: string; endsA
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="flex min-h-11 items-center gap-2 text-sm">
-                <input type="radio" name="searchType" value={value} checked={searchType === value} onChange={() => setSearchType(value)} className="size-4 accent-emerald-700" />
+                <input
+                  type="radio"
+                  name="searchType"
+                  value={value}
+                  checked={searchType === value}
+                  onChange={() => setSearchType(value)}
+                  className="size-4 accent-emerald-700"
+                />
                 {label}
               </label>
             ))}
@@ -292,7 +303,14 @@ function Dashboard({ userId, endsAt, onElevationEnded }: { userId: string; endsA
           <textarea id={ids.reason} rows={3} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} />
         </Field>
         <Field id={ids.caseNumber} label="Law enforcement case number (optional)">
-          <input id={ids.caseNumber} className={inputClass} value={caseNumber} onChange={(e) => setCaseNumber(e.target.value)} maxLength={200} autoComplete="off" />
+          <input
+            id={ids.caseNumber}
+            className={inputClass}
+            value={caseNumber}
+            onChange={(e) => setCaseNumber(e.target.value)}
+            maxLength={200}
+            autoComplete="off"
+          />
         </Field>
         <Button type="submit" variant="danger" className="w-full" disabled={access.isPending}>
           {access.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />}

@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
+import { createQueryClient } from '../../../lib/query-client';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
 import { PhoneLoginDialog, SUCCESS_HANDOFF_MS } from './phone-login-dialog';
@@ -10,10 +12,10 @@ function renderLogin() {
   const onClose = vi.fn();
   const onSignedIn = vi.fn();
   render(
-    <>
+    <QueryClientProvider client={createQueryClient()}>
       <PhoneLoginDialog open onClose={onClose} onSignedIn={onSignedIn} />
       <Toaster />
-    </>,
+    </QueryClientProvider>,
   );
   return { onClose, onSignedIn };
 }
@@ -36,6 +38,8 @@ describe('PhoneLoginDialog', () => {
     expect(toastText()).toContain('Invalid Phone Number');
     expect(toastText()).toContain('Please enter a valid 10-digit phone number');
     expect(apiCalls('POST /api/auth/send-code')).toHaveLength(0);
+    // A refused form gives the focus back to the field it refused.
+    expect(screen.getByLabelText('Phone number')).toHaveFocus();
 
     await userEvent.type(screen.getByLabelText('Phone number'), '4567');
     expect(screen.getByLabelText('Phone number')).toHaveValue('(555) 123-4567');
@@ -56,6 +60,7 @@ describe('PhoneLoginDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(toastText()).toContain('Name Required');
     expect(toastText()).toContain('Please enter your first name');
+    expect(screen.getByLabelText('First name')).toHaveFocus();
 
     await userEvent.type(screen.getByLabelText('First name'), 'Sam');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -105,7 +110,10 @@ describe('PhoneLoginDialog', () => {
   });
 
   it('words a network failure as "Error"', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderLogin();
     await userEvent.type(screen.getByLabelText('Phone number'), '5551234567');
     await userEvent.click(screen.getByRole('button', { name: 'Send Code' }));

@@ -1,14 +1,18 @@
-import type { User } from '@curbside/contracts';
+import { verifyCodeRequestSchema, type User } from '@curbside/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, Phone } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PhoneVerificationFlow, type PhoneDetails } from '../../../components/phone/phone-verification-flow';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/phone-format';
 import { sendLoginCode, verifyLoginCode } from '../api/sign-in';
-import { formatPhone, isValidCode, isValidPhone } from '../lib/phone-format';
-import { CodeField, PhoneNumberField } from './phone-fields';
 
 /** How long the success screen shows before the neighbour is passed on (accounts spec §9). */
 export const SUCCESS_HANDOFF_MS = 1500;
@@ -32,14 +36,22 @@ function serverMessage(error: unknown): string | null {
   return error instanceof ApiError ? error.serverMessage : null;
 }
 
+/** The first name a new account is asked for, with the contract's own rule (the form says "Name Required"). */
+const nameSchema = z.object({ firstName: verifyCodeRequestSchema.shape.firstName.unwrap() });
+
 function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
   const [stage, setStage] = useState<Stage>('phone');
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ user: User; isNewUser: boolean } | null>(null);
+  const [sentTo, setSentTo] = useState('');
+  const [checked, setChecked] = useState<{ phone: string; code: string } | null>(null);
   const handedOff = useRef(false);
+  const nameForm = useForm<z.input<typeof nameSchema>, unknown, z.output<typeof nameSchema>>({
+    defaultValues: { firstName: '' },
+    resolver: zodResolver(nameSchema),
+  });
+  const send = useMutation({ mutationFn: sendLoginCode });
+  const verify = useMutation({ mutationFn: verifyLoginCode });
+  const busy = send.isPending || verify.isPending;
 
   // The success screen stays for 1.5 s, then the account is handed on and the dialog closes (and so resets).
   useEffect(() => {
@@ -52,34 +64,31 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
     return () => clearTimeout(timer);
   }, [result, onSignedIn, onClose]);
 
-  const sendCode = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!isValidPhone(phone)) {
-      toast({ title: 'Invalid Phone Number', description: 'Please enter a valid 10-digit phone number', variant: 'destructive' });
-      return;
-    }
-    setBusy(true);
+  const sendCode = async ({ phone }: PhoneDetails) => {
     try {
-      const answer = await sendLoginCode(phone);
+      const answer = await send.mutateAsync(phone);
       if (!answer.success) {
         toast({ title: 'Failed to Send Code', description: answer.message, variant: 'destructive' });
-        return;
+        return false;
       }
       toast({ title: 'Code Sent!', description: 'Check your phone for the verification code', variant: 'success' });
-      setCode('');
-      setStage('code');
+      setSentTo(phone);
+      return true;
     } catch (error) {
       const message = serverMessage(error);
-      toast(message ? { title: 'Failed to Send Code', description: message, variant: 'destructive' } : { title: 'Error', description: 'Failed to send verification code', variant: 'destructive' });
-    } finally {
-      setBusy(false);
+      toast(
+        message
+          ? { title: 'Failed to Send Code', description: message, variant: 'destructive' }
+          : { title: 'Error', description: 'Failed to send verification code', variant: 'destructive' },
+      );
+      return false;
     }
   };
 
-  const verify = async (name?: string) => {
-    setBusy(true);
+  const checkCode = async (code: string, { phone }: { phone: string }, firstName?: string) => {
+    setChecked({ phone, code });
     try {
-      const answer = await verifyLoginCode({ phoneNumber: phone, code, ...(name ? { firstName: name } : {}) });
+      const answer = await verify.mutateAsync({ phoneNumber: phone, code, ...(firstName ? { firstName } : {}) });
       if (answer.success && answer.user) {
         const greeting = answer.user.firstName ? `, ${answer.user.firstName}` : '';
         toast({
@@ -98,29 +107,18 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
       toast({ title: 'Verification Failed', description: answer.message, variant: 'destructive' });
     } catch (error) {
       const message = serverMessage(error);
-      toast(message ? { title: 'Verification Failed', description: message, variant: 'destructive' } : { title: 'Error', description: 'Verification failed. Please try again.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
+      toast(
+        message
+          ? { title: 'Verification Failed', description: message, variant: 'destructive' }
+          : { title: 'Error', description: 'Verification failed. Please try again.', variant: 'destructive' },
+      );
     }
   };
 
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isValidCode(code)) {
-      toast({ title: 'Invalid Code', description: 'Please enter the 6-digit verification code', variant: 'destructive' });
-      return;
-    }
-    void verify();
-  };
-
-  const submitName = (event: FormEvent) => {
-    event.preventDefault();
-    if (!firstName.trim()) {
-      toast({ title: 'Name Required', description: 'Please enter your first name', variant: 'destructive' });
-      return;
-    }
-    void verify(firstName.trim());
-  };
+  const submitName = nameForm.handleSubmit(
+    ({ firstName }) => (checked ? checkCode(checked.code, checked, firstName) : undefined),
+    () => toast({ title: 'Name Required', description: 'Please enter your first name', variant: 'destructive' }),
+  );
 
   const titles: Record<Stage, string> = {
     phone: 'Login with Phone Number',
@@ -132,7 +130,7 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
     phone: "We'll text you a 6-digit code. No password or e-mail needed.",
     code: (
       <>
-        We sent a 6-digit code to <span className="whitespace-nowrap">{formatPhone(phone)}</span>.
+        We sent a 6-digit code to <span className="whitespace-nowrap">{formatPhone(sentTo)}</span>.
       </>
     ),
     name: 'This number is new to Curbside. What should neighbours call you?',
@@ -141,44 +139,36 @@ function PhoneLogin({ onClose, onSignedIn }: Omit<Props, 'open'>) {
 
   return (
     <Dialog open onClose={onClose} title={titles[stage]} description={descriptions[stage]} dismissible={!busy && stage !== 'success'}>
-      {stage === 'phone' && (
-        <form onSubmit={(e) => void sendCode(e)} className="space-y-4 pb-1" noValidate>
-          <PhoneNumberField id="login-phone" value={phone} onChange={setPhone} focusOnOpen />
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Phone className="size-4" aria-hidden />}
-            {busy ? 'Sending Code...' : 'Send Code'}
-          </Button>
-        </form>
-      )}
-
-      {stage === 'code' && (
-        <form onSubmit={submitCode} className="space-y-4 pb-1" noValidate>
-          <CodeField id="login-code" value={code} onChange={setCode} focusOnOpen />
-          <Button type="submit" className="w-full" disabled={busy}>
-            {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
-            {busy ? 'Verifying...' : 'Verify Code'}
-          </Button>
-          <div className="flex gap-2">
-            <Button variant="secondary" className="flex-1" disabled={busy} onClick={() => setStage('phone')}>
-              Change Number
-            </Button>
-            <Button variant="ghost" className="flex-1" disabled={busy} onClick={() => void sendCode()}>
-              Resend Code
-            </Button>
-          </div>
-        </form>
+      {(stage === 'phone' || stage === 'code') && (
+        <PhoneVerificationFlow
+          id="login"
+          focusOnOpen
+          changeNumber
+          labels={{ send: 'Send Code', sending: 'Sending Code...', verify: 'Verify Code', verifying: 'Verifying...' }}
+          sendIcon={<Phone className="size-4" aria-hidden />}
+          sendCode={sendCode}
+          resendCode={sendCode}
+          checkCode={(code, details) => checkCode(code, details)}
+          onStageChange={(next) => setStage(next === 'details' ? 'phone' : 'code')}
+          onInvalid={(step, message) =>
+            toast(
+              step === 'details'
+                ? { title: 'Invalid Phone Number', description: message, variant: 'destructive' }
+                : { title: 'Invalid Code', description: message, variant: 'destructive' },
+            )
+          }
+        />
       )}
 
       {stage === 'name' && (
-        <form onSubmit={submitName} className="space-y-4 pb-1" noValidate>
+        <form onSubmit={(e) => void submitName(e)} className="space-y-4 pb-1" noValidate>
           <Field id="login-first-name" label="First name">
             <input
               id="login-first-name"
               className={inputClass}
               autoComplete="given-name"
               maxLength={50}
-              value={firstName}
-              onChange={(e) => setFirstName(e.target.value)}
+              {...nameForm.register('firstName')}
               // eslint-disable-next-line jsx-a11y/no-autofocus -- the name is the only thing to type here
               autoFocus
             />

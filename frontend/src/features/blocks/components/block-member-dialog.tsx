@@ -16,7 +16,12 @@ export default function BlockMemberDialog({ userId, name, onClose }: { userId: s
       onError: (error) => toast({ title: 'Could not block', description: errorMessage(error), variant: 'destructive' }),
     });
   return (
-    <Dialog open onClose={onClose} title={`Block ${name}?`} description="They won't be able to hold, claim, message or comment on your items, and you won't see their items or comments. They are not told.">
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Block ${name}?`}
+      description="They won't be able to hold, claim, message or comment on your items, and you won't see their items or comments. They are not told."
+    >
       <div className="flex gap-2">
         <Button variant="secondary" onClick={onClose} className="flex-1">
           Cancel

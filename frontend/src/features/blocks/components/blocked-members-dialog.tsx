@@ -10,7 +10,13 @@ export function BlockedMembersDialog({ open, onClose }: { open: boolean; onClose
   const blocked = useBlockedMembers();
   const unblock = useUnblockMember();
   return (
-    <Dialog open={open} onClose={onClose} variant="sheet" title="Blocked members" description="They can't hold, claim, message or comment on your items, and you don't see theirs. They are not told.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      variant="sheet"
+      title="Blocked members"
+      description="They can't hold, claim, message or comment on your items, and you don't see theirs. They are not told."
+    >
       {blocked.isPending && <p className="text-sm text-slate-600">Loading...</p>}
       {blocked.isError && <p className="text-sm text-red-700">The list could not be loaded.</p>}
       {blocked.data?.length === 0 && <p className="text-sm text-slate-600">You haven't blocked anyone.</p>}
@@ -24,7 +30,11 @@ export function BlockedMembersDialog({ open, onClose }: { open: boolean; onClose
                 size="compact"
                 disabled={unblock.isPending}
                 aria-label={`Unblock ${member.username}`}
-                onClick={() => unblock.mutate(member.userId, { onError: (error) => toast({ title: 'Could not unblock', description: errorMessage(error), variant: 'destructive' }) })}
+                onClick={() =>
+                  unblock.mutate(member.userId, {
+                    onError: (error) => toast({ title: 'Could not unblock', description: errorMessage(error), variant: 'destructive' }),
+                  })
+                }
               >
                 Unblock
               </Button>

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { InstallOffer } from '../../../components/layout/install-offer';
+import { InstallOffer } from '../../../app/layout/install-offer';
 import { captureInstallPrompt, resetInstallPrompt } from '../../../lib/install-prompt';
 import { mockApi } from '../../../testing/api-mock';
 import { makeItem, makeUser } from '../../../testing/factories';
@@ -27,7 +27,10 @@ describe('a claim and the install offer', () => {
   it('offers to install once the first claim went through, not before', async () => {
     const user = makeUser();
     const item = makeItem();
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn(), userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: vi.fn(),
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
     act(() => void target.dispatchEvent(event));
     mockApi(`PATCH /api/items/${item.id}/claim`, { success: true, message: 'Claimed', item: { ...item, status: 'claimed' } });
     renderWithApp(

@@ -3,10 +3,14 @@ import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { offerInstall } from '../../../lib/install-prompt';
 import { sendOnce } from '../../../lib/send-once';
-import { invalidateItemLists } from '../../items/api/query-keys';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
 
 export const claimItem = (itemId: string, userId: string, verificationPhoto?: string) =>
-  sendOnce<{ success: boolean; message: string; item: Item }>('PATCH', apiPath('claim', { id: itemId }), verificationPhoto ? { userId, verificationPhoto } : { userId });
+  sendOnce<{ success: boolean; message: string; item: Item }>(
+    'PATCH',
+    apiPath('claim', { id: itemId }),
+    verificationPhoto ? { userId, verificationPhoto } : { userId },
+  );
 
 export function useClaimItem() {
   const queryClient = useQueryClient();

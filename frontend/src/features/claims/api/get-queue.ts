@@ -1,13 +1,14 @@
 import type { QueueView } from '@curbside/contracts';
-import { apiPath, ApiRoutes } from '@curbside/contracts/client';
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { claimKeys } from './keys';
 
 export const getQueue = (itemId: string, signal?: AbortSignal) => api.get<QueueView>(apiPath('queue', { id: itemId }), signal);
 
 export const queueQueryOptions = (itemId: string) =>
   queryOptions({
-    queryKey: [ApiRoutes.queue.path, itemId],
+    queryKey: claimKeys.queue(itemId),
     queryFn: ({ signal }) => getQueue(itemId, signal),
   });
 

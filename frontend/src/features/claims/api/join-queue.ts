@@ -1,8 +1,9 @@
 import type { QueueChange } from '@curbside/contracts';
-import { apiPath, ApiRoutes } from '@curbside/contracts/client';
+import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateItemLists } from '../../items/api/query-keys';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
+import { claimKeys } from './keys';
 
 export const joinQueue = (itemId: string) => api.post<QueueChange>(apiPath('joinQueue', { id: itemId }));
 
@@ -10,6 +11,6 @@ export function useJoinQueue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (itemId: string) => joinQueue(itemId),
-    onSuccess: (_answer, itemId) => Promise.all([invalidateItemLists(queryClient), queryClient.invalidateQueries({ queryKey: [ApiRoutes.queue.path, itemId] })]),
+    onSuccess: (_answer, itemId) => Promise.all([invalidateItemLists(queryClient), queryClient.invalidateQueries({ queryKey: claimKeys.queue(itemId) })]),
   });
 }

@@ -1,8 +1,9 @@
 import type { QueueChange } from '@curbside/contracts';
-import { apiPath, ApiRoutes } from '@curbside/contracts/client';
+import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateItemLists } from '../../items/api/query-keys';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
+import { claimKeys } from './keys';
 
 export const leaveQueue = (itemId: string) => api.delete<QueueChange>(apiPath('leaveQueue', { id: itemId }));
 
@@ -10,6 +11,6 @@ export function useLeaveQueue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (itemId: string) => leaveQueue(itemId),
-    onSuccess: (_answer, itemId) => Promise.all([invalidateItemLists(queryClient), queryClient.invalidateQueries({ queryKey: [ApiRoutes.queue.path, itemId] })]),
+    onSuccess: (_answer, itemId) => Promise.all([invalidateItemLists(queryClient), queryClient.invalidateQueries({ queryKey: claimKeys.queue(itemId) })]),
   });
 }

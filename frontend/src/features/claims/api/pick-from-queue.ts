@@ -1,8 +1,9 @@
 import type { QueueChange } from '@curbside/contracts';
-import { apiPath, ApiRoutes } from '@curbside/contracts/client';
+import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateItemLists } from '../../items/api/query-keys';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
+import { queueQueryOptions } from './get-queue';
 
 /** The poster of a paid item or a garage sale puts a member of the line next up (docs/product-rules.md, "Queue"). */
 export const pickFromQueue = (itemId: string, userId: string) => api.post<QueueChange>(apiPath('pickFromQueue', { id: itemId, userId }));
@@ -12,7 +13,7 @@ export function usePickFromQueue() {
   return useMutation({
     mutationFn: ({ itemId, userId }: { itemId: string; userId: string }) => pickFromQueue(itemId, userId),
     onSuccess: (answer, { itemId }) => {
-      queryClient.setQueryData([ApiRoutes.queue.path, itemId], answer.queue);
+      queryClient.setQueryData(queueQueryOptions(itemId).queryKey, answer.queue);
       return invalidateItemLists(queryClient);
     },
   });

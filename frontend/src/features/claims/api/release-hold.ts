@@ -1,7 +1,7 @@
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { invalidateItemLists } from '../../items/api/query-keys';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
 
 export const releaseHold = (itemId: string) => api.delete<{ success: boolean; message: string }>(apiPath('releaseHold', { id: itemId }));
 

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** pickupPhoto is the JPEG as base64 without its data-URL prefix. */
-export const validatePickup = (itemId: string, pickupPhoto: string) => api.post<PhotoValidationResult>(apiPath('validatePickup', { id: itemId }), { pickupPhoto });
+export const validatePickup = (itemId: string, pickupPhoto: string) =>
+  api.post<PhotoValidationResult>(apiPath('validatePickup', { id: itemId }), { pickupPhoto });
 
 export const useValidatePickup = () => useMutation({ mutationFn: ({ itemId, photo }: { itemId: string; photo: string }) => validatePickup(itemId, photo) });
 

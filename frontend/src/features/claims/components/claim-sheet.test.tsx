@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeItem, makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
-import { rememberAcceptedTerms } from '../../posting/lib/safety-terms';
+import { rememberAcceptedTerms } from '../../../lib/safety-terms';
 import ClaimSheet from './claim-sheet';
 
 // jsdom cannot decode images: the encoder is replaced by a fixed JPEG data URL.

@@ -5,10 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast, withoutRepeatedTitle } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import { effectiveStatus, formatClock, formatDollars, type FeedItem } from '../../items/lib/item-rules';
-import { SafetyTermsDialog } from '../../posting/components/safety-terms-dialog';
-import { hasAcceptedTerms, rememberAcceptedTerms, type SafetyTermsType } from '../../posting/lib/safety-terms';
-import { useSession } from '../../users/session-provider';
+import { effectiveStatus, formatClock, formatDollars, type FeedItem } from '../../../lib/items/item-rules';
+import { SafetyTermsDialog } from '../../../components/safety-terms-dialog';
+import { hasAcceptedTerms, rememberAcceptedTerms, type SafetyTermsType } from '../../../lib/safety-terms';
+import { useSession } from '../../../lib/session/session-provider';
 import { useClaimItem } from '../api/claim-item';
 import { claimErrorToast } from '../lib/claim-errors';
 import { VerifyPickupDialog } from './verify-pickup-dialog';
@@ -69,7 +69,11 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
         },
         onError: (error) => {
           const mapped = claimErrorToast(error);
-          toast({ title: mapped.title === 'Claim failed' ? 'Could not reserve' : mapped.title, description: mapped.title === 'Claim failed' ? errorMessage(error) : mapped.description, variant: 'destructive' });
+          toast({
+            title: mapped.title === 'Claim failed' ? 'Could not reserve' : mapped.title,
+            description: mapped.title === 'Claim failed' ? errorMessage(error) : mapped.description,
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -87,7 +91,13 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
           onCancel={onClose}
         />
       )}
-      <Dialog open={step === 'confirm' || step === 'uploading' || step === 'success'} onClose={onClose} title="Claim Item" variant="sheet" dismissible={step !== 'uploading' && !reserve.isPending}>
+      <Dialog
+        open={step === 'confirm' || step === 'uploading' || step === 'success'}
+        onClose={onClose}
+        title="Claim Item"
+        variant="sheet"
+        dismissible={step !== 'uploading' && !reserve.isPending}
+      >
         {step === 'confirm' && (
           <div className="space-y-3">
             <p className="text-sm text-slate-700">
@@ -95,7 +105,9 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
             </p>
             {/* The reward estimate is for verified neighbours only (spec §6). */}
             {paid && user?.isVerified && (
-              <p className="rounded-xl bg-amber-50 p-2 text-sm text-amber-950">Your reward for this pickup: {formatDollars(Math.round((item.customAmount as number) / 2))}</p>
+              <p className="rounded-xl bg-amber-50 p-2 text-sm text-amber-950">
+                Your reward for this pickup: {formatDollars(Math.round((item.customAmount as number) / 2))}
+              </p>
             )}
             <p className="text-sm font-medium text-emerald-800">Claiming earns you 5 points.</p>
             {reservedForMe && item.reservedUntil ? (
@@ -104,8 +116,15 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
               </p>
             ) : (
               <div className="space-y-2 rounded-xl border border-violet-200 bg-violet-50 p-2">
-                <p className="text-sm text-violet-950">Not there yet? Reserve it with First Dibs: nobody else can claim it for {FIRST_DIBS_MINUTES} minutes while you go and get it.</p>
-                <Button variant="secondary" className="w-full border-violet-300 text-violet-900 hover:bg-violet-100" onClick={reserveItem} disabled={reserve.isPending}>
+                <p className="text-sm text-violet-950">
+                  Not there yet? Reserve it with First Dibs: nobody else can claim it for {FIRST_DIBS_MINUTES} minutes while you go and get it.
+                </p>
+                <Button
+                  variant="secondary"
+                  className="w-full border-violet-300 text-violet-900 hover:bg-violet-100"
+                  onClick={reserveItem}
+                  disabled={reserve.isPending}
+                >
                   <Hourglass className="size-4" aria-hidden />
                   {reserve.isPending ? 'Reserving...' : `Reserve with First Dibs (${FIRST_DIBS_MINUTES} min)`}
                 </Button>

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
-import type { FeedItem } from '../../items/lib/item-rules';
-import { useSession } from '../../users/session-provider';
+import type { FeedItem } from '../../../lib/items/item-rules';
+import { useSession } from '../../../lib/session/session-provider';
 import { usePickup } from '../api/get-pickup';
 
 /** The poster's proof of a verified pickup: who took it, when, and the checked photo (docs/product-rules.md). */

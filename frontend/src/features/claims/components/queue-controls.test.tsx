@@ -42,7 +42,13 @@ describe('QueueControls', () => {
       length: 2,
       position: null,
       members: [
-        { userId: '00000000-0000-4000-8000-0000000000a1', publicName: 'Ann B.', position: 1, joinedAt: new Date().toISOString(), reliability: { pickedUp: 12, holds: 14 } },
+        {
+          userId: '00000000-0000-4000-8000-0000000000a1',
+          publicName: 'Ann B.',
+          position: 1,
+          joinedAt: new Date().toISOString(),
+          reliability: { pickedUp: 12, holds: 14 },
+        },
         { userId: '00000000-0000-4000-8000-0000000000a2', publicName: 'Ben C.', position: 2, joinedAt: new Date().toISOString(), reliability: null },
       ],
       holderReliability: { pickedUp: 1, holds: 4 },
@@ -68,8 +74,18 @@ describe('QueueControls', () => {
     const user = makeUser();
     const item = held({ posterId: user.id, queueLength: 2, pricingType: 'paid', customAmount: 500 });
     mockApi(`GET /api/items/${item.id}/queue`, line);
-    const picked = { ...line, members: [{ ...line.members[1], position: 1 }, { ...line.members[0], position: 2 }] };
-    mockApi(`POST /api/items/${item.id}/queue/${line.members[1].userId}/pick`, { success: true, message: 'Ben C. is next: they get the hold for 30 minutes when the current one ends.', queue: picked });
+    const picked = {
+      ...line,
+      members: [
+        { ...line.members[1], position: 1 },
+        { ...line.members[0], position: 2 },
+      ],
+    };
+    mockApi(`POST /api/items/${item.id}/queue/${line.members[1].userId}/pick`, {
+      success: true,
+      message: 'Ben C. is next: they get the hold for 30 minutes when the current one ends.',
+      queue: picked,
+    });
     renderWithApp(<QueueControls item={item} />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'See who is in line' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Pick Ben C.' }));
@@ -100,7 +116,15 @@ describe('QueueControls', () => {
     expect(screen.queryByTestId('queue-controls')).not.toBeInTheDocument();
   });
 
-  it.each([[1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [21, '21st']])('orders %i as %s', (n, word) => {
+  it.each([
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+    [11, '11th'],
+    [12, '12th'],
+    [21, '21st'],
+  ])('orders %i as %s', (n, word) => {
     expect(ordinal(n)).toBe(word);
   });
 });

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import type { FeedItem } from '../../items/lib/item-rules';
-import { useSession } from '../../users/session-provider';
+import type { FeedItem } from '../../../lib/items/item-rules';
+import { useSession } from '../../../lib/session/session-provider';
 import { useQueue } from '../api/get-queue';
 import { useJoinQueue } from '../api/join-queue';
 import { useLeaveQueue } from '../api/leave-queue';
@@ -20,7 +20,7 @@ export function reliabilityLabel(reliability: Reliability | null | undefined): s
 /** "1st", "2nd", "3rd", "11th", "22nd". */
 export function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -50,12 +50,19 @@ export function QueueControls({ item }: { item: FeedItem }) {
       toast({ title: 'Sign in required', description: 'Please log in to get in line', variant: 'destructive' });
       return;
     }
-    join.mutate(item.id, { onSuccess: (answer) => toast({ title: 'In line', description: answer.message, variant: 'success' }), onError: fail('Could not get in line') });
+    join.mutate(item.id, {
+      onSuccess: (answer) => toast({ title: 'In line', description: answer.message, variant: 'success' }),
+      onError: fail('Could not get in line'),
+    });
   };
-  const onLeave = () => leave.mutate(item.id, { onSuccess: () => toast({ title: 'You left the line', variant: 'success' }), onError: fail('Could not leave the line') });
+  const onLeave = () =>
+    leave.mutate(item.id, { onSuccess: () => toast({ title: 'You left the line', variant: 'success' }), onError: fail('Could not leave the line') });
   const canPick = isPoster && (item.pricingType === 'paid' || item.isGarageSale);
   const onPick = (userId: string) =>
-    pick.mutate({ itemId: item.id, userId }, { onSuccess: (answer) => toast({ title: 'Picked', description: answer.message, variant: 'success' }), onError: fail('Could not pick') });
+    pick.mutate(
+      { itemId: item.id, userId },
+      { onSuccess: (answer) => toast({ title: 'Picked', description: answer.message, variant: 'success' }), onError: fail('Could not pick') },
+    );
   const onRelease = () => {
     if (!window.confirm(`Release your hold on "${item.title}"? The next neighbour in line gets it.`)) return;
     release.mutate(item.id, { onSuccess: () => toast({ title: 'Hold released', variant: 'success' }), onError: fail('Could not release the hold') });
@@ -66,7 +73,11 @@ export function QueueControls({ item }: { item: FeedItem }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="inline-flex items-center gap-1 text-sm text-slate-700">
           <Users className="size-4" aria-hidden /> {item.queueLength} in line
-          {place !== null && <span className="font-semibold text-slate-900">{'\u00a0·'} you're {ordinal(place)}</span>}
+          {place !== null && (
+            <span className="font-semibold text-slate-900">
+              {'\u00a0·'} you're {ordinal(place)}
+            </span>
+          )}
         </span>
         {isHolder && (
           <Button variant="secondary" size="compact" onClick={onRelease} disabled={release.isPending} className="ml-auto">
@@ -99,7 +110,14 @@ export function QueueControls({ item }: { item: FeedItem }) {
               {m.publicName}
               {reliabilityLabel(m.reliability) && <span className="text-slate-600"> · {reliabilityLabel(m.reliability)}</span>}
               {canPick && (
-                <Button variant="secondary" size="compact" onClick={() => onPick(m.userId)} disabled={pick.isPending} aria-label={`Pick ${m.publicName}`} className="ml-2">
+                <Button
+                  variant="secondary"
+                  size="compact"
+                  onClick={() => onPick(m.userId)}
+                  disabled={pick.isPending}
+                  aria-label={`Pick ${m.publicName}`}
+                  className="ml-2"
+                >
                   Pick
                 </Button>
               )}

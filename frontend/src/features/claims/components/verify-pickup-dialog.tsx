@@ -8,8 +8,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { useValidatePickup, VALIDATION_ERROR_RESULT } from '../api/validate-pickup';
 import { captureVideoFrame, encodeFile, stripDataUrl } from '../lib/encode-photo';
-import { MAX_PHOTO_BYTES } from '../../posting/api/upload-photo';
-
+import { MAX_PHOTO_BYTES } from '../../../lib/upload-photo';
 
 interface VerifyPickupDialogProps {
   itemId: string;
@@ -134,7 +133,15 @@ export function VerifyPickupDialog({ itemId, itemTitle, onClose, onClaim }: Veri
                 </Button>
               </>
             )}
-            <input ref={fileRef} type="file" accept="image/*" className="sr-only" aria-label="Upload verification photo" tabIndex={-1} onChange={(e) => void onFile(e)} />
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              aria-label="Upload verification photo"
+              tabIndex={-1}
+              onChange={(e) => void onFile(e)}
+            />
           </div>
         )}
 
@@ -148,7 +155,10 @@ export function VerifyPickupDialog({ itemId, itemTitle, onClose, onClaim }: Veri
           <div
             role="status"
             data-testid="validation-result"
-            className={cn('rounded-xl border p-3 text-sm', result.isValid ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950')}
+            className={cn(
+              'rounded-xl border p-3 text-sm',
+              result.isValid ? 'border-emerald-300 bg-emerald-50 text-emerald-950' : 'border-red-300 bg-red-50 text-red-950',
+            )}
           >
             <p className="flex items-center gap-2 font-semibold">
               {result.isValid ? <CheckCircle2 className="size-4" aria-hidden /> : <XCircle className="size-4" aria-hidden />}
@@ -161,7 +171,8 @@ export function VerifyPickupDialog({ itemId, itemTitle, onClose, onClaim }: Veri
         )}
 
         <p className="text-xs text-slate-600">
-          Community standards: no real people, nothing inappropriate, no alcohol, tobacco, drugs or medications (rejected automatically). Statues and art are fine.
+          Community standards: no real people, nothing inappropriate, no alcohol, tobacco, drugs or medications (rejected automatically). Statues and art are
+          fine.
         </p>
 
         <div className="grid grid-cols-2 gap-2">

@@ -28,7 +28,8 @@ export function claimErrorToast(error: unknown): ToastText {
     return { title: 'Photo Verification Failed', description: explanation(error) ?? 'Your photo did not pass verification. Please retake it and try again.' };
   }
   if (hasErrorCode(error, UserError.NOT_FOUND)) return { title: 'Account Error', description: 'Please refresh the page and try again.' };
-  if (hasErrorCode(error, ItemError.NOT_FOUND, ItemError.NOT_AVAILABLE)) return { title: 'Item Unavailable', description: 'This item is no longer available for claiming.' };
+  if (hasErrorCode(error, ItemError.NOT_FOUND, ItemError.NOT_AVAILABLE))
+    return { title: 'Item Unavailable', description: 'This item is no longer available for claiming.' };
   // The server's message names the day holds come back (docs/product-rules.md, "No-shows").
   if (hasErrorCode(error, ClaimError.HOLDS_SUSPENDED)) return { title: 'Holds Paused', description: error.serverMessage };
   return { title: 'Claim failed', description: error.serverMessage };

@@ -7,7 +7,7 @@ import { inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 import { useCommentQuota, useComments, useCreateComment, useDeleteComment, useUpdateComment, type Comment } from '../api/comments';
 
 // Loaded when a member blocks someone, as from the item card: a static import here put the comments panel into the
@@ -58,7 +58,13 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
       {comments.data && comments.data.length > 0 && (
         <ul className="space-y-2">
           {comments.data.map((comment) => (
-            <CommentRow key={comment.id} itemId={itemId} comment={comment} isAuthor={user?.id === comment.user.id} canBlock={!!user && user.id !== comment.user.id} />
+            <CommentRow
+              key={comment.id}
+              itemId={itemId}
+              comment={comment}
+              isAuthor={user?.id === comment.user.id}
+              canBlock={!!user && user.id !== comment.user.id}
+            />
           ))}
         </ul>
       )}
@@ -154,16 +160,31 @@ function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; c
         </p>
         {isAuthor && !editing && (
           <span className="-my-1 flex shrink-0">
-            <button type="button" aria-label="Edit comment" onClick={() => setEditing(true)} className="grid size-9 place-items-center rounded hover:bg-slate-100">
+            <button
+              type="button"
+              aria-label="Edit comment"
+              onClick={() => setEditing(true)}
+              className="grid size-9 place-items-center rounded hover:bg-slate-100"
+            >
               <Pencil className="size-3.5" aria-hidden />
             </button>
-            <button type="button" aria-label="Delete comment" onClick={() => setConfirming(true)} className="grid size-9 place-items-center rounded text-red-700 hover:bg-red-50">
+            <button
+              type="button"
+              aria-label="Delete comment"
+              onClick={() => setConfirming(true)}
+              className="grid size-9 place-items-center rounded text-red-700 hover:bg-red-50"
+            >
               <Trash2 className="size-3.5" aria-hidden />
             </button>
           </span>
         )}
         {canBlock && (
-          <button type="button" aria-label={`Report ${comment.user.username}'s comment`} onClick={() => setReporting(true)} className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            aria-label={`Report ${comment.user.username}'s comment`}
+            onClick={() => setReporting(true)}
+            className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100"
+          >
             <Flag className="size-3.5" aria-hidden />
           </button>
         )}
@@ -173,7 +194,12 @@ function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; c
           </Suspense>
         )}
         {canBlock && (
-          <button type="button" aria-label={`Block ${comment.user.username}`} onClick={() => setBlocking(true)} className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            aria-label={`Block ${comment.user.username}`}
+            onClick={() => setBlocking(true)}
+            className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100"
+          >
             <Ban className="size-3.5" aria-hidden />
           </button>
         )}
@@ -201,7 +227,13 @@ function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; c
       ) : (
         <p className="mt-0.5 whitespace-pre-wrap text-slate-800">{comment.content}</p>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title="Delete comment?" description="Your comment will be removed for everyone. This cannot be undone." dismissible={!remove.isPending}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete comment?"
+        description="Your comment will be removed for everyone. This cannot be undone."
+        dismissible={!remove.isPending}
+      >
         <div className="grid grid-cols-2 gap-2">
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
             Cancel

@@ -1,11 +1,11 @@
 import { Lock, PackageOpen, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { MAX_RADIUS, SEARCH_RADII } from '../../items/lib/item-rules';
-import { planFor } from '../../plans/lib/plans';
+import { MAX_RADIUS, SEARCH_RADII } from '../../../lib/items/item-rules';
+import { planFor } from '../../../lib/plans/plans';
 import { plural } from '../../../lib/plural';
 
-const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 
 export type EmptyKind = 'first-time' | 'no-results' | 'none-in-area';
 

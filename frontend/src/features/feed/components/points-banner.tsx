@@ -1,7 +1,7 @@
 import { Trophy } from 'lucide-react';
 import { Link } from 'react-router';
 import { pendingPointsText, pointsToSpend } from '../../../lib/pending-points';
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 
 export function PointsBanner() {
   const { user } = useSession();
@@ -13,7 +13,10 @@ export function PointsBanner() {
       <Trophy className="size-5 shrink-0 text-amber-300" aria-hidden />
       <Link to="/activity" className="flex min-h-11 flex-1 flex-col justify-center text-sm">
         <span>
-          <span className="font-bold" data-testid="banner-points">{pointsToSpend(user.points)}</span> · <span data-testid="banner-rank">{user.rank}</span>
+          <span className="font-bold" data-testid="banner-points">
+            {pointsToSpend(user.points)}
+          </span>{' '}
+          · <span data-testid="banner-rank">{user.rank}</span>
           <span className="sr-only"> — my activity</span>
         </span>
         {pending && (

@@ -1,9 +1,10 @@
 import type { Position } from '@curbside/contracts';
-import { apiPath, ApiRoutes, FEED_PAGE_MAX, RADIUS_CAP_HEADER, type FEED_KINDS } from '@curbside/contracts/client';
+import { apiPath, FEED_PAGE_MAX, RADIUS_CAP_HEADER, type FEED_KINDS } from '@curbside/contracts/client';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGetWithHeaders, withQuery } from '../../../lib/api-client';
-import { mergeNewestFirst, type FeedItem } from '../lib/item-rules';
-import { reportRadiusCap } from '../../plans/lib/radius-cap-store';
+import { mergeNewestFirst, type FeedItem } from '../../../lib/items/item-rules';
+import { reportRadiusCap } from '../../../lib/plans/radius-cap-store';
+import { itemKeys } from '../../../lib/items/item-keys';
 
 export const FEED_PAGE_SIZE = 20;
 const FEED_MAX_LIMIT = FEED_PAGE_MAX;
@@ -29,7 +30,10 @@ export interface FeedPage {
   nextCursor: string | null;
 }
 
-export async function getItems({ position, radius, limit = FEED_MAX_LIMIT, cursor, kind, q, category, recentlyConfirmed }: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
+export async function getItems(
+  { position, radius, limit = FEED_MAX_LIMIT, cursor, kind, q, category, recentlyConfirmed }: FeedParams,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
   const url = withQuery(apiPath('feed'), {
     lat: position.lat,
     lng: position.lng,
@@ -57,7 +61,7 @@ export function nextFeedPage(last: FeedPage): PageParam | undefined {
 
 export const feedQueryOptions = (position: Position | null, radius: number, recentlyConfirmed = false) =>
   infiniteQueryOptions({
-    queryKey: [ApiRoutes.feed.path, 'feed', position?.lat, position?.lng, radius, recentlyConfirmed],
+    queryKey: itemKeys.feed(position?.lat, position?.lng, radius, recentlyConfirmed),
     queryFn: ({ pageParam, signal }) => getItems({ position: position as Position, radius, recentlyConfirmed, ...pageParam }, signal),
     initialPageParam: { limit: FEED_PAGE_SIZE } as PageParam,
     getNextPageParam: nextFeedPage,
@@ -79,7 +83,7 @@ interface NearbyFilters {
 /** One call of up to 50 items, for the map and search (the map refetches every 60 s); the server filters. */
 export const nearbyQueryOptions = (position: Position, radius: number, filters: NearbyFilters = {}, refetchInterval: number | false = false) =>
   queryOptions({
-    queryKey: [ApiRoutes.feed.path, 'nearby', position.lat, position.lng, radius, filters.kind ?? 'all', filters.q ?? '', filters.category ?? '', !!filters.recentlyConfirmed],
+    queryKey: itemKeys.nearby(position.lat, position.lng, radius, filters.kind ?? 'all', filters.q ?? '', filters.category ?? '', !!filters.recentlyConfirmed),
     queryFn: ({ signal }) => getItems({ position, radius, limit: FEED_MAX_LIMIT, ...filters }, signal).then((page) => mergeNewestFirst([page.items])),
     refetchInterval,
     placeholderData: (previous) => previous,

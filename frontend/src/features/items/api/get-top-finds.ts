@@ -1,8 +1,9 @@
 import type { Position } from '@curbside/contracts';
-import { apiPath, ApiRoutes } from '@curbside/contracts/client';
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../lib/api-client';
-import type { FeedItem } from '../lib/item-rules';
+import type { FeedItem } from '../../../lib/items/item-rules';
+import { itemKeys } from '../../../lib/items/item-keys';
 
 export const TOP_FINDS_RADIUS = 10;
 
@@ -12,7 +13,7 @@ export const getTopFinds = (position: Position, radius: number, signal?: AbortSi
 /** Polled every 30 s, and only once the coordinates are known. */
 export const topFindsQueryOptions = (position: Position | null, radius: number = TOP_FINDS_RADIUS) =>
   queryOptions({
-    queryKey: [ApiRoutes.topFinds.path, position?.lat, position?.lng, radius],
+    queryKey: itemKeys.topFindsNear(position?.lat, position?.lng, radius),
     queryFn: ({ signal }) => getTopFinds(position as Position, radius, signal),
     enabled: position !== null,
     refetchInterval: 30_000,

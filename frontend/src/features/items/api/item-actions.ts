@@ -3,7 +3,7 @@ import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { invalidateItemLists } from './query-keys';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
 
 /** One mutation hook per item call of spec §7; each refreshes every item list afterwards. */
 function useItemMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
@@ -18,12 +18,12 @@ type StillThereResponse = z.infer<typeof stillThereResponseSchema>;
 export const voteItem = (itemId: string, userId: string) => api.post<VoteResponse>(apiPath('vote', { id: itemId }), { userId });
 export const useVoteItem = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => voteItem(itemId, userId));
 
-export const markStillThere = (itemId: string, userId: string, stillThere = true) => api.post<StillThereResponse>(apiPath('stillThere', { id: itemId }), { userId, stillThere });
+export const markStillThere = (itemId: string, userId: string, stillThere = true) =>
+  api.post<StillThereResponse>(apiPath('stillThere', { id: itemId }), { userId, stillThere });
 export const useStillThere = () =>
   useItemMutation(({ itemId, userId, stillThere }: { itemId: string; userId: string; stillThere?: boolean }) => markStillThere(itemId, userId, stillThere));
 
-export const toggleInterest = (itemId: string, userId: string) =>
-  api.post<InterestResponse>(apiPath('interest', { id: itemId }), { userId });
+export const toggleInterest = (itemId: string, userId: string) => api.post<InterestResponse>(apiPath('interest', { id: itemId }), { userId });
 export const useToggleInterest = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => toggleInterest(itemId, userId));
 
 export type UpdateItemInput = z.input<typeof updateItemRequestSchema>;

@@ -1,6 +1,6 @@
 import { Navigation } from 'lucide-react';
 import type { User } from '@curbside/contracts';
-import type { FeedItem } from '../lib/item-rules';
+import type { FeedItem } from '../../../lib/items/item-rules';
 
 /**
  * The member holding an item (first dibs, or a claim) is told the exact spot: the API sends it to them and the poster

@@ -15,12 +15,19 @@ describe('EditItemDialog', () => {
     await userEvent.clear(title);
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a title for your item.');
+    expect(title).toHaveFocus();
     await userEvent.type(title, 'Desk');
     fireEvent.change(screen.getByLabelText('Reward: $5'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Pickup time limit: 6 h'), { target: { value: '24' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Item updated')).toBeInTheDocument();
-    expect(apiCalls(`PATCH /api/items/${item.id}`)[0]?.body).toMatchObject({ userId: user.id, title: 'Desk', pricingType: 'paid', customAmount: 10_000, timeLimit: 24 });
+    expect(apiCalls(`PATCH /api/items/${item.id}`)[0]?.body).toMatchObject({
+      userId: user.id,
+      title: 'Desk',
+      pricingType: 'paid',
+      customAmount: 10_000,
+      timeLimit: 24,
+    });
   });
 
   it('says "Failed to update item" when the server refuses', async () => {

@@ -1,53 +1,85 @@
 import { updateItemRequestSchema } from '@curbside/contracts';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@curbside/contracts/client';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../users/session-provider';
+import { firstErrorMessage } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/session/session-provider';
 import { useUpdateItem } from '../api/item-actions';
-import { ITEM_FORM_CATEGORIES, type FeedItem } from '../lib/item-rules';
+import { ITEM_FORM_CATEGORIES, type FeedItem } from '../../../lib/items/item-rules';
+
+interface EditValues {
+  title: string;
+  description: string;
+  category: string;
+  pricingType: FeedItem['pricingType'];
+  reward: number;
+  timeLimit: number;
+}
+
+/** The PATCH body of the form: the reward is typed in whole dollars and sent in cents. */
+const editPayload = (v: EditValues) => ({
+  title: v.title.trim(),
+  description: v.description.trim(),
+  category: v.category as (typeof ITEM_FORM_CATEGORIES)[number],
+  pricingType: v.pricingType,
+  customAmount: v.pricingType === 'paid' ? v.reward * 100 : null,
+  timeLimit: v.timeLimit,
+});
+
+/** Where each field of the contract's PATCH body is set in the dialog. */
+const FORM_FIELD: Record<string, keyof EditValues> = {
+  title: 'title',
+  description: 'description',
+  category: 'category',
+  pricingType: 'pricingType',
+  customAmount: 'reward',
+  timeLimit: 'timeLimit',
+};
+
+/** The dialog's values checked by the contract's own PATCH schema, so it says what the server would. */
+const editFormSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    category: z.string(),
+    pricingType: z.enum(['free', 'paid']),
+    reward: z.number(),
+    timeLimit: z.number(),
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of updateItemRequestSchema.safeParse(editPayload(v)).error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: [FORM_FIELD[String(issue.path[0])] ?? 'title'], message: issue.message });
+    }
+  });
 
 /** Edit Item: title required; paid reward $1–$100 in whole dollars; pickup window 1–24 h. */
 export default function EditItemDialog({ item, onClose }: { item: FeedItem; onClose: () => void }) {
   const { user } = useSession();
   const update = useUpdateItem();
-  const [title, setTitle] = useState(item.title);
-  const [description, setDescription] = useState(item.description);
-  const [category, setCategory] = useState(item.category);
-  const [pricingType, setPricingType] = useState(item.pricingType);
-  const [reward, setReward] = useState(item.customAmount ? Math.min(100, Math.max(1, Math.round(item.customAmount / 100))) : 5);
-  const [timeLimit, setTimeLimit] = useState(item.timeLimit || 24);
-  const [titleError, setTitleError] = useState<string>();
+  const form = useForm<EditValues>({
+    defaultValues: {
+      title: item.title,
+      description: item.description,
+      category: item.category,
+      pricingType: item.pricingType,
+      reward: item.customAmount ? Math.min(100, Math.max(1, Math.round(item.customAmount / 100))) : 5,
+      timeLimit: item.timeLimit || 24,
+    },
+    resolver: zodResolver(editFormSchema),
+  });
+  const [category, pricingType, reward, timeLimit] = form.watch(['category', 'pricingType', 'reward', 'timeLimit']);
+  const titleError = form.formState.errors.title?.message;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (values: EditValues) => {
     if (!user) return;
-    const body = {
-      userId: user.id,
-      title: title.trim(),
-      description: description.trim(),
-      category: category as (typeof ITEM_FORM_CATEGORIES)[number],
-      pricingType,
-      customAmount: pricingType === 'paid' ? reward * 100 : null,
-      timeLimit,
-    };
-    // The contract's own schema, so the dialog says what the server would.
-    const issues = updateItemRequestSchema.safeParse(body).error?.issues ?? [];
-    const titleIssue = issues.find((i) => i.path[0] === 'title');
-    if (titleIssue) {
-      setTitleError(titleIssue.message);
-      document.getElementById('edit-title')?.focus();
-      return;
-    }
-    if (issues.length > 0) {
-      toast({ title: 'Failed to update item', description: issues[0].message, variant: 'destructive' });
-      return;
-    }
     update.mutate(
-      { itemId: item.id, body },
+      { itemId: item.id, body: { userId: user.id, ...editPayload(values) } },
       {
         onSuccess: () => {
           toast({ title: 'Item updated', variant: 'success' });
@@ -57,30 +89,28 @@ export default function EditItemDialog({ item, onClose }: { item: FeedItem; onCl
       },
     );
   };
+  // The title's message shows under it (and the title takes the focus); the sliders' bounds are the rules, so any
+  // other refusal is told as the server would tell it.
+  const onSubmit = form.handleSubmit(save, (invalid) => {
+    const other = firstErrorMessage(invalid, ['description', 'category', 'pricingType', 'reward', 'timeLimit']);
+    if (!invalid.title && other) toast({ title: 'Failed to update item', description: other, variant: 'destructive' });
+  });
 
-  const categories: readonly string[] = ITEM_FORM_CATEGORIES.includes(category as (typeof ITEM_FORM_CATEGORIES)[number]) ? ITEM_FORM_CATEGORIES : [category, ...ITEM_FORM_CATEGORIES];
+  const categories: readonly string[] = ITEM_FORM_CATEGORIES.includes(category as (typeof ITEM_FORM_CATEGORIES)[number])
+    ? ITEM_FORM_CATEGORIES
+    : [category, ...ITEM_FORM_CATEGORIES];
 
   return (
     <Dialog open onClose={onClose} title="Edit Item">
-      <form onSubmit={onSubmit} className="space-y-3" noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-3" noValidate>
         <Field id="edit-title" label="Title" error={titleError}>
-          <input
-            id="edit-title"
-            className={inputClass}
-            value={title}
-            maxLength={TITLE_MAX}
-            aria-invalid={!!titleError}
-            onChange={(e) => {
-              setTitle(e.target.value);
-              setTitleError(undefined);
-            }}
-          />
+          <input id="edit-title" className={inputClass} maxLength={TITLE_MAX} aria-invalid={!!titleError} {...form.register('title')} />
         </Field>
         <Field id="edit-description" label="Description">
-          <textarea id="edit-description" className={inputClass} rows={3} maxLength={DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <textarea id="edit-description" className={inputClass} rows={3} maxLength={DESCRIPTION_MAX} {...form.register('description')} />
         </Field>
         <Field id="edit-category" label="Category">
-          <select id="edit-category" className={inputClass} value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select id="edit-category" className={inputClass} {...form.register('category')}>
             {categories.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -93,7 +123,7 @@ export default function EditItemDialog({ item, onClose }: { item: FeedItem; onCl
               <div className="flex gap-4">
                 {(['free', 'paid'] as const).map((type) => (
                   <label key={type} className="inline-flex min-h-11 items-center gap-2 text-sm">
-                    <input type="radio" name="edit-pricing" value={type} checked={pricingType === type} disabled={type === 'paid' && !user?.isVerified} onChange={() => setPricingType(type)} />
+                    <input type="radio" value={type} disabled={type === 'paid' && !user?.isVerified} {...form.register('pricingType')} />
                     {type === 'free' ? 'Free' : 'Reward'}
                   </label>
                 ))}
@@ -101,11 +131,27 @@ export default function EditItemDialog({ item, onClose }: { item: FeedItem; onCl
             </fieldset>
             {pricingType === 'paid' && (
               <Field id="edit-reward" label={`Reward: $${reward}`}>
-                <input id="edit-reward" type="range" min={1} max={100} step={1} value={reward} onChange={(e) => setReward(Number(e.target.value))} className="w-full accent-emerald-700" />
+                <input
+                  id="edit-reward"
+                  type="range"
+                  min={1}
+                  max={100}
+                  step={1}
+                  className="w-full accent-emerald-700"
+                  {...form.register('reward', { valueAsNumber: true })}
+                />
               </Field>
             )}
             <Field id="edit-time" label={`Pickup time limit: ${timeLimit} h`}>
-              <input id="edit-time" type="range" min={1} max={24} step={1} value={timeLimit} onChange={(e) => setTimeLimit(Number(e.target.value))} className="w-full accent-emerald-700" />
+              <input
+                id="edit-time"
+                type="range"
+                min={1}
+                max={24}
+                step={1}
+                className="w-full accent-emerald-700"
+                {...form.register('timeLimit', { valueAsNumber: true })}
+              />
             </Field>
           </>
         )}

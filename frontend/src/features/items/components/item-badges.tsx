@@ -1,7 +1,7 @@
 import type { ItemStatus } from '@curbside/contracts';
 import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
 import { cn, withOverrides } from '../../../lib/cn';
-import { STATUS_LABELS, stillThereLabel } from '../lib/item-rules';
+import { STATUS_LABELS, stillThereLabel } from '../../../lib/items/item-rules';
 
 const STATUS_STYLES: Record<ItemStatus, string> = {
   available: 'bg-emerald-700 text-white',

@@ -23,7 +23,12 @@ describe('ItemCard', () => {
   it('answers "not there", says when that took the item down, and offers no second answer that day', async () => {
     const user = makeUser();
     const item = makeItem();
-    mockApi(`POST /api/items/${item.id}/still-there`, { success: true, message: 'Thanks: neighbours agree it is gone, so it has been taken down.', stillThereCount: 0, removed: true });
+    mockApi(`POST /api/items/${item.id}/still-there`, {
+      success: true,
+      message: 'Thanks: neighbours agree it is gone, so it has been taken down.',
+      stillThereCount: 0,
+      removed: true,
+    });
     renderWithApp(<ItemCard item={item} />, { user });
     const group = screen.getByRole('group', { name: 'Is Oak bookshelf still there?' });
     await userEvent.click(within(group).getByRole('button', { name: 'Not there' }));
@@ -55,7 +60,11 @@ describe('ItemCard', () => {
 
   it('does not repeat the title in the interest toast', async () => {
     const item = makeItem({ isGarageSale: true, imageUrl: null, interestCount: 0 });
-    mockApi(`POST /api/items/${item.id}/interest`, { isInterested: true, message: "You're interested! We'll keep this garage sale on your radar.", interestCount: 1 });
+    mockApi(`POST /api/items/${item.id}/interest`, {
+      isInterested: true,
+      message: "You're interested! We'll keep this garage sale on your radar.",
+      interestCount: 1,
+    });
     renderWithApp(<ItemCard item={item} />, { user: makeUser() });
     await userEvent.click(screen.getByRole('button', { name: /Interested \(0\)/ }));
     expect(await screen.findByTestId('toast')).toHaveTextContent(/^You're interested!We'll keep this garage sale on your radar\.$/);

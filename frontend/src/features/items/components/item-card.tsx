@@ -8,9 +8,9 @@ import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { distanceMiles, formatMiles } from '../../../lib/geo';
 import { formatAge, formatCountdown, formatDateTime } from '../../../lib/time';
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 import { useDeleteItem, useStillThere, useToggleInterest, useVoteItem } from '../api/item-actions';
-import { canManage, effectiveStatus, formatClock, formatDollars, isClaimable, itemPosition, urgencyOf, type FeedItem } from '../lib/item-rules';
+import { canManage, effectiveStatus, formatClock, formatDollars, isClaimable, itemPosition, urgencyOf, type FeedItem } from '../../../lib/items/item-rules';
 import { markChecked, stillThereAnswer, subscribeChecks } from '../lib/still-there-checks';
 import { StatusBadge, StillThereBadge } from './item-badges';
 import { ItemMenu } from './item-menu';
@@ -103,7 +103,8 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           markChecked(item.id, isThere);
           if (answer.removed) toast({ title: 'Item removed', description: answer.message, variant: 'success' });
           else if (isThere) toast({ title: 'Thanks for checking!', description: 'You confirmed this item is still there.', variant: 'success' });
-          else toast({ title: 'Thanks for letting us know', description: withoutRepeatedTitle('Thanks for letting us know', answer.message), variant: 'success' });
+          else
+            toast({ title: 'Thanks for letting us know', description: withoutRepeatedTitle('Thanks for letting us know', answer.message), variant: 'success' });
         },
         onError: (error) => {
           // Answered earlier today (on another screen or before a reload): the answer stands, nothing failed.
@@ -143,7 +144,15 @@ export function ItemCard({ item, position, showComments = false, priority = fals
   const saleThreads = useThreads(item.id, item.isGarageSale && isPoster && status !== 'removed');
 
   return (
-    <article aria-labelledby={titleId} data-testid="item-card" className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', item.spotlight && 'border-amber-400 ring-2 ring-amber-400', dimmed && 'opacity-60')}>
+    <article
+      aria-labelledby={titleId}
+      data-testid="item-card"
+      className={cn(
+        'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm',
+        item.spotlight && 'border-amber-400 ring-2 ring-amber-400',
+        dimmed && 'opacity-60',
+      )}
+    >
       <div className="relative aspect-[4/3] bg-slate-100">
         {item.imageUrl ? (
           <img
@@ -189,9 +198,9 @@ export function ItemCard({ item, position, showComments = false, priority = fals
       <div className="space-y-2 p-3">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
-            <h3 id={titleId} className="truncate text-base font-semibold text-slate-900">
+            <h2 id={titleId} className="truncate text-base font-semibold text-slate-900">
               {item.title}
-            </h3>
+            </h2>
             <p className="text-xs text-slate-600">
               {item.category}
               {distance !== null && <> · {formatMiles(distance)}</>} · {formatAge(item.createdAt)}
@@ -254,7 +263,10 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           {item.claimedBy && (
             <>
               {/* The dot stays with the rank, so a wrapped line starts with "Claimed by", never with the dot. */}
-              {'\u00a0·'} <span className="whitespace-nowrap">Claimed by <span className="font-semibold text-slate-800">{item.claimedBy}</span></span>
+              {'\u00a0·'}{' '}
+              <span className="whitespace-nowrap">
+                Claimed by <span className="font-semibold text-slate-800">{item.claimedBy}</span>
+              </span>
             </>
           )}
         </p>

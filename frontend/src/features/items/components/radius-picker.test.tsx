@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { reportRadiusCap, resetRadiusCap } from '../../plans/lib/radius-cap-store';
+import { reportRadiusCap, resetRadiusCap } from '../../../lib/plans/radius-cap-store';
 import { makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 import { RadiusPicker } from './radius-picker';
@@ -26,9 +26,9 @@ describe('RadiusPicker', () => {
     const changed = vi.fn();
     renderWithApp(<Picker initial={2} onChange={changed} />, { user: makeUser({ subscriptionTier: 'free' }) });
     expect(screen.getByRole('button', { name: '5 mi' })).toHaveAttribute('aria-pressed', 'false');
-    const locked = screen.getByRole('button', { name: '10 miles, locked: needs the Basic plan' });
+    const locked = screen.getByRole('button', { name: '10 mi, locked: needs the Basic plan' });
     expect(locked).not.toHaveAttribute('aria-pressed');
-    expect(screen.getByRole('button', { name: '100 miles, locked: needs the Pro plan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '100 mi, locked: needs the Pro plan' })).toBeInTheDocument();
 
     await userEvent.click(locked);
     const dialog = await screen.findByRole('dialog', { name: 'Choose Your Plan' });

@@ -2,12 +2,12 @@ import { Lock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { plural } from '../../../lib/plural';
-import { TIER_RADIUS_CAP, effectiveRadius, planFor, planOf } from '../../plans/lib/plans';
-import { useServerRadiusCap } from '../../plans/lib/radius-cap-store';
-import { useSession } from '../../users/session-provider';
-import { SEARCH_RADII } from '../lib/item-rules';
+import { TIER_RADIUS_CAP, effectiveRadius, planFor, planOf } from '../../../lib/plans/plans';
+import { useServerRadiusCap } from '../../../lib/plans/radius-cap-store';
+import { useSession } from '../../../lib/session/session-provider';
+import { SEARCH_RADII } from '../../../lib/items/item-rules';
 
-const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 
 /** The radius a search with `radius` really covers for this member (what the server clamps it to). */
 export function useSearchedRadius(radius: number): number {
@@ -43,7 +43,8 @@ export function RadiusPicker({ value, onChange, label = 'Search radius' }: Radiu
             <button
               key={radius}
               type="button"
-              aria-label={`${plural(radius, 'mile')}, locked: needs the ${planFor(radius).name} plan`}
+              // The name starts with what is shown ("10 mi"): saying what one sees works with voice control.
+              aria-label={`${radius} mi, locked: needs the ${planFor(radius).name} plan`}
               onClick={() => setPlansFor(radius)}
               className="inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border border-dashed border-slate-400 bg-slate-100 text-sm font-semibold text-slate-600 hover:bg-slate-200"
             >

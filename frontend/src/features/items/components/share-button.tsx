@@ -1,7 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import type { FeedItem } from '../lib/item-rules';
+import type { FeedItem } from '../../../lib/items/item-rules';
 
 /** The address of an item's own page, which the gateway serves with the item's preview tags. */
 export function itemPageUrl(itemId: string): string {

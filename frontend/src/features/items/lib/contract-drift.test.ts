@@ -3,7 +3,7 @@ import * as client from '@curbside/contracts/client';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { makeItem } from '../../../testing/factories';
-import { ITEM_FORM_CATEGORIES, MAX_RADIUS, SEARCH_RADII, URGENCIES, urgencyOf } from './item-rules';
+import { ITEM_FORM_CATEGORIES, MAX_RADIUS, SEARCH_RADII, URGENCIES, urgencyOf } from '../../../lib/items/item-rules';
 
 const SRC = join(import.meta.dirname, '..', '..', '..');
 

@@ -1,4 +1,4 @@
-import type { FeedItem } from './item-rules';
+import type { FeedItem } from '../../../lib/items/item-rules';
 
 /**
  * What a card says of how fresh an item is (docs/product-rules.md, "Freshness"): "May be gone" for a curb item

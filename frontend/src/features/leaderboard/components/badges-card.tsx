@@ -37,7 +37,9 @@ export function BadgesCard({ held }: { held: readonly string[] }) {
                 }}
                 className="flex min-h-11 w-full items-center gap-3 rounded-lg px-1 py-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-emerald-700"
               >
-                <span className={cn('grid size-9 shrink-0 place-items-center rounded-full', earned ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-500')}>
+                <span
+                  className={cn('grid size-9 shrink-0 place-items-center rounded-full', earned ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-500')}
+                >
                   {earned ? <Award className="size-5" aria-hidden /> : <Lock className="size-4" aria-hidden />}
                 </span>
                 <span className="min-w-0 flex-1">

@@ -38,7 +38,14 @@ export function BadgeChips({ badges }: { badges: readonly string[] }) {
 
 export function LeaderboardRow({ entry, place, isYou }: { entry: LeaderboardEntry; place: number; isYou: boolean }) {
   return (
-    <li data-testid="leaderboard-row" className={cn('flex items-center gap-3 rounded-2xl border bg-white p-3', PODIUM[place - 1]?.border ?? 'border-slate-200', isYou && 'ring-2 ring-emerald-600')}>
+    <li
+      data-testid="leaderboard-row"
+      className={cn(
+        'flex items-center gap-3 rounded-2xl border bg-white p-3',
+        PODIUM[place - 1]?.border ?? 'border-slate-200',
+        isYou && 'ring-2 ring-emerald-600',
+      )}
+    >
       <PlaceMark place={place} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-1.5">

@@ -17,7 +17,14 @@ describe('leaderboard rules', () => {
   });
 
   it('takes the first three members who hold a badge as top achievers', () => {
-    const entries = [entry('A', []), entry('B', ['Scout Badge']), entry('C', ['First Post Badge']), entry('D', []), entry('E', ['Explorer Badge']), entry('F', ['Curb Legend'])];
+    const entries = [
+      entry('A', []),
+      entry('B', ['Scout Badge']),
+      entry('C', ['First Post Badge']),
+      entry('D', []),
+      entry('E', ['Explorer Badge']),
+      entry('F', ['Curb Legend']),
+    ];
     expect(topAchievers(entries).map((e) => e.username)).toEqual(['B', 'C', 'E']);
   });
 

@@ -1,15 +1,11 @@
 import type { Place } from '@curbside/contracts';
-import { apiPath, ApiRoutes } from '@curbside/contracts/client';
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../lib/api-client';
+import { placeKeys } from './keys';
 
 /** GET /api/places?q=: US ZIP codes or cities matching the text, with their centres (looked up on the server). */
 export const findPlaces = (q: string, signal?: AbortSignal) => api.get<Place[]>(withQuery(apiPath('findPlaces'), { q }), signal);
-
-export const placeKeys = {
-  all: [ApiRoutes.findPlaces.path] as const,
-  search: (q: string) => [ApiRoutes.findPlaces.path, q] as const,
-};
 
 export const findPlacesQueryOptions = (q: string | null) =>
   queryOptions({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { mockApi } from '../../../testing/api-mock';
-import { LocationProvider, PERMISSION_REFUSED, StaticLocationProvider } from '../location-provider';
+import { LocationProvider, PERMISSION_REFUSED, StaticLocationProvider } from '../../../lib/location/location-provider';
 import { LocationBanner } from './location-banner';
 
 describe('LocationBanner', () => {

@@ -2,7 +2,7 @@ import { Loader2, MapPin, MapPinOff } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { plural } from '../../../lib/plural';
-import { useLocation } from '../location-provider';
+import { useLocation } from '../../../lib/location/location-provider';
 import { PlacePicker } from './place-picker';
 
 /**
@@ -40,7 +40,12 @@ export function LocationBanner({ radius, onChangeRadius }: { radius: number; onC
           <button type="button" onClick={onChangeRadius} className="min-h-11 rounded-lg px-2 font-semibold text-emerald-800 underline-offset-2 hover:underline">
             Change radius
           </button>
-          <button type="button" onClick={() => setPicking((p) => !p)} aria-expanded={picking} className="min-h-11 rounded-lg px-2 font-semibold text-emerald-800 underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={() => setPicking((p) => !p)}
+            aria-expanded={picking}
+            className="min-h-11 rounded-lg px-2 font-semibold text-emerald-800 underline-offset-2 hover:underline"
+          >
             Change place
           </button>
           <button

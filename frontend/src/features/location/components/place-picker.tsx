@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useFindPlaces } from '../api/find-places';
-import { useLocation } from '../location-provider';
+import { useLocation } from '../../../lib/location/location-provider';
 
 /** Looks for a ZIP code or city (at least two characters, as the server asks) and offers what it finds. */
 export function PlacePicker({ onChosen }: { onChosen?: () => void }) {
@@ -26,7 +26,14 @@ export function PlacePicker({ onChosen }: { onChosen?: () => void }) {
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
             ZIP code or city
           </label>
-          <input id={id} value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. 10001 or Portland, OR" autoComplete="postal-code" className={inputClass} />
+          <input
+            id={id}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. 10001 or Portland, OR"
+            autoComplete="postal-code"
+            className={inputClass}
+          />
         </div>
         <Button type="submit" disabled={text.trim().length < 2}>
           Find

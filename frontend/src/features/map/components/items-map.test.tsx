@@ -38,7 +38,7 @@ describe('ItemsMap', () => {
 
   it('puts a pin per item that selects it, with its votes, and labels the selected one', async () => {
     const bookshelf = makeItem({ title: 'Oak bookshelf', voteCount: 3 });
-    const lamp = makeItem({ title: 'Desk lamp', category: 'Lighting', latitude: '40.76', longitude: '-73.98' });
+    const lamp = makeItem({ title: 'Desk lamp', category: 'Lighting', latitude: '40.77', longitude: '-73.97' });
     const { onSelect, rerender, props } = renderMap({ items: [bookshelf, lamp] });
     const pin = screen.getByRole('button', { name: 'Oak bookshelf: Furniture, 3 votes' });
     expect(pin).toHaveTextContent('3');
@@ -50,6 +50,33 @@ describe('ItemsMap', () => {
     rerender(<ItemsMap {...props} selectedId={lamp.id} />);
     expect(screen.getByRole('button', { name: /^Desk lamp/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Desk lamp', { selector: 'strong' }).parentElement).toHaveTextContent('Lighting · 0 votes');
+  });
+
+  it('draws pins that would cover each other as one numbered group; a tap on it zooms in until they show', async () => {
+    const items = [
+      makeItem({ title: 'Oak bookshelf', latitude: '40.7580', longitude: '-73.9855' }),
+      makeItem({ title: 'Desk lamp', latitude: '40.7584', longitude: '-73.9855' }),
+      makeItem({ title: 'Bike rack', latitude: '40.7580', longitude: '-73.9850' }),
+    ];
+    const { map } = renderMap({ items });
+    expect(within(map).queryByRole('button', { name: /^Oak bookshelf/ })).not.toBeInTheDocument();
+    const group = within(map).getByRole('button', { name: '3 items here: zoom in to see them' });
+    expect(group).toHaveTextContent('3');
+
+    await userEvent.click(group);
+    expect(tiles(map).every((src) => !src.includes('/13/'))).toBe(true);
+    for (const title of ['Oak bookshelf', 'Desk lamp', 'Bike rack'])
+      expect(within(map).getByRole('button', { name: new RegExp(`^${title}`) })).toBeInTheDocument();
+  });
+
+  it('keeps the selected item out of a group', () => {
+    const items = [
+      makeItem({ title: 'Oak bookshelf', latitude: '40.7580', longitude: '-73.9855' }),
+      makeItem({ title: 'Desk lamp', latitude: '40.7581', longitude: '-73.9855' }),
+    ];
+    renderMap({ items, selectedId: items[1].id });
+    expect(screen.getByRole('button', { name: /^Desk lamp/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^Oak bookshelf/ })).toBeInTheDocument();
   });
 
   it('shows where the user is', () => {

@@ -1,9 +1,10 @@
 import type { Position } from '@curbside/contracts';
 import { Minus, Plus } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { cn } from '../../../lib/cn';
 import { plural } from '../../../lib/plural';
-import { itemPosition, type FeedItem } from '../../items/lib/item-rules';
+import { itemPosition, type FeedItem } from '../../../lib/items/item-rules';
+import { clusterPins, zoomToOpen, type PinGroup, type PinPlace } from '../lib/cluster-pins';
 import { pinColor } from '../lib/map-filters';
 import { MAX_ZOOM, MIN_ZOOM, panBy, tilesFor, tileUrl, toBox, topLeft, unproject, zoomAbout, type MapView, type Point, type Size } from '../lib/web-mercator';
 import { MAP_REGION } from './map-placeholder';
@@ -34,7 +35,10 @@ interface Live {
   scale: number;
 }
 
-const midpoint = (points: Point[]): Point => ({ x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length });
+const midpoint = (points: Point[]): Point => ({
+  x: points.reduce((s, p) => s + p.x, 0) / points.length,
+  y: points.reduce((s, p) => s + p.y, 0) / points.length,
+});
 const spread = (points: Point[]): number => (points.length < 2 ? 1 : Math.hypot(points[0].x - points[1].x, points[0].y - points[1].y) || 1);
 
 /** The transform that carries the fingers' first positions to where they are now (pan, and zoom for two). */
@@ -167,6 +171,20 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
     event.preventDefault();
   };
 
+  // Pins that would cover each other at this zoom are one numbered group; a tap on it zooms in until it opens.
+  const places = useMemo<PinPlace<FeedItem>[]>(() => items.map((item) => ({ value: item, position: itemPosition(item) })), [items]);
+  const groups = useMemo(() => clusterPins(places, view.zoom, { keepApart: (item) => item.id === selectedId }), [places, view.zoom, selectedId]);
+  const openGroup = (group: PinGroup<FeedItem>) => {
+    const ids = new Set(group.members.map((item) => item.id));
+    setView({
+      center: group.position,
+      zoom: zoomToOpen(
+        places.filter((place) => ids.has(place.value.id)),
+        view.zoom,
+      ),
+    });
+  };
+
   const selected = items.find((item) => item.id === selectedId);
   const at = (position: Position) => (box ? toBox(position, view, box) : { x: 0, y: 0 });
   const selectedAt = selected && at(itemPosition(selected));
@@ -182,7 +200,11 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
         // A widget of its own: the arrow keys and + and - move the map, as the hint says.
         role="application"
         aria-roledescription="map"
-        className={cn(MAP_REGION.className, 'relative cursor-grab touch-none select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700', live && 'cursor-grabbing')}
+        className={cn(
+          MAP_REGION.className,
+          'relative cursor-grab touch-none select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700',
+          live && 'cursor-grabbing',
+        )}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so that the keys can move it
         tabIndex={0}
         aria-describedby={hintId}
@@ -197,7 +219,10 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
           Drag, or use the arrow keys, to move the map; plus and minus zoom.
         </span>
         {box && (
-          <div className="absolute inset-0 origin-top-left" style={live ? { transform: `translate(${live.x}px, ${live.y}px) scale(${live.scale})` } : undefined}>
+          <div
+            className="absolute inset-0 origin-top-left"
+            style={live ? { transform: `translate(${live.x}px, ${live.y}px) scale(${live.scale})` } : undefined}
+          >
             {tilesFor(view, box).map((tile) => (
               <img
                 key={tile.key}
@@ -207,7 +232,7 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
                 height={256}
                 draggable={false}
                 decoding="async"
-                className="absolute max-w-none"
+                className="map-tile absolute max-w-none"
                 style={{ left: tile.left, top: tile.top }}
                 onLoad={() => {
                   tileErrors.current = 0;
@@ -230,8 +255,26 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
                 style={{ left: you.x, top: you.y }}
               />
             )}
-            {items.map((item) => {
-              const pin = at(itemPosition(item));
+            {groups.map((group) => {
+              if (group.members.length > 1) {
+                const spot = at(group.position);
+                const label = `${plural(group.members.length, 'item')} here: zoom in to see them`;
+                return (
+                  <button
+                    key={`group-${group.members[0].id}`}
+                    type="button"
+                    title={label}
+                    aria-label={label}
+                    className="map-cluster absolute"
+                    style={{ left: spot.x - 18, top: spot.y - 18 }}
+                    onClick={() => openGroup(group)}
+                  >
+                    {group.members.length}
+                  </button>
+                );
+              }
+              const item = group.members[0];
+              const pin = at(group.position);
               const isSelected = item.id === selectedId;
               return (
                 <button
@@ -262,10 +305,22 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
         )}
       </div>
       <div className="absolute left-2 top-2 z-30 grid overflow-hidden rounded-lg border border-slate-300 bg-white shadow">
-        <button type="button" aria-label="Zoom in" disabled={view.zoom >= MAX_ZOOM} onClick={() => zoomTo(view.zoom + 1)} className="grid size-9 place-items-center text-slate-800 disabled:text-slate-300">
+        <button
+          type="button"
+          aria-label="Zoom in"
+          disabled={view.zoom >= MAX_ZOOM}
+          onClick={() => zoomTo(view.zoom + 1)}
+          className="grid size-9 place-items-center text-slate-800 disabled:text-slate-300"
+        >
           <Plus className="size-4" aria-hidden />
         </button>
-        <button type="button" aria-label="Zoom out" disabled={view.zoom <= MIN_ZOOM} onClick={() => zoomTo(view.zoom - 1)} className="grid size-9 place-items-center border-t border-slate-300 text-slate-800 disabled:text-slate-300">
+        <button
+          type="button"
+          aria-label="Zoom out"
+          disabled={view.zoom <= MIN_ZOOM}
+          onClick={() => zoomTo(view.zoom - 1)}
+          className="grid size-9 place-items-center border-t border-slate-300 text-slate-800 disabled:text-slate-300"
+        >
           <Minus className="size-4" aria-hidden />
         </button>
       </div>
@@ -277,7 +332,10 @@ export default function ItemsMap({ center, userPosition, items, selectedId, onSe
         contributors
       </p>
       {tilesFailed && (
-        <p role="status" className="pointer-events-none absolute left-14 right-2 top-2 z-30 rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow">
+        <p
+          role="status"
+          className="pointer-events-none absolute left-14 right-2 top-2 z-30 rounded-lg bg-white/95 px-2 py-1 text-center text-xs text-slate-700 shadow"
+        >
           Map tiles unavailable: pins on a plain background.
         </p>
       )}

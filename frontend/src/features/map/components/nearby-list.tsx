@@ -4,10 +4,16 @@ import { memo } from 'react';
 import { cn } from '../../../lib/cn';
 import { distanceMiles, formatMiles } from '../../../lib/geo';
 import { formatAge } from '../../../lib/time';
-import { effectiveStatus, itemPosition, STATUS_LABELS, type FeedItem } from '../../items/lib/item-rules';
+import { effectiveStatus, itemPosition, STATUS_LABELS, type FeedItem } from '../../../lib/items/item-rules';
 import { pinColor } from '../lib/map-filters';
 
-const STATUS_DOT: Record<string, string> = { available: 'bg-emerald-600', claimed: 'bg-slate-500', first_dibs: 'bg-violet-600', expired: 'bg-red-700', removed: 'bg-slate-400' };
+const STATUS_DOT: Record<string, string> = {
+  available: 'bg-emerald-600',
+  claimed: 'bg-slate-500',
+  first_dibs: 'bg-violet-600',
+  expired: 'bg-red-700',
+  removed: 'bg-slate-400',
+};
 
 /**
  * The nearby entries under the map: distance, age, votes and a status dot. Memoised: the map screen redraws for its

@@ -1,4 +1,4 @@
-import { GOLD, URGENCY_COLORS, urgencyOf, type FeedItem, type Urgency } from '../../items/lib/item-rules';
+import { GOLD, URGENCY_COLORS, urgencyOf, type FeedItem, type Urgency } from '../../../lib/items/item-rules';
 
 /** A pin's (and the nearby list's dot) colour: gold for a paid pickup, else the urgency's colour. */
 export function pinColor(item: FeedItem): string {

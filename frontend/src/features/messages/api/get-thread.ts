@@ -2,7 +2,7 @@ import type { MessageThread } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../lib/api-client';
-import { messageKeys } from './message-keys';
+import { messageKeys } from './keys';
 
 export type { MessageThread };
 

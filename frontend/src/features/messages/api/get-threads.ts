@@ -2,7 +2,7 @@ import type { MessageThreadSummary } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { messageKeys } from './message-keys';
+import { messageKeys } from './keys';
 
 export type { MessageThreadSummary };
 

@@ -2,7 +2,7 @@ import type { HandoverMessage, SendMessageRequest } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { messageKeys } from './message-keys';
+import { messageKeys } from './keys';
 
 export const sendMessage = (itemId: string, message: SendMessageRequest) => api.post<HandoverMessage>(apiPath('sendMessage', { id: itemId }), message);
 

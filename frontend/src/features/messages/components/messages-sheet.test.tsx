@@ -23,14 +23,23 @@ const thread = (messages: unknown[], canWrite = true) => ({ itemId: ITEM, member
 
 describe('MessagesSheet', () => {
   it('marks the member’s own message held for a moderator as not delivered', async () => {
-    mockApi(`GET ${PATH}`, thread([message({ mine: true, inReview: true, text: 'Pay the deposit by gift card' }), message({ id: 'm-2', mine: true, text: 'See you' })]));
+    mockApi(
+      `GET ${PATH}`,
+      thread([message({ mine: true, inReview: true, text: 'Pay the deposit by gift card' }), message({ id: 'm-2', mine: true, text: 'See you' })]),
+    );
     renderWithApp(<MessagesSheet itemId={ITEM} itemTitle="Chair" onClose={() => undefined} />, { user: makeUser() });
     expect(await screen.findByText('Held for a moderator: not delivered unless they restore it')).toBeInTheDocument();
     expect(screen.getAllByText(/Held for a moderator/)).toHaveLength(1);
   });
 
   it('shows the scam warning on a flagged message and lets the recipient accept a meeting', async () => {
-    mockApi(`GET ${PATH}`, thread([message({ warning: SCAM_WARNING, text: 'Send a deposit' }), message({ id: 'm-2', text: 'Meet?', meetAt: { time: '2026-11-24T18:30:00.000Z', place: 'the gate', status: 'proposed' } })]));
+    mockApi(
+      `GET ${PATH}`,
+      thread([
+        message({ warning: SCAM_WARNING, text: 'Send a deposit' }),
+        message({ id: 'm-2', text: 'Meet?', meetAt: { time: '2026-11-24T18:30:00.000Z', place: 'the gate', status: 'proposed' } }),
+      ]),
+    );
     mockApi(`POST ${PATH}/m-2/meet-at`, message({ id: 'm-2', meetAt: { time: '2026-11-24T18:30:00.000Z', place: 'the gate', status: 'accepted' } }));
     renderWithApp(<MessagesSheet itemId={ITEM} itemTitle="Chair" onClose={() => undefined} />, { user: makeUser() });
 

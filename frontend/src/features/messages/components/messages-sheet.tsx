@@ -9,11 +9,11 @@ import { inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { formatAge, formatDateTime } from '../../../lib/time';
-import { onLiveNotification } from '../../notifications/lib/live-status';
-import { parseNotificationData } from '../../notifications/lib/notification-data';
+import { onLiveNotification } from '../../../lib/notifications/live-status';
+import { parseNotificationData } from '../../../lib/notifications/notification-data';
 import { useAnswerMeetAt } from '../api/answer-meet-at';
 import { useThread } from '../api/get-thread';
-import { messageKeys } from '../api/message-keys';
+import { messageKeys } from '../api/keys';
 import { useSendMessage } from '../api/send-message';
 
 interface MessagesSheetProps {
@@ -98,7 +98,11 @@ export default function MessagesSheet({ itemId, itemTitle, withId, onClose }: Me
     <Dialog open onClose={onClose} variant="sheet" title={`Messages: ${itemTitle}`} description={`Only you and ${other} see this conversation.`}>
       <div className="flex max-h-[70dvh] flex-col gap-3">
         {thread.isPending && <p className="text-sm text-slate-600">Loading messages...</p>}
-        {thread.isError && <p className="text-sm text-red-700">{hasErrorCode(thread.error, MessageError.NOT_FOUND) ? 'There is no conversation here.' : 'Messages could not be loaded.'}</p>}
+        {thread.isError && (
+          <p className="text-sm text-red-700">
+            {hasErrorCode(thread.error, MessageError.NOT_FOUND) ? 'There is no conversation here.' : 'Messages could not be loaded.'}
+          </p>
+        )}
         {thread.data && (
           <ul aria-label="Conversation" className="min-h-0 flex-1 space-y-2 overflow-y-auto">
             {thread.data.messages.length === 0 && <li className="text-sm text-slate-600">No messages yet. Say when you will be there.</li>}
@@ -135,7 +139,14 @@ export default function MessagesSheet({ itemId, itemTitle, withId, onClose }: Me
                 </label>
                 <label className="text-xs text-slate-700">
                   Place
-                  <input type="text" className={inputClass} maxLength={MEET_PLACE_MAX} placeholder="e.g. by the front gate" value={meetPlace} onChange={(e) => setMeetPlace(e.target.value)} />
+                  <input
+                    type="text"
+                    className={inputClass}
+                    maxLength={MEET_PLACE_MAX}
+                    placeholder="e.g. by the front gate"
+                    value={meetPlace}
+                    onChange={(e) => setMeetPlace(e.target.value)}
+                  />
                 </label>
               </fieldset>
             )}
@@ -163,7 +174,10 @@ export default function MessagesSheet({ itemId, itemTitle, withId, onClose }: Me
 function MessageRow({ itemId, message, canAnswer }: { itemId: string; message: HandoverMessage; canAnswer: boolean }) {
   const answer = useAnswerMeetAt(itemId);
   const onAnswer = (value: 'accepted' | 'declined') =>
-    answer.mutate({ messageId: message.id, answer: value }, { onError: (error) => toast({ title: 'Could not answer', description: errorMessage(error), variant: 'destructive' }) });
+    answer.mutate(
+      { messageId: message.id, answer: value },
+      { onError: (error) => toast({ title: 'Could not answer', description: errorMessage(error), variant: 'destructive' }) },
+    );
   return (
     <li className={`max-w-[85%] rounded-xl p-2 text-sm ${message.mine ? 'ml-auto bg-emerald-50' : 'bg-white shadow-sm'}`}>
       {message.warning && (

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
-import { onLiveNotification } from '../../notifications/lib/live-status';
-import { parseNotificationData } from '../../notifications/lib/notification-data';
+import { onLiveNotification } from '../../../lib/notifications/live-status';
+import { parseNotificationData } from '../../../lib/notifications/notification-data';
 import { useThreads } from '../api/get-threads';
-import { messageKeys } from '../api/message-keys';
+import { messageKeys } from '../api/keys';
 import MessagesSheet from './messages-sheet';
 
 interface ThreadsSheetProps {

@@ -2,7 +2,7 @@ import type { CaseDecisionRequest, ModerationCase } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { moderationKeys } from './get-moderation-cases';
+import { moderationKeys } from './keys';
 
 export const decideCase = ({ caseId, ...body }: CaseDecisionRequest & { caseId: string }) =>
   api.post<ModerationCase>(apiPath('moderationDecision', { id: caseId }), body);

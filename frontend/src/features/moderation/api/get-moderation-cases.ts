@@ -1,18 +1,14 @@
 import type { ModerationCase } from '@curbside/contracts';
-import { ApiRoutes, apiPath } from '@curbside/contracts/client';
+import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../lib/api-client';
+import { moderationKeys } from './keys';
 
 export type { ModerationCase };
 export type CaseTab = 'open' | 'appealed' | 'decided';
 
-/** Owns every key of the moderation feature. */
-export const moderationKeys = {
-  all: [ApiRoutes.moderationCases.path] as const,
-  cases: (status: CaseTab) => [ApiRoutes.moderationCases.path, status] as const,
-};
-
-export const getModerationCases = (status: CaseTab, signal?: AbortSignal) => api.get<ModerationCase[]>(withQuery(apiPath('moderationCases'), { status }), signal);
+export const getModerationCases = (status: CaseTab, signal?: AbortSignal) =>
+  api.get<ModerationCase[]>(withQuery(apiPath('moderationCases'), { status }), signal);
 
 /** The review queue asks afresh each time it is opened: other moderators decide meanwhile. */
 export const moderationCasesQueryOptions = (status: CaseTab) =>

@@ -8,7 +8,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDecideCase } from '../api/decide-case';
 import type { ModerationCase } from '../api/get-moderation-cases';
 
-const TARGET_LABELS: Record<ModerationCase['targetType'], string> = { item: 'Item', comment: 'Comment', member: 'Member', message: 'Handover message' };
+const TARGET_LABELS: Record<ModerationCase['targetType'], string> = {
+  item: 'Item',
+  comment: 'Comment',
+  member: 'Member',
+  message: 'Handover message',
+  wanted: 'Wanted post',
+};
 const DECISION_LABELS = { approve: 'Restored', remove: 'Removed', warn: 'Warned' } as const;
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -85,11 +91,13 @@ export function CaseCard({ entry }: { entry: ModerationCase }) {
 
       <section aria-label="The poster" className="rounded-lg bg-slate-50 p-2 text-sm">
         <p>
-          <span className="font-medium">{subject.username}</span>: {subject.history.posts} posts, {subject.history.removals} removed, {subject.history.warnings} warnings,{' '}
-          {subject.history.earlierCases} earlier cases
+          <span className="font-medium">{subject.username}</span>: {subject.history.posts} posts, {subject.history.removals} removed, {subject.history.warnings}{' '}
+          warnings, {subject.history.earlierCases} earlier cases
         </p>
         <p className="text-xs text-slate-600">
-          {subject.reliability ? `Picked up ${subject.reliability.pickedUp} of ${subject.reliability.holds} holds (90 days)` : 'Too few holds to say how reliable'}
+          {subject.reliability
+            ? `Picked up ${subject.reliability.pickedUp} of ${subject.reliability.holds} holds (90 days)`
+            : 'Too few holds to say how reliable'}
         </p>
       </section>
 

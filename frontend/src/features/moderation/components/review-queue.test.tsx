@@ -18,10 +18,29 @@ const openCase = (overrides: Partial<ModerationCase> = {}): ModerationCase => ({
   hidden: true,
   openedBy: 'checks',
   openedAt: new Date().toISOString(),
-  content: { title: 'Free kitten', text: 'Pay the shipping fee with a gift card', category: 'Other', photos: ['/api/media/photos/k.webp'], status: 'available' },
-  subject: { id: crypto.randomUUID(), username: 'Pat', history: { posts: 4, removals: 1, warnings: 0, earlierCases: 2 }, reliability: { pickedUp: 2, holds: 3 } },
+  content: {
+    title: 'Free kitten',
+    text: 'Pay the shipping fee with a gift card',
+    category: 'Other',
+    photos: ['/api/media/photos/k.webp'],
+    status: 'available',
+  },
+  subject: {
+    id: crypto.randomUUID(),
+    username: 'Pat',
+    history: { posts: 4, removals: 1, warnings: 0, earlierCases: 2 },
+    reliability: { pickedUp: 2, holds: 3 },
+  },
   reports: [
-    { id: crypto.randomUUID(), reporterName: 'Lee', reportType: 'fraud', reason: 'Asks for money', details: null, createdAt: new Date().toISOString(), weight: 0.5 },
+    {
+      id: crypto.randomUUID(),
+      reporterName: 'Lee',
+      reportType: 'fraud',
+      reason: 'Asks for money',
+      details: null,
+      createdAt: new Date().toISOString(),
+      weight: 0.5,
+    },
   ],
   flags: [{ ruleId: 'scam.gift-card', label: 'asks for gift cards', words: ['gift card'], confidence: 'high', source: 'rules' }],
   decision: null,
@@ -74,7 +93,10 @@ describe('review queue', () => {
   });
 
   it('says the page is for moderators when the server refuses', async () => {
-    mockApi('GET /api/moderation/cases', () => ({ status: 403, body: { code: 'MODERATION.NOT_MODERATOR', message: 'The review queue is for moderators only.' } }));
+    mockApi('GET /api/moderation/cases', () => ({
+      status: 403,
+      body: { code: 'MODERATION.NOT_MODERATOR', message: 'The review queue is for moderators only.' },
+    }));
     renderWithApp(<ReviewQueue />, { user: makeUser() });
     expect(await screen.findByText('This page is for moderators.')).toBeInTheDocument();
   });

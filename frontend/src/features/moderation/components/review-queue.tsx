@@ -48,7 +48,9 @@ export function ReviewQueue() {
       )}
       {cases.data?.length === 0 && <p className="text-sm text-slate-600">{EMPTY[tab]}</p>}
       <div role="tabpanel" className="space-y-3">
-        {cases.data?.map((entry) => <CaseCard key={entry.id} entry={entry} />)}
+        {cases.data?.map((entry) => (
+          <CaseCard key={entry.id} entry={entry} />
+        ))}
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Notification } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, withQuery } from '../../../lib/api-client';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from './keys';
 
 export const getNotifications = (userId: string, unreadOnly: boolean, signal?: AbortSignal) =>
   api.get<Notification[]>(withQuery(apiPath('listNotifications', { userId }), { unreadOnly }), signal);

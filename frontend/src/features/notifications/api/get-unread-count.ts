@@ -1,8 +1,8 @@
 import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useLiveConnected } from '../lib/live-status';
-import { notificationKeys } from './query-keys';
+import { useLiveConnected } from '../../../lib/notifications/live-status';
+import { notificationKeys } from './keys';
 
 /** Spec §9: the count is polled every 30 s, unless the live stream is open and pushes it. */
 export const COUNT_POLL_MS = 30_000;

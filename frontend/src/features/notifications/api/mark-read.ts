@@ -1,7 +1,7 @@
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notificationKeys } from './query-keys';
+import { notificationKeys } from './keys';
 
 export const markNotificationRead = (notificationId: string) => api.patch<{ success: boolean }>(apiPath('markNotificationRead', { notificationId }));
 export const markAllNotificationsRead = (userId: string) => api.patch<{ success: boolean; count: number }>(apiPath('markAllNotificationsRead', { userId }));

@@ -11,7 +11,12 @@ describe('useReportAlertPosition', () => {
     const { rerender } = renderHook(({ p }) => useReportAlertPosition('u-1', p), { initialProps: { p: { lat: 45, lng: -73 } } });
     rerender({ p: { lat: 45.0001, lng: -73 } }); // ~11 m
     rerender({ p: { lat: 45.01, lng: -73 } }); // ~0.7 mile
-    await vi.waitFor(() => expect(reports()).toEqual([{ lat: 45, lng: -73 }, { lat: 45.01, lng: -73 }]));
+    await vi.waitFor(() =>
+      expect(reports()).toEqual([
+        { lat: 45, lng: -73 },
+        { lat: 45.01, lng: -73 },
+      ]),
+    );
   });
 
   it('reports nothing without a user or a position', () => {

@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { useNotifications } from '../api/get-notifications';
-import { onLiveNotification, useLiveConnected } from '../lib/live-status';
-import { celebrationFor, type Celebration } from '../lib/notification-data';
+import { onLiveNotification, useLiveConnected } from '../../../lib/notifications/live-status';
+import { celebrationFor, type Celebration } from '../../../lib/notifications/notification-data';
 
 const BadgeCelebration = lazy(() => import('./badge-celebration'));
 

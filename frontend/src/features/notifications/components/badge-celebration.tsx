@@ -1,7 +1,7 @@
 import { Award, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { BADGE_OVERLAY_MS, type Celebration } from '../lib/notification-data';
+import { BADGE_OVERLAY_MS, type Celebration } from '../../../lib/notifications/notification-data';
 
 /** The badge-earned overlay: shown for 5 s (spec §9), or until closed. It does not take focus from what the user is doing. */
 export default function BadgeCelebration({ celebration, onDone }: { celebration: Celebration; onDone: () => void }) {
@@ -20,7 +20,12 @@ export default function BadgeCelebration({ celebration, onDone }: { celebration:
         data-testid="badge-celebration"
         className="pointer-events-auto relative w-full max-w-xs rounded-3xl bg-white px-6 pb-6 pt-10 text-center shadow-2xl"
       >
-        <button type="button" onClick={onDone} aria-label="Close celebration" className="absolute right-2 top-2 grid size-11 place-items-center rounded-full text-slate-600 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={onDone}
+          aria-label="Close celebration"
+          className="absolute right-2 top-2 grid size-11 place-items-center rounded-full text-slate-600 hover:bg-slate-100"
+        >
           <X className="size-5" aria-hidden />
         </button>
         <div className="mx-auto grid size-24 place-items-center rounded-full bg-gradient-to-br from-amber-300 to-amber-500 shadow-lg motion-safe:animate-bounce">

@@ -39,7 +39,10 @@ export function NotificationBell({ userId }: { userId: string }) {
       >
         <Bell className="size-6" aria-hidden />
         {count > 0 && (
-          <span data-testid="unread-badge" className="absolute right-1 top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white">
+          <span
+            data-testid="unread-badge"
+            className="absolute right-1 top-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[11px] font-bold text-white"
+          >
             {unreadLabel(count)}
           </span>
         )}

@@ -74,7 +74,9 @@ describe('notifications panel', () => {
   it('offers Mark All Read only when something is unread, and the Unread view has its own empty state', async () => {
     let count = 3;
     mockApi(`GET /api/notifications/${user.id}/count`, () => ({ body: { count } }));
-    mockApi(`GET /api/notifications/${user.id}`, (call: RecordedCall) => ({ body: call.url.endsWith('unreadOnly=true') || count === 0 ? (count ? [note()] : []) : [note()] }));
+    mockApi(`GET /api/notifications/${user.id}`, (call: RecordedCall) => ({
+      body: call.url.endsWith('unreadOnly=true') || count === 0 ? (count ? [note()] : []) : [note()],
+    }));
     mockApi(`PATCH /api/notifications/${user.id}/read-all`, () => {
       count = 0;
       return { body: { success: true, count: 3 } };

@@ -8,6 +8,7 @@ import {
   Check,
   CheckCheck,
   Clock,
+  Gift,
   Hand,
   Inbox,
   Package,
@@ -27,7 +28,16 @@ import { cn } from '../../../lib/cn';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
-import { appealLinkOf, distanceLabel, itemLinkOf, notificationMessage, parseNotificationData, relativeTime, titleColour } from '../lib/notification-data';
+import {
+  appealLinkOf,
+  distanceLabel,
+  itemLinkOf,
+  redemptionLinkOf,
+  notificationMessage,
+  parseNotificationData,
+  relativeTime,
+  titleColour,
+} from '../../../lib/notifications/notification-data';
 import { Link } from 'react-router';
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
@@ -46,6 +56,7 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   queue_skipped: Clock,
   item_picked_up: PackageCheck,
   saved_search_match: SearchCheck,
+  reward_update: Gift,
 };
 
 /** Spec §9: the loading placeholder has 5 rows. */
@@ -55,6 +66,7 @@ function NotificationRow({ notification, userId, onOpenItem }: { notification: N
   const markRead = useMarkRead(userId);
   const itemLink = itemLinkOf(notification);
   const appealLink = appealLinkOf(notification);
+  const redemptionLink = redemptionLinkOf(notification);
   const Icon = TYPE_ICONS[notification.type] ?? Bell;
   const distance = distanceLabel(parseNotificationData(notification.data));
   const unread = !notification.isRead;
@@ -97,6 +109,18 @@ function NotificationRow({ notification, userId, onOpenItem }: { notification: N
             Appeal<span className="sr-only">: {notification.title}</span>
           </Link>
         )}
+        {redemptionLink && (
+          <Link
+            to={redemptionLink}
+            onClick={() => {
+              if (unread) markRead.mutate(notification.id);
+              onOpenItem();
+            }}
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-emerald-800 underline"
+          >
+            Your redemptions<span className="sr-only">: {notification.title}</span>
+          </Link>
+        )}
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
           <time dateTime={notification.createdAt}>{relativeTime(notification.createdAt)}</time>
           {distance && <span>{distance}</span>}
@@ -120,7 +144,11 @@ function NotificationRow({ notification, userId, onOpenItem }: { notification: N
 function EmptyState({ unreadOnly }: { unreadOnly: boolean }) {
   return (
     <div className="px-4 py-10 text-center">
-      {unreadOnly ? <CheckCheck className="mx-auto size-10 text-emerald-700" aria-hidden /> : <BellOff className="mx-auto size-10 text-slate-500" aria-hidden />}
+      {unreadOnly ? (
+        <CheckCheck className="mx-auto size-10 text-emerald-700" aria-hidden />
+      ) : (
+        <BellOff className="mx-auto size-10 text-slate-500" aria-hidden />
+      )}
       <p className="mt-3 font-semibold text-slate-900">{unreadOnly ? 'No unread notifications' : 'No notifications'}</p>
       <p className="mt-1 text-sm text-slate-600">{unreadOnly ? "You're all caught up!" : 'Notifications will appear here when you have activity.'}</p>
     </div>
@@ -174,7 +202,12 @@ export default function NotificationsPanel({ userId, onClose }: { userId: string
               {count}
             </span>
           )}
-          <button type="button" onClick={onClose} aria-label="Close notifications" className="ml-auto grid size-11 place-items-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-700">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close notifications"
+            className="ml-auto grid size-11 place-items-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
+          >
             <X className="size-5" aria-hidden />
           </button>
         </div>

@@ -1,13 +1,13 @@
 import type { Notification, NotificationType } from '@curbside/contracts';
-import { ApiRoutes } from '@curbside/contracts/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { userItemsQueryOptions } from '../../items/api/get-user-items';
-import { invalidateItemLists } from '../../items/api/query-keys';
+import { userItemsQueryOptions } from '../../../lib/items/get-user-items';
+import { invalidateItemLists, itemKeys } from '../../../lib/items/item-keys';
 import { leaderboardQueryOptions } from '../../leaderboard/api/get-leaderboard';
-import { userQueryOptions } from '../../users/api/get-user';
+import { userRewardsQueryOptions } from '../../shop/api/get-user-rewards';
+import { userQueryOptions } from '../../../lib/session/api/get-user';
 
 /** What a notification says changed on the server, and so which answers on screen are out of date. */
-type Change = 'member' | 'items' | 'topFinds';
+type Change = 'member' | 'items' | 'topFinds' | 'rewards';
 
 /**
  * Which figures each notification makes stale (docs/product-rules.md, "Points"): a badge or rank means points,
@@ -31,6 +31,8 @@ const CHANGES: Record<NotificationType, readonly Change[]> = {
   item_picked_up: ['items', 'member'],
   saved_search_match: ['items'],
   moderation_update: ['items', 'member'],
+  // A redemption sent or cancelled: its status, and on a cancellation the points given back.
+  reward_update: ['member', 'rewards'],
 };
 
 /** Everything that shows the member's points, rank or badges: their record, the leaderboard, their own items. */
@@ -47,6 +49,7 @@ export function refreshOnNotification(queryClient: QueryClient, userId: string, 
   return Promise.all([
     changes.includes('member') ? refreshMemberFigures(queryClient, userId) : undefined,
     changes.includes('items') ? invalidateItemLists(queryClient) : undefined,
-    changes.includes('topFinds') ? queryClient.invalidateQueries({ queryKey: [ApiRoutes.topFinds.path] }) : undefined,
+    changes.includes('topFinds') ? queryClient.invalidateQueries({ queryKey: itemKeys.topFinds }) : undefined,
+    changes.includes('rewards') ? queryClient.invalidateQueries({ queryKey: userRewardsQueryOptions(userId).queryKey }) : undefined,
   ]);
 }

@@ -5,9 +5,9 @@ import { installFakeEventSource, type FakeEventSource } from '../../../testing/e
 import { makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 import { unreadCountQueryOptions } from '../api/get-unread-count';
-import { notificationKeys } from '../api/query-keys';
+import { notificationKeys } from '../api/keys';
 import { NotificationBell } from '../components/notification-bell';
-import { isLiveConnected } from './live-status';
+import { isLiveConnected } from '../../../lib/notifications/live-status';
 
 const user = makeUser();
 
@@ -53,7 +53,12 @@ describe('live updates', () => {
 
   it('puts a new notification at the top of the loaded lists, once', async () => {
     const { queryClient } = renderWithApp(<NotificationBell userId={user.id} />, { user });
-    const existing = badgeNotification({ id: crypto.randomUUID(), type: 'new_item_alert', title: 'New item', createdAt: new Date(Date.now() - 60_000).toISOString() });
+    const existing = badgeNotification({
+      id: crypto.randomUUID(),
+      type: 'new_item_alert',
+      title: 'New item',
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    });
     queryClient.setQueryData(notificationKeys.list(user.id, false), [existing]);
     queryClient.setQueryData(notificationKeys.list(user.id, true), [existing]);
     const stream = Source.latest();

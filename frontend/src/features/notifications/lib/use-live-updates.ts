@@ -2,9 +2,10 @@ import type { Notification } from '@curbside/contracts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../../../components/ui/toast-store';
-import { notificationKeys } from '../api/query-keys';
-import { LIVE_EVENT, LIVE_STREAM_PATH } from './live-constants';
-import { publishLiveNotification, setLiveConnected } from './live-status';
+import { notificationKeys } from '../api/keys';
+import { LIVE_EVENT, LIVE_STREAM_PATH } from '../../../lib/notifications/live-constants';
+import { publishLiveNotification, setLiveConnected } from '../../../lib/notifications/live-status';
+import { notificationMessage } from '../../../lib/notifications/notification-data';
 import { refreshOnNotification } from './refresh-on-notification';
 
 /** When the server refuses the stream outright (the browser then stops), try again this much later. */
@@ -84,7 +85,11 @@ export function useLiveUpdates(userId: string | null): void {
         setTimeout(() => void refreshOnNotification(queryClient, userId, notification), LIVE_REFRESH_AGAIN_MS);
         // "You're up" is worth interrupting for: the hold runs from now, whatever screen is open.
         if (QUEUE_NOTIFICATIONS.has(notification.type)) {
-          toast({ title: notification.title, description: notification.message, variant: notification.type === 'you_are_up' ? 'success' : 'default' });
+          toast({
+            title: notification.title,
+            description: notificationMessage(notification),
+            variant: notification.type === 'you_are_up' ? 'success' : 'default',
+          });
         }
         publishLiveNotification(notification);
       });

@@ -1,4 +1,4 @@
-import { createUser } from '../../users/api/create-user';
+import { createUser } from '../../../lib/session/api/create-user';
 
 /** Onboarding completion payload (accounts spec §3): displayName, email (always empty), phone, allowLocation. */
 export interface OnboardingCompletion {

@@ -7,9 +7,9 @@ import { createQueryClient } from '../../../lib/query-client';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
 import { removeGeolocation, stubGeolocation } from '../../../testing/geolocation';
-import { StaticLocationProvider } from '../../location/location-provider';
-import { SessionGate } from '../../users/components/session-gate';
-import { SessionProvider, useSession } from '../../users/session-provider';
+import { StaticLocationProvider } from '../../../lib/location/location-provider';
+import { SessionGate } from '../../../app/session-gate';
+import { SessionProvider, useSession } from '../../../lib/session/session-provider';
 
 function TheApp() {
   const { user } = useSession();
@@ -50,6 +50,8 @@ async function toStep(step: 3 | 4 | 5) {
   await next();
   if (step === 4) return;
   await userEvent.click(screen.getByRole('button', { name: 'Skip location access' }));
+  // The last step's form is its own chunk.
+  await screen.findByLabelText('Full name');
 }
 
 describe('onboarding', () => {
@@ -102,16 +104,22 @@ describe('onboarding', () => {
     expect(await screen.findByRole('heading', { name: 'Verify & Personalize' })).toBeInTheDocument();
     expect(toastText()).toContain('Location access granted');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Get Started' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Get Started' }));
     expect(toastText()).toContain('Required fields missing');
     expect(toastText()).toContain('Please provide your full name and phone number for verification.');
+    expect(screen.getByLabelText('Full name')).toHaveFocus();
     await userEvent.type(screen.getByLabelText('Full name'), 'Maya Lopez');
     await userEvent.type(screen.getByLabelText('Phone number'), '5551234567');
     await userEvent.click(screen.getByRole('button', { name: 'Get Started' }));
 
     expect(await screen.findByLabelText('6-digit code')).toBeInTheDocument();
     expect(apiCalls('POST /api/users')[0]?.body).toEqual({ locationRadius: '2', firstName: 'Maya' });
-    expect(apiCalls(`POST /api/users/${user.id}/verify`)[0]?.body).toEqual({ name: 'Maya Lopez', email: '', phone: '(555) 123-4567', verificationMethod: 'phone' });
+    expect(apiCalls(`POST /api/users/${user.id}/verify`)[0]?.body).toEqual({
+      name: 'Maya Lopez',
+      email: '',
+      phone: '(555) 123-4567',
+      verificationMethod: 'phone',
+    });
     await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify & Get Started' }));
 

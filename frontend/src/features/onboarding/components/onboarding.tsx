@@ -1,23 +1,18 @@
 import type { User } from '@curbside/contracts';
-import { ArrowLeft, ArrowRight, BadgeCheck, Camera, Hand, Loader2, MapPin, Phone, Recycle, ShieldCheck, Sparkles, Trophy } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ArrowLeft, ArrowRight, BadgeCheck, Hand, Loader2, MapPin, Phone, Recycle, ShieldCheck, Sparkles } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { ToastSlot } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
-import { formatPhone, isValidCode, isValidPhone } from '../../auth/lib/phone-format';
-import { CodeField, PhoneNumberField } from '../../auth/components/phone-fields';
-import { useLocation } from '../../location/location-provider';
-import { getUser, isOwnRecord } from '../../users/api/get-user';
-import { confirmVerification, startVerification } from '../../users/api/verification';
-import { useSession } from '../../users/session-provider';
-import { createOnboardedUser, type OnboardingCompletion } from '../api/complete-onboarding';
+import { useLocation } from '../../../lib/location/location-provider';
+import { useSession } from '../../../lib/session/session-provider';
 import { locationToast, requestLocation } from '../lib/location-request';
 
-const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
-const PhoneLoginDialog = lazy(() => import('../../auth/components/phone-login-dialog').then((m) => ({ default: m.PhoneLoginDialog })));
+const TermsDialog = lazy(() => import('../../../components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
+// The last step's form (react-hook-form and the contracts' schemas) is its own chunk, fetched from the safety step on.
+const loadVerifyStep = () => import('./verify-step');
+const VerifyStep = lazy(loadVerifyStep);
 
 export const ONBOARDING_STEPS = ['Welcome', 'How It Works', 'Safety & Terms', 'Location Access', 'Verify & Personalize'] as const;
 const LAST_STEP = ONBOARDING_STEPS.length - 1;
@@ -27,7 +22,10 @@ const LAST_STEP = ONBOARDING_STEPS.length - 1;
  * acknowledgement; step 4 asks for the location and moves on either way; step 5 takes the full name and phone,
  * makes the account and verifies the phone with a texted code.
  */
-export default function Onboarding() {
+/** The phone sign-in dialog, as the app composes it (features/auth): onboarding only opens it. */
+export type PhoneLoginComponent = ComponentType<{ open: boolean; onClose: () => void; onSignedIn: (user: User) => void }>;
+
+export default function Onboarding({ PhoneLoginDialog }: { PhoneLoginDialog: PhoneLoginComponent }) {
   const { switchUser } = useSession();
   const location = useLocation();
   const [step, setStep] = useState(0);
@@ -45,6 +43,10 @@ export default function Onboarding() {
       return;
     }
     headingRef.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (step >= 2) void loadVerifyStep().catch(() => undefined);
   }, [step]);
 
   const next = () => {
@@ -137,8 +139,8 @@ export default function Onboarding() {
               <div className="flex gap-3 rounded-xl bg-amber-50 p-3 text-amber-950">
                 <Sparkles className="mt-0.5 size-5 shrink-0" aria-hidden />
                 <p>
-                  <strong>Scout Mode:</strong> verified neighbours can become Curb Scouts and post quick free finds they spot on the curb, with a
-                  photo, for 24 hours (+25 points).
+                  <strong>Scout Mode:</strong> verified neighbours can become Curb Scouts and post quick free finds they spot on the curb, with a photo, for 24
+                  hours (+25 points).
                 </p>
               </div>
             </StepBody>
@@ -169,7 +171,12 @@ export default function Onboarding() {
               </section>
               <TermsLink />
               <label className="flex items-start gap-3 rounded-xl border border-slate-300 p-3">
-                <input type="checkbox" className="mt-1 size-5 shrink-0 accent-emerald-700" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="mt-1 size-5 shrink-0 accent-emerald-700"
+                  checked={acknowledged}
+                  onChange={(e) => setAcknowledged(e.target.checked)}
+                />
                 <span>I have read the safety guidelines and agree to the Terms of Use &amp; Safety Disclaimer.</span>
               </label>
             </StepBody>
@@ -191,7 +198,15 @@ export default function Onboarding() {
 
           {step === 4 && (
             <StepBody headingRef={headingRef} title="Verify & Personalize" icon={<BadgeCheck className="size-10" aria-hidden />}>
-              <VerifyStep allowLocation={allowLocation} onBack={() => setStep(3)} onDone={finish} />
+              <Suspense
+                fallback={
+                  <p role="status" className="flex items-center justify-center gap-2 py-6 text-slate-700">
+                    <Loader2 className="size-5 animate-spin" aria-hidden /> Loading...
+                  </p>
+                }
+              >
+                <VerifyStep allowLocation={allowLocation} onBack={() => setStep(3)} onDone={finish} />
+              </Suspense>
             </StepBody>
           )}
 
@@ -220,7 +235,17 @@ export default function Onboarding() {
   );
 }
 
-function StepBody({ title, icon, headingRef, children }: { title: string; icon: ReactNode; headingRef: React.RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
+function StepBody({
+  title,
+  icon,
+  headingRef,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  children: ReactNode;
+}) {
   return (
     <section className="space-y-3 text-base text-slate-800">
       <div className="grid place-items-center py-2 text-emerald-800">
@@ -265,111 +290,5 @@ function TermsLink() {
         </Suspense>
       )}
     </>
-  );
-}
-
-/** Step 5: the account is made with the name and phone, then the phone is verified with a texted code. */
-function VerifyStep({ allowLocation, onBack, onDone }: { allowLocation: boolean; onBack: () => void; onDone: (user: User) => void }) {
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<User | null>(null);
-  const codeHintId = useId();
-
-  const getStarted = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim() || !isValidPhone(phone)) {
-      toast({ title: 'Required fields missing', description: 'Please provide your full name and phone number for verification.', variant: 'destructive' });
-      return;
-    }
-    const completion: OnboardingCompletion = { displayName: name.trim(), email: '', phone, allowLocation };
-    setBusy(true);
-    try {
-      const user = await createOnboardedUser(completion);
-      storage.set(STORAGE_KEYS.userId, user.id);
-      try {
-        await startVerification(user.id, completion.displayName, phone);
-        toast({ title: 'Code Sent!', description: 'Check your phone for the verification code', variant: 'success' });
-        setCreated(user);
-      } catch (error) {
-        // The account exists either way: verification can be finished later from the profile.
-        toast({ title: 'Failed to submit verification', description: errorMessage(error), variant: 'destructive' });
-        onDone(user);
-      }
-    } catch (error) {
-      console.error('Creating the account failed', error);
-      toast({ title: 'Error', description: `Could not create your account: ${errorMessage(error)}`, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!created) return;
-    if (!isValidCode(code)) {
-      toast({ title: 'Invalid Code', description: 'Please enter the 6-digit verification code', variant: 'destructive' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await confirmVerification(phone, code);
-      if (!answer.success) throw new Error(answer.message || 'Invalid verification code');
-      toast({ title: 'Account Verified', description: 'Welcome to Curbside! You can now become a Curb Scout.', variant: 'success' });
-      const fresh = await getUser(created.id).catch(() => null);
-      onDone(fresh && isOwnRecord(fresh) ? fresh : { ...created, isVerified: true });
-    } catch (error) {
-      toast({ title: 'Verification failed', description: errorMessage(error) || 'Invalid verification code', variant: 'destructive' });
-      setBusy(false);
-    }
-  };
-
-  if (created) {
-    return (
-      <form onSubmit={(e) => void verify(e)} className="space-y-3" noValidate>
-        <p id={codeHintId}>
-          We texted a 6-digit code to <span className="whitespace-nowrap">{formatPhone(phone)}</span>. Enter it to verify your account now.
-        </p>
-        <CodeField id="onboarding-code" describedBy={codeHintId} value={code} onChange={setCode} />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
-          {busy ? 'Verifying...' : 'Verify & Get Started'}
-        </Button>
-        <Button variant="ghost" className="w-full" disabled={busy} onClick={() => onDone(created)}>
-          Skip for now
-        </Button>
-        <p className="text-center text-sm text-slate-600">
-          No code? A number that already has an account gets none here: use Login with Phone Number on the first step instead.
-        </p>
-      </form>
-    );
-  }
-
-  return (
-    <form onSubmit={(e) => void getStarted(e)} className="space-y-3" noValidate>
-      <p>Tell neighbours who you are. Verification is instant: we text a code to your phone and you are verified as soon as you enter it.</p>
-      <Field id="onboarding-name" label="Full name">
-        <input id="onboarding-name" className={inputClass} autoComplete="name" maxLength={100} required value={name} onChange={(e) => setName(e.target.value)} />
-      </Field>
-      <PhoneNumberField id="onboarding-phone" value={phone} onChange={setPhone} />
-      <ul className="space-y-1 text-sm text-slate-700">
-        <li className="flex gap-2">
-          <Camera className="size-4 shrink-0" aria-hidden /> Verified neighbours can post scout finds and offer pickup rewards.
-        </li>
-        <li className="flex gap-2">
-          <Trophy className="size-4 shrink-0" aria-hidden /> Your first name shows on the leaderboard; your phone never does.
-        </li>
-      </ul>
-      <div className="flex gap-2 pt-3">
-        <Button variant="secondary" className="flex-1" onClick={onBack} disabled={busy}>
-          <ArrowLeft className="size-4" aria-hidden /> Back
-        </Button>
-        <Button type="submit" className="flex-1" disabled={busy}>
-          {busy && <Loader2 className="size-4 animate-spin" aria-hidden />}
-          {busy ? 'Setting Up...' : 'Get Started'}
-        </Button>
-      </div>
-    </form>
   );
 }

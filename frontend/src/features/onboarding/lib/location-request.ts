@@ -25,9 +25,17 @@ export function locationToast(answer: LocationAnswer): ToastInput {
   if (answer.granted) return { title: 'Location access granted', description: "You'll see items near you!", variant: 'success' };
   switch (answer.code) {
     case 'unsupported':
-      return { title: 'Location not supported', description: 'This browser cannot share your location. You can still browse items near a place you choose.', variant: 'destructive' };
+      return {
+        title: 'Location not supported',
+        description: 'This browser cannot share your location. You can still browse items near a place you choose.',
+        variant: 'destructive',
+      };
     case 1:
-      return { title: 'Location access denied', description: 'You denied location access. You can allow it later in your browser settings.', variant: 'destructive' };
+      return {
+        title: 'Location access denied',
+        description: 'You denied location access. You can allow it later in your browser settings.',
+        variant: 'destructive',
+      };
     case 2:
       return { title: 'Location access denied', description: 'Your location is unavailable. Please check your device settings.', variant: 'destructive' };
     case 3:

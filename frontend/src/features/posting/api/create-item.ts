@@ -3,7 +3,7 @@ import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { offerInstall } from '../../../lib/install-prompt';
 import { sendOnce } from '../../../lib/send-once';
-import { invalidateItemLists } from '../../items/api/query-keys';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
 
 export interface CreateItemInput {
   title: string;

@@ -1,7 +1,7 @@
 import type { Position } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { api, withQuery } from '../../../lib/api-client';
-import type { FeedItem } from '../../items/lib/item-rules';
+import type { FeedItem } from '../../../lib/items/item-rules';
 
 /**
  * Available items like the one about to be posted (within 0.1 mi, last 48 h, similar title: docs/product-rules.md).

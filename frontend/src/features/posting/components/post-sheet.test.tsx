@@ -52,12 +52,22 @@ describe('PostSheet', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Photo required');
   });
 
+  it('names the points the member’s plan earns, rounded down', async () => {
+    stubGeolocation({ lat: 40.7, lng: -73.9 });
+    const { unmount } = renderWithApp(<PostSheet onClose={() => undefined} />, { user: makeUser({ subscriptionTier: 'pro' }) });
+    expect(await screen.findByRole('button', { name: 'Post Item (+20 points)' })).toBeInTheDocument();
+    unmount();
+    renderWithApp(<PostSheet onClose={() => undefined} />, { user: makeUser({ subscriptionTier: 'premium', scoutMode: true, isVerified: true }) });
+    expect(await screen.findByRole('button', { name: 'Scout Find (+37 points)' })).toBeInTheDocument();
+  });
+
   it('needs a title', async () => {
     stubGeolocation({ lat: 40.7, lng: -73.9 });
     renderWithApp(<PostSheet onClose={() => undefined} />, { user: makeUser() });
     await userEvent.click(await screen.findByRole('button', { name: 'Post Item (+10 points)' }));
     expect(screen.getAllByText('Please enter a title for your item.').length).toBeGreaterThan(0);
     expect(screen.getByText('Title required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveFocus();
   });
 
   it('refuses photos over 5 MB', async () => {
@@ -83,6 +93,7 @@ describe('PostSheet', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Post Item (+10 points)' }));
     expect(screen.getByText('Reward must be between $1 and $100')).toBeInTheDocument();
     expect(reward).toHaveAttribute('aria-invalid', 'true');
+    expect(reward).toHaveFocus();
     expect(apiCalls()).toEqual([]);
   });
 
@@ -100,7 +111,11 @@ describe('PostSheet', () => {
 
     await userEvent.upload(screen.getByTestId('photo-input'), new File(['x'], 'shelf.jpg', { type: 'image/jpeg' }));
     expect(screen.getByText('Uploading... 0%')).toBeInTheDocument();
-    FakeXhr.last?.respond(200, { imageUrl: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp', url: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp', thumbnailUrl: '/t.webp' });
+    FakeXhr.last?.respond(200, {
+      imageUrl: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp',
+      url: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp',
+      thumbnailUrl: '/t.webp',
+    });
     expect(await screen.findByText('Photo uploaded')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Title'), 'Oak bookshelf');
@@ -137,6 +152,11 @@ describe('PostSheet', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Garage Sale' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Create Garage Sale' }));
     expect(screen.getByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Full address is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+    // After a refused submit, a message follows what is typed.
+    await userEvent.type(screen.getByLabelText('Title'), 'Moving sale');
+    expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
     expect(screen.getByText('Full address is required')).toBeInTheDocument();
   });
 });

@@ -5,10 +5,20 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
 import { markStillThere } from '../../items/api/item-actions';
-import type { FeedItem } from '../../items/lib/item-rules';
+import type { FeedItem } from '../../../lib/items/item-rules';
 
 /** Similar Items Found: confirm an existing post is still there instead of posting a duplicate, or post anyway. */
-export function SimilarItemsDialog({ items, userId, onPostAnyway, onDone }: { items: FeedItem[]; userId: string; onPostAnyway: () => void; onDone: () => void }) {
+export function SimilarItemsDialog({
+  items,
+  userId,
+  onPostAnyway,
+  onDone,
+}: {
+  items: FeedItem[];
+  userId: string;
+  onPostAnyway: () => void;
+  onDone: () => void;
+}) {
   const [confirmed, setConfirmed] = useState<Set<string>>(new Set());
 
   const stillThere = async (item: FeedItem) => {

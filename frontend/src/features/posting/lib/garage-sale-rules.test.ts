@@ -6,7 +6,18 @@ describe('garage sale rules', () => {
   it('accepts a complete form', () => expect(validateGarageSale(valid)).toEqual({}));
 
   it('has every message of spec §5', () => {
-    const errors = validateGarageSale({ ...valid, title: '', category: '', locationDescription: '', address: '', contactInfo: '', startDate: '', startTime: '', endDate: '', endTime: '' });
+    const errors = validateGarageSale({
+      ...valid,
+      title: '',
+      category: '',
+      locationDescription: '',
+      address: '',
+      contactInfo: '',
+      startDate: '',
+      startTime: '',
+      endDate: '',
+      endTime: '',
+    });
     expect(Object.values(errors)).toEqual([
       'Title is required',
       'Category is required',

@@ -1,5 +1,10 @@
 import { createGarageSaleRequestSchema } from '@curbside/contracts';
-import { GARAGE_SALE_CATEGORIES as CONTRACT_CATEGORIES, GARAGE_SALE_CATEGORY, GARAGE_SALE_DEFAULT_HOURS, GARAGE_SALE_MAX_HOURS } from '@curbside/contracts/client';
+import {
+  GARAGE_SALE_CATEGORIES as CONTRACT_CATEGORIES,
+  GARAGE_SALE_CATEGORY,
+  GARAGE_SALE_DEFAULT_HOURS,
+  GARAGE_SALE_MAX_HOURS,
+} from '@curbside/contracts/client';
 import { z } from 'zod';
 
 /** The Post Garage Sale form's values as typed. */

@@ -89,7 +89,13 @@ export function AvatarUploadDialog({ open, onClose, current }: { open: boolean; 
 
   const busy = upload.isPending;
   return (
-    <Dialog open={open} onClose={close} title="Update Profile Picture" description="Choose a photo or take one with your camera. Images up to 2MB." dismissible={!busy}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Update Profile Picture"
+      description="Choose a photo or take one with your camera. Images up to 2MB."
+      dismissible={!busy}
+    >
       <div className="space-y-4">
         <div className="relative mx-auto grid size-40 place-items-center overflow-hidden rounded-full bg-slate-100 text-slate-500">
           {camera === 'on' ? (

@@ -15,7 +15,10 @@ describe("the profile's Install Curbside row", () => {
       </ul>,
     );
     expect(screen.queryByRole('button', { name: /Install Curbside/ })).not.toBeInTheDocument();
-    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: vi.fn().mockResolvedValue(undefined), userChoice: Promise.resolve({ outcome: 'accepted' }) });
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: vi.fn().mockResolvedValue(undefined),
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
     act(() => void target.dispatchEvent(event));
     await userEvent.click(screen.getByRole('button', { name: /Install Curbside/ }));
     expect(event.prompt).toHaveBeenCalledTimes(1);

@@ -15,15 +15,26 @@ function setUp(overrides: Parameters<typeof makeUser>[0] = {}) {
     makeItem({ posterId: 'someone-else', voteCount: 7 }),
   ]);
   mockApi('GET /api/users/:userId/perks', []);
+  mockApi('GET /api/users/:id/impact', { given: NONE, pickedUp: NONE, totals: NONE });
   return user;
 }
+
+const NONE = { pickups: 0, kg: 0, co2eKg: 0 };
 
 describe('ProfilePage', () => {
   it('lists unused perks with Use; a Spotlight Post asks which available post, then shows until when it runs', async () => {
     const user = setUp();
     const lamp = makeItem({ posterId: user.id, title: 'Brass lamp' });
     mockApi('GET /api/users/:id/items', [lamp, makeItem({ posterId: user.id, title: 'Taken chair', status: 'claimed' })]);
-    const spotlight = { redemptionId: '00000000-0000-4000-8000-00000000aaaa', perk: 'spotlight', name: 'Spotlight Post', redeemedAt: new Date().toISOString(), usedAt: null, itemId: null, activeUntil: null };
+    const spotlight = {
+      redemptionId: '00000000-0000-4000-8000-00000000aaaa',
+      perk: 'spotlight',
+      name: 'Spotlight Post',
+      redeemedAt: new Date().toISOString(),
+      usedAt: null,
+      itemId: null,
+      activeUntil: null,
+    };
     mockApi('GET /api/users/:userId/perks', [spotlight]);
     mockApi('POST /api/users/:userId/perks/:redemptionId/use', () => {
       const activeUntil = new Date(Date.now() + 24 * 3600_000).toISOString();
@@ -39,6 +50,24 @@ describe('ProfilePage', () => {
     expect(apiCalls(`POST /api/users/${user.id}/perks/${spotlight.redemptionId}/use`)[0].body).toEqual({ itemId: lamp.id });
     expect(await screen.findByText(/In the spotlight until/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Use Spotlight Post' })).not.toBeInTheDocument();
+  });
+
+  it('says how many kilograms the member kept out of landfill, given and picked up, and links to the area', async () => {
+    const user = setUp();
+    mockApi('GET /api/users/:id/impact', {
+      given: { pickups: 1, kg: 20, co2eKg: 10.2 },
+      pickedUp: { pickups: 3, kg: 5, co2eKg: 2.55 },
+      totals: { pickups: 4, kg: 25, co2eKg: 12.75 },
+    });
+    renderWithApp(<ProfilePage />, { user });
+    expect(await screen.findByRole('heading', { name: 'You kept 25 kg out of landfill' })).toBeInTheDocument();
+    expect(screen.getByText('1 item given (20 kg) · 3 items picked up (5 kg) · about 12.8 kg CO₂e saved (estimates)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your area’s impact and fairness' })).toHaveAttribute('href', '/impact');
+  });
+
+  it('says nothing is kept yet before any verified pickup', async () => {
+    renderWithApp(<ProfilePage />, { user: setUp() });
+    expect(await screen.findByRole('heading', { name: 'Nothing kept out of landfill yet' })).toBeInTheDocument();
   });
 
   it('frames the picture in gold once the Profile Frame is used', () => {
@@ -74,7 +103,7 @@ describe('ProfilePage', () => {
     );
   });
 
-    it('shows a tier badge for paid plans only', () => {
+  it('shows a tier badge for paid plans only', () => {
     const user = setUp({ subscriptionTier: 'pro' });
     const { unmount } = renderWithApp(<ProfilePage />, { user });
     expect(screen.getByTestId('tier-badge')).toHaveTextContent('Pro');
@@ -116,7 +145,9 @@ describe('ProfilePage', () => {
     await userEvent.click(within(dialog).getByRole('switch', { name: /Voting alerts/ }));
     // SMS is not on the free plan: its switch says so and opens the plans instead of turning on.
     expect(within(dialog).getByText('Text alerts come with the Basic plan and up.')).toBeInTheDocument();
-    expect(within(dialog).getByText(/^Item alerts 15 minutes after the post/)).toBeInTheDocument();
+    // The push switch's promise, and above the alert switches the same timing for the app.
+    expect(within(dialog).getByText(/^Item alerts 15 minutes after the post; holds, pickups and messages at once/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Item alerts 15 minutes after the post, in the app as everywhere else; everything else at once.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('switch', { name: /SMS notifications \(Basic and up\)/ }));
     const plans = await screen.findByRole('dialog', { name: 'Choose Your Plan' });
     expect(within(plans).getByText('Text alerts come with the Basic plan and up.')).toBeInTheDocument();
@@ -145,7 +176,10 @@ describe('ProfilePage', () => {
 
   it('takes an address for alert e-mails and says a confirmation link went to it', async () => {
     const user = setUp({ subscriptionTier: 'basic' });
-    mockApi('PUT /api/users/:id/email', ({ body }: { body: { email: string } }) => ({ status: 202, body: { address: body.email.toLowerCase(), confirmed: false } }));
+    mockApi('PUT /api/users/:id/email', ({ body }: { body: { email: string } }) => ({
+      status: 202,
+      body: { address: body.email.toLowerCase(), confirmed: false },
+    }));
     renderWithApp(<ProfilePage />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
@@ -159,7 +193,11 @@ describe('ProfilePage', () => {
 
   it('lets Premium members turn garage sale alerts on, and says "Update Failed" when saving fails', async () => {
     const user = setUp({ subscriptionTier: 'premium' });
-    mockApi('PATCH /api/users/:id/notification-preferences', { code: 'COMMON.VALIDATION_FAILED', message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' }, 400);
+    mockApi(
+      'PATCH /api/users/:id/notification-preferences',
+      { code: 'COMMON.VALIDATION_FAILED', message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' },
+      400,
+    );
     renderWithApp(<ProfilePage />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });

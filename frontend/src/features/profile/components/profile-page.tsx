@@ -1,5 +1,19 @@
 import type { User } from '@curbside/contracts';
-import { Ban, BadgeCheck, Bell, BellPlus, BookOpen, Camera, ChevronRight, Crown, LifeBuoy, RotateCcw, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  BadgeCheck,
+  Bell,
+  BellPlus,
+  BookOpen,
+  Camera,
+  ChevronRight,
+  Crown,
+  LifeBuoy,
+  RotateCcw,
+  ShieldCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,27 +25,29 @@ import { cn } from '../../../lib/cn';
 import { pendingPointsText, pointsToSpend } from '../../../lib/pending-points';
 import { PROFILE_FRAME_CLASS } from '../../../lib/profile-frame';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
-import { planOf } from '../../plans/lib/plans';
-import { userQueryOptions } from '../../users/api/get-user';
-import { useSession } from '../../users/session-provider';
+import { planOf } from '../../../lib/plans/plans';
+import { userQueryOptions } from '../../../lib/session/api/get-user';
+import { useSession } from '../../../lib/session/session-provider';
 import { PerksCard } from '../../shop/components/perks-card';
+import { MemberImpactCard } from '../../impact/components/member-impact-card';
 import { ProfileStats } from './profile-stats';
 import { InstallSettingsRow } from './install-settings-row';
+import { PublicNameChoice } from './public-name-choice';
 import { TierCard } from './tier-card';
 
 // Every dialog is its own chunk, fetched when it is first opened.
 const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog').then((m) => ({ default: m.AvatarUploadDialog })));
-const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
-const NotificationSettingsDialog = lazy(() => import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })));
+const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+const NotificationSettingsDialog = lazy(() =>
+  import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })),
+);
 const SavedSearchesDialog = lazy(() => import('../../saved-searches/components/saved-searches-dialog').then((m) => ({ default: m.SavedSearchesDialog })));
 const BlockedMembersDialog = lazy(() => import('../../blocks/components/blocked-members-dialog').then((m) => ({ default: m.BlockedMembersDialog })));
 const EmergencyContactDialog = lazy(() => import('../../settings/components/emergency-contact-dialog').then((m) => ({ default: m.EmergencyContactDialog })));
-const TermsDialog = lazy(() => import('../../settings/components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
+const TermsDialog = lazy(() => import('../../../components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
 const StartFreshDialog = lazy(() => import('../../settings/components/start-fresh-dialog').then((m) => ({ default: m.StartFreshDialog })));
 const TutorialDialog = lazy(() => import('../../tutorial/components/tutorial-dialog').then((m) => ({ default: m.TutorialDialog })));
-const AccountVerificationSheet = lazy(() =>
-  import('../../posting/components/account-verification-sheet').then((m) => ({ default: m.AccountVerificationSheet })),
-);
+const AccountVerificationSheet = lazy(() => import('../../../components/account-verification-sheet').then((m) => ({ default: m.AccountVerificationSheet })));
 
 /** A user record younger than this is shown as it is. */
 const FRESH_MS = 10_000;
@@ -149,6 +165,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
           {user.username}
           {user.isVerified && <BadgeCheck className="size-5 text-sky-700" aria-label="Verified" role="img" />}
         </h1>
+        <PublicNameChoice user={user} />
         <div className="mt-1 flex flex-wrap items-center justify-center gap-2 text-sm">
           <span className={cn('rounded-full px-2.5 py-0.5 font-semibold', RANK_STYLES[user.rank] ?? 'bg-slate-100 text-slate-800')}>{user.rank}</span>
           {user.scoutMode && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-900">Scout</span>}
@@ -171,6 +188,8 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
 
       <ProfileStats userId={user.id} />
 
+      <MemberImpactCard userId={user.id} />
+
       <PerksCard userId={user.id} />
 
       <TierCard tier={user.subscriptionTier} onUpgrade={() => setOpen('plans')} />
@@ -178,10 +197,20 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
       <nav aria-label="Settings" className="overflow-hidden rounded-2xl bg-white shadow-sm">
         <h2 className="px-4 pb-1 pt-3 text-sm font-semibold text-slate-700">Settings</h2>
         <ul className="divide-y divide-slate-100">
-          <SettingsRow icon={BadgeCheck} label="Account Verification" detail={user.isVerified ? 'Verified' : 'Verify your account'} onClick={() => setOpen('verify')} />
+          <SettingsRow
+            icon={BadgeCheck}
+            label="Account Verification"
+            detail={user.isVerified ? 'Verified' : 'Verify your account'}
+            onClick={() => setOpen('verify')}
+          />
           <SettingsRow icon={Bell} label="Notifications" detail="Alerts, radius, push, e-mail and SMS" onClick={() => setOpen('notifications')} />
           <SettingsRow icon={BookOpen} label="App Tutorial" detail="A quick tour of Curbside" onClick={() => setOpen('tutorial')} />
-          <SettingsRow icon={BellPlus} label="Saved searches" detail="Alerts for what you're looking for, and wanted posts" onClick={() => setOpen('saved-searches')} />
+          <SettingsRow
+            icon={BellPlus}
+            label="Saved searches"
+            detail="Alerts for what you're looking for, and wanted posts"
+            onClick={() => setOpen('saved-searches')}
+          />
           <SettingsRow icon={Ban} label="Blocked members" detail="Whom you blocked, to unblock them" onClick={() => setOpen('blocked')} />
           <SettingsRow icon={LifeBuoy} label="Emergency contact" detail="Someone to call if you are in danger" onClick={() => setOpen('emergency-contact')} />
           <SettingsRow icon={ShieldCheck} label="Terms & Safety" detail="Terms of Use & Safety Disclaimer" onClick={() => setOpen('terms')} />
@@ -206,10 +235,26 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
   );
 }
 
-function SettingsRow({ icon: Icon, label, detail, onClick, danger }: { icon: LucideIcon; label: string; detail: string; onClick: () => void; danger?: boolean }) {
+function SettingsRow({
+  icon: Icon,
+  label,
+  detail,
+  onClick,
+  danger,
+}: {
+  icon: LucideIcon;
+  label: string;
+  detail: string;
+  onClick: () => void;
+  danger?: boolean;
+}) {
   return (
     <li>
-      <button type="button" onClick={onClick} className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700">
+      <button
+        type="button"
+        onClick={onClick}
+        className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-700"
+      >
         <Icon className={cn('size-5 shrink-0', danger ? 'text-red-700' : 'text-emerald-800')} aria-hidden />
         <span className="min-w-0 flex-1">
           <span className={cn('block text-sm font-semibold', danger ? 'text-red-700' : 'text-slate-900')}>{label}</span>

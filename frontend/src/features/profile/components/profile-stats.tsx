@@ -1,4 +1,4 @@
-import { useUserItems } from '../../items/api/get-user-items';
+import { useUserItems } from '../../../lib/items/get-user-items';
 import { profileStats } from '../lib/profile-stats';
 
 const TILES = [
@@ -16,7 +16,13 @@ export function ProfileStats({ userId }: { userId: string }) {
       {TILES.map(({ key, label }) => (
         <div key={key} className="rounded-2xl bg-white p-3 text-center shadow-sm">
           <p className="text-2xl font-extrabold text-slate-900">
-            {stats ? stats[key] : items.isError ? <span title="Not available">–</span> : <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-200 align-middle" />}
+            {stats ? (
+              stats[key]
+            ) : items.isError ? (
+              <span title="Not available">–</span>
+            ) : (
+              <span className="inline-block h-7 w-8 animate-pulse rounded bg-slate-200 align-middle" />
+            )}
           </p>
           <p className="text-xs font-medium text-slate-700">{label}</p>
         </div>

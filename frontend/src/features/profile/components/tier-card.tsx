@@ -1,14 +1,17 @@
 import { Crown, Sparkles } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { plural } from '../../../lib/plural';
-import { TIER_RADIUS_CAP, planOf } from '../../plans/lib/plans';
+import { TIER_RADIUS_CAP, planOf } from '../../../lib/plans/plans';
 
 /** The member's plan, what it gives, and the Upgrade button that opens the plans. */
 export function TierCard({ tier, onUpgrade }: { tier: string; onUpgrade: () => void }) {
   const plan = planOf(tier);
   const paid = plan.tier !== 'free';
   return (
-    <section aria-labelledby="tier-card-title" className={paid ? 'rounded-2xl bg-gradient-to-br from-amber-50 to-white p-4 shadow-sm ring-1 ring-amber-300' : 'rounded-2xl bg-white p-4 shadow-sm'}>
+    <section
+      aria-labelledby="tier-card-title"
+      className={paid ? 'rounded-2xl bg-gradient-to-br from-amber-50 to-white p-4 shadow-sm ring-1 ring-amber-300' : 'rounded-2xl bg-white p-4 shadow-sm'}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="tier-card-title" className="flex items-center gap-1.5 text-base font-bold">

@@ -3,7 +3,9 @@ import { ApiError } from '../../../lib/api-client';
 /** Profile pictures: images of at most 2 MB (accounts spec §5, §9; the server enforces the same). */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
-export type PictureProblem = { title: 'Invalid file type'; description: 'Please select an image file.' } | { title: 'File too large'; description: 'Please select an image smaller than 2MB.' };
+export type PictureProblem =
+  | { title: 'Invalid file type'; description: 'Please select an image file.' }
+  | { title: 'File too large'; description: 'Please select an image smaller than 2MB.' };
 
 export function pictureProblem(file: Pick<File, 'type' | 'size'>): PictureProblem | null {
   if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select an image file.' };
@@ -28,6 +30,10 @@ export function captureFrame(video: HTMLVideoElement): Promise<File> {
   if (!context) return Promise.reject(new Error('This browser cannot take a photo'));
   context.drawImage(video, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(new File([blob], 'camera.jpg', { type: 'image/jpeg' })) : reject(new Error('This browser cannot take a photo'))), 'image/jpeg', 0.9),
+    canvas.toBlob(
+      (blob) => (blob ? resolve(new File([blob], 'camera.jpg', { type: 'image/jpeg' })) : reject(new Error('This browser cannot take a photo'))),
+      'image/jpeg',
+      0.9,
+    ),
   );
 }

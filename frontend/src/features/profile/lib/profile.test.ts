@@ -8,12 +8,17 @@ describe('profile picture rules', () => {
   it('take images up to 2 MB, as the server does', () => {
     expect(MAX_PICTURE_BYTES).toBe(ImageUploadLimits.profilePicture.maxBytes);
     expect(pictureProblem({ type: 'image/png', size: MAX_PICTURE_BYTES })).toBeNull();
-    expect(pictureProblem({ type: 'image/jpeg', size: MAX_PICTURE_BYTES + 1 })).toEqual({ title: 'File too large', description: imageTooLargeMessage(MAX_PICTURE_BYTES) });
+    expect(pictureProblem({ type: 'image/jpeg', size: MAX_PICTURE_BYTES + 1 })).toEqual({
+      title: 'File too large',
+      description: imageTooLargeMessage(MAX_PICTURE_BYTES),
+    });
     expect(pictureProblem({ type: 'application/pdf', size: 10 })).toEqual({ title: 'Invalid file type', description: 'Please select an image file.' });
   });
 
   it('say why an upload failed when the server refused it', () => {
-    expect(uploadFailure(new ApiError(413, '{"message":"Please select an image smaller than 2MB."}', ''))).toBe('Failed to upload profile picture: Please select an image smaller than 2MB.');
+    expect(uploadFailure(new ApiError(413, '{"message":"Please select an image smaller than 2MB."}', ''))).toBe(
+      'Failed to upload profile picture: Please select an image smaller than 2MB.',
+    );
     expect(uploadFailure(new ApiError(500, '', 'Internal Server Error'))).toBe('Failed to upload profile picture');
     expect(uploadFailure(new Error('offline'))).toBe('Failed to upload profile picture');
   });

@@ -37,7 +37,12 @@ describe('ReportSheet', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Asks everyone for deposits');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
     expect(await screen.findByText('Report submitted')).toBeInTheDocument();
-    expect(apiCalls('POST /api/reports')[0]?.body).toEqual({ reporterId: user.id, reportedUserId: item.posterId, reportType: 'fraud', reason: 'Asks everyone for deposits' });
+    expect(apiCalls('POST /api/reports')[0]?.body).toEqual({
+      reporterId: user.id,
+      reportedUserId: item.posterId,
+      reportType: 'fraud',
+      reason: 'Asks everyone for deposits',
+    });
     first.unmount();
 
     const commentId = crypto.randomUUID();
@@ -47,7 +52,13 @@ describe('ReportSheet', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Rude');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
     await vi.waitFor(() => expect(apiCalls('POST /api/reports')).toHaveLength(2));
-    expect(apiCalls('POST /api/reports')[1]?.body).toEqual({ reporterId: user.id, reportedItemId: item.id, reportedCommentId: commentId, reportType: 'inappropriate', reason: 'Rude' });
+    expect(apiCalls('POST /api/reports')[1]?.body).toEqual({
+      reporterId: user.id,
+      reportedItemId: item.id,
+      reportedCommentId: commentId,
+      reportType: 'inappropriate',
+      reason: 'Rude',
+    });
   });
 
   it('says "Failed to submit report" when the call fails', async () => {

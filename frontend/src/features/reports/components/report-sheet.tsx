@@ -4,14 +4,15 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import type { FeedItem } from '../../items/lib/item-rules';
+import type { FeedItem } from '../../../lib/items/item-rules';
 
-/** What is reported: an item (or, from its sheet, its poster), a comment, or a member. */
+/** What is reported: an item (or, from its sheet, its poster), a comment, a wanted post, or a member. */
 export type ReportTarget =
   | { kind: 'item'; item: FeedItem }
   | { kind: 'comment'; itemId: string; commentId: string; authorName: string }
+  | { kind: 'wanted'; wantedId: string; authorName: string }
   | { kind: 'member'; userId: string; name: string };
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 import { REPORT_REQUIRED_MESSAGE, REPORT_TYPES, useCreateReport, type ReportType } from '../api/create-report';
 
 const TYPE_LABELS: Record<ReportType, string> = {
@@ -26,6 +27,7 @@ const TYPE_LABELS: Record<ReportType, string> = {
 function describe(target: ReportTarget): string {
   if (target.kind === 'item') return `Tell us what's wrong with "${target.item.title}".`;
   if (target.kind === 'comment') return `Tell us what's wrong with ${target.authorName}'s comment.`;
+  if (target.kind === 'wanted') return `Tell us what's wrong with ${target.authorName}'s wanted post.`;
   return `Tell us what's wrong with ${target.name}'s behaviour.`;
 }
 
@@ -52,11 +54,13 @@ export default function ReportSheet({ target, onClose }: { target: ReportTarget;
     const what =
       target.kind === 'comment'
         ? { reportedItemId: target.itemId, reportedCommentId: target.commentId }
-        : target.kind === 'member'
-          ? { reportedUserId: target.userId }
-          : aboutPoster
-            ? { reportedUserId: target.item.posterId }
-            : { reportedUserId: target.item.posterId, reportedItemId: target.item.id };
+        : target.kind === 'wanted'
+          ? { reportedWantedId: target.wantedId }
+          : target.kind === 'member'
+            ? { reportedUserId: target.userId }
+            : aboutPoster
+              ? { reportedUserId: target.item.posterId }
+              : { reportedUserId: target.item.posterId, reportedItemId: target.item.id };
     report.mutate(
       { reporterId: user.id, ...what, reportType, reason: reason.trim(), details: details.trim() || undefined },
       {
@@ -82,7 +86,10 @@ export default function ReportSheet({ target, onClose }: { target: ReportTarget;
           <legend className="mb-1 text-sm font-medium text-slate-800">Report type</legend>
           <div className="grid grid-cols-2 gap-1">
             {REPORT_TYPES.map((type) => (
-              <label key={type} className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 px-2 text-sm has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50">
+              <label
+                key={type}
+                className="flex min-h-11 items-center gap-2 rounded-lg border border-slate-200 px-2 text-sm has-[:checked]:border-emerald-700 has-[:checked]:bg-emerald-50"
+              >
                 <input type="radio" name="report-type" value={type} checked={reportType === type} onChange={() => (setReportType(type), setError(undefined))} />
                 {TYPE_LABELS[type]}
               </label>

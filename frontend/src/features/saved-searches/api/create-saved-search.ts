@@ -2,7 +2,7 @@ import type { SavedSearch } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendOnce } from '../../../lib/send-once';
-import { savedSearchKeys } from './get-saved-searches';
+import { savedSearchKeys } from './keys';
 
 export interface CreateSavedSearchInput {
   query: string;

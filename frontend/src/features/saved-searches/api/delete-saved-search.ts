@@ -1,7 +1,7 @@
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { savedSearchKeys } from './get-saved-searches';
+import { savedSearchKeys } from './keys';
 
 export const deleteSavedSearch = (id: string) => api.delete<{ success: boolean }>(apiPath('deleteSavedSearch', { id }));
 

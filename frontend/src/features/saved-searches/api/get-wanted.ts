@@ -2,8 +2,8 @@ import type { Position, WantedPost } from '@curbside/contracts';
 import { apiPath, RADIUS_CAP_HEADER } from '@curbside/contracts/client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGetWithHeaders, withQuery } from '../../../lib/api-client';
-import { reportRadiusCap } from '../../plans/lib/radius-cap-store';
-import { savedSearchKeys } from './get-saved-searches';
+import { reportRadiusCap } from '../../../lib/plans/radius-cap-store';
+import { savedSearchKeys } from './keys';
 
 export type { WantedPost };
 

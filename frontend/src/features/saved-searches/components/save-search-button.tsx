@@ -2,13 +2,13 @@ import { SAVED_SEARCH_LIMITS, searchWords } from '@curbside/contracts/client';
 import { BellPlus, Lock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { planOf } from '../../plans/lib/plans';
-import { useSession } from '../../users/session-provider';
+import { planOf } from '../../../lib/plans/plans';
+import { useSession } from '../../../lib/session/session-provider';
 import { useSavedSearches } from '../api/get-saved-searches';
-import { planLimitText } from '../lib/saved-search-text';
+import { planLimitText } from '../../../lib/saved-search-text';
 import { SaveSearchDialog, type SearchToSave } from './save-search-dialog';
 
-const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 
 /**
  * The search screen's "Save this search" (docs/product-rules.md, "Saved searches"): shown once the search has words
@@ -25,7 +25,12 @@ export function SaveSearchButton({ search }: { search: SearchToSave }) {
   return (
     <>
       {full ? (
-        <Button variant="secondary" size="compact" aria-label={`Save this search, locked: ${planLimitText(plan.name, plan.tier)}`} onClick={() => setOpen({ plans: `${planLimitText(plan.name, plan.tier)} Delete one in Profile → Saved searches, or choose a plan that keeps more.` })}>
+        <Button
+          variant="secondary"
+          size="compact"
+          aria-label={`Save this search, locked: ${planLimitText(plan.name, plan.tier)}`}
+          onClick={() => setOpen({ plans: `${planLimitText(plan.name, plan.tier)} Delete one in Profile → Saved searches, or choose a plan that keeps more.` })}
+        >
           <Lock className="size-4" aria-hidden /> Save this search
         </Button>
       ) : (

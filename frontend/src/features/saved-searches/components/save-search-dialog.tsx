@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { plural } from '../../../lib/plural';
 import { useCreateSavedSearch } from '../api/create-saved-search';
-import { describeSearch } from '../lib/saved-search-text';
+import { describeSearch } from '../../../lib/saved-search-text';
 
 export interface SearchToSave {
   query: string;
@@ -64,14 +64,20 @@ export function SaveSearchDialog({ search, onClose, onNeedsPlan }: { search: Sea
           {describeSearch(search)} within {plural(search.radius, 'mile')} of your location
         </p>
         <Field id={labelId} label="Name this place (optional)" hint="Only you see it, e.g. Home or Work.">
-          <input id={labelId} className={inputClass} value={label} maxLength={SAVED_SEARCH_LABEL_MAX} onChange={(e) => setLabel(e.target.value)} autoComplete="off" />
+          <input
+            id={labelId}
+            className={inputClass}
+            value={label}
+            maxLength={SAVED_SEARCH_LABEL_MAX}
+            onChange={(e) => setLabel(e.target.value)}
+            autoComplete="off"
+          />
         </Field>
         <div className="flex items-start gap-3">
           <input id={publicId} type="checkbox" className="mt-1 size-5 accent-emerald-700" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
           <label htmlFor={publicId} className="text-sm text-slate-800">
             <span className="block font-semibold">Post it as wanted</span>
-            Neighbours see what you're looking for and your first name, near a rough spot (never your exact place). You're
-            alerted first when someone posts it.
+            Neighbours see what you're looking for and your first name, near a rough spot (never your exact place). You're alerted first when someone posts it.
           </label>
         </div>
         <div className="flex justify-end gap-2">

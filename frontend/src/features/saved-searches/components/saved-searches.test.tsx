@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
-import { itemLinkOf } from '../../notifications/lib/notification-data';
-import { wantedByText } from '../lib/saved-search-text';
+import { itemLinkOf } from '../../../lib/notifications/notification-data';
+import { wantedByText } from '../../../lib/saved-search-text';
 import { SaveSearchButton } from './save-search-button';
 import { SavedSearchesDialog } from './saved-searches-dialog';
+import { WantedNearby } from './wanted-nearby';
 
 const HERE = { lat: 47.6, lng: -122.3 };
 const saved = (id: string, query: string, isPublic = false) => ({
@@ -18,6 +19,7 @@ const saved = (id: string, query: string, isPublic = false) => ({
   radius: 5,
   location: { lat: HERE.lat, lng: HERE.lng, label: 'Home' },
   isPublic,
+  autoClaim: false,
   createdAt: new Date().toISOString(),
 });
 
@@ -25,14 +27,22 @@ describe('saved searches', () => {
   it('saves the search on screen as a wanted post, with the place named for the member alone', async () => {
     mockApi('GET /api/saved-searches', []);
     mockApi('POST /api/saved-searches', saved('11111111-1111-4111-8111-111111111111', 'oak desk', true), 201);
-    renderWithApp(<SaveSearchButton search={{ query: 'oak desk', category: 'Furniture', radius: 5, position: HERE }} />, { user: makeUser({ subscriptionTier: 'free' }) });
+    renderWithApp(<SaveSearchButton search={{ query: 'oak desk', category: 'Furniture', radius: 5, position: HERE }} />, {
+      user: makeUser({ subscriptionTier: 'free' }),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Save this search' }));
     expect(screen.getByRole('dialog', { name: 'Save this search' })).toHaveTextContent('"oak desk" in Furniture within 5 miles of your location');
     await userEvent.type(screen.getByLabelText('Name this place (optional)'), 'Home');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Save search' }));
     await vi.waitFor(() => expect(apiCalls('POST /api/saved-searches')).toHaveLength(1));
-    expect(apiCalls('POST /api/saved-searches')[0].body).toEqual({ query: 'oak desk', category: 'Furniture', radius: 5, location: { ...HERE, label: 'Home' }, isPublic: true });
+    expect(apiCalls('POST /api/saved-searches')[0].body).toEqual({
+      query: 'oak desk',
+      category: 'Furniture',
+      radius: 5,
+      location: { ...HERE, label: 'Home' },
+      isPublic: true,
+    });
   });
 
   it("is locked past the plan's number of saved searches and opens the plans instead", async () => {
@@ -41,6 +51,41 @@ describe('saved searches', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Save this search, locked: The Free plan keeps 1 saved search/ }));
     expect(await screen.findByRole('dialog', { name: /plan/i })).toHaveTextContent('The Free plan keeps 1 saved search.');
     expect(apiCalls('POST /api/saved-searches')).toHaveLength(0);
+  });
+
+  it("reports a neighbour's wanted post from the list, never the member's own, which says when it is held for review", async () => {
+    const user = makeUser();
+    const post = (id: string, query: string, member: { id: string; publicName: string }) => ({
+      id,
+      query,
+      category: null,
+      member,
+      location: HERE,
+      distance: 0.4,
+      createdAt: new Date().toISOString(),
+    });
+    mockApi('GET /api/wanted', [
+      post('33333333-3333-4333-8333-333333333333', 'crib', { id: crypto.randomUUID(), publicName: 'Pat' }),
+      { ...post('44444444-4444-4444-8444-444444444444', 'lamp', { id: user.id, publicName: 'Me' }), inReview: true },
+    ]);
+    mockApi('POST /api/reports', { success: true, message: 'Thanks', id: crypto.randomUUID() }, 201);
+    renderWithApp(<WantedNearby position={HERE} radius={5} />, { user });
+    const list = await screen.findByRole('list', { name: 'Wanted nearby' });
+    expect(list.querySelectorAll('li')[1]).toHaveTextContent('Hidden from others while a moderator reviews it');
+    expect(list.querySelectorAll('li')[0]).not.toHaveTextContent('Hidden from others');
+    expect(screen.getAllByRole('button', { name: /wanted post$/ }).map((b) => b.getAttribute('aria-label'))).toEqual(["Report Pat's wanted post"]);
+    await userEvent.click(screen.getByRole('button', { name: "Report Pat's wanted post" }));
+    expect(await screen.findByText("Tell us what's wrong with Pat's wanted post.")).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Spam'));
+    await userEvent.type(screen.getByLabelText('Reason'), 'Asks for money');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
+    await vi.waitFor(() => expect(apiCalls('POST /api/reports')).toHaveLength(1));
+    expect(apiCalls('POST /api/reports')[0].body).toEqual({
+      reporterId: user.id,
+      reportedWantedId: '33333333-3333-4333-8333-333333333333',
+      reportType: 'spam',
+      reason: 'Asks for money',
+    });
   });
 
   it('lists the saved searches, wanted posts marked, and deletes one', async () => {
@@ -65,5 +110,29 @@ describe('saved searches', () => {
     expect(itemLinkOf({ type: 'saved_search_match', data: JSON.stringify({ itemId, wanted: true }) })).toBe(`/items/${itemId}`);
     expect(itemLinkOf({ type: 'ranking_update', data: JSON.stringify({ itemId }) })).toBeNull();
     expect(itemLinkOf({ type: 'saved_search_match', data: '{"itemId":"../admin"}' })).toBeNull();
+  });
+
+  it('switches auto-claim on for a Pro member, and on other plans the locked switch opens the plans instead', async () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    let list = [saved(id, 'lamp')];
+    mockApi('GET /api/saved-searches', () => ({ status: 200, body: list }));
+    mockApi('PATCH /api/saved-searches/:id', () => {
+      list = [{ ...list[0], autoClaim: true }];
+      return { status: 200, body: list[0] };
+    });
+    const pro = renderWithApp(<SavedSearchesDialog open onClose={() => undefined} />, { user: makeUser({ subscriptionTier: 'pro' }) });
+    const toggle = await screen.findByRole('switch', { name: 'Auto-claim "lamp"' });
+    expect(toggle).not.toBeChecked();
+    await userEvent.click(toggle);
+    await vi.waitFor(() => expect(apiCalls(`PATCH /api/saved-searches/${id}`)).toHaveLength(1));
+    expect(apiCalls(`PATCH /api/saved-searches/${id}`)[0].body).toEqual({ autoClaim: true });
+    await vi.waitFor(() => expect(screen.getByRole('switch', { name: 'Auto-claim "lamp"' })).toBeChecked());
+    pro.unmount();
+
+    renderWithApp(<SavedSearchesDialog open onClose={() => undefined} />, { user: makeUser({ subscriptionTier: 'premium' }) });
+    const locked = await screen.findByRole('switch', { name: 'Auto-claim "lamp", locked: Pro' });
+    await userEvent.click(locked);
+    expect(await screen.findByRole('dialog', { name: /plan/i })).toHaveTextContent("Pro's auto-claim holds a matching new item for you");
+    expect(apiCalls(`PATCH /api/saved-searches/${id}`)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 
 const ScoutModeDialog = lazy(() => import('./scout-mode-dialog').then((m) => ({ default: m.ScoutModeDialog })));
 

@@ -7,7 +7,7 @@ import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
-import { SessionProvider, useSession } from '../../users/session-provider';
+import { SessionProvider, useSession } from '../../../lib/session/session-provider';
 import { ScoutModeDialog } from './scout-mode-dialog';
 
 /** A signed-in neighbour whose record the server changes as the calls go through. */

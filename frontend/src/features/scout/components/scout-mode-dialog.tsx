@@ -4,10 +4,10 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import { AccountVerificationSheet } from '../../posting/components/account-verification-sheet';
-import { SafetyTermsDialog } from '../../posting/components/safety-terms-dialog';
-import { hasAcceptedTerms, rememberAcceptedTerms } from '../../posting/lib/safety-terms';
-import { useSession } from '../../users/session-provider';
+import { AccountVerificationSheet } from '../../../components/account-verification-sheet';
+import { SafetyTermsDialog } from '../../../components/safety-terms-dialog';
+import { hasAcceptedTerms, rememberAcceptedTerms } from '../../../lib/safety-terms';
+import { useSession } from '../../../lib/session/session-provider';
 import { setScoutMode } from '../api/set-scout-mode';
 
 type Stage = 'intro' | 'verify' | 'terms';

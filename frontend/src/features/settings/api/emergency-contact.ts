@@ -2,6 +2,7 @@ import type { EmergencyContactRequest, EmergencyContactResponse } from '@curbsid
 import { apiPath } from '@curbside/contracts/client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
 
 export const getEmergencyContact = (userId: string, signal?: AbortSignal) =>
   api.get<EmergencyContactResponse>(apiPath('emergencyContact', { id: userId }), signal);
@@ -11,7 +12,7 @@ export const setEmergencyContact = (userId: string, body: EmergencyContactReques
 
 /** The member's own emergency contact; nobody else reads it here (docs/security.md). */
 export const emergencyContactQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['/api/users', userId, 'emergency-contact'], queryFn: ({ signal }) => getEmergencyContact(userId, signal) });
+  queryOptions({ queryKey: settingsKeys.emergencyContact(userId), queryFn: ({ signal }) => getEmergencyContact(userId, signal) });
 
 export function useEmergencyContact(userId: string) {
   return useQuery(emergencyContactQueryOptions(userId));

@@ -2,10 +2,11 @@ import type { AlertEmailRequest } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 
 /** PUT /api/users/:id/email → 202: the address is kept unconfirmed and a confirmation link is mailed to it. */
-export const setAlertEmail = (userId: string, body: AlertEmailRequest) => api.put<{ address: string; confirmed: boolean }>(apiPath('setAlertEmail', { id: userId }), body);
+export const setAlertEmail = (userId: string, body: AlertEmailRequest) =>
+  api.put<{ address: string; confirmed: boolean }>(apiPath('setAlertEmail', { id: userId }), body);
 
 export function useSetAlertEmail() {
   const { userId, refreshUser } = useSession();

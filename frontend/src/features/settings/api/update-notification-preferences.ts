@@ -2,7 +2,7 @@ import { apiPath } from '@curbside/contracts/client';
 import type { NotificationPreferences, NotificationPreferencesRequest } from '@curbside/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 
 /** PATCH /api/users/:id/notification-preferences: the alert switches and the notification radius; answers what was saved. */
 export const updateNotificationPreferences = (userId: string, body: NotificationPreferencesRequest) =>

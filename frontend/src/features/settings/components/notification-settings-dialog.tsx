@@ -10,6 +10,7 @@ import { useUpdateNotificationPreferences } from '../api/update-notification-pre
 import { deviceSubscribed, pushPermission, subscribeThisDevice, unsubscribeThisDevice, type PushPermission } from '../lib/push-device';
 import {
   ALERT_SWITCHES,
+  alertsTiming,
   channelPromise,
   DELIVERY_SWITCHES,
   GARAGE_SALE_HINT,
@@ -23,13 +24,13 @@ import {
   type NotificationSettings,
 } from '../lib/notification-settings';
 import { AlertEmailField } from './alert-email-field';
-import { SwitchRow } from './switch-row';
+import { SwitchRow } from '../../../components/ui/switch-row';
 
-const PlansDialog = lazy(() => import('../../plans/components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
+const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
 
 const DEVICE_STATUS: Record<PushPermission, string> = {
   unsupported: 'This browser cannot receive push notifications.',
-  denied: 'Notifications are blocked for Curbside in this browser\'s settings.',
+  denied: "Notifications are blocked for Curbside in this browser's settings.",
   default: 'This device does not receive pushes yet.',
   granted: 'This device does not receive pushes yet.',
 };
@@ -74,7 +75,14 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Notification Settings" description="What you hear about, and how far away." variant="sheet" dismissible={!save.isPending}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Notification Settings"
+      description="What you hear about, and how far away."
+      variant="sheet"
+      dismissible={!save.isPending}
+    >
       <form onSubmit={submit} className="space-y-4">
         <div>
           <div className="flex items-baseline justify-between">
@@ -104,6 +112,7 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
 
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">Alerts</legend>
+          <p className="text-xs text-slate-600">{alertsTiming(user.subscriptionTier)}</p>
           <div className="divide-y divide-slate-100">
             {ALERT_SWITCHES.map(({ key, label, hint }) => {
               const locked = key === 'enableGarageSaleAlerts' && !garageSales;

@@ -1,6 +1,17 @@
 import { DEFAULT_NOTIFICATION_RADIUS, GARAGE_SALE_ALERTS_MESSAGE, NOTIFICATION_FLAG_DEFAULTS, notificationPreferencesRequestSchema } from '@curbside/contracts';
 import { makeUser } from '../../../testing/factories';
-import { ALERT_SWITCHES, channelPromise, DEFAULT_RADIUS, DELIVERY_SWITCHES, GARAGE_SALE_HINT, preferencesRequest, quietHoursOf, settingsOf, toSliderRadius } from './notification-settings';
+import {
+  ALERT_SWITCHES,
+  alertsTiming,
+  channelPromise,
+  DEFAULT_RADIUS,
+  DELIVERY_SWITCHES,
+  GARAGE_SALE_HINT,
+  preferencesRequest,
+  quietHoursOf,
+  settingsOf,
+  toSliderRadius,
+} from './notification-settings';
 
 describe('notification settings', () => {
   it('have a switch for each of the eleven flags and the contracts’ words and default', () => {
@@ -33,6 +44,9 @@ describe('notification settings', () => {
     expect(channelPromise('enablePushNotifications', 'pro').text).toMatch(/^Item alerts at once, sent first/);
     expect(channelPromise('enableEmailNotifications', 'free')).toEqual({ text: expect.stringMatching(/^One digest a day at 18:00/), locked: false });
     expect(channelPromise('enableSmsNotifications', 'free').locked).toBe(true);
+    // Item alerts are held in the app too, until the plan's time.
+    expect(alertsTiming('free')).toBe('Item alerts 15 minutes after the post, in the app as everywhere else; everything else at once.');
+    expect(alertsTiming('premium')).toMatch(/^Item alerts at once, in the app/);
     expect(channelPromise('enableSmsNotifications', 'basic')).toEqual({ text: expect.stringContaining('never in quiet hours'), locked: false });
   });
 
@@ -41,7 +55,10 @@ describe('notification settings', () => {
     expect(quietHoursOf('off')).toEqual({ on: false, start: '22:00', end: '07:00' });
     const settings = settingsOf(makeUser({ quietHours: '23:30-06:15', enableSmsNotifications: true }));
     expect(preferencesRequest(settings, 'basic')).toMatchObject({ quietHours: '23:30-06:15', enableSmsNotifications: true });
-    expect(preferencesRequest({ ...settings, quietHours: { ...settings.quietHours, on: false } }, 'free')).toMatchObject({ quietHours: 'off', enableSmsNotifications: false });
+    expect(preferencesRequest({ ...settings, quietHours: { ...settings.quietHours, on: false } }, 'free')).toMatchObject({
+      quietHours: 'off',
+      enableSmsNotifications: false,
+    });
     expect(notificationPreferencesRequestSchema.safeParse(preferencesRequest(settings, 'basic')).success).toBe(true);
   });
 });

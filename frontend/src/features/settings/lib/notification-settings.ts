@@ -1,6 +1,13 @@
 import type { NotificationFlags, NotificationPreferencesRequest, User } from '@curbside/contracts';
-import { DEFAULT_QUIET_HOURS, DIGEST_LOCAL_HOUR, EMAIL_ALERT_TIERS, ITEM_ALERT_DELAY_MINUTES, SMS_ALERT_TIERS } from '@curbside/contracts/client';
-import { GARAGE_SALE_TIERS, planOf, type Tier } from '../../plans/lib/plans';
+import {
+  DEFAULT_QUIET_HOURS,
+  DIGEST_LOCAL_HOUR,
+  EMAIL_ALERT_TIERS,
+  ITEM_ALERT_DELAY_MINUTES,
+  parseQuietHours,
+  SMS_ALERT_TIERS,
+} from '@curbside/contracts/client';
+import { GARAGE_SALE_TIERS, planOf, type Tier } from '../../../lib/plans/plans';
 
 export type FlagKey = keyof NotificationFlags;
 
@@ -39,6 +46,11 @@ function itemTiming(tier: Tier): string {
   return minutes > 0 ? `Item alerts ${minutes} minutes after the post` : 'Item alerts at once';
 }
 
+/** When item alerts reach this member at all, in the app as beyond it (the server holds them until then). */
+export function alertsTiming(tier: string | null | undefined): string {
+  return `${itemTiming(planOf(tier).tier)}, in the app as everywhere else; everything else at once.`;
+}
+
 /**
  * What a delivery channel does for a member on this plan, said under its switch; `locked` when the plan does not
  * include it at all (its switch opens the Plans dialog). The server decides the same (services/notifications, delivery).
@@ -70,9 +82,8 @@ export interface QuietHours {
 
 /** '22:00-07:00' or 'off' as the dialog edits it (off keeps the default times to turn back on with). */
 export function quietHoursOf(value: string | null | undefined): QuietHours {
-  const match = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value ?? '');
-  if (match) return { on: true, start: match[1], end: match[2] };
-  return { on: value !== 'off', start: DEFAULT_QUIET_START, end: DEFAULT_QUIET_END };
+  const window = parseQuietHours(value);
+  return window ? { on: true, ...window } : { on: false, start: DEFAULT_QUIET_START, end: DEFAULT_QUIET_END };
 }
 
 export interface NotificationSettings {

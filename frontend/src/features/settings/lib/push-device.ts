@@ -34,9 +34,13 @@ export async function subscribeThisDevice(): Promise<PushPermission> {
   if (permission !== 'granted') return permission;
   const [registration, { publicKey }] = await Promise.all([navigator.serviceWorker.ready, getPushPublicKey()]);
   const subscription =
-    (await registration.pushManager.getSubscription()) ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   const json = subscription.toJSON();
-  const { id } = await createPushSubscription({ endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
+  const { id } = await createPushSubscription({
+    endpoint: json.endpoint ?? subscription.endpoint,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+  });
   storage.set(KEPT, id);
   return 'granted';
 }

@@ -1,19 +1,14 @@
-import type { UserPerk } from '@curbside/contracts';
+import type { UsePerkAnswer } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { invalidateItemLists } from '../../items/api/query-keys';
-import { useSession } from '../../users/session-provider';
+import { sendOnce } from '../../../lib/send-once';
+import { invalidateItemLists } from '../../../lib/items/item-keys';
+import { useSession } from '../../../lib/session/session-provider';
 import { userPerksQueryOptions } from './get-user-perks';
 
-export interface UsePerkAnswer {
-  success: boolean;
-  message: string;
-  perk: UserPerk;
-}
-
+/** One use, one Idempotency-Key: a retry after a lost answer gets the first answer back, not "used already". */
 export const spendPerk = (userId: string, redemptionId: string, itemId?: string) =>
-  api.post<UsePerkAnswer>(apiPath('usePerk', { userId, redemptionId }), itemId ? { itemId } : {});
+  sendOnce<UsePerkAnswer>('POST', apiPath('usePerk', { userId, redemptionId }), itemId ? { itemId } : {});
 
 /**
  * Uses a perk once. Afterwards the perks are read again, the feeds too (a spotlight changes their order) and the

@@ -1,4 +1,5 @@
 import type { UserPerk } from '@curbside/contracts';
+import { PERK_WHAT_IT_DOES } from '@curbside/contracts/client';
 import { Clock, Frame, Sparkles, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,11 +12,6 @@ import { useUsePerk } from '../api/use-perk';
 const SpotlightPickerDialog = lazy(() => import('./spotlight-picker-dialog').then((m) => ({ default: m.SpotlightPickerDialog })));
 
 const ICONS: Record<UserPerk['perk'], LucideIcon> = { spotlight: Sparkles, extra_reservation_time: Clock, profile_frame: Frame };
-const WHAT_IT_DOES: Record<UserPerk['perk'], string> = {
-  spotlight: 'Choose one of your available posts: first in nearby feeds and on the map for 24 hours.',
-  extra_reservation_time: 'Your next hold lasts 60 minutes instead of 30.',
-  profile_frame: 'A golden frame on your profile picture, for good.',
-};
 
 const until = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
@@ -58,12 +54,15 @@ export function PerksCard({ userId }: { userId: string }) {
                       {perk.itemId && (
                         <>
                           {' '}
-                          · <Link to={`/items/${perk.itemId}`} className="underline">see the post</Link>
+                          ·{' '}
+                          <Link to={`/items/${perk.itemId}`} className="underline">
+                            see the post
+                          </Link>
                         </>
                       )}
                     </>
                   ) : (
-                    WHAT_IT_DOES[perk.perk]
+                    PERK_WHAT_IT_DOES[perk.perk]
                   )}
                 </p>
               </div>

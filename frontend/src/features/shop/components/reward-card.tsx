@@ -26,9 +26,11 @@ interface RewardCardProps {
   /** Another redemption is on its way: one at a time. */
   busy: boolean;
   onRedeem: (reward: Reward) => void;
+  /** What delivering it needs, in the member's words (goods only). */
+  deliveryNote?: string;
 }
 
-export function RewardCard({ reward, redemptions, state, pending, busy, onRedeem }: RewardCardProps) {
+export function RewardCard({ reward, redemptions, state, pending, busy, onRedeem, deliveryNote }: RewardCardProps) {
   const Icon = ICONS[reward.icon] ?? HeartHandshake;
   const known = redemptions !== undefined;
   const reason = known ? reasonText(state) : null;
@@ -45,6 +47,16 @@ export function RewardCard({ reward, redemptions, state, pending, busy, onRedeem
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{reward.pointsCost} pts</span>
           </div>
           <p className="mt-1 text-sm text-slate-700">{reward.description}</p>
+          {deliveryNote && (
+            <p className="mt-1 text-xs text-slate-600" data-testid="delivery-note">
+              {deliveryNote}
+            </p>
+          )}
+          {reward.donated && (
+            <p className="mt-1 text-sm font-semibold text-emerald-800" data-testid="donation-total">
+              {reward.donated.text}
+            </p>
+          )}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">

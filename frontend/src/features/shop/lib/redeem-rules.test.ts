@@ -9,9 +9,21 @@ const reward = (overrides: Partial<Reward> = {}): Reward => ({
   category: 'perks',
   pointsCost: 50,
   limitPerUser: 2,
+  delivery: 'none',
   ...overrides,
 });
-const redeemed = (rewardId: string): UserReward => ({ id: crypto.randomUUID(), rewardId, pointsCost: 50, redeemedAt: new Date().toISOString() });
+const redeemed = (rewardId: string, status: UserReward['status'] = 'fulfilled'): UserReward => ({
+  id: crypto.randomUUID(),
+  rewardId,
+  rewardName: 'Spotlight Post',
+  category: 'perks',
+  pointsCost: 50,
+  redeemedAt: new Date().toISOString(),
+  status,
+  closedAt: null,
+  cancelReason: null,
+  delivery: null,
+});
 
 describe('redeem rules', () => {
   it('needs enough points and says how many are missing', () => {
@@ -29,9 +41,20 @@ describe('redeem rules', () => {
     expect(counterText(reward(), [redeemed('r1')])).toBe('1/2 redeemed');
   });
 
+  it('does not count a cancelled redemption (its points were given back)', () => {
+    expect(redeemability(reward(), 500, [redeemed('r1'), redeemed('r1', 'cancelled')])).toEqual({ redeemable: true });
+    expect(counterText(reward(), [redeemed('r1', 'cancelled')])).toBe('0/2 redeemed');
+  });
+
   it('never limits a reward without a limit', () => {
     const unlimited = reward({ limitPerUser: undefined });
-    expect(redeemability(unlimited, 500, Array.from({ length: 9 }, () => redeemed('r1')))).toEqual({ redeemable: true });
+    expect(
+      redeemability(
+        unlimited,
+        500,
+        Array.from({ length: 9 }, () => redeemed('r1')),
+      ),
+    ).toEqual({ redeemable: true });
     expect(counterText(unlimited, [])).toBe('Unlimited');
   });
 });

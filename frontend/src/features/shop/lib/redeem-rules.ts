@@ -9,8 +9,9 @@ export const SHOP_SECTIONS: ReadonlyArray<{ category: RewardCategory; title: str
 
 export type Redeemability = { redeemable: true } | { redeemable: false; reason: 'points'; missing: number } | { redeemable: false; reason: 'limit' };
 
+/** A cancelled redemption gave its points back and does not count toward the limit (the server counts the same). */
 export function redeemedCount(rewardId: string, redemptions: readonly UserReward[]): number {
-  return redemptions.filter((r) => r.rewardId === rewardId).length;
+  return redemptions.filter((r) => r.rewardId === rewardId && r.status !== 'cancelled').length;
 }
 
 /** Spec §4: redeemable with enough points and, for a limited reward, while the member is below its limit. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useSession } from '../../users/session-provider';
+import { useSession } from '../../../lib/session/session-provider';
 import { shouldAutoOpenTutorial } from '../lib/auto-open';
 
 const TutorialDialog = lazy(() => import('./tutorial-dialog').then((m) => ({ default: m.TutorialDialog })));

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { StaticSessionProvider } from '../../users/session-provider';
+import { StaticSessionProvider } from '../../../lib/session/session-provider';
 import { makeUser } from '../../../testing/factories';
 import { TUTORIAL_STEPS } from '../lib/tutorial-steps';
 import { TutorialAutoOpen, TUTORIAL_DELAY_MS } from './tutorial-auto-open';

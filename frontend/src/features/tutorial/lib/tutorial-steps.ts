@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Bell, CalendarDays, Hand, Home, Map, PartyPopper, Plus, Recycle, Sparkles, Trophy, UserRound } from 'lucide-react';
+import { DAILY_POST_CREDITS } from '@curbside/contracts/client';
+import { PENDING_POINTS_RULE } from '../../../lib/pending-points';
 
 export interface TutorialStep {
   title: string;
@@ -26,7 +28,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   },
   {
     title: 'Post an Item',
-    body: 'The button in the middle of the bottom bar posts something you are giving away. Add a photo, a title and a category: every post earns you points.',
+    body: `The button in the middle of the bottom bar posts something you are giving away. Add a photo, a title and a category: a post earns you points (up to ${DAILY_POST_CREDITS} posts a day), ${PENDING_POINTS_RULE}.`,
     icon: Plus,
   },
   {

@@ -34,7 +34,21 @@ class FakeModeration {
 
 /** A documented answer: every category present, those named flagged with the given scores, the rest low. */
 function moderation(flagged: Record<string, number>): Reply {
-  const names = ['harassment', 'harassment/threatening', 'hate', 'hate/threatening', 'illicit', 'illicit/violent', 'self-harm', 'self-harm/intent', 'self-harm/instructions', 'sexual', 'sexual/minors', 'violence', 'violence/graphic'];
+  const names = [
+    'harassment',
+    'harassment/threatening',
+    'hate',
+    'hate/threatening',
+    'illicit',
+    'illicit/violent',
+    'self-harm',
+    'self-harm/intent',
+    'self-harm/instructions',
+    'sexual',
+    'sexual/minors',
+    'violence',
+    'violence/graphic',
+  ];
   const categories = Object.fromEntries(names.map((name) => [name, name in flagged]));
   const scores = Object.fromEntries(names.map((name) => [name, flagged[name] ?? 0.0012]));
   const types = Object.fromEntries(names.map((name) => [name, ['text']]));

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import type { SqlRunner } from '../data/seed-items';
+import { processName } from '../profile/process-name';
+import { AppProcess, descendantsOf } from './app-process';
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU milliseconds (user + system) each process of the app has used so far, keyed by pid. */
+export type CpuSnapshot = Map<number, { name: string; ms: number }>;
+
+/**
+ * What every process of the app (the launcher, its Node processes and, embedded, its PostgreSQL with each backend)
+ * has used of the CPU, from /proc: a figure the machine's other load does not inflate, unlike wall time.
+ */
+export function cpuSnapshot(app: AppProcess): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  for (const pid of [app.pid, ...descendantsOf(app.pid).map((d) => d.pid)]) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+      snapshot.set(pid, { name: nameOf(pid), ms });
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return snapshot;
+}
+
+/**
+ * CPU milliseconds used between two snapshots, summed by process name (`postgres` for all of its processes), as
+ * record fields: `cpu_ms_notifications`, `cpu_ms_postgres`, …
+ */
+export function cpuUsedBetween(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+  const used: Record<string, number> = {};
+  for (const [pid, { name, ms }] of after) used[name] = (used[name] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
+  return Object.fromEntries(
+    Object.entries(used)
+      .filter(([, ms]) => ms > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, ms]) => [`cpu_ms_${name.replace(/[^A-Za-z0-9]+/g, '_')}`, Math.round(ms)]),
+  );
+}
+
+function nameOf(pid: number): string {
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  if (argv[0] === process.execPath) return processName(argv[1]);
+  return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+}
+
+/**
+ * CPU milliseconds each database backend of one service (by its connections' application_name, `curbside-<service>`)
+ * has used so far, keyed by pid: the service's statements alone, whatever else the database serves meanwhile. The
+ * database runs on this machine in both modes, so its backends' /proc entries are readable.
+ */
+export async function backendCpu(db: SqlRunner, service: string): Promise<Map<number, number>> {
+  const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [`curbside-${service}`]);
+  const used = new Map<number, number>();
+  for (const row of rows) {
+    const pid = Number(row.pid);
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      // A backend that ended between the query and the read.
+    }
+  }
+  return used;
+}
+
+/** CPU milliseconds the backends used between two `backendCpu` readings (a backend new since counts whole). */
+export function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return Math.round(used);
+}

@@ -1,0 +1,4 @@
+/** Owns every query key of the leaderboard feature. */
+export const leaderboardKeys = {
+  all: ['/api/leaderboard'] as const,
+};

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { PushReceiver, ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { DueRow } from '../src/delivery/deliveries.repository';
+import { CONNECTIONS_PER_PUSH_SERVICE, PushService } from '../src/delivery/push.service';
+import { notificationsService } from '../src/notifications.definition';
+
+/**
+ * Pushes as a post's fan-out sends them (PushService.pushAll), to a push service of the test's own on loopback that
+ * decrypts every push and checks its VAPID token: each browser gets its push once, over a bounded set of kept-alive
+ * connections, and a browser the push service says is gone is forgotten.
+ */
+describe(PushService.name, () => {
+  let receiver: PushReceiver;
+  let sut: ServiceUnderTest;
+  let push: PushService;
+  beforeAll(async () => {
+    receiver = await PushReceiver.start();
+    sut = await startServiceUnderTest(notificationsService, { PUSH_SERVICE_HOSTS: receiver.origin });
+    push = sut.service.app.get(PushService);
+  });
+  afterAll(async () => {
+    await sut?.stop();
+    await receiver?.close();
+  });
+
+  /** `count` members, each with one subscribed browser named `<tag>-<n>`, and a due alert for each. */
+  const browsers = async (tag: string, count: number): Promise<DueRow[]> => {
+    const rows: DueRow[] = [];
+    for (let n = 0; n < count; n++) {
+      const userId = randomUUID();
+      const { endpoint, keys } = receiver.subscription(`${tag}-${n}`);
+      await push.subscribe(userId, { endpoint, keys });
+      rows.push({
+        id: randomUUID(),
+        user_id: userId,
+        type: 'new_item_alert',
+        title: 'New Item Nearby',
+        message: `"Oak desk" was just posted 0.${n % 10} mi from you`,
+        data: JSON.stringify({ itemId: randomUUID() }),
+        is_read: false,
+        tier: 'premium',
+        flags: null,
+        quiet_hours: 'off',
+        lat: null,
+        lng: null,
+        visible_at: new Date(),
+        held: false,
+      });
+    }
+    return rows;
+  };
+
+  it(`pushes each of a post's browsers once, decrypted as sent, over at most ${CONNECTIONS_PER_PUSH_SERVICE} kept-alive connections reused by the next post`, async () => {
+    const first = await browsers('first', 300);
+    expect(await push.pushAll(first)).toEqual(first.map(() => 'sent'));
+    const names = receiver.received.filter((p) => p.name.startsWith('first-')).map((p) => p.name);
+    expect(names).toHaveLength(300);
+    expect(new Set(names).size).toBe(300);
+    const pushed = receiver.to('first-7')[0];
+    expect(pushed.payload).toMatchObject({
+      type: 'new_item_alert',
+      message: first[7].message,
+      notificationId: first[7].id,
+      url: `/items/${JSON.parse(first[7].data).itemId}`,
+    });
+    const opened = receiver.connections;
+    expect(opened).toBeGreaterThan(0);
+    expect(opened).toBeLessThanOrEqual(CONNECTIONS_PER_PUSH_SERVICE);
+
+    const second = await browsers('second', 100);
+    expect(await push.pushAll(second)).toEqual(second.map(() => 'sent'));
+    expect(receiver.received.filter((p) => p.name.startsWith('second-'))).toHaveLength(100);
+    expect(receiver.connections).toBe(opened);
+    expect(receiver.refused).toEqual([]);
+  });
+
+  it('forgets a browser the push service says is gone, and still pushes the others', async () => {
+    const rows = await browsers('gone', 3);
+    receiver.goneFor('gone-1');
+    expect(await push.pushAll(rows)).toEqual(['sent', 'gone', 'sent']);
+    const left: { user_id: string }[] = await sut.service.runtime.dataSource.query(
+      `SELECT user_id FROM notifications.push_subscriptions WHERE user_id = ANY ($1::uuid[])`,
+      [rows.map((r) => r.user_id)],
+    );
+    expect(left.map((r) => r.user_id).sort()).toEqual([rows[0].user_id, rows[2].user_id].sort());
+  });
+});
