@@ -19,6 +19,7 @@ import { CreateItems1763800000300 } from './migrations/1763800000300-create-item
 import { ItemEngagement1763800000301 } from './migrations/1763800000301-item-engagement';
 import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
+import { BlurOffsetOnce1764600000300 } from './migrations/1764600000300-blur-offset-once';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -169,6 +170,7 @@ export const itemsService: ServiceDefinition = {
     MemberDevices1764400000393,
     ImpactAreaWeeks1764400000394,
     WantedModeration1764500000396,
+    BlurOffsetOnce1764600000300,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

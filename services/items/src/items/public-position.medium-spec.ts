@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startServiceUnderTest, ServiceUnderTest } from '@curbside/testing';
 import { itemsService } from '../items.definition';
+import { blurOffsetArray } from '../migrations/1763800000303-public-position';
 
 function metersBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
@@ -35,6 +36,22 @@ describe('public position of an item', () => {
       bearings.add(Math.floor(((Math.atan2(moved.lng - exact.lng, moved.lat - exact.lat) + Math.PI) / (2 * Math.PI)) * 4));
     }
     expect(bearings.size).toBe(4);
+  });
+
+  it('is the offset the first, SQL definition gave, to the last bit (the stored positions stay valid)', async () => {
+    // One connection: the first definition lives in this session's temporary schema.
+    const row = await sut.service.runtime.dataSource.transaction(async (db) => {
+      await db.query(`
+      CREATE FUNCTION pg_temp.first_blur_offset(id uuid, lat float8) RETURNS float8[] LANGUAGE sql IMMUTABLE AS $$
+        SELECT ${blurOffsetArray('b.d')} FROM (SELECT sha256(convert_to('curbside-blur:' || id::text, 'UTF8')) AS d) b
+      $$`);
+      const [counts] = await db.query(`
+        SELECT count(*)::int AS n, count(*) FILTER (WHERE items.blur_offset(id, lat) IS DISTINCT FROM pg_temp.first_blur_offset(id, lat))::int AS differing
+          FROM (SELECT gen_random_uuid() AS id, -90 + 180 * random() AS lat FROM generate_series(1, 2000)
+                UNION ALL SELECT gen_random_uuid(), l FROM unnest(ARRAY[-90, -89.9999, 0, 89.9999, 90]::float8[]) l) s`);
+      return counts;
+    });
+    expect(row).toEqual({ n: 2005, differing: 0 });
   });
 
   it('stays a valid position at the poles and the date line', async () => {

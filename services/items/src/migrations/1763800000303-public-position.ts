@@ -4,8 +4,14 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 const R = 3959 * 1609.344;
 
 /** The two 32-bit words of the item's blur digest, as fractions of 2^32 - 1 (direction, then distance). */
-const word = (offset: number) =>
-  `((get_byte(b.d, ${offset})::bigint << 24) | (get_byte(b.d, ${offset + 1})::bigint << 16) | (get_byte(b.d, ${offset + 2})::bigint << 8) | get_byte(b.d, ${offset + 3})::bigint)::float8 / 4294967295`;
+const word = (digest: string, offset: number) =>
+  `((get_byte(${digest}, ${offset})::bigint << 24) | (get_byte(${digest}, ${offset + 1})::bigint << 16) | (get_byte(${digest}, ${offset + 2})::bigint << 8) | get_byte(${digest}, ${offset + 3})::bigint)::float8 / 4294967295`;
+
+/** The offset [Δlat, Δlng] in degrees from the item's blur digest (a bytea expression) and its exact latitude `lat`. */
+export const blurOffsetArray = (digest: string) => `ARRAY[
+          (75 + ${word(digest, 4)} * 75) * cos(${word(digest, 0)} * 2 * pi()) / ${R} * 180 / pi(),
+          (75 + ${word(digest, 4)} * 75) * sin(${word(digest, 0)} * 2 * pi()) / (${R} * greatest(cos(radians(lat)), 0.01)) * 180 / pi()
+        ]`;
 
 /**
  * Everything another neighbour can observe of an item's place is computed from its public position
@@ -20,10 +26,7 @@ export class PublicPosition1763800000303 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`
       CREATE FUNCTION items.blur_offset(id uuid, lat float8) RETURNS float8[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-        SELECT ARRAY[
-          (75 + ${word(4)} * 75) * cos(${word(0)} * 2 * pi()) / ${R} * 180 / pi(),
-          (75 + ${word(4)} * 75) * sin(${word(0)} * 2 * pi()) / (${R} * greatest(cos(radians(lat)), 0.01)) * 180 / pi()
-        ]
+        SELECT ${blurOffsetArray('b.d')}
         FROM (SELECT sha256(convert_to('curbside-blur:' || id::text, 'UTF8')) AS d) b
       $$`);
     await runner.query(`
