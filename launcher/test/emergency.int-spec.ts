@@ -8,7 +8,7 @@ import { AuthError, EmergencyAccessResponse, EmergencyError, EmergencyLogEntry, 
 import { hashPassword } from '@curbside/platform';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, lastSmsCode, STACK_MODES } from './stack-modes';
+import { dataSourceOf, lastSmsCode, OPERATOR_COMMAND_TEST_MS, STACK_MODES } from './stack-modes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const AUDIT_VERIFY = join(ROOT, 'services', 'emergency', 'dist', 'audit-verify.js');
@@ -295,30 +295,34 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect((await attempt(admin, good())).status).toBe(200);
   });
 
-  it('keeps the audit log append-only in the database, and audit:verify names a row changed behind the trigger', async () => {
-    const db = dataSourceOf(stack, 'emergency');
-    expect((await attempt(admin, good())).status).toBe(200);
-    await expect(db.query(`UPDATE emergency.audit_log SET reason = 'x'`)).rejects.toThrow(/append-only/);
-    await expect(db.query(`DELETE FROM emergency.audit_log`)).rejects.toThrow(/append-only/);
-    await expect(db.query(`TRUNCATE emergency.audit_log`)).rejects.toThrow(/append-only/);
+  it(
+    'keeps the audit log append-only in the database, and audit:verify names a row changed behind the trigger',
+    async () => {
+      const db = dataSourceOf(stack, 'emergency');
+      expect((await attempt(admin, good())).status).toBe(200);
+      await expect(db.query(`UPDATE emergency.audit_log SET reason = 'x'`)).rejects.toThrow(/append-only/);
+      await expect(db.query(`DELETE FROM emergency.audit_log`)).rejects.toThrow(/append-only/);
+      await expect(db.query(`TRUNCATE emergency.audit_log`)).rejects.toThrow(/append-only/);
 
-    const url = (db.options as { url: string }).url;
-    const env = { ...process.env, RUN_MODE: 'distributed', DATABASE_URL: url, LOG_LEVEL: 'silent' };
-    const intact = await run(process.execPath, [AUDIT_VERIFY], { env });
-    expect(intact.stdout).toMatch(/Emergency audit log intact: \d+ entr(y|ies), every link verified\./);
+      const url = (db.options as { url: string }).url;
+      const env = { ...process.env, RUN_MODE: 'distributed', DATABASE_URL: url, LOG_LEVEL: 'silent' };
+      const intact = await run(process.execPath, [AUDIT_VERIFY], { env });
+      expect(intact.stdout).toMatch(/Emergency audit log intact: \d+ entr(y|ies), every link verified\./);
 
-    const [victim] = await db.query(`SELECT seq::text AS seq, id FROM emergency.audit_log WHERE outcome = 'granted' ORDER BY audit_log.seq LIMIT 1`);
-    await db.query(`ALTER TABLE emergency.audit_log DISABLE TRIGGER audit_log_append_only`);
-    await db.query(`UPDATE emergency.audit_log SET reason = 'routine check' WHERE id = $1`, [victim.id]);
-    await db.query(`ALTER TABLE emergency.audit_log ENABLE TRIGGER audit_log_append_only`);
-    const broken = await run(process.execPath, [AUDIT_VERIFY], { env }).then(
-      () => ({ code: 0, stderr: '' }),
-      (err: { code: number; stderr: string }) => err,
-    );
-    expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain(`BROKEN at entry #${victim.seq} (id ${victim.id}`);
-    expect(broken.stderr).toContain('its contents do not match its hash');
-  });
+      const [victim] = await db.query(`SELECT seq::text AS seq, id FROM emergency.audit_log WHERE outcome = 'granted' ORDER BY audit_log.seq LIMIT 1`);
+      await db.query(`ALTER TABLE emergency.audit_log DISABLE TRIGGER audit_log_append_only`);
+      await db.query(`UPDATE emergency.audit_log SET reason = 'routine check' WHERE id = $1`, [victim.id]);
+      await db.query(`ALTER TABLE emergency.audit_log ENABLE TRIGGER audit_log_append_only`);
+      const broken = await run(process.execPath, [AUDIT_VERIFY], { env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(broken.code).toBe(1);
+      expect(broken.stderr).toContain(`BROKEN at entry #${victim.seq} (id ${victim.id}`);
+      expect(broken.stderr).toContain('its contents do not match its hash');
+    },
+    OPERATOR_COMMAND_TEST_MS,
+  );
 
   it("keeps the emergency contact its owner's: nobody else reads or sets it, and no view of the member carries it", async () => {
     expect((await other.get(`/api/users/${target.id}/emergency-contact`)).status).toBe(403);

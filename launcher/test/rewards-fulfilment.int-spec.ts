@@ -5,7 +5,7 @@ import { Notification, OpenRedemption, PostalAddress, RedeemResponse, Reward, Us
 import { EraseDeliveryDetailsScheduler } from '@curbside/rewards-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, newNeighbour, OPERATOR_COMMAND_TEST_MS, STACK_MODES } from './stack-modes';
 
 const run = promisify(execFile);
 const COMMAND = join(resolve(__dirname, '..', '..'), 'services', 'rewards', 'dist', 'fulfilment-cli.js');
@@ -157,21 +157,25 @@ describe.each(STACK_MODES)('rewards fulfilment, $name', (mode) => {
     expect((await mine(member)).find((r) => r.id === redemptionId)).toMatchObject({ status: 'fulfilled', delivery: null });
   });
 
-  it('the operator’s command lists the open redemptions with their address, and fulfils or cancels one', async () => {
-    const url = (dataSourceOf(stack, 'rewards').options as { url: string }).url;
-    const command = (...args: string[]) =>
-      run(process.execPath, [COMMAND, ...args], { env: { ...process.env, RUN_MODE: 'distributed', DATABASE_URL: url, LOG_LEVEL: 'silent' } });
-    const member = await neighbour();
-    const redemptionId = await redeemTote(member);
-    const listed = (await command('list')).stdout;
-    expect(listed).toContain(`${redemptionId}`);
-    expect(listed).toContain('Curbside Tote Bag');
-    expect(listed).toContain('12 Elm Street, Apt 3, Minneapolis, MN, 55401, United States');
-    expect((await command('cancel', redemptionId, '--reason', 'Address unreachable')).stdout).toContain('600 points went back to the member');
-    await expect(command('fulfil', redemptionId)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('was cancelled already') });
-    await expect(command('cancel', redemptionId)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('npm run admin:fulfilment') });
-    expect(await pointsOf(member.user.id)).toBe(600);
-    // What the command wrote to the outbox is relayed by the running service: the member is told.
-    expect((await notified(member, 'Reward Cancelled'))?.message).toContain('Address unreachable');
-  });
+  it(
+    'the operator’s command lists the open redemptions with their address, and fulfils or cancels one',
+    async () => {
+      const url = (dataSourceOf(stack, 'rewards').options as { url: string }).url;
+      const command = (...args: string[]) =>
+        run(process.execPath, [COMMAND, ...args], { env: { ...process.env, RUN_MODE: 'distributed', DATABASE_URL: url, LOG_LEVEL: 'silent' } });
+      const member = await neighbour();
+      const redemptionId = await redeemTote(member);
+      const listed = (await command('list')).stdout;
+      expect(listed).toContain(`${redemptionId}`);
+      expect(listed).toContain('Curbside Tote Bag');
+      expect(listed).toContain('12 Elm Street, Apt 3, Minneapolis, MN, 55401, United States');
+      expect((await command('cancel', redemptionId, '--reason', 'Address unreachable')).stdout).toContain('600 points went back to the member');
+      await expect(command('fulfil', redemptionId)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('was cancelled already') });
+      await expect(command('cancel', redemptionId)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('npm run admin:fulfilment') });
+      expect(await pointsOf(member.user.id)).toBe(600);
+      // What the command wrote to the outbox is relayed by the running service: the member is told.
+      expect((await notified(member, 'Reward Cancelled'))?.message).toContain('Address unreachable');
+    },
+    OPERATOR_COMMAND_TEST_MS,
+  );
 });

@@ -22,6 +22,13 @@ export interface StackMode {
  */
 const ALERTS_AT_ONCE = { ALERT_DELAY_FREE_SECONDS: '0', ALERT_DELAY_BASIC_SECONDS: '0' };
 
+/**
+ * Time for a test that runs an operator's command (`npm run admin:grant`, `npm run admin:fulfilment`) several times:
+ * each run is a new Node process that loads the service's code and opens its database, ~2.5 s on a quiet machine and
+ * several times that while the suite's other projects share the cores, so jest's 30 s default is not enough.
+ */
+export const OPERATOR_COMMAND_TEST_MS = 120_000;
+
 export const STACK_MODES: StackMode[] = [
   {
     name: 'embedded (one process, in-memory bus)',
