@@ -118,6 +118,18 @@ describe(NotificationsService.name, () => {
     expect((await inbox(self)).map((n) => n.type)).toEqual(['first_dibs_confirmation']);
   });
 
+  it("writes a hold's end in the time zone of the holder's last position, and in UTC before they report one", async () => {
+    const [poster, nearby, nowhere] = [randomUUID(), randomUUID(), randomUUID()];
+    await sut.call(Calls.notifications.reportPosition, { lat: 40.758, lng: -73.9855 }, nearby);
+    const until = '2026-01-15T19:05:00.000Z';
+    const hold = (reservedById: string) =>
+      envelope(Events.itemReserved.subject, { itemId: randomUUID(), posterId: poster, reservedById, title: 'Oak desk', reservedUntil: until });
+    await deliver(hold(nearby));
+    await deliver(hold(nowhere));
+    expect((await inbox(nearby))[0].message).toBe('"Oak desk" is held for you until 2:05 PM EST: pick it up and claim it with a photo.');
+    expect((await inbox(nowhere))[0].message).toBe('"Oak desk" is held for you until 19:05 UTC: pick it up and claim it with a photo.');
+  });
+
   it('sends nothing of a kind its member switched off', async () => {
     const userId = randomUUID();
     await deliver(member(userId, { enableRankingAlerts: false, enablePostExpirationAlerts: false }), 1);

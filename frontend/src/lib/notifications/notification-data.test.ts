@@ -118,6 +118,19 @@ describe(notificationMessage.name, () => {
     expect(notificationMessage(held, NOW)).not.toContain('UTC');
   });
 
+  it("rewrites a hold's end the server wrote in the zone of the member's position, in the browser's own time", () => {
+    const until = '2026-11-24T14:05:00.000Z';
+    const local = new Date(until).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+    for (const written of ['9:05 AM EST', '7:35 PM GMT+5:30', '3:05 PM GMT+1', '2:05 PM GMT']) {
+      const held = {
+        type: 'first_dibs_confirmation' as const,
+        message: `"Oak chair" is held for you until ${written}: pick it up and claim it with a photo.`,
+        data: JSON.stringify({ itemId: 'x', reservedUntil: until }),
+      };
+      expect(notificationMessage(held, NOW)).toBe(`"Oak chair" is held for you until ${local}: pick it up and claim it with a photo.`);
+    }
+  });
+
   it("says when a queue's hold ends for the member in local time too (You're Up)", () => {
     const until = '2026-11-24T14:05:00.000Z';
     const local = new Date(until).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });

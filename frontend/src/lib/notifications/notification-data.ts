@@ -1,4 +1,4 @@
-import type { Notification } from '@curbside/contracts';
+import { CLOCK_TIME_IN_TEXT, type Notification } from '@curbside/contracts';
 import { BADGE_ANIMATION_TRIGGER } from './live-constants';
 
 export type NotificationData = Record<string, unknown>;
@@ -101,13 +101,14 @@ export function celebrationFor(notifications: readonly Notification[], lastShown
  * 12 min ago"), from the pickup's time in its data, so it stays true however late it is read.
  */
 export function notificationMessage(notification: Pick<Notification, 'type' | 'message' | 'data'>, now: number = Date.now()): string {
-  // A hold's end is written in UTC by the server (an e-mail or SMS has no time zone to go by): here, in the member's
-  // local time, from the exact time in the data (a First Dibs confirmation, "You're Up" from a queue).
+  // A hold's end is written by the server in the time zone of the member's last position, or UTC (for a push, an
+  // e-mail or an SMS): here, in the browser's own time, from the exact time in the data (a First Dibs
+  // confirmation, "You're Up" from a queue).
   const { reservedUntil } = parseNotificationData(notification.data);
-  if (typeof reservedUntil === 'string' && /\b\d{2}:\d{2} UTC\b/.test(notification.message)) {
+  if (typeof reservedUntil === 'string' && CLOCK_TIME_IN_TEXT.test(notification.message)) {
     const until = new Date(reservedUntil);
     if (Number.isNaN(until.getTime())) return notification.message;
-    return notification.message.replace(/\b\d{2}:\d{2} UTC\b/, until.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }));
+    return notification.message.replace(CLOCK_TIME_IN_TEXT, until.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }));
   }
   if (notification.type !== 'item_picked_up') return notification.message;
   const { pickedUpAt } = parseNotificationData(notification.data);

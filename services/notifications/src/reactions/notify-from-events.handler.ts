@@ -81,7 +81,7 @@ export class NotifyFromEventsHandler implements OnApplicationBootstrap {
         userId: item.reservedById,
         type: 'first_dibs_confirmation',
         title: 'First Dibs Confirmed',
-        message: `"${item.title}" is held for you until ${new Date(item.reservedUntil).toISOString().slice(11, 16)} UTC: pick it up and claim it with a photo.`,
+        message: `"${item.title}" is held for you until ${await notify.clockTimeFor(item.reservedById, item.reservedUntil)}: pick it up and claim it with a photo.`,
         data: { itemId: item.itemId, reservedUntil: item.reservedUntil },
         flag: 'enableFirstDibsAlerts',
       });

@@ -19,7 +19,7 @@ export class TellNextInQueueTheyAreUpHandler implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.on(Events.itemHoldHandedOver, 'tell-next-in-queue', async (handOver, tx) => {
       if (handOver.holderId && handOver.holderId !== handOver.previousHolderId) {
-        const until = handOver.reservedUntil ? ` until ${new Date(handOver.reservedUntil).toISOString().slice(11, 16)} UTC` : '';
+        const until = handOver.reservedUntil ? ` until ${await this.notifications.clockTimeFor(handOver.holderId, handOver.reservedUntil)}` : '';
         await this.notifications.notify(tx, {
           userId: handOver.holderId,
           type: 'you_are_up',

@@ -19,7 +19,7 @@ import {
   ReportedPosition,
 } from '@curbside/contracts';
 
-import { Transaction } from '@curbside/platform';
+import { clockTimeIn, timeZoneAt, Transaction } from '@curbside/platform';
 import { DeliveryRequest, DeliveryService } from '../delivery/delivery.service';
 import { AlertsRepository, WrittenRow } from './alerts.repository';
 import { LiveSignals } from './live-signals';
@@ -156,6 +156,15 @@ export class NotificationsService {
   async reportPosition(userId: string, position: Position): Promise<{ success: boolean }> {
     await this.members.reportPosition(userId, position);
     return { success: true };
+  }
+
+  /**
+   * A time of day for a text to this member ("until 2:05 PM EST"): in the time zone of their last reported position,
+   * "14:05 UTC" when they never reported one. A push, an e-mail or an SMS is read where the member is.
+   */
+  async clockTimeFor(userId: string, at: string): Promise<string> {
+    const found = await this.members.lastPosition(userId);
+    return clockTimeIn(at, found ? timeZoneAt(found.lat, found.lng) : 'UTC');
   }
 
   /** For the audited emergency lookup only (docs/security.md). */
