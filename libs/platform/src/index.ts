@@ -40,5 +40,6 @@ export * from './service/embedded.infrastructure';
 export * from './service/distributed.infrastructure';
 export * from './database/test-database';
 export * from './service/run-service-process';
+export * from './service/with-service-database';
 export * from './cache/short-lived-copies';
 export * from './time/time-zone';

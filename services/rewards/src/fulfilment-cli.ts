@@ -1,5 +1,5 @@
 import { OpenRedemption } from '@curbside/contracts';
-import { connectEmbeddedPostgres, createLogger, EventOutbox, loadConfig, openDatabase, schemaNameFor } from '@curbside/platform';
+import { createLogger, EventOutbox, withServiceDatabase } from '@curbside/platform';
 import { BadgesRepository } from './badges/badges.repository';
 import { FulfilmentService } from './fulfilment/fulfilment.service';
 import { LedgerRepository } from './ledger/ledger.repository';
@@ -57,18 +57,7 @@ export function describeOpen(r: OpenRedemption): string {
 async function main(): Promise<void> {
   const log = createLogger('admin-fulfilment');
   const what = command();
-  const config = loadConfig();
-  const embedded = config.RUN_MODE === 'embedded' ? await connectEmbeddedPostgres(config.DATA_DIR, createLogger('postgres')) : undefined;
-  const dataSource = await openDatabase(
-    { url: embedded?.url ?? config.DATABASE_URL, poolSize: 2 },
-    {
-      schema: schemaNameFor(rewardsService.name),
-      entities: rewardsService.entities,
-      migrations: rewardsService.migrations,
-      applicationName: 'curbside-admin-fulfilment',
-    },
-  );
-  try {
+  await withServiceDatabase(rewardsService, 'curbside-admin-fulfilment', 2, async (dataSource) => {
     // redemption.decided (and a refund's points.awarded) go to the outbox; the rewards service relays them when it runs.
     const ledger = new LedgerService(
       new LedgerRepository(dataSource),
@@ -92,10 +81,7 @@ async function main(): Promise<void> {
     const decision = await fulfilment.cancel(what.id, what.reason, 'operator');
     log.info({ redemptionId: what.id, pointsReturned: decision.pointsReturned }, 'redemption cancelled by the operator');
     console.log(`Redemption ${what.id} is cancelled; ${decision.pointsReturned} points went back to the member, who is told.`);
-  } finally {
-    await dataSource.destroy();
-    await embedded?.release();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

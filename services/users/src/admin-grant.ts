@@ -1,5 +1,5 @@
 import { toE164 } from '@curbside/contracts';
-import { connectEmbeddedPostgres, createLogger, EventOutbox, InMemoryLiveChannel, loadConfig, openDatabase, schemaNameFor } from '@curbside/platform';
+import { createLogger, EventOutbox, InMemoryLiveChannel, withServiceDatabase } from '@curbside/platform';
 import { usersService } from './users.definition';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
@@ -36,18 +36,7 @@ function target(): { where: { userId: string } | { phone: string }; role: Role }
 async function main(): Promise<void> {
   const log = createLogger('admin-grant');
   const { where, role } = target();
-  const config = loadConfig();
-  const embedded = config.RUN_MODE === 'embedded' ? await connectEmbeddedPostgres(config.DATA_DIR, createLogger('postgres')) : undefined;
-  const dataSource = await openDatabase(
-    { url: embedded?.url ?? config.DATABASE_URL, poolSize: 1 },
-    {
-      schema: schemaNameFor(usersService.name),
-      entities: usersService.entities,
-      migrations: usersService.migrations,
-      applicationName: 'curbside-admin-grant',
-    },
-  );
-  try {
+  await withServiceDatabase(usersService, 'curbside-admin-grant', 1, async (dataSource) => {
     // user.updated goes to the outbox; the users service relays it when it runs. Granting ends no session, so no
     // gateway needs to hear from this process on the live channel.
     const sessions = new SessionsService(new SessionsRepository(dataSource), new InMemoryLiveChannel());
@@ -55,10 +44,7 @@ async function main(): Promise<void> {
     const user = await users.grantAdmin(where, role);
     log.info({ userId: user.id, username: user.username, role }, `${role} rights granted`);
     console.log(`${user.username} (${user.id}) is now ${role === 'admin' ? 'an administrator' : 'a moderator'}.`);
-  } finally {
-    await dataSource.destroy();
-    await embedded?.release();
-  }
+  });
 }
 
 main().catch((err: unknown) => {
