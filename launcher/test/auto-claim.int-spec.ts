@@ -95,6 +95,13 @@ describe.each(STACK_MODES)('auto-claim, $name', (mode) => {
     expect((await alertsAbout(holder, item.id))[0]).toMatchObject({ title: 'Auto-Claimed For You', message: expect.stringContaining('is held for you') });
     expect(JSON.parse((await alertsAbout(holder, item.id))[0].data)).toEqual({ itemId: item.id, wanted: false, autoClaimed: 'held' });
     expect((await alertsAbout(waiting, item.id))[0]).toMatchObject({ title: 'In Line For You', message: expect.stringContaining('you joined its line') });
+    // One alert for the hold: once the poster has heard of it (the same event), the holder has no First Dibs confirmation.
+    const about = async (member: Member, type: string) =>
+      (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body.filter(
+        (n) => n.type === type && JSON.parse(n.data).itemId === item.id,
+      );
+    await waitFor(async () => (await about(poster, 'pickup_request')).length === 1, { what: "the poster's Pickup Request" });
+    expect(await about(holder, 'first_dibs_confirmation')).toEqual([]);
 
     const seen = (await holder.browser.get<Item>(`/api/items/${item.id}`)).body;
     expect(seen).toMatchObject({ status: 'first_dibs', reservedById: holder.user.id });

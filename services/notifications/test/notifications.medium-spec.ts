@@ -116,6 +116,12 @@ describe(NotificationsService.name, () => {
     // Holding one's own post: the confirmation only, no pickup request to oneself.
     await deliver(reserved(self, self));
     expect((await inbox(self)).map((n) => n.type)).toEqual(['first_dibs_confirmation']);
+    // A Pro member's auto-claim: the saved search's alert tells the holder; this event tells the poster only.
+    const [owner, autoClaimer] = [randomUUID(), randomUUID()];
+    const autoClaimedHold = reserved(owner, autoClaimer);
+    await deliver({ ...autoClaimedHold, payload: { ...autoClaimedHold.payload, autoClaimed: true } });
+    expect((await inbox(owner)).map((n) => n.title)).toEqual(['Pickup Request']);
+    expect(await inbox(autoClaimer)).toEqual([]);
   });
 
   it("writes a hold's end in the time zone of the holder's last position, and in UTC before they report one", async () => {

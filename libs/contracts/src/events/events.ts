@@ -59,7 +59,15 @@ export const Events = {
   itemDeleted: defineEvent('item.deleted.v1', z.object({ itemId: z.uuid(), posterId: z.uuid(), title: z.string() })),
   itemReserved: defineEvent(
     'item.reserved.v1',
-    z.object({ itemId: z.uuid(), posterId: z.uuid(), reservedById: z.uuid(), title: z.string(), reservedUntil: z.string() }),
+    z.object({
+      itemId: z.uuid(),
+      posterId: z.uuid(),
+      reservedById: z.uuid(),
+      title: z.string(),
+      reservedUntil: z.string(),
+      /** Held by the member's saved search (Pro auto-claim), whose own alert tells them: no First Dibs confirmation too. */
+      autoClaimed: z.boolean().optional(),
+    }),
   ),
   itemClaimed: defineEvent(
     'item.claimed.v1',

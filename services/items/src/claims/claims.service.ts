@@ -199,14 +199,14 @@ export class ClaimsService {
     const item = await this.existing(itemId, tx.manager);
     if (await this.blocks.isBlocked(item.posterId, userId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, NO_LONGER_AVAILABLE);
     this.assertClaimableBy(item, userId);
-    return this.reserve(tx, itemId, userId);
+    return this.reserve(tx, itemId, userId, { autoClaimed: true });
   }
 
   /**
    * A hold per member at a time (three when verified), so nobody locks a street's items for everybody: the
    * member's reservations are serialised by a transaction lock, so parallel requests cannot pass the count.
    */
-  private async reserve(tx: Transaction, itemId: string, callerId: string): Promise<string> {
+  private async reserve(tx: Transaction, itemId: string, callerId: string, how: { autoClaimed?: true } = {}): Promise<string> {
     await this.claims.lockMemberReservations(tx.manager, callerId);
     const suspendedUntil = await this.holds.suspendedUntil(tx.manager, callerId);
     if (suspendedUntil) {
@@ -230,6 +230,7 @@ export class ClaimsService {
       reservedById: callerId,
       title: reserved.title,
       reservedUntil: new Date(extended?.reservedUntil ?? reserved.reserved_until).toISOString(),
+      ...how,
     });
     return `First dibs! The item is yours for ${extended?.minutes ?? RESERVATION_MINUTES} minutes: pick it up and claim it with a photo.`;
   }

@@ -77,6 +77,8 @@ export class NotifyFromEventsHandler implements OnApplicationBootstrap {
           flag: 'enablePickupRequestAlerts',
         });
       }
+      // An auto-claim's hold is announced by the saved search's own alert ("Auto-Claimed For You"), once.
+      if (item.autoClaimed) return;
       await notify.notify(tx, {
         userId: item.reservedById,
         type: 'first_dibs_confirmation',
