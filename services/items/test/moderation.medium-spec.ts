@@ -4,6 +4,7 @@ import { CommentsService } from '../src/comments/comments.service';
 import { ItemsService } from '../src/items/items.service';
 import { ModerationService } from '../src/moderation/moderation.service';
 import { ReportsService } from '../src/reports/reports.service';
+import { SavedSearchesService } from '../src/saved-searches/saved-searches.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
 type Notice = { userId: string; caseId: string; kind: string; targetType: string; title: string; reason: string };
@@ -315,5 +316,36 @@ describe(ModerationService.name, () => {
       const results = await Promise.allSettled([sut.decide(open.id, { decision: 'warn', reason: 'Keep numbers off posts' }, mod), reportItem(second, item.id)]);
       expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
     }
+  });
+  it('an overturned member removal brings back what that removal took down, and nothing another case removed', async () => {
+    const member = await world.member();
+    const [kept, removedAlone] = [await world.post(member), await world.post(member)];
+    const elsewhere = await world.post(await world.member());
+    const comment = await world.get(CommentsService).create(elsewhere.id, member, 'Still there at six');
+    const searches = world.get(SavedSearchesService);
+    const wanted = await searches.create({ query: 'bookshelf', radius: 5, location: { lat: 44.9, lng: -93.2, label: 'Home' }, isPublic: true }, member);
+    const [decider, other] = [await moderator(), await moderator()];
+    // One post removed on a case of its own first: the member's appeal does not bring that back.
+    await reportItem(await verified(), removedAlone.id);
+    await reportItem(await verified(), removedAlone.id);
+    await sut.decide((await caseOf(removedAlone.id, 'open', decider)).id, { decision: 'remove', reason: 'Not an item' }, decider);
+
+    await report(await verified(), { reportedUserId: member });
+    await report(await verified(), { reportedUserId: member });
+    const memberCase = await caseOf(member, 'open', decider);
+    await sut.decide(memberCase.id, { decision: 'remove', reason: 'Spam account' }, decider);
+    const viewer = await world.member();
+    const commentsSeen = async () => (await world.get(CommentsService).list(elsewhere.id, viewer)).map((c) => c.id);
+    const wantedSeen = async () => (await searches.wanted({ lat: 44.9, lng: -93.2, radius: 2 }, viewer)).posts.map((p) => p.id);
+    expect(await visibleTo(kept.id, viewer)).toBe(false);
+    expect(await commentsSeen()).not.toContain(comment.id);
+    expect(await wantedSeen()).not.toContain(wanted.id);
+
+    await sut.appeal(memberCase.id, { reason: 'I only post real things' }, member);
+    await sut.decide(memberCase.id, { decision: 'approve', reason: 'A real neighbour' }, other);
+    expect(await visibleTo(kept.id, viewer)).toBe(true);
+    expect(await commentsSeen()).toContain(comment.id);
+    expect(await wantedSeen()).toContain(wanted.id);
+    expect(await visibleTo(removedAlone.id, viewer)).toBe(false);
   });
 });

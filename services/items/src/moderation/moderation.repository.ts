@@ -181,9 +181,28 @@ export class ModerationRepository {
     ]);
   }
 
-  /** A member's removal: their wanted posts are no longer public either. */
-  async removeWantedOf(manager: EntityManager, userId: string): Promise<void> {
-    await manager.query(`UPDATE items.saved_searches SET in_review = false, is_public = false, removed_at = now() WHERE user_id = $1 AND is_public`, [userId]);
+  /** A member's removal: their wanted posts are no longer public either, each noted with the case that removed it. */
+  async removeWantedOf(manager: EntityManager, userId: string, caseId: string): Promise<void> {
+    await manager.query(
+      `UPDATE items.saved_searches SET in_review = false, is_public = false, removed_at = now(), removed_by_case = $2 WHERE user_id = $1 AND is_public`,
+      [userId, caseId],
+    );
+  }
+
+  /** Notes the items and comments a member's removal (its case) took down, for an overturned appeal to bring back. */
+  async noteRemovedBy(manager: EntityManager, caseId: string, content: { items: string[]; comments: string[] }): Promise<void> {
+    await manager.query(`UPDATE items.items SET removed_by_case = $2 WHERE id = ANY($1::uuid[])`, [content.items, caseId]);
+    await manager.query(`UPDATE items.comments SET removed_by_case = $2 WHERE id = ANY($1::uuid[])`, [content.comments, caseId]);
+  }
+
+  /** What a member's removal took down and is removed still: items, comments and wanted posts, as targets. */
+  async removedByCase(manager: EntityManager, caseId: string): Promise<ModerationTarget[]> {
+    return manager.query(
+      `SELECT 'item' AS type, id FROM items.items WHERE removed_by_case = $1 AND status = 'removed'
+       UNION ALL SELECT 'comment', id FROM items.comments WHERE removed_by_case = $1 AND removed_at IS NOT NULL
+       UNION ALL SELECT 'wanted', id FROM items.saved_searches WHERE removed_by_case = $1 AND removed_at IS NOT NULL`,
+      [caseId],
+    );
   }
 
   /** An overturned removal of a wanted post: public again. */

@@ -195,23 +195,33 @@ export class ModerationService {
     await this.moderation.log(tx.manager, { caseId: row.id, actorId: moderatorId, action: overturn ? 'overturn' : 'uphold', reason: request.reason });
     if (overturn) {
       await this.moderation.overruleReportsOf(tx.manager, row.id);
-      if (target.type === 'item') {
-        if (await this.moderation.restoreRemovedItem(tx.manager, target.id)) {
-          await this.impact.itemRestored(tx.manager, target.id);
-          await this.announce(tx, target);
-        }
-      } else if (target.type === 'wanted') {
-        await this.moderation.restoreWanted(tx.manager, target.id);
-      } else if (target.type === 'comment') {
-        const itemId = await this.moderation.restoreComment(tx.manager, target.id);
-        if (itemId) {
-          await this.comments.recount(tx.manager, itemId);
-          await this.announce(tx, target);
-        }
-      } else await this.show(tx, row);
+      if (target.type === 'member') {
+        // The member's removal took down what they had live: it all comes back, not what other cases removed.
+        for (const content of await this.moderation.removedByCase(tx.manager, row.id)) await this.restore(tx, content);
+        await this.show(tx, row);
+      } else if (target.type === 'message') await this.show(tx, row);
+      else await this.restore(tx, target);
     }
     this.notice(tx, row, overturn ? 'appeal_overturned' : 'appeal_upheld', title, request.reason);
     if (row.decided_by) this.notice(tx, { ...row, subject_user_id: row.decided_by }, 'appeal_decided', title, request.reason);
+  }
+
+  /** Brings back a removed item, comment or wanted post (an overturned removal), announced if it never was. */
+  private async restore(tx: Transaction, target: ModerationTarget): Promise<void> {
+    if (target.type === 'item') {
+      if (await this.moderation.restoreRemovedItem(tx.manager, target.id)) {
+        await this.impact.itemRestored(tx.manager, target.id);
+        await this.announce(tx, target);
+      }
+    } else if (target.type === 'wanted') {
+      await this.moderation.restoreWanted(tx.manager, target.id);
+    } else if (target.type === 'comment') {
+      const itemId = await this.moderation.restoreComment(tx.manager, target.id);
+      if (itemId) {
+        await this.comments.recount(tx.manager, itemId);
+        await this.announce(tx, target);
+      }
+    }
   }
 
   /** Pending review: hidden from everyone but the poster, who is told why. */
@@ -276,7 +286,8 @@ export class ModerationService {
       const live = await this.moderation.liveContentOf(tx.manager, target.id);
       for (const item of live.items) await this.removeItem(tx, item.id, target.id, item.title, reason, row.id);
       await this.removeComments(tx, live.comments);
-      await this.moderation.removeWantedOf(tx.manager, target.id);
+      await this.moderation.removeWantedOf(tx.manager, target.id, row.id);
+      await this.moderation.noteRemovedBy(tx.manager, row.id, { items: live.items.map((i) => i.id), comments: live.comments });
       await this.moderation.setInReview(tx.manager, target, false);
       this.forgetMembersInReview(tx, target);
     }
