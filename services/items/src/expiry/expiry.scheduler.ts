@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Events } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger, EventOutbox } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger, EventOutbox, RepeatingSweep, startRepeatingSweep } from '@curbside/platform';
 import { ClaimsService } from '../claims/claims.service';
 import { QueueService } from '../queue/queue.service';
 import { ExpiryRepository } from './expiry.repository';
@@ -28,8 +28,7 @@ const PHOTO_SWEEP_MS = 60_000;
 @Injectable()
 export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = createLogger('expiry');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private sweeps: RepeatingSweep | undefined;
   private photosSweptAt = 0;
 
   constructor(
@@ -41,14 +40,10 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .then(() => this.sweepPhotosNowAndThen())
-        .catch((err: unknown) => this.log.warn({ err }, 'expiry sweep failed; the next one will retry'))
-        .finally(() => (this.running = undefined));
-    }, this.config.EXPIRY_SWEEP_MS);
-    this.timer.unref();
+    this.sweeps = startRepeatingSweep(() => this.sweep().then(() => this.sweepPhotosNowAndThen()), {
+      everyMs: this.config.EXPIRY_SWEEP_MS,
+      onError: (err) => this.log.warn({ err }, 'expiry sweep failed; the next one will retry'),
+    });
   }
 
   /** Unused pickup photos are a day old before they go: looking once a minute is plenty, whatever the sweep's pace. */
@@ -59,8 +54,7 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.sweeps?.stop();
   }
 
   async sweep(): Promise<SweepReport> {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { RepeatingSweep, startRepeatingSweep } from '@curbside/platform';
 import { MessagesService } from './messages.service';
 
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -10,25 +11,23 @@ const PURGE_EVERY_MS = 60 * 60_000;
 @Injectable()
 export class MessagesRetentionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MessagesRetentionScheduler.name);
-  private timer: NodeJS.Timeout | undefined;
+  private sweeps: RepeatingSweep | undefined;
 
   constructor(private readonly messages: MessagesService) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.purge(), PURGE_EVERY_MS);
-    this.timer.unref();
+    this.sweeps = startRepeatingSweep(() => this.purge(), {
+      everyMs: PURGE_EVERY_MS,
+      onError: (error) => this.logger.warn(`Handover message purge failed: ${(error as Error).message}`),
+    });
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeps?.stop();
   }
 
   async purge(): Promise<void> {
-    try {
-      const deleted = await this.messages.purgeExpired();
-      if (deleted > 0) this.logger.log(`Deleted ${deleted} handover messages past their retention`);
-    } catch (error) {
-      this.logger.warn(`Handover message purge failed: ${(error as Error).message}`);
-    }
+    const deleted = await this.messages.purgeExpired();
+    if (deleted > 0) this.logger.log(`Deleted ${deleted} handover messages past their retention`);
   }
 }

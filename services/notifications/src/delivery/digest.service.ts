@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DIGEST_LOCAL_HOUR, Events } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger, EventOutbox, timeZoneAt } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger, EventOutbox, RepeatingSweep, startRepeatingSweep, timeZoneAt } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { DigestAlert, DeliveriesRepository } from './deliveries.repository';
 import { localMinutes } from './delivery-rules';
@@ -25,8 +25,7 @@ function localDay(at: Date, timeZone: string): string {
 @Injectable()
 export class DigestService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = createLogger('digest');
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private sweeps: RepeatingSweep | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,17 +35,14 @@ export class DigestService implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep(new Date())
-        .then(() => undefined)
-        .catch((err: unknown) => this.log.error({ err }, 'digest sweep failed'))
-        .finally(() => (this.running = null));
-    }, this.config.DIGEST_SWEEP_SECONDS * 1000);
+    this.sweeps = startRepeatingSweep(() => this.sweep(new Date()), {
+      everyMs: this.config.DIGEST_SWEEP_SECONDS * 1000,
+      onError: (err) => this.log.error({ err }, 'digest sweep failed'),
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.sweeps?.stop();
   }
 
   /** Sends every digest due at `now`; answers how many went out. */

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DELIVERY_KEPT_DAYS } from '@curbside/contracts';
-import { createLogger, EventOutbox } from '@curbside/platform';
+import { createLogger, EventOutbox, RepeatingSweep, startRepeatingSweep } from '@curbside/platform';
 import { RedemptionsRepository } from '../shop/redemptions.repository';
 
 /** How often delivery details past their 30 days are looked for; an address outlives its 30 days by at most this. */
@@ -16,8 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class EraseDeliveryDetailsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = createLogger('delivery-erasure');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private sweeps: RepeatingSweep | undefined;
 
   constructor(
     private readonly outbox: EventOutbox,
@@ -25,20 +24,15 @@ export class EraseDeliveryDetailsScheduler implements OnApplicationBootstrap, On
   ) {}
 
   onApplicationBootstrap(): void {
-    const run = () => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((err: unknown) => this.log.warn({ err }, 'delivery details erasure failed; the next sweep will retry'))
-        .finally(() => (this.running = undefined));
-    };
-    this.timer = setInterval(run, ERASE_SWEEP_MS);
-    this.timer.unref();
-    run();
+    this.sweeps = startRepeatingSweep(() => this.sweep(), {
+      everyMs: ERASE_SWEEP_MS,
+      atStart: true,
+      onError: (err) => this.log.warn({ err }, 'delivery details erasure failed; the next sweep will retry'),
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.sweeps?.stop();
   }
 
   /** Erases every delivery detail due by `now`; returns how many. */

@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { createLogger, EventOutbox } from '@curbside/platform';
+import { createLogger, EventOutbox, RepeatingSweep, startRepeatingSweep } from '@curbside/platform';
 import { LedgerService } from './ledger.service';
 
 /** How often pending post points are checked for their six hours; a point is final at most this late on the screen. */
@@ -14,8 +14,7 @@ const BATCH = 500;
 @Injectable()
 export class FinalisePendingPointsScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = createLogger('pending-points');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private sweeps: RepeatingSweep | undefined;
 
   constructor(
     private readonly outbox: EventOutbox,
@@ -23,18 +22,14 @@ export class FinalisePendingPointsScheduler implements OnApplicationBootstrap, O
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweep()
-        .catch((err: unknown) => this.log.warn({ err }, 'pending points sweep failed; the next one will retry'))
-        .finally(() => (this.running = undefined));
-    }, PENDING_SWEEP_MS);
-    this.timer.unref();
+    this.sweeps = startRepeatingSweep(() => this.sweep(), {
+      everyMs: PENDING_SWEEP_MS,
+      onError: (err) => this.log.warn({ err }, 'pending points sweep failed; the next one will retry'),
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.sweeps?.stop();
   }
 
   /** Finalises every credit due by `now`; returns how many. */
