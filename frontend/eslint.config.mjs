@@ -11,23 +11,6 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/**
- * The features that still compose others inside themselves, and which: the item card's actions (claim, line,
- * messages, comments, report, block), the comments' report and block, the profile page's settings list, the
- * similar-items check's "Still There?", blocking's refresh of the comment threads, the live
- * refresh of the leaderboard and the member's redemptions, and a wanted post's report. Each is to move to app/
- * (composition) or to the shared layers; the list only shrinks, and any other feature-to-feature import fails lint.
- */
-const STILL_COMPOSED_IN_FEATURES = {
-  items: ['claims', 'messages', 'comments', 'reports', 'blocks'],
-  comments: ['blocks', 'reports'],
-  blocks: ['comments'],
-  notifications: ['leaderboard', 'shop'],
-  posting: ['items'],
-  profile: ['shop', 'impact', 'settings', 'saved-searches', 'blocks', 'tutorial'],
-  'saved-searches': ['reports'],
-};
-
 /** The frontend's own config (the root one ignores frontend/**): React + TypeScript, and the module boundary. */
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/screenshots/**', '**/*.js', '**/*.mjs'] },
@@ -90,7 +73,7 @@ export default tseslint.config(
             ...FEATURES.map((feature) => ({
               target: `./src/features/${feature}`,
               from: './src/features',
-              except: [`./${feature}`, ...(STILL_COMPOSED_IN_FEATURES[feature] ?? []).map((other) => `./${other}`)],
+              except: [`./${feature}`],
               message: 'A feature does not import another feature: move the shared part to components/ or lib/, or compose both in app/.',
             })),
             { target: './src/features', from: './src/app', message: 'Features do not import the app layer.' },

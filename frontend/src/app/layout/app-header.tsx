@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session/session-provider';
 import { cn } from '../../lib/cn';
 import { ToastSlot } from '../../components/ui/toaster';
 import { PROFILE_FRAME_CLASS } from '../../lib/profile-frame';
+import { STALE_ELSEWHERE } from './stale-elsewhere';
 
 export { unreadLabel } from '../../features/notifications/components/notification-bell';
 
@@ -57,7 +58,7 @@ export function AppHeader() {
         </Link>
         <div className="ml-auto flex items-center">
           <ScoutModeButton />
-          {userId && <NotificationBell userId={userId} />}
+          {userId && <NotificationBell userId={userId} staleElsewhere={STALE_ELSEWHERE} />}
           <ProfileButton />
         </div>
       </div>

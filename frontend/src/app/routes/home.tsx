@@ -10,14 +10,14 @@ import { PointsBanner } from '../../features/feed/components/points-banner';
 import { useFeed } from '../../features/items/api/get-items';
 import { useReportAlertPosition } from '../../features/notifications/api/report-position';
 import { InfiniteSentinel } from '../../features/items/components/infinite-sentinel';
-import { ItemCard } from '../../features/items/components/item-card';
+import { ItemCardWithActions } from '../items/item-card-with-actions';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
 import { effectiveRadius } from '../../lib/plans/plans';
 import { MAX_RADIUS, SEARCH_RADII } from '../../lib/items/item-rules';
 import { LocationBanner } from '../../features/location/components/location-banner';
 import { useLocation } from '../../lib/location/location-provider';
 import { usePostSheet } from '../../features/posting/post-sheet-provider';
-import { TopFindsList } from '../../features/items/components/top-finds-list';
+import { TopFinds } from '../items/top-finds';
 import { useSession } from '../../lib/session/session-provider';
 import { useErrorToast } from '../../components/ui/toast-store';
 import { RecentlyConfirmedToggle } from '../../features/items/components/recently-confirmed-toggle';
@@ -95,7 +95,7 @@ function FreshFinds() {
         <ul className="space-y-4" aria-label="Items near you">
           {items.map((item, index) => (
             <li key={item.id}>
-              <ItemCard item={item} position={position} priority={index === 0} />
+              <ItemCardWithActions item={item} position={position} priority={index === 0} />
             </li>
           ))}
         </ul>
@@ -162,7 +162,7 @@ export default function HomeRoute() {
       </div>
       <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
         {tab === 'fresh' && <FreshFinds />}
-        {tab === 'top' && <TopFindsList />}
+        {tab === 'top' && <TopFinds />}
         {tab === 'shop' && <ShopTab />}
       </div>
     </div>

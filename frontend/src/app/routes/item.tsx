@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { CardSkeleton } from '../../components/ui/skeleton';
 import { hasErrorCode } from '../../lib/api-client';
 import { useItem } from '../../features/items/api/get-item';
-import { ItemCard } from '../../features/items/components/item-card';
+import { ItemCardWithActions } from '../items/item-card-with-actions';
 import { useLocation } from '../../lib/location/location-provider';
 
 /** /items/{id}: one item's card with its actions, the page a shared link opens. */
@@ -31,7 +31,7 @@ export default function ItemRoute() {
   return (
     <div className="space-y-3">
       <h1 className="sr-only">{item.data.title}</h1>
-      <ItemCard item={item.data} position={position} priority fullPhoto />
+      <ItemCardWithActions item={item.data} position={position} priority fullPhoto />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { FALLBACK_POSITION } from '../../lib/geo';
 import { useDaylight } from '../../features/daylight/use-daylight';
 import { useNearbyItems } from '../../features/items/api/get-items';
-import { ItemCard } from '../../features/items/components/item-card';
+import { ItemCardWithActions } from '../items/item-card-with-actions';
 import { ITEM_FORM_CATEGORIES, URGENCIES, type Urgency } from '../../lib/items/item-rules';
 import { GARAGE_SALE_CATEGORIES } from '@curbside/contracts/client';
 import { useLocationOnOpen } from '../../lib/location/location-provider';
@@ -133,7 +133,7 @@ export default function MapRoute() {
 
       <MapSlot center={center} userPosition={position} items={visible} selectedId={selectedId} onSelect={select} />
       {!position && <p className="text-xs text-slate-600">Showing the centre of the US until your location is known.</p>}
-      {selected && <ItemCard item={selected} position={position} />}
+      {selected && <ItemCardWithActions item={selected} position={position} />}
       <h2 className="text-base font-semibold">Nearby {filters.mode === 'items' ? 'items' : 'garage sales'}</h2>
       {items.isPending ? (
         <p className="text-sm text-slate-600">Loading...</p>

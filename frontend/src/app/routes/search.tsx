@@ -7,7 +7,7 @@ import { CardSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { FALLBACK_POSITION } from '../../lib/geo';
 import { useNearbyItems } from '../../features/items/api/get-items';
-import { ItemCard } from '../../features/items/components/item-card';
+import { ItemCardWithActions } from '../items/item-card-with-actions';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
 import { ITEM_FORM_CATEGORIES } from '../../lib/items/item-rules';
 import { useLocationOnOpen } from '../../lib/location/location-provider';
@@ -101,7 +101,7 @@ export default function SearchRoute() {
         <ul className="space-y-4">
           {results.map((item) => (
             <li key={item.id}>
-              <ItemCard item={item} position={position} />
+              <ItemCardWithActions item={item} position={position} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { TopFindsList } from '../../features/items/components/top-finds-list';
+import { TopFinds } from '../items/top-finds';
 
 export default function TopFindsRoute() {
   return (
@@ -11,7 +11,7 @@ export default function TopFindsRoute() {
           <span>Votes reset at midnight</span>
         </p>
       </header>
-      <TopFindsList />
+      <TopFinds />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { BlockResponse } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { commentKeys } from '../../comments/api/keys';
+import { commentKeys } from '../../../lib/comments/comment-keys';
 import { itemKeys } from '../../../lib/items/item-keys';
 import { blockKeys } from './keys';
 

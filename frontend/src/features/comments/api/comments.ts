@@ -4,7 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api-client';
 import { sendOnce } from '../../../lib/send-once';
 import { itemKeys } from '../../../lib/items/item-keys';
-import { commentKeys } from './keys';
+import { commentKeys } from '../../../lib/comments/comment-keys';
 
 export type { Comment };
 

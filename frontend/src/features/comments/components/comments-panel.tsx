@@ -1,6 +1,6 @@
 import { COMMENT_MAX, ItemMessages } from '@curbside/contracts/client';
-import { Ban, Flag, Pencil, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { inputClass } from '../../../components/ui/field';
@@ -10,15 +10,16 @@ import { formatAge } from '../../../lib/time';
 import { useSession } from '../../../lib/session/session-provider';
 import { useCommentQuota, useComments, useCreateComment, useDeleteComment, useUpdateComment, type Comment } from '../api/comments';
 
-// Loaded when a member blocks someone, as from the item card: a static import here put the comments panel into the
-// chunk the feed and the map share with the block dialog (the build merges small chunks).
-const BlockMemberDialog = lazy(() => import('../../blocks/components/block-member-dialog'));
-const ReportSheet = lazy(() => import('../../reports/components/report-sheet'));
+/** What a member may do about another member's comment (report it, block its author): the app composes it. */
+export type CommentActions = (comment: Comment, itemId: string) => ReactNode;
 
 const TIER_BADGES: Record<string, string> = { basic: 'Basic', premium: 'Premium', pro: 'Pro' };
 
-/** Comments of one item: free users see their monthly quota; authors edit inline; anonymous visitors only read. */
-export default function CommentsPanel({ itemId }: { itemId: string }) {
+/**
+ * Comments of one item: free users see their monthly quota; authors edit inline; anonymous visitors only read; a
+ * member sees `actions` on everyone else's comments.
+ */
+export default function CommentsPanel({ itemId, actions }: { itemId: string; actions?: CommentActions }) {
   const { user } = useSession();
   const comments = useComments(itemId);
   const isFree = !!user && user.subscriptionTier === 'free';
@@ -63,7 +64,7 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
               itemId={itemId}
               comment={comment}
               isAuthor={user?.id === comment.user.id}
-              canBlock={!!user && user.id !== comment.user.id}
+              actions={user && user.id !== comment.user.id ? actions?.(comment, itemId) : undefined}
             />
           ))}
         </ul>
@@ -116,9 +117,7 @@ export default function CommentsPanel({ itemId }: { itemId: string }) {
   );
 }
 
-function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; comment: Comment; isAuthor: boolean; canBlock: boolean }) {
-  const [blocking, setBlocking] = useState(false);
-  const [reporting, setReporting] = useState(false);
+function CommentRow({ itemId, comment, isAuthor, actions }: { itemId: string; comment: Comment; isAuthor: boolean; actions?: ReactNode }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [text, setText] = useState(comment.content);
@@ -178,36 +177,7 @@ function CommentRow({ itemId, comment, isAuthor, canBlock }: { itemId: string; c
             </button>
           </span>
         )}
-        {canBlock && (
-          <button
-            type="button"
-            aria-label={`Report ${comment.user.username}'s comment`}
-            onClick={() => setReporting(true)}
-            className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100"
-          >
-            <Flag className="size-3.5" aria-hidden />
-          </button>
-        )}
-        {reporting && (
-          <Suspense fallback={null}>
-            <ReportSheet target={{ kind: 'comment', itemId, commentId: comment.id, authorName: comment.user.username }} onClose={() => setReporting(false)} />
-          </Suspense>
-        )}
-        {canBlock && (
-          <button
-            type="button"
-            aria-label={`Block ${comment.user.username}`}
-            onClick={() => setBlocking(true)}
-            className="-my-1 grid size-9 shrink-0 place-items-center rounded text-slate-500 hover:bg-slate-100"
-          >
-            <Ban className="size-3.5" aria-hidden />
-          </button>
-        )}
-        {blocking && (
-          <Suspense fallback={null}>
-            <BlockMemberDialog userId={comment.user.id} name={comment.user.username} onClose={() => setBlocking(false)} />
-          </Suspense>
-        )}
+        {actions}
       </div>
       {editing ? (
         <div className="mt-1 space-y-1">

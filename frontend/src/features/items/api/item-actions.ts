@@ -1,9 +1,10 @@
-import type { interestResponseSchema, Item, stillThereResponseSchema, updateItemRequestSchema, voteResponseSchema } from '@curbside/contracts';
+import type { interestResponseSchema, Item, updateItemRequestSchema, voteResponseSchema } from '@curbside/contracts';
 import { apiPath } from '@curbside/contracts/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { invalidateItemLists } from '../../../lib/items/item-keys';
+import { markStillThere } from '../../../lib/items/mark-still-there';
 
 /** One mutation hook per item call of spec §7; each refreshes every item list afterwards. */
 function useItemMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
@@ -13,13 +14,10 @@ function useItemMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) 
 
 type VoteResponse = z.infer<typeof voteResponseSchema>;
 type InterestResponse = z.infer<typeof interestResponseSchema>;
-type StillThereResponse = z.infer<typeof stillThereResponseSchema>;
 
 export const voteItem = (itemId: string, userId: string) => api.post<VoteResponse>(apiPath('vote', { id: itemId }), { userId });
 export const useVoteItem = () => useItemMutation(({ itemId, userId }: { itemId: string; userId: string }) => voteItem(itemId, userId));
 
-export const markStillThere = (itemId: string, userId: string, stillThere = true) =>
-  api.post<StillThereResponse>(apiPath('stillThere', { id: itemId }), { userId, stillThere });
 export const useStillThere = () =>
   useItemMutation(({ itemId, userId, stillThere }: { itemId: string; userId: string; stillThere?: boolean }) => markStillThere(itemId, userId, stillThere));
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeItem, makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
@@ -52,7 +53,6 @@ describe('ItemCard', () => {
     const until = new Date(Date.now() + 20 * 60_000).toISOString();
     const { unmount } = renderWithApp(<ItemCard item={makeItem({ status: 'first_dibs', reservedById: user.id, reservedUntil: until })} />, { user });
     expect(screen.getByText(/First Dibs: reserved for you until/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Claim' })).toBeInTheDocument();
     unmount();
     renderWithApp(<ItemCard item={makeItem({ status: 'first_dibs', posterId: user.id, reservedById: null, reservedUntil: until })} />, { user });
     expect(screen.getByText(/A neighbour has first dibs until/)).toBeInTheDocument();
@@ -82,31 +82,57 @@ describe('ItemCard', () => {
     expect(screen.getByRole('button', { name: 'View Comments (0)' })).toBeInTheDocument();
   });
 
-  it('dims claimed items and hides the claim button', () => {
+  it('dims claimed items', () => {
     renderWithApp(<ItemCard item={makeItem({ status: 'claimed', claimedBy: 'Sprinter' })} />, { user: makeUser() });
     expect(screen.getByTestId('item-card')).toHaveClass('opacity-60');
     expect(screen.getByText('Claimed')).toBeInTheDocument();
     // "Claimed by" stays together (no line starting with the separator dot).
     expect(screen.getByText((_, element) => element?.textContent === 'Claimed by Sprinter')).toHaveClass('whitespace-nowrap');
-    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
   });
 
-  it('offers edit and delete to the poster, report to others', async () => {
+  it('offers edit and delete to the poster, report and block to others', async () => {
     const user = makeUser();
     const own = makeItem({ posterId: user.id });
-    const { unmount } = renderWithApp(<ItemCard item={own} />, { user });
+    const onReport = vi.fn();
+    const onBlock = vi.fn();
+    const { unmount } = renderWithApp(<ItemCard item={own} onReport={onReport} onBlock={onBlock} />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Edit Item' })).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Delete Item' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Report' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Block poster' })).not.toBeInTheDocument();
     unmount();
 
-    renderWithApp(<ItemCard item={makeItem()} />, { user });
+    renderWithApp(<ItemCard item={makeItem()} onReport={onReport} onBlock={onBlock} />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
-    expect(screen.getByRole('menuitem', { name: 'Report' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Edit Item' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Claim' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Report' }));
+    expect(onReport).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Block poster' }));
+    expect(onBlock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows what the app composes into it where it belongs, the comments only once opened', async () => {
+    renderWithApp(
+      <ItemCard
+        item={makeItem({ commentCount: 2 })}
+        handover={<p>the line</p>}
+        messages={<button type="button">Message poster</button>}
+        claim={<button type="button">Claim</button>}
+        comments={<p>the thread</p>}
+      />,
+      { user: makeUser() },
+    );
+    const buttons = screen.getAllByRole('button');
+    const at = (name: string | RegExp) => buttons.indexOf(screen.getByRole('button', { name }));
+    expect(at('Message poster')).toBeLessThan(at(/^Share /));
+    expect(at('Claim')).toBeGreaterThan(at(/^Share /));
+    expect(screen.getByText('the line')).toBeInTheDocument();
+    expect(screen.queryByText('the thread')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View Comments (2)' }));
+    expect(screen.getByText('the thread')).toBeInTheDocument();
   });
 
   it('votes, and shows "Voting failed" with the server message when it fails', async () => {

@@ -1,7 +1,7 @@
 import type { Position } from '@curbside/contracts';
 import { ItemError } from '@curbside/contracts/client';
-import { Calendar, Check, Clock, Gift, Hourglass, ImageOff, Mail, MapPin, MessageCircle, Phone, Star, ThumbsUp, X, Zap } from 'lucide-react';
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
+import { Calendar, Check, Clock, Gift, Hourglass, ImageOff, MapPin, MessageCircle, Phone, Star, ThumbsUp, X, Zap } from 'lucide-react';
+import { lazy, Suspense, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast, withoutRepeatedTitle } from '../../../components/ui/toast-store';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
@@ -10,28 +10,19 @@ import { distanceMiles, formatMiles } from '../../../lib/geo';
 import { formatAge, formatCountdown, formatDateTime } from '../../../lib/time';
 import { useSession } from '../../../lib/session/session-provider';
 import { useDeleteItem, useStillThere, useToggleInterest, useVoteItem } from '../api/item-actions';
-import { canManage, effectiveStatus, formatClock, formatDollars, isClaimable, itemPosition, urgencyOf, type FeedItem } from '../../../lib/items/item-rules';
+import { canManage, effectiveStatus, formatClock, formatDollars, itemPosition, urgencyOf, type FeedItem } from '../../../lib/items/item-rules';
 import { markChecked, stillThereAnswer, subscribeChecks } from '../lib/still-there-checks';
 import { StatusBadge, StillThereBadge } from './item-badges';
 import { ItemMenu } from './item-menu';
 import { plural } from '../../../lib/plural';
-import { QueueControls } from '../../claims/components/queue-controls';
-import { PickupProof } from '../../claims/components/pickup-proof';
 import { FreshnessBadge } from './freshness-badge';
 import { DirectionsLink } from './directions-link';
 import { ShareButton } from './share-button';
-import { useThreads } from '../../messages/api/get-threads';
 
-// Sheets open on demand: their code loads only when someone acts on a card.
-const ClaimSheet = lazy(() => import('../../claims/components/claim-sheet'));
-const CommentsPanel = lazy(() => import('../../comments/components/comments-panel'));
-const ReportSheet = lazy(() => import('../../reports/components/report-sheet'));
+// The sheet opens on demand: its code loads only when the poster edits.
 const EditItemDialog = lazy(() => import('./edit-item-dialog'));
-const MessagesSheet = lazy(() => import('../../messages/components/messages-sheet'));
-const ThreadsSheet = lazy(() => import('../../messages/components/threads-sheet'));
-const BlockMemberDialog = lazy(() => import('../../blocks/components/block-member-dialog'));
 
-interface ItemCardProps {
+export interface ItemCardProps {
   item: FeedItem;
   position?: Position | null;
   /** Top Finds shows the comments open. */
@@ -40,14 +31,37 @@ interface ItemCardProps {
   priority?: boolean;
   /** The item's own page: the full photo, chosen by the browser from both sizes. Lists and cards show the 400 px copy. */
   fullPhoto?: boolean;
+  /*
+   * What other features add to the card, composed by the app (features/ do not import each other): a hold's line and
+   * pickup proof under the badges, messages before Share, Claim after it, the comment thread under "View Comments",
+   * and the menu's Report and Block poster (with the sheets they open, as `children`).
+   */
+  handover?: ReactNode;
+  messages?: ReactNode;
+  claim?: ReactNode;
+  comments?: ReactNode;
+  onReport?: () => void;
+  onBlock?: () => void;
+  children?: ReactNode;
 }
 
-type OpenSheet = 'claim' | 'report' | 'edit' | 'messages' | 'threads' | 'block' | null;
-
-export function ItemCard({ item, position, showComments = false, priority = false, fullPhoto = false }: ItemCardProps) {
+export function ItemCard({
+  item,
+  position,
+  showComments = false,
+  priority = false,
+  fullPhoto = false,
+  handover,
+  messages,
+  claim,
+  comments,
+  onReport,
+  onBlock,
+  children,
+}: ItemCardProps) {
   const { user } = useSession();
   const titleId = useId();
-  const [sheet, setSheet] = useState<OpenSheet>(null);
+  const [editing, setEditing] = useState(false);
   const [commentsOpen, setCommentsOpen] = useState(showComments);
   const vote = useVoteItem();
   const interest = useToggleInterest();
@@ -115,11 +129,6 @@ export function ItemCard({ item, position, showComments = false, priority = fals
     );
   };
 
-  const onClaim = () => {
-    if (!requireUser('Please log in to claim items')) return;
-    setSheet('claim');
-  };
-
   const onDelete = () => {
     const userId = requireUser('Please log in to delete items');
     if (!userId) return;
@@ -136,12 +145,6 @@ export function ItemCard({ item, position, showComments = false, priority = fals
   const commentLabel = `View Comments (${item.commentCount})`;
   const reservedForMe = status === 'first_dibs' && !!user && item.reservedById === user.id && item.reservedUntil;
   const canCheck = status === 'available' && !!user && !isPoster;
-  // Handover messages: the poster and the member holding the item (docs/product-rules.md).
-  const holdsIt = status === 'first_dibs' && !!user && (isPoster || item.reservedById === user.id);
-  // A garage sale: any interested member writes to its poster; the poster reads one thread per member who wrote.
-  const saleOpen = item.isGarageSale && (status === 'available' || status === 'first_dibs');
-  const canMessage = holdsIt || (saleOpen && !!user && !isPoster && isInterested);
-  const saleThreads = useThreads(item.id, item.isGarageSale && isPoster && status !== 'removed');
 
   return (
     <article
@@ -209,11 +212,11 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           </div>
           <ItemMenu
             canManage={canManage(item, user)}
-            canReport={!!user && !isPoster}
-            onEdit={() => setSheet('edit')}
+            canReport={!!user && !isPoster && !!onReport}
+            onEdit={() => setEditing(true)}
             onDelete={onDelete}
-            onReport={() => setSheet('report')}
-            onBlock={user && !isPoster ? () => setSheet('block') : undefined}
+            onReport={() => onReport?.()}
+            onBlock={user && !isPoster ? onBlock : undefined}
           />
         </div>
         {item.inReview && (
@@ -282,8 +285,7 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           </p>
         )}
         <FreshnessBadge item={item} />
-        <QueueControls item={item} />
-        <PickupProof item={item} />
+        {handover}
         <DirectionsLink item={item} user={user} />
 
         {!item.isGarageSale && (
@@ -339,22 +341,9 @@ export function ItemCard({ item, position, showComments = false, priority = fals
               <Star className="size-4" aria-hidden /> Interested ({item.interestCount})
             </Button>
           )}
-          {saleThreads.data && (
-            <Button variant="secondary" size="compact" onClick={() => setSheet('threads')}>
-              <Mail className="size-4" aria-hidden /> Messages ({saleThreads.data.length})
-            </Button>
-          )}
-          {canMessage && (
-            <Button variant="secondary" size="compact" onClick={() => setSheet('messages')}>
-              <Mail className="size-4" aria-hidden /> {isPoster ? 'Message holder' : 'Message poster'}
-            </Button>
-          )}
+          {messages}
           <ShareButton item={item} />
-          {isClaimable(item, user) && (
-            <Button onClick={onClaim} className="ml-auto">
-              Claim
-            </Button>
-          )}
+          {claim}
         </div>
 
         <button
@@ -366,20 +355,12 @@ export function ItemCard({ item, position, showComments = false, priority = fals
           <MessageCircle className="size-4" aria-hidden />
           {commentsOpen ? 'Hide Comments' : commentLabel}
         </button>
-        {commentsOpen && (
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading comments...</p>}>
-            <CommentsPanel itemId={item.id} />
-          </Suspense>
-        )}
+        {commentsOpen && <Suspense fallback={<p className="text-sm text-slate-600">Loading comments...</p>}>{comments}</Suspense>}
       </div>
 
       <Suspense fallback={null}>
-        {sheet === 'claim' && <ClaimSheet item={item} onClose={() => setSheet(null)} />}
-        {sheet === 'report' && <ReportSheet target={{ kind: 'item', item }} onClose={() => setSheet(null)} />}
-        {sheet === 'edit' && <EditItemDialog item={item} onClose={() => setSheet(null)} />}
-        {sheet === 'messages' && <MessagesSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}
-        {sheet === 'threads' && <ThreadsSheet itemId={item.id} itemTitle={item.title} onClose={() => setSheet(null)} />}
-        {sheet === 'block' && <BlockMemberDialog userId={item.posterId} name={item.poster.username} onClose={() => setSheet(null)} />}
+        {editing && <EditItemDialog item={item} onClose={() => setEditing(false)} />}
+        {children}
       </Suspense>
     </article>
   );

@@ -1,17 +1,22 @@
+import type { Position } from '@curbside/contracts';
 import { MapPinOff, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CardSkeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useTopFinds } from '../api/get-top-finds';
-import { ItemCard } from './item-card';
+import type { FeedItem } from '../../../lib/items/item-rules';
 import { useLocationOnOpen } from '../../../lib/location/location-provider';
 import { plural } from '../../../lib/plural';
 import { useErrorToast } from '../../../components/ui/toast-store';
 
 const RANK_CIRCLES = ['bg-amber-400 text-amber-950', 'bg-slate-300 text-slate-900', 'bg-orange-700 text-white'];
 
-/** Most voted items around the user: ranked circles gold, silver, bronze, then grey. */
-export function TopFindsList() {
+/**
+ * Most voted items around the user: ranked circles gold, silver, bronze, then grey. Each item is drawn by
+ * `renderCard` (the app's card, with what the other features add to it).
+ */
+export function TopFindsList({ renderCard }: { renderCard: (item: FeedItem, position: Position, index: number) => ReactNode }) {
   const { searchPosition: position, status, request } = useLocationOnOpen();
   const topFinds = useTopFinds(position);
   useErrorToast(topFinds.error, 'Failed to fetch top finds');
@@ -68,7 +73,7 @@ export function TopFindsList() {
             )}
             <span className="ml-auto rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">{plural(item.voteCount, 'vote')}</span>
           </div>
-          <ItemCard item={item} position={position} showComments priority={index === 0} />
+          {renderCard(item, position, index)}
         </li>
       ))}
     </ol>

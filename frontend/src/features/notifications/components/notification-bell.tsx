@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useUnreadCount } from '../api/get-unread-count';
+import type { StaleElsewhere } from '../lib/refresh-on-notification';
 import { useLiveUpdates } from '../lib/use-live-updates';
 import { BadgeCelebrationWatcher } from './badge-celebration-watcher';
 
@@ -12,10 +13,11 @@ export function unreadLabel(count: number): string {
 
 /**
  * The header's bell (only with a user): the unread badge, the notifications panel (its own chunk, loaded on the
- * first click), the live stream that keeps the count current, and the badge celebration on any screen.
+ * first click), the live stream that keeps the count current (and, through `staleElsewhere`, what other features show
+ * of a notification), and the badge celebration on any screen.
  */
-export function NotificationBell({ userId }: { userId: string }) {
-  useLiveUpdates(userId);
+export function NotificationBell({ userId, staleElsewhere }: { userId: string; staleElsewhere?: StaleElsewhere }) {
+  useLiveUpdates(userId, staleElsewhere);
   const { data } = useUnreadCount(userId);
   const count = data?.count ?? 0;
   const [open, setOpen] = useState(false);

@@ -1,13 +1,11 @@
 import type { Notification, NotificationType } from '@curbside/contracts';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { userItemsQueryOptions } from '../../../lib/items/get-user-items';
-import { invalidateItemLists, itemKeys } from '../../../lib/items/item-keys';
-import { leaderboardQueryOptions } from '../../leaderboard/api/get-leaderboard';
-import { userRewardsQueryOptions } from '../../shop/api/get-user-rewards';
+import { ITEM_LIST_KEYS, itemKeys } from '../../../lib/items/item-keys';
 import { userQueryOptions } from '../../../lib/session/api/get-user';
 
 /** What a notification says changed on the server, and so which answers on screen are out of date. */
-type Change = 'member' | 'items' | 'topFinds' | 'rewards';
+export type Change = 'member' | 'items' | 'topFinds' | 'rewards';
 
 /**
  * Which figures each notification makes stale (docs/product-rules.md, "Points"): a badge or rank means points,
@@ -35,21 +33,27 @@ const CHANGES: Record<NotificationType, readonly Change[]> = {
   reward_update: ['member', 'rewards'],
 };
 
-/** Everything that shows the member's points, rank or badges: their record, the leaderboard, their own items. */
-export function refreshMemberFigures(queryClient: QueryClient, userId: string): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: userQueryOptions(userId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: leaderboardQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: userItemsQueryOptions(userId).queryKey }),
-  ]);
-}
+/**
+ * What other features show of a change, named by the app (a feature does not import another): the leaderboard shows
+ * the member's points, the shop their redemptions.
+ */
+export type StaleElsewhere = Partial<Record<Change, (userId: string) => readonly QueryKey[]>>;
 
-export function refreshOnNotification(queryClient: QueryClient, userId: string, notification: Pick<Notification, 'type'>): Promise<unknown> {
+/** What the shared layers show of each change: the member's record and own items; the item lists; Top Finds. */
+const STALE: Record<Change, (userId: string) => readonly QueryKey[]> = {
+  member: (userId) => [userQueryOptions(userId).queryKey, userItemsQueryOptions(userId).queryKey],
+  items: () => ITEM_LIST_KEYS,
+  topFinds: () => [itemKeys.topFinds],
+  rewards: () => [],
+};
+
+export function refreshOnNotification(
+  queryClient: QueryClient,
+  userId: string,
+  notification: Pick<Notification, 'type'>,
+  elsewhere: StaleElsewhere = {},
+): Promise<unknown> {
   const changes = CHANGES[notification.type] ?? [];
-  return Promise.all([
-    changes.includes('member') ? refreshMemberFigures(queryClient, userId) : undefined,
-    changes.includes('items') ? invalidateItemLists(queryClient) : undefined,
-    changes.includes('topFinds') ? queryClient.invalidateQueries({ queryKey: itemKeys.topFinds }) : undefined,
-    changes.includes('rewards') ? queryClient.invalidateQueries({ queryKey: userRewardsQueryOptions(userId).queryKey }) : undefined,
-  ]);
+  const keys = changes.flatMap((change) => [...STALE[change](userId), ...(elsewhere[change]?.(userId) ?? [])]);
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey: [...queryKey] })));
 }

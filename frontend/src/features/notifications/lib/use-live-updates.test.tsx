@@ -73,7 +73,8 @@ describe('live updates', () => {
   });
 
   it('reads again what a notification says changed: a rank or badge the member, an item alert the item lists', async () => {
-    const { queryClient } = renderWithApp(<NotificationBell userId={user.id} />, { user });
+    const elsewhere = { member: () => [['/api/leaderboard']], rewards: (id: string) => [['/api/users', id, 'rewards']] };
+    const { queryClient } = renderWithApp(<NotificationBell userId={user.id} staleElsewhere={elsewhere} />, { user });
     const stream = Source.latest();
     act(() => stream.open());
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
@@ -85,6 +86,10 @@ describe('live updates', () => {
     act(() => stream.emit('notification', badgeNotification({ type: 'new_item_alert', title: 'New Item Nearby' })));
     expect(spy).toHaveBeenCalledWith({ queryKey: ['/api/items'] });
     expect(spy).not.toHaveBeenCalledWith({ queryKey: ['/api/users', user.id] });
+    expect(spy).not.toHaveBeenCalledWith({ queryKey: ['/api/leaderboard'] });
+    spy.mockClear();
+    act(() => stream.emit('notification', badgeNotification({ type: 'reward_update', title: 'Reward sent' })));
+    expect(spy).toHaveBeenCalledWith({ queryKey: ['/api/users', user.id, 'rewards'] });
   });
 
   it('reads everything again when the browser shows a page it kept (Back after a full page load)', async () => {

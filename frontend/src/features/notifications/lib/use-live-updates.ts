@@ -6,7 +6,7 @@ import { notificationKeys } from '../api/keys';
 import { LIVE_EVENT, LIVE_STREAM_PATH } from '../../../lib/notifications/live-constants';
 import { publishLiveNotification, setLiveConnected } from '../../../lib/notifications/live-status';
 import { notificationMessage } from '../../../lib/notifications/notification-data';
-import { refreshOnNotification } from './refresh-on-notification';
+import { refreshOnNotification, type StaleElsewhere } from './refresh-on-notification';
 
 /** When the server refuses the stream outright (the browser then stops), try again this much later. */
 export const LIVE_RETRY_AFTER_CLOSE_MS = 30_000;
@@ -44,9 +44,10 @@ function applyNotification(queryClient: QueryClient, userId: string, notificatio
 /**
  * The live channel (`GET /api/events/stream`, Server-Sent Events on the session cookie): the unread count and new
  * notifications go straight into the query caches. While it is open nothing polls; when it drops, the count's
- * 30 s polling takes over until the browser has reconnected (it does so by itself, sending Last-Event-ID).
+ * 30 s polling takes over until the browser has reconnected (it does so by itself, sending Last-Event-ID). What a
+ * notification makes stale is read again, in the shared layers and `elsewhere` (a constant: a new object reconnects).
  */
-export function useLiveUpdates(userId: string | null): void {
+export function useLiveUpdates(userId: string | null, elsewhere?: StaleElsewhere): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return;
@@ -81,8 +82,8 @@ export function useLiveUpdates(userId: string | null): void {
         applyNotification(queryClient, userId, notification);
         // What the notification says changed is read again at once, and once more a moment later: the member's
         // record is kept by another service from the same event, which may land just after the notification.
-        void refreshOnNotification(queryClient, userId, notification);
-        setTimeout(() => void refreshOnNotification(queryClient, userId, notification), LIVE_REFRESH_AGAIN_MS);
+        void refreshOnNotification(queryClient, userId, notification, elsewhere);
+        setTimeout(() => void refreshOnNotification(queryClient, userId, notification, elsewhere), LIVE_REFRESH_AGAIN_MS);
         // "You're up" is worth interrupting for: the hold runs from now, whatever screen is open.
         if (QUEUE_NOTIFICATIONS.has(notification.type)) {
           toast({
@@ -111,5 +112,5 @@ export function useLiveUpdates(userId: string | null): void {
       source?.close();
       setLiveConnected(false);
     };
-  }, [queryClient, userId]);
+  }, [queryClient, userId, elsewhere]);
 }

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
-import { markStillThere } from '../../items/api/item-actions';
+import { markStillThere } from '../../../lib/items/mark-still-there';
 import type { FeedItem } from '../../../lib/items/item-rules';
 
 /** Similar Items Found: confirm an existing post is still there instead of posting a duplicate, or post anyway. */

@@ -1,19 +1,5 @@
 import type { User } from '@curbside/contracts';
-import {
-  Ban,
-  BadgeCheck,
-  Bell,
-  BellPlus,
-  BookOpen,
-  Camera,
-  ChevronRight,
-  Crown,
-  LifeBuoy,
-  RotateCcw,
-  ShieldCheck,
-  UserRound,
-  type LucideIcon,
-} from 'lucide-react';
+import { BadgeCheck, Camera, ChevronRight, Crown, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -28,8 +14,6 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage';
 import { planOf } from '../../../lib/plans/plans';
 import { userQueryOptions } from '../../../lib/session/api/get-user';
 import { useSession } from '../../../lib/session/session-provider';
-import { PerksCard } from '../../shop/components/perks-card';
-import { MemberImpactCard } from '../../impact/components/member-impact-card';
 import { ProfileStats } from './profile-stats';
 import { InstallSettingsRow } from './install-settings-row';
 import { PublicNameChoice } from './public-name-choice';
@@ -38,21 +22,33 @@ import { TierCard } from './tier-card';
 // Every dialog is its own chunk, fetched when it is first opened.
 const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog').then((m) => ({ default: m.AvatarUploadDialog })));
 const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
-const NotificationSettingsDialog = lazy(() =>
-  import('../../settings/components/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })),
-);
-const SavedSearchesDialog = lazy(() => import('../../saved-searches/components/saved-searches-dialog').then((m) => ({ default: m.SavedSearchesDialog })));
-const BlockedMembersDialog = lazy(() => import('../../blocks/components/blocked-members-dialog').then((m) => ({ default: m.BlockedMembersDialog })));
-const EmergencyContactDialog = lazy(() => import('../../settings/components/emergency-contact-dialog').then((m) => ({ default: m.EmergencyContactDialog })));
 const TermsDialog = lazy(() => import('../../../components/terms-dialog').then((m) => ({ default: m.TermsDialog })));
-const StartFreshDialog = lazy(() => import('../../settings/components/start-fresh-dialog').then((m) => ({ default: m.StartFreshDialog })));
-const TutorialDialog = lazy(() => import('../../tutorial/components/tutorial-dialog').then((m) => ({ default: m.TutorialDialog })));
 const AccountVerificationSheet = lazy(() => import('../../../components/account-verification-sheet').then((m) => ({ default: m.AccountVerificationSheet })));
 
 /** A user record younger than this is shown as it is. */
 const FRESH_MS = 10_000;
 
-type Open = 'avatar' | 'plans' | 'notifications' | 'tutorial' | 'terms' | 'start-fresh' | 'verify' | 'blocked' | 'saved-searches' | 'emergency-contact' | null;
+/** A row of the settings list that another feature's dialog answers (the app composes them). */
+export interface ProfileSetting {
+  icon: LucideIcon;
+  label: string;
+  detail: string;
+  danger?: boolean;
+  /** The dialog the row opens (a lazy one: the profile's Suspense waits for it). */
+  dialog: (props: { user: User; close: () => void; reload: () => void }) => ReactNode;
+}
+
+/**
+ * What the profile shows of other features, composed by the app: `cards` under the stats (impact, perks), `settings`
+ * after Account Verification and `closingSettings` at the end of the list (Start Fresh).
+ */
+interface Slots {
+  cards?: (user: User) => ReactNode;
+  settings?: readonly ProfileSetting[];
+  closingSettings?: readonly ProfileSetting[];
+}
+
+type Open = 'avatar' | 'plans' | 'terms' | 'verify' | ProfileSetting | null;
 
 const RANK_STYLES: Record<string, string> = {
   'Curb Master': 'bg-amber-100 text-amber-900',
@@ -63,7 +59,7 @@ const RANK_STYLES: Record<string, string> = {
 };
 
 /** The profile (/profile): who you are, your numbers, your plan, and the settings list. */
-export function ProfilePage({ reload = () => window.location.reload() }: { reload?: () => void }) {
+export function ProfilePage({ reload = () => window.location.reload(), ...slots }: { reload?: () => void } & Slots) {
   const { user, refreshUser } = useSession();
   const [retrying, setRetrying] = useState(false);
 
@@ -97,7 +93,7 @@ export function ProfilePage({ reload = () => window.location.reload() }: { reloa
       </Notice>
     );
   }
-  return <Profile user={user} reload={reload} />;
+  return <Profile user={user} reload={reload} {...slots} />;
 }
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
@@ -119,7 +115,7 @@ function ProfileSkeleton() {
   );
 }
 
-function Profile({ user, reload }: { user: User; reload: () => void }) {
+function Profile({ user, reload, cards, settings = [], closingSettings = [] }: { user: User; reload: () => void } & Slots) {
   const { refreshUser } = useSession();
   const [open, setOpen] = useState<Open>(null);
   const queryClient = useQueryClient();
@@ -131,6 +127,17 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
     refreshUser().catch((error: unknown) => console.warn('Refreshing the profile failed', error));
   }, [queryClient, refreshUser, user.id]);
   const close = () => setOpen(null);
+  const rows = (list: readonly ProfileSetting[]) =>
+    list.map((setting) => (
+      <SettingsRow
+        key={setting.label}
+        icon={setting.icon}
+        label={setting.label}
+        detail={setting.detail}
+        danger={setting.danger}
+        onClick={() => setOpen(setting)}
+      />
+    ));
   return (
     <div className="space-y-3">
       <section aria-labelledby="profile-name" className="rounded-2xl bg-white p-4 text-center shadow-sm">
@@ -188,9 +195,7 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
 
       <ProfileStats userId={user.id} />
 
-      <MemberImpactCard userId={user.id} />
-
-      <PerksCard userId={user.id} />
+      {cards?.(user)}
 
       <TierCard tier={user.subscriptionTier} onUpgrade={() => setOpen('plans')} />
 
@@ -203,33 +208,19 @@ function Profile({ user, reload }: { user: User; reload: () => void }) {
             detail={user.isVerified ? 'Verified' : 'Verify your account'}
             onClick={() => setOpen('verify')}
           />
-          <SettingsRow icon={Bell} label="Notifications" detail="Alerts, radius, push, e-mail and SMS" onClick={() => setOpen('notifications')} />
-          <SettingsRow icon={BookOpen} label="App Tutorial" detail="A quick tour of Curbside" onClick={() => setOpen('tutorial')} />
-          <SettingsRow
-            icon={BellPlus}
-            label="Saved searches"
-            detail="Alerts for what you're looking for, and wanted posts"
-            onClick={() => setOpen('saved-searches')}
-          />
-          <SettingsRow icon={Ban} label="Blocked members" detail="Whom you blocked, to unblock them" onClick={() => setOpen('blocked')} />
-          <SettingsRow icon={LifeBuoy} label="Emergency contact" detail="Someone to call if you are in danger" onClick={() => setOpen('emergency-contact')} />
+          {rows(settings)}
           <SettingsRow icon={ShieldCheck} label="Terms & Safety" detail="Terms of Use & Safety Disclaimer" onClick={() => setOpen('terms')} />
           <InstallSettingsRow />
-          <SettingsRow icon={RotateCcw} label="Start Fresh" detail="Forget this account on this device" onClick={() => setOpen('start-fresh')} danger />
+          {rows(closingSettings)}
         </ul>
       </nav>
 
       <Suspense fallback={null}>
         {open === 'avatar' && <AvatarUploadDialog open onClose={close} current={user.profilePicture} />}
         {open === 'plans' && <PlansDialog open onClose={close} />}
-        {open === 'notifications' && <NotificationSettingsDialog open onClose={close} user={user} />}
-        {open === 'tutorial' && <TutorialDialog open onClose={close} />}
         {open === 'terms' && <TermsDialog open onClose={close} />}
-        {open === 'blocked' && <BlockedMembersDialog open onClose={close} />}
-        {open === 'saved-searches' && <SavedSearchesDialog open onClose={close} />}
-        {open === 'emergency-contact' && <EmergencyContactDialog open onClose={close} userId={user.id} />}
-        {open === 'start-fresh' && <StartFreshDialog open onClose={close} reload={reload} />}
         {open === 'verify' && <AccountVerificationSheet onClose={close} onVerified={close} />}
+        {open !== null && typeof open === 'object' && open.dialog({ user, close, reload })}
       </Suspense>
     </div>
   );

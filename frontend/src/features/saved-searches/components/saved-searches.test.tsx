@@ -8,7 +8,6 @@ import { itemLinkOf } from '../../../lib/notifications/notification-data';
 import { wantedByText } from '../../../lib/saved-search-text';
 import { SaveSearchButton } from './save-search-button';
 import { SavedSearchesDialog } from './saved-searches-dialog';
-import { WantedNearby } from './wanted-nearby';
 
 const HERE = { lat: 47.6, lng: -122.3 };
 const saved = (id: string, query: string, isPublic = false) => ({
@@ -51,41 +50,6 @@ describe('saved searches', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Save this search, locked: The Free plan keeps 1 saved search/ }));
     expect(await screen.findByRole('dialog', { name: /plan/i })).toHaveTextContent('The Free plan keeps 1 saved search.');
     expect(apiCalls('POST /api/saved-searches')).toHaveLength(0);
-  });
-
-  it("reports a neighbour's wanted post from the list, never the member's own, which says when it is held for review", async () => {
-    const user = makeUser();
-    const post = (id: string, query: string, member: { id: string; publicName: string }) => ({
-      id,
-      query,
-      category: null,
-      member,
-      location: HERE,
-      distance: 0.4,
-      createdAt: new Date().toISOString(),
-    });
-    mockApi('GET /api/wanted', [
-      post('33333333-3333-4333-8333-333333333333', 'crib', { id: crypto.randomUUID(), publicName: 'Pat' }),
-      { ...post('44444444-4444-4444-8444-444444444444', 'lamp', { id: user.id, publicName: 'Me' }), inReview: true },
-    ]);
-    mockApi('POST /api/reports', { success: true, message: 'Thanks', id: crypto.randomUUID() }, 201);
-    renderWithApp(<WantedNearby position={HERE} radius={5} />, { user });
-    const list = await screen.findByRole('list', { name: 'Wanted nearby' });
-    expect(list.querySelectorAll('li')[1]).toHaveTextContent('Hidden from others while a moderator reviews it');
-    expect(list.querySelectorAll('li')[0]).not.toHaveTextContent('Hidden from others');
-    expect(screen.getAllByRole('button', { name: /wanted post$/ }).map((b) => b.getAttribute('aria-label'))).toEqual(["Report Pat's wanted post"]);
-    await userEvent.click(screen.getByRole('button', { name: "Report Pat's wanted post" }));
-    expect(await screen.findByText("Tell us what's wrong with Pat's wanted post.")).toBeInTheDocument();
-    await userEvent.click(screen.getByLabelText('Spam'));
-    await userEvent.type(screen.getByLabelText('Reason'), 'Asks for money');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
-    await vi.waitFor(() => expect(apiCalls('POST /api/reports')).toHaveLength(1));
-    expect(apiCalls('POST /api/reports')[0].body).toEqual({
-      reporterId: user.id,
-      reportedWantedId: '33333333-3333-4333-8333-333333333333',
-      reportType: 'spam',
-      reason: 'Asks for money',
-    });
   });
 
   it('lists the saved searches, wanted posts marked, and deletes one', async () => {

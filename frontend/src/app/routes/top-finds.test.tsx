@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { mockApi } from '../../../testing/api-mock';
-import { makeItem, makeUser } from '../../../testing/factories';
-import { renderWithApp } from '../../../testing/render';
-import TopFindsRoute from '../../../app/routes/top-finds';
+import { mockApi } from '../../testing/api-mock';
+import { makeItem, makeUser } from '../../testing/factories';
+import { renderWithApp } from '../../testing/render';
+import TopFindsRoute from './top-finds';
 
 describe('Top Finds Today', () => {
   it('ranks items by votes with "{n} votes" badges', async () => {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiCalls, mockApi } from '../../../testing/api-mock';
-import { makeItem, makeUser } from '../../../testing/factories';
-import { renderWithApp } from '../../../testing/render';
-import { ProfilePage } from './profile-page';
+import { apiCalls, mockApi } from '../../testing/api-mock';
+import { makeItem, makeUser } from '../../testing/factories';
+import { renderWithApp } from '../../testing/render';
+import ProfileRoute from './profile';
 
 function setUp(overrides: Parameters<typeof makeUser>[0] = {}) {
   localStorage.setItem('onboardingCompleted', 'true');
@@ -16,12 +16,13 @@ function setUp(overrides: Parameters<typeof makeUser>[0] = {}) {
   ]);
   mockApi('GET /api/users/:userId/perks', []);
   mockApi('GET /api/users/:id/impact', { given: NONE, pickedUp: NONE, totals: NONE });
+  mockApi('GET /api/users/:id/admin-status', { isAdmin: false, isModerator: false });
   return user;
 }
 
 const NONE = { pickups: 0, kg: 0, co2eKg: 0 };
 
-describe('ProfilePage', () => {
+describe('Profile', () => {
   it('lists unused perks with Use; a Spotlight Post asks which available post, then shows until when it runs', async () => {
     const user = setUp();
     const lamp = makeItem({ posterId: user.id, title: 'Brass lamp' });
@@ -41,7 +42,7 @@ describe('ProfilePage', () => {
       mockApi('GET /api/users/:userId/perks', [{ ...spotlight, usedAt: new Date().toISOString(), itemId: lamp.id, activeUntil }]);
       return { body: { success: true, message: 'Your post is in the spotlight for 24 hours: first in nearby feeds and on the map.', perk: spotlight } };
     });
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(await screen.findByRole('button', { name: 'Use Spotlight Post' }));
     const picker = await screen.findByRole('dialog', { name: 'Choose a post to spotlight' });
     expect(within(picker).queryByText('Taken chair')).not.toBeInTheDocument();
@@ -59,26 +60,26 @@ describe('ProfilePage', () => {
       pickedUp: { pickups: 3, kg: 5, co2eKg: 2.55 },
       totals: { pickups: 4, kg: 25, co2eKg: 12.75 },
     });
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     expect(await screen.findByRole('heading', { name: 'You kept 25 kg out of landfill' })).toBeInTheDocument();
     expect(screen.getByText('1 item given (20 kg) · 3 items picked up (5 kg) · about 12.8 kg CO₂e saved (estimates)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your area’s impact and fairness' })).toHaveAttribute('href', '/impact');
   });
 
   it('says nothing is kept yet before any verified pickup', async () => {
-    renderWithApp(<ProfilePage />, { user: setUp() });
+    renderWithApp(<ProfileRoute />, { user: setUp() });
     expect(await screen.findByRole('heading', { name: 'Nothing kept out of landfill yet' })).toBeInTheDocument();
   });
 
   it('frames the picture in gold once the Profile Frame is used', () => {
     const user = setUp({ profileFrame: true });
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     expect(screen.getByTestId('profile-frame')).toHaveClass('ring-amber-400');
   });
 
   it('shows the name, rank, points, stats, plan and the settings list', async () => {
     const user = setUp();
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     expect(screen.getByRole('heading', { name: 'CurbFan', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Newbie')).toBeInTheDocument();
     expect(screen.getByTestId('profile-points')).toHaveTextContent('1 point');
@@ -96,7 +97,7 @@ describe('ProfilePage', () => {
 
   it('shows pending post points apart from the points, named as pending (docs/product-rules.md, "Points")', () => {
     const user = setUp({ points: 0, pendingPoints: 25 });
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     expect(screen.getByTestId('profile-points')).toHaveTextContent('0 points');
     expect(screen.getByTestId('profile-pending-points')).toHaveTextContent(
       '+25 pending: final when the item is picked up or confirmed still there, or after 6 hours',
@@ -105,23 +106,24 @@ describe('ProfilePage', () => {
 
   it('shows a tier badge for paid plans only', () => {
     const user = setUp({ subscriptionTier: 'pro' });
-    const { unmount } = renderWithApp(<ProfilePage />, { user });
+    const { unmount } = renderWithApp(<ProfileRoute />, { user });
     expect(screen.getByTestId('tier-badge')).toHaveTextContent('Pro');
     expect(screen.getByRole('button', { name: 'Change Plan' })).toBeInTheDocument();
     unmount();
-    renderWithApp(<ProfilePage />, { user: { ...user, subscriptionTier: 'free' } });
+    renderWithApp(<ProfileRoute />, { user: { ...user, subscriptionTier: 'free' } });
     expect(screen.queryByTestId('tier-badge')).not.toBeInTheDocument();
   });
 
   it('asks to complete onboarding first', () => {
-    renderWithApp(<ProfilePage />, { user: makeUser() });
+    mockApi('GET /api/users/:id/admin-status', { isAdmin: false, isModerator: false });
+    renderWithApp(<ProfileRoute />, { user: makeUser() });
     expect(screen.getByRole('heading', { name: 'Please complete onboarding first' })).toBeInTheDocument();
   });
 
   it('says "Failed to load profile" with a Retry when there is no user', async () => {
     localStorage.setItem('onboardingCompleted', 'true');
     const reload = vi.fn();
-    renderWithApp(<ProfilePage reload={reload} />, { user: null });
+    renderWithApp(<ProfileRoute reload={reload} />, { user: null });
     expect(screen.getByRole('heading', { name: 'Failed to load profile' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(reload).toHaveBeenCalled();
@@ -130,7 +132,7 @@ describe('ProfilePage', () => {
   it('saves notification settings: the radius slider, the switches, garage sales locked on the free plan', async () => {
     const user = setUp({ subscriptionTier: 'free' });
     mockApi('PATCH /api/users/:id/notification-preferences', ({ body }: { body: object }) => ({ body: { ...body } }));
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
     const slider = within(dialog).getByRole('slider', { name: 'Notification radius' });
@@ -180,7 +182,7 @@ describe('ProfilePage', () => {
       status: 202,
       body: { address: body.email.toLowerCase(), confirmed: false },
     }));
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
     expect(within(dialog).getByText(/^Each alert to your confirmed address\. Item alerts 5 minutes after the post/)).toBeInTheDocument();
@@ -198,7 +200,7 @@ describe('ProfilePage', () => {
       { code: 'COMMON.VALIDATION_FAILED', message: 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5' },
       400,
     );
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
     const garage = within(dialog).getByRole('switch', { name: /Garage sale alerts/ });
@@ -214,7 +216,7 @@ describe('ProfilePage', () => {
   it('records a chosen plan, with four plans priced and Premium the most popular', async () => {
     const user = setUp();
     mockApi('PATCH /api/users/:id/subscription', { ...user, subscriptionTier: 'premium' });
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose Your Plan' });
     for (const price of ['$0', '$4.99', '$9.99', '$14.99']) expect(within(dialog).getByText(price)).toBeInTheDocument();
@@ -227,7 +229,7 @@ describe('ProfilePage', () => {
 
   it('shows the Terms of Use & Safety Disclaimer in eight sections', async () => {
     const user = setUp();
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Terms & Safety/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Terms of Use & Safety Disclaimer' });
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(8);
@@ -241,7 +243,7 @@ describe('ProfilePage', () => {
     localStorage.setItem('tutorialDismissed', 'true');
     mockApi('POST /api/auth/logout', { success: true, message: 'Signed out' });
     const reload = vi.fn();
-    renderWithApp(<ProfilePage reload={reload} />, { user });
+    renderWithApp(<ProfileRoute reload={reload} />, { user });
     await userEvent.click(screen.getByRole('button', { name: /Start Fresh/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Start Fresh?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start Fresh' }));
@@ -256,7 +258,7 @@ describe('ProfilePage', () => {
   it('refuses a picture that is not an image or is over 2 MB, and uploads a good one', async () => {
     const user = setUp();
     mockApi('POST /api/users/:id/profile-picture', { profilePicture: '/api/media/avatars/me.webp' });
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'Change profile picture' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Profile Picture' });
     const input = within(dialog).getByTestId('avatar-input');
@@ -280,7 +282,7 @@ describe('ProfilePage', () => {
     const user = setUp();
     mockApi('POST /api/users/:id/profile-picture', { code: 'UPLOAD.NOT_AN_IMAGE', message: 'Please select an image file.' }, 400);
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn().mockRejectedValue(new Error('NotAllowedError')) } });
-    renderWithApp(<ProfilePage />, { user });
+    renderWithApp(<ProfileRoute />, { user });
     await userEvent.click(screen.getByRole('button', { name: 'Change profile picture' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Profile Picture' });
     fireEvent.change(within(dialog).getByTestId('avatar-input'), { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ItemCard } from '../../items/components/item-card';
+import { MessageButtons } from './message-buttons';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
 import { makeItem, makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
@@ -8,18 +8,18 @@ import { renderWithApp } from '../../../testing/render';
 const ANNA = '22222222-2222-4222-8222-222222222222';
 const BEN = '33333333-3333-4333-8333-333333333333';
 
-/** Garage-sale threads on the card (docs/product-rules.md, Handover messages). */
+/** Garage-sale threads on an item card (docs/product-rules.md, Handover messages). */
 describe('garage-sale messages on the card', () => {
   it('offers "Message poster" to an interested member only, opening their thread', async () => {
     const user = makeUser();
     const sale = makeItem({ isGarageSale: true, imageUrl: null, isInterested: false });
-    const { unmount } = renderWithApp(<ItemCard item={sale} />, { user });
+    const { unmount } = renderWithApp(<MessageButtons item={sale} />, { user });
     expect(screen.queryByRole('button', { name: /message poster/i })).not.toBeInTheDocument();
     unmount();
 
     const interested = makeItem({ isGarageSale: true, imageUrl: null, isInterested: true });
     mockApi(`GET /api/items/${interested.id}/messages`, { itemId: interested.id, memberId: user.id, otherName: 'Gina', canWrite: true, messages: [] });
-    renderWithApp(<ItemCard item={interested} />, { user });
+    renderWithApp(<MessageButtons item={interested} />, { user });
     await userEvent.click(screen.getByRole('button', { name: /message poster/i }));
     expect(await screen.findByText('Only you and Gina see this conversation.')).toBeInTheDocument();
     expect(apiCalls(`GET /api/items/${interested.id}/messages/threads`)).toEqual([]);
@@ -34,7 +34,7 @@ describe('garage-sale messages on the card', () => {
       { memberId: ANNA, name: 'Anna', lastMessageAt: new Date(now - 90 * 60_000).toISOString(), count: 2, awaitingReply: false },
     ]);
     mockApi(`GET /api/items/${sale.id}/messages`, { itemId: sale.id, memberId: ANNA, otherName: 'Anna', canWrite: true, messages: [] });
-    renderWithApp(<ItemCard item={sale} />, { user });
+    renderWithApp(<MessageButtons item={sale} />, { user });
 
     expect(screen.queryByRole('button', { name: /message poster|message holder/i })).not.toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Messages (2)' }));
