@@ -337,14 +337,17 @@ describe(ModerationService.name, () => {
     const viewer = await world.member();
     const commentsSeen = async () => (await world.get(CommentsService).list(elsewhere.id, viewer)).map((c) => c.id);
     const wantedSeen = async () => (await searches.wanted({ lat: 44.9, lng: -93.2, radius: 2 }, viewer)).posts.map((p) => p.id);
+    const commentCount = async () => (await items.get(elsewhere.id, viewer)).commentCount;
     expect(await visibleTo(kept.id, viewer)).toBe(false);
     expect(await commentsSeen()).not.toContain(comment.id);
+    expect(await commentCount()).toBe(0);
     expect(await wantedSeen()).not.toContain(wanted.id);
 
     await sut.appeal(memberCase.id, { reason: 'I only post real things' }, member);
     await sut.decide(memberCase.id, { decision: 'approve', reason: 'A real neighbour' }, other);
     expect(await visibleTo(kept.id, viewer)).toBe(true);
     expect(await commentsSeen()).toContain(comment.id);
+    expect(await commentCount()).toBe(1);
     expect(await wantedSeen()).toContain(wanted.id);
     expect(await visibleTo(removedAlone.id, viewer)).toBe(false);
   });

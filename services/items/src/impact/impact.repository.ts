@@ -70,20 +70,21 @@ export class ImpactRepository {
    * nothing; the area's weekly sums are corrected by the ledger's trigger (migrations/1764500000396-wanted-moderation.ts).
    */
   async uncountRemoved(manager: EntityManager, itemId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `UPDATE items.impact_pickups SET not_counted_because = 'removed' WHERE item_id = $1 AND not_counted_because IS NULL RETURNING item_id`,
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [, changed]: [unknown[], number] = await manager.query(
+      `UPDATE items.impact_pickups SET not_counted_because = 'removed' WHERE item_id = $1 AND not_counted_because IS NULL`,
       [itemId],
     );
-    return rows.length > 0;
+    return changed > 0;
   }
 
   /** An appeal restored the item: a pickup that stopped counting by its removal counts again (and only that one). */
   async recountRestored(manager: EntityManager, itemId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `UPDATE items.impact_pickups SET not_counted_because = NULL WHERE item_id = $1 AND not_counted_because = 'removed' RETURNING item_id`,
+    const [, changed]: [unknown[], number] = await manager.query(
+      `UPDATE items.impact_pickups SET not_counted_because = NULL WHERE item_id = $1 AND not_counted_because = 'removed'`,
       [itemId],
     );
-    return rows.length > 0;
+    return changed > 0;
   }
 
   /** A member's counted pickups, as poster (given) and as picker (picked up). */

@@ -158,7 +158,8 @@ export class ModerationRepository {
 
   /** A moderator's removal of a comment: deleted for everyone. Returns its item (to recount), or null when it was gone. */
   async removeComment(manager: EntityManager, commentId: string): Promise<string | null> {
-    const [row]: { item_id: string }[] = await manager.query(
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [[row]]: [{ item_id: string }[], number] = await manager.query(
       `UPDATE items.comments SET in_review = false, removed_at = now(), deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING item_id`,
       [commentId],
     );
@@ -167,7 +168,7 @@ export class ModerationRepository {
 
   /** An overturned removal of a comment: live again. Returns its item (to recount), or null when it was not removed. */
   async restoreComment(manager: EntityManager, commentId: string): Promise<string | null> {
-    const [row]: { item_id: string }[] = await manager.query(
+    const [[row]]: [{ item_id: string }[], number] = await manager.query(
       `UPDATE items.comments SET removed_at = NULL, deleted_at = NULL, in_review = false WHERE id = $1 AND removed_at IS NOT NULL RETURNING item_id`,
       [commentId],
     );
@@ -214,7 +215,7 @@ export class ModerationRepository {
 
   /** An overturned removal of an item: back on the app as it would be now. */
   async restoreRemovedItem(manager: EntityManager, itemId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+    const [, restored]: [unknown[], number] = await manager.query(
       `UPDATE items.items SET in_review = false, removed_at = NULL, reserved_by_id = NULL, reserved_until = NULL, updated_at = now(),
          status = CASE WHEN claimed_by_id IS NOT NULL THEN 'claimed' WHEN expires_at > now() THEN 'available' ELSE 'expired' END,
          listed = expires_at > now()
@@ -222,7 +223,7 @@ export class ModerationRepository {
        RETURNING id`,
       [itemId],
     );
-    return rows.length > 0;
+    return restored > 0;
   }
 
   /** A member's live items and comments, for the removal of a member's content. */
