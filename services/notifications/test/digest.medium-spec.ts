@@ -68,4 +68,14 @@ describe(DigestService.name, () => {
     expect(second.text).toContain('Bookshelf');
     expect(second.text).not.toMatch(/couch|Lamp/);
   });
+
+  it('sends one digest when two sweeps (two replicas) reach the member at once', async () => {
+    const userId = await freeMemberWithMail();
+    const at = new Date();
+    at.setUTCHours(23, 0, 0, 0);
+    if (at.getTime() < Date.now()) at.setUTCDate(at.getUTCDate() + 1);
+    await alert(userId, 'Oak table', randomUUID(), new Date(at.getTime() - 30 * 60_000));
+    await Promise.all([sweep(at), sweep(at)]);
+    expect(await digests(userId)).toHaveLength(1);
+  });
 });

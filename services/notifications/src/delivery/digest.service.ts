@@ -61,11 +61,12 @@ export class DigestService implements OnApplicationBootstrap, OnApplicationShutd
         // The day's alerts not mailed yet: a member with none is looked at again next sweep (the day is not spent).
         const alerts = await this.deliveries.notMailedSince(tx.manager, member.user_id, new Date(now.getTime() - 24 * 3600_000));
         if (alerts.length === 0) return false;
-        const claimed: unknown[] = await tx.manager.query(
-          `UPDATE notifications.members SET digest_sent_on = $2 WHERE user_id = $1 AND digest_sent_on IS DISTINCT FROM $2 RETURNING user_id`,
+        // An UPDATE answers [rows, affected] through TypeORM: 0 when another sweep took this member's day first.
+        const [, claimed]: [unknown[], number] = await tx.manager.query(
+          `UPDATE notifications.members SET digest_sent_on = $2 WHERE user_id = $1 AND digest_sent_on IS DISTINCT FROM $2`,
           [member.user_id, day],
         );
-        if (claimed.length === 0) return false;
+        if (claimed === 0) return false;
         // Every alert of the day is mailed now, the ones left out of a long list too: none comes again tomorrow.
         await this.deliveries.claim(
           tx.manager,
