@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
+import { RangeField } from '../../../components/ui/range-field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { firstErrorMessage } from '../../../lib/form-errors';
@@ -130,29 +131,9 @@ export default function EditItemDialog({ item, onClose }: { item: FeedItem; onCl
               </div>
             </fieldset>
             {pricingType === 'paid' && (
-              <Field id="edit-reward" label={`Reward: $${reward}`}>
-                <input
-                  id="edit-reward"
-                  type="range"
-                  min={1}
-                  max={100}
-                  step={1}
-                  className="w-full accent-emerald-700"
-                  {...form.register('reward', { valueAsNumber: true })}
-                />
-              </Field>
+              <RangeField id="edit-reward" label={`Reward: $${reward}`} min={1} max={100} {...form.register('reward', { valueAsNumber: true })} />
             )}
-            <Field id="edit-time" label={`Pickup time limit: ${timeLimit} h`}>
-              <input
-                id="edit-time"
-                type="range"
-                min={1}
-                max={24}
-                step={1}
-                className="w-full accent-emerald-700"
-                {...form.register('timeLimit', { valueAsNumber: true })}
-              />
-            </Field>
+            <RangeField id="edit-time" label={`Pickup time limit: ${timeLimit} h`} min={1} max={24} {...form.register('timeLimit', { valueAsNumber: true })} />
           </>
         )}
         <div className="flex gap-2 pt-2">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
+import { RangeField } from '../../../components/ui/range-field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -240,17 +241,13 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
                       />
                     </Field>
                   )}
-                  <Field id="post-time" label={`Pickup window: ${timeLimit} h`}>
-                    <input
-                      id="post-time"
-                      type="range"
-                      min={1}
-                      max={24}
-                      step={1}
-                      className="w-full accent-emerald-700"
-                      {...form.register('timeLimit', { valueAsNumber: true })}
-                    />
-                  </Field>
+                  <RangeField
+                    id="post-time"
+                    label={`Pickup window: ${timeLimit} h`}
+                    min={1}
+                    max={24}
+                    {...form.register('timeLimit', { valueAsNumber: true })}
+                  />
                 </>
               )}
               <Field id="post-where" label="Where exactly? (optional)">
