@@ -18,6 +18,7 @@ import { Moderators1764200000800 } from './migrations/1764200000800-moderators';
 import { ProfileFrame1764300000180 } from './migrations/1764300000180-profile-frame';
 import { PublicName1764500000180 } from './migrations/1764500000180-public-name';
 import { MailRecords1764400000702 } from './migrations/1764400000702-mail-records';
+import { AlertMailQueue1764600000704 } from './migrations/1764600000704-alert-mail-queue';
 import { FramePictureWhenPerkIsUsedHandler } from './reactions/frame-picture-when-perk-is-used.handler';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
@@ -90,6 +91,7 @@ export const usersService: ServiceDefinition = {
     ProfileFrame1764300000180,
     MailRecords1764400000702,
     PublicName1764500000180,
+    AlertMailQueue1764600000704,
   ],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Calls, CONFIRMATION_MAILS_PER_ADDRESS, EmailError, EMAIL_CONFIRMATION_HOURS } from '@curbside/contracts';
-import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
-import { AlertEmailService } from '../src/mail/alert-email.service';
+import { MailReceiver, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
+import { ALERT_MAIL_GIVE_UP_SECONDS, AlertEmailService, alertMailRetryInSeconds } from '../src/mail/alert-email.service';
 import { LogMailer, MAILER } from '../src/mail/mailer';
 import { usersService } from '../src/users.definition';
 import { refusalOf } from './users-world';
@@ -74,11 +74,77 @@ describe(AlertEmailService.name, () => {
     expect(mailsTo(address)).toHaveLength(1);
     await outbox.transaction((tx) => service.mailAll(tx, request));
     await outbox.transaction((tx) => service.mailAll(tx, request));
+    // Sent after the commit: once, however often it was asked.
+    await waitFor(async () => mailsTo(address).length > 1, { what: 'the alert mail' });
+    expect(await service.sendDueMails()).toBe(0);
     const alerts = mailsTo(address).slice(1);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].headers).toMatchObject({
       'List-Unsubscribe': expect.stringContaining('/api/email/unsubscribe?token='),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
+  });
+});
+
+/** Alert mails through a real SMTP server of the test's own that is sometimes too busy: a refused mail is tried again. */
+describe(`${AlertEmailService.name} with a mail server that refuses`, () => {
+  let sut: ServiceUnderTest;
+  let server: MailReceiver;
+  beforeAll(async () => {
+    server = await MailReceiver.start();
+    sut = await startServiceUnderTest(usersService, { SMTP_URL: server.url });
+  });
+  afterAll(async () => {
+    await sut?.stop();
+    await server?.close();
+  });
+
+  const queued = async (address: string) =>
+    (await sut.service.runtime.dataSource.query(`SELECT attempts FROM users.alert_mail_queue WHERE to_address = $1`, [address])) as { attempts: number }[];
+  const subscriber = async () => {
+    const userId = (await sut.call(Calls.users.create, {})).user.id;
+    const address = `busy-${randomUUID()}@example.org`;
+    await sut.call(Calls.users.setAlertEmail, { email: address }, userId);
+    await waitFor(async () => server.to(address).length === 1, { what: 'the confirmation mail' });
+    const token = /token=([A-Za-z0-9_-]+)/.exec(server.to(address)[0].text)![1];
+    await sut.call(Calls.users.confirmAlertEmail, { token }, undefined);
+    await sut.call(Calls.users.updatePreferences, { enableEmailNotifications: true }, userId);
+    return { userId, address };
+  };
+  const alert = (userId: string, subject: string) => ({
+    messages: [{ userId, notificationId: randomUUID(), subject, text: 'A couch near you', path: `/items/${randomUUID()}` }],
+  });
+
+  it('keeps a refused alert mail queued and sends it on a later try, once', async () => {
+    const { userId, address } = await subscriber();
+    server.refuseNext(1);
+    const service = sut.service.app.get(AlertEmailService);
+    await sut.service.runtime.outbox.transaction((tx) => service.mailAll(tx, alert(userId, 'Curbside: Green couch')));
+    // The send after the commit was refused: the mail waits, with its next try set by the back-off.
+    await waitFor(async () => (await queued(address)).length === 1 && (await queued(address))[0].attempts === 1, { what: 'the refused mail queued' });
+    expect(server.to(address)).toHaveLength(1);
+    expect(await service.sendDueMails()).toBe(0);
+    expect(alertMailRetryInSeconds(1)).toBe(60);
+
+    await sut.service.runtime.dataSource.query(`UPDATE users.alert_mail_queue SET next_attempt_at = now() WHERE to_address = $1`, [address]);
+    expect(await service.sendDueMails()).toBe(1);
+    expect(server.to(address).map((m) => m.subject)).toEqual([expect.stringContaining('Confirm'), 'Curbside: Green couch']);
+    expect(await queued(address)).toEqual([]);
+    expect(await service.sendDueMails()).toBe(0);
+  });
+
+  it('gives a mail up when the server still refuses it an hour after it was queued', async () => {
+    const { userId, address } = await subscriber();
+    server.refuseNext(2);
+    const service = sut.service.app.get(AlertEmailService);
+    await sut.service.runtime.outbox.transaction((tx) => service.mailAll(tx, alert(userId, 'Curbside: Old lamp')));
+    await waitFor(async () => (await queued(address))[0]?.attempts === 1, { what: 'the refused mail queued' });
+    await sut.service.runtime.dataSource.query(
+      `UPDATE users.alert_mail_queue SET next_attempt_at = now(), created_at = now() - make_interval(secs => $2) WHERE to_address = $1`,
+      [address, ALERT_MAIL_GIVE_UP_SECONDS + 1],
+    );
+    expect(await service.sendDueMails()).toBe(0);
+    expect(await queued(address)).toEqual([]);
+    expect(server.to(address)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { CONFIRMATION_MAILS_PER_ADDRESS, DomainError, EMAIL_CONFIRMATION_HOURS, EmailError, EventPayload, Events } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger, Transaction } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger, RepeatingSweep, startRepeatingSweep, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
@@ -9,6 +9,17 @@ import { MailRecordsRepository } from './mail-records.repository';
 import { Mail, MAILER, Mailer, publicUrl } from './mailer';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How often queued alert mails are looked at again (a mail the server refused waits at least this long). */
+export const ALERT_MAIL_SWEEP_MS = 30_000;
+/** How long a sender has a mail before another may take it: far beyond one SMTP exchange. */
+const ALERT_MAIL_LEASE_SECONDS = 120;
+/** Mails taken at a time. */
+const ALERT_MAIL_BATCH = 50;
+/** An alert mail still refused an hour after it was queued is given up: it is in the app, and that late it helps nobody. */
+export const ALERT_MAIL_GIVE_UP_SECONDS = 3600;
+/** Waits before the next try: 1, 2, 4, 8 then every 15 minutes. */
+export const alertMailRetryInSeconds = (attempts: number) => Math.min(60 * 2 ** Math.max(0, attempts - 1), 900);
 const newToken = () => randomBytes(32).toString('base64url');
 
 /**
@@ -17,9 +28,10 @@ const newToken = () => randomBytes(32).toString('base64url');
  * each with a one-click unsubscribe (RFC 8058) that needs no sign-in.
  */
 @Injectable()
-export class AlertEmailService {
+export class AlertEmailService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = createLogger('alert-mail');
   private readonly baseUrl: string;
+  private sweeps: RepeatingSweep | undefined;
 
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -29,6 +41,19 @@ export class AlertEmailService {
     private readonly records: MailRecordsRepository,
   ) {
     this.baseUrl = publicUrl(config);
+  }
+
+  /** Mails queued before a restart, and those the server refused, go out on a timed sweep. */
+  onApplicationBootstrap(): void {
+    this.sweeps = startRepeatingSweep(() => this.sendDueMails(), {
+      everyMs: ALERT_MAIL_SWEEP_MS,
+      atStart: true,
+      onError: (err) => this.log.warn({ err }, 'alert mail sweep failed; the next one will retry'),
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.sweeps?.stop();
   }
 
   /**
@@ -97,8 +122,8 @@ export class AlertEmailService {
   /**
    * notification.mail-requested: each mail to its member's confirmed address, with one-click unsubscribe. Each
    * alert is recorded in this transaction (once per notification, so a redelivered request mails nobody twice) and
-   * the mails leave after it commits, never from inside it: a transaction that fails after a send would send again.
-   * Answers the mails to send.
+   * its mail queued in it; the mails leave after it commits, never from inside it (a transaction that fails after a
+   * send would send again), and one the mail server refuses is tried again (`sendDueMails`). Answers the mails queued.
    */
   async mailAll(tx: Transaction, request: EventPayload<typeof Events.notificationMailRequested>): Promise<Mail[]> {
     const ids = [...new Set(request.messages.map((m) => m.userId))];
@@ -126,18 +151,31 @@ export class AlertEmailService {
           headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         };
       });
-    tx.afterCommit(() => this.sendAll(mails));
+    await this.records.queueAlerts(tx.manager, mails);
+    if (mails.length > 0) tx.afterCommit(() => void this.sendDueMails().catch((err: unknown) => this.log.warn({ err }, 'alert mails wait for the next sweep')));
     return mails;
   }
 
-  private async sendAll(mails: Mail[]): Promise<void> {
-    for (const mail of mails) {
-      try {
-        await this.mailer.send(mail);
-      } catch (err) {
-        // The alert is in the app either way; one refused mail must not hold back the others.
-        this.log.warn({ err, to: mail.to }, 'alert mail failed');
+  /**
+   * Sends the queued alert mails that are due, a batch at a time, until none is left: each the server takes leaves the
+   * queue; one it refuses (or a server that cannot be reached) is tried again later, and given up an hour after it
+   * was queued. One refused mail never holds back the others. Answers how many were sent.
+   */
+  async sendDueMails(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const due = await this.records.takeDueAlerts(ALERT_MAIL_BATCH, ALERT_MAIL_LEASE_SECONDS);
+      for (const mail of due) {
+        try {
+          await this.mailer.send(mail);
+          await this.records.sentAlert(mail.id);
+          sent += 1;
+        } catch (err) {
+          const kept = await this.records.failedAlert(mail.id, alertMailRetryInSeconds(mail.attempts), ALERT_MAIL_GIVE_UP_SECONDS);
+          this.log.warn({ err, to: mail.to, attempts: mail.attempts }, kept ? 'alert mail refused; it will be tried again' : 'alert mail given up');
+        }
       }
+      if (due.length < ALERT_MAIL_BATCH) return sent;
     }
   }
 }
