@@ -351,4 +351,15 @@ describe(ModerationService.name, () => {
     expect(await wantedSeen()).toContain(wanted.id);
     expect(await visibleTo(removedAlone.id, viewer)).toBe(false);
   });
+
+  it('announces a post once: restoring one that neighbours already heard of does not alert them again', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    await reportItem(await verified(), item.id);
+    await reportItem(await verified(), item.id);
+    const mod = await moderator();
+    await sut.decide((await caseOf(item.id, 'open', mod)).id, { decision: 'approve', reason: 'A plain bookshelf' }, mod);
+    expect(await visibleTo(item.id, await world.member())).toBe(true);
+    expect((await world.emitted<{ itemId: string }>(Events.itemPosted.subject)).filter((e) => e.itemId === item.id)).toHaveLength(1);
+  });
 });

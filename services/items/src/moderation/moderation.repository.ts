@@ -112,8 +112,9 @@ export class ModerationRepository {
   async takeUnannounced(manager: EntityManager, target: ModerationTarget): Promise<boolean> {
     if (target.type !== 'item' && target.type !== 'comment') return false;
     const table = target.type === 'item' ? 'items.items' : 'items.comments';
-    const rows: unknown[] = await manager.query(`UPDATE ${table} SET unannounced = false WHERE id = $1 AND unannounced RETURNING id`, [target.id]);
-    return rows.length > 0;
+    // An UPDATE answers [rows, affected] through TypeORM.
+    const [, taken]: [unknown[], number] = await manager.query(`UPDATE ${table} SET unannounced = false WHERE id = $1 AND unannounced`, [target.id]);
+    return taken > 0;
   }
 
   /** comment.posted for a comment held before anyone heard of it. */
