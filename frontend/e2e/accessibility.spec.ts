@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { card, MANHATTAN, openApp, photo, postAt, shot, skipFirstVisit } from './helpers';
+import { card, MANHATTAN, openApp, photo, postAt, postGarageSale, shot, skipFirstVisit } from './helpers';
+import { grantPoints, grantRole } from './operator';
 
 /** axe-core's browser build, injected into each page (nothing is fetched: it is a dev dependency of the frontend). */
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -201,6 +202,115 @@ for (const colorScheme of ['light', 'dark'] as const) {
     found.push(...(await audit(visitor, 'onboarding')));
     found.push(...(await auditDialog(visitor, visitor.getByRole('button', { name: 'Login with Phone Number' }), 'onboarding')));
     await first.close();
+
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
+
+/** A dialog (or, unless given, the page) once it has drawn: its state is audited and a screenshot taken. */
+async function auditOpen(page: Page, where: string, name: string): Promise<string[]> {
+  await page.waitForTimeout(300);
+  const found = await audit(page, where);
+  await shot(page, name);
+  return found;
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds nothing serious or moderate in a garage sale's messages, the review queue's decision and fulfilment (${colorScheme} theme)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const found: string[] = [];
+
+    // A poster with a garage sale, and one whose description the automatic checks hold for review (a deposit asked).
+    const posterContext = await member(browser, baseURL as string, colorScheme);
+    await skipFirstVisit(posterContext);
+    const poster = await posterContext.newPage();
+    const posterId = await openApp(poster);
+    const sale = `Axe sale ${colorScheme} ${Date.now()}`;
+    const saleId = await postGarageSale(poster, sale);
+    const held = `Axe held sale ${colorScheme} ${Date.now()}`;
+    await postGarageSale(poster, held, 'Send me a $50 deposit by gift card to hold anything');
+
+    // A neighbour interested in the sale writes to its poster: the messages sheet with a message in it.
+    const neighbourContext = await member(browser, baseURL as string, colorScheme);
+    await skipFirstVisit(neighbourContext);
+    const neighbour = await neighbourContext.newPage();
+    const neighbourId = await openApp(neighbour, `/items/${saleId}`);
+    await card(neighbour, sale)
+      .getByRole('button', { name: /Interested/ })
+      .click();
+    await card(neighbour, sale).getByRole('button', { name: 'Message poster' }).click();
+    const thread = neighbour.getByRole('dialog', { name: `Messages: ${sale}` });
+    await thread.getByLabel('Your message').fill('Will you have the bookshelf?');
+    await thread.getByRole('button', { name: 'Send' }).click();
+    await expect(thread.getByText('Will you have the bookshelf?')).toBeVisible();
+    found.push(...(await auditOpen(neighbour, `/items/{id} › dialog "Messages: ${sale}"`, `a11y-${colorScheme}-messages`)));
+    await neighbour.keyboard.press('Escape');
+    await expect(thread).toHaveCount(0);
+
+    // The poster's side: who wrote (the threads list), then the thread.
+    await poster.goto(`/items/${saleId}`);
+    await card(poster, sale).getByRole('button', { name: 'Messages (1)' }).click();
+    const list = poster.getByRole('dialog', { name: `Messages: ${sale}` });
+    const row = list.getByRole('list', { name: 'Conversations' }).getByRole('button');
+    await expect(row).toContainText('Awaiting reply');
+    found.push(...(await auditOpen(poster, '/items/{id} › dialog "Messages" (conversations)', `a11y-${colorScheme}-threads`)));
+    await row.click();
+    await expect(list.getByText('Will you have the bookshelf?')).toBeVisible();
+    found.push(...(await auditOpen(poster, '/items/{id} › dialog "Messages" (a conversation)', `a11y-${colorScheme}-thread`)));
+    await poster.keyboard.press('Escape');
+
+    // The neighbour as a moderator: the held sale in the review queue, its decision refused without a reason.
+    await grantRole(neighbourId, 'moderator');
+    await neighbour.goto('/moderation');
+    await settled(neighbour);
+    const entry = neighbour.getByRole('article', { name: held });
+    await expect(entry).toBeVisible();
+    found.push(...(await auditOpen(neighbour, '/moderation with a case', `a11y-${colorScheme}-moderation-case`)));
+    await entry.getByRole('button', { name: 'Restore' }).click();
+    await expect(entry.getByRole('alert')).toBeVisible();
+    found.push(...(await auditOpen(neighbour, '/moderation › decision refused', `a11y-${colorScheme}-moderation-decision`)));
+
+    // The neighbour redeems a tote bag to be posted (the address form, refused, then filled) …
+    grantPoints(neighbourId, 700);
+    await neighbour.goto('/shop');
+    await expect(neighbour.getByTestId('shop-points')).toHaveText('700 points to spend');
+    const tote = neighbour.getByTestId('reward-card').filter({ has: neighbour.getByRole('heading', { name: 'Curbside Tote Bag' }) });
+    await tote.getByRole('button', { name: 'Redeem Curbside Tote Bag' }).click();
+    const form = neighbour.getByRole('dialog', { name: 'Where should we send your Curbside Tote Bag?' });
+    await form.getByRole('button', { name: 'Redeem for 600 points' }).click();
+    await expect(form.getByText('City is required')).toBeVisible();
+    found.push(...(await auditOpen(neighbour, '/shop › dialog "Where should we send…" refused', `a11y-${colorScheme}-address`)));
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByLabel('Address line 1').fill(`${colorScheme === 'light' ? 7 : 9} Axe Lane`);
+    await form.getByLabel('City').fill('New York');
+    await form.getByLabel('Postal code').fill('10036');
+    await form.getByLabel('Country').fill('United States');
+    await form.getByRole('button', { name: 'Redeem for 600 points' }).click();
+    await expect(neighbour.getByTestId('shop-points')).toHaveText('100 points to spend');
+    await neighbourContext.close();
+
+    // … and the poster, an administrator, sends it or cancels it with a reason (refused without one).
+    await grantRole(posterId);
+    await poster.goto('/admin/fulfilment');
+    await settled(poster);
+    const open = poster
+      .getByRole('article')
+      .filter({ hasText: 'Curbside Tote Bag' })
+      .filter({ hasText: `${colorScheme === 'light' ? 7 : 9} Axe Lane` });
+    await expect(open).toBeVisible();
+    found.push(...(await auditOpen(poster, '/admin/fulfilment with a redemption', `a11y-${colorScheme}-fulfilment`)));
+    await open.getByRole('button', { name: 'Cancel…' }).click();
+    await open.getByRole('button', { name: 'Cancel and give the points back' }).click();
+    await expect(open.getByText('Give a reason for the cancellation')).toBeVisible();
+    found.push(...(await auditOpen(poster, '/admin/fulfilment › cancel refused', `a11y-${colorScheme}-fulfilment-cancel`)));
+    // Cancelled, so that no other journey finds it open.
+    await open.getByLabel('Why it is cancelled (the member reads it)').fill('Out of tote bags');
+    await open.getByRole('button', { name: 'Cancel and give the points back' }).click();
+    await expect(poster.getByTestId('toast')).toContainText('Redemption cancelled');
+    await posterContext.close();
 
     expect(found, found.join('\n')).toEqual([]);
   });

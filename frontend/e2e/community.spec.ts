@@ -1,23 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { card, newNeighbour, openApp, postId, postItem, shot, verifiedNeighbour } from './helpers';
+import { grantRole } from './operator';
 
 /** The passphrase whose hash app-server.ts gives the app as EMERGENCY_PASSWORD_HASH. */
 const E2E_EMERGENCY_PASSWORD = 'curbside emergency e2e passphrase';
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 /** The secret sequence of the hidden entry (features/admin/lib/secret-sequence.ts). */
 const SECRET_SEQUENCE = 'sos911';
-
-/** The operator command that makes an administrator (README, "Operator commands"), against the journeys' app. */
-async function grantAdmin(userId: string): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(REPO_ROOT, 'services', 'users', 'dist', 'admin-grant.js'), '--user', userId], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string, LOG_LEVEL: 'warn' },
-    timeout: 60_000,
-  });
-}
 
 async function points(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -225,7 +213,7 @@ test('administrator granted by the operator command: emergency lookup, then its 
   await other.context.close();
 
   const adminId = await openApp(page);
-  await grantAdmin(adminId);
+  await grantRole(adminId);
 
   await page.goto('/search');
   await page.getByLabel('Search items').pressSequentially(SECRET_SEQUENCE, { delay: 50 });

@@ -1,39 +1,6 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { newNeighbour, openApp, shot } from './helpers';
-
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-
-/**
- * Points as a history of posts would have left them, in the journey's own app database (the embedded server of
- * E2E_DATA_DIR): the ledger's balance and the member's record that the screens read.
- */
-function grantPoints(userId: string, points: number): void {
-  const dataDir = process.env.E2E_DATA_DIR as string;
-  const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
-  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    .trim();
-  const sql = `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ('${userId}', ${points}, ${points}, 1)
-                 ON CONFLICT (user_id) DO UPDATE SET points = ${points}, earned = ${points};
-               UPDATE users.users SET points = ${points} WHERE id = '${userId}';`;
-  execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-Atc', sql], {
-    env: { ...process.env, PGPASSWORD: password },
-    encoding: 'utf8',
-  });
-}
-
-/** The operator command that makes an administrator (README, "Operator commands"), against the journeys' app. */
-async function grantAdmin(userId: string): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(REPO_ROOT, 'services', 'users', 'dist', 'admin-grant.js'), '--user', userId], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string, LOG_LEVEL: 'warn' },
-    timeout: 60_000,
-  });
-}
+import { grantPoints, grantRole } from './operator';
 
 test('a tote bag redeemed with an address is sent: an administrator fulfils it at /admin/fulfilment, and the member sees "Fulfilled"', async ({
   page,
@@ -76,7 +43,7 @@ test('a tote bag redeemed with an address is sent: an administrator fulfils it a
   await expect(admin.page.getByText('This page is for administrators.')).toBeVisible();
   await shot(admin.page, 'f03-fulfilment-refused');
 
-  await grantAdmin(adminId);
+  await grantRole(adminId);
   await admin.page.reload();
   const open = admin.page.getByRole('article').filter({ hasText: 'Curbside Tote Bag' }).filter({ hasText: '12 Elm Street' });
   await expect(open.getByTestId('delivery-address')).toContainText('Ada Lovelace');

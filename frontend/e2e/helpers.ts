@@ -15,6 +15,8 @@ export interface VisitOptions {
   firstVisit?: boolean;
   /** The browser's time zone (IANA name), e.g. to see times in a member's local time; the machine's by default. */
   timezoneId?: string;
+  /** The system's light or dark setting the browser reports; light by default. */
+  colorScheme?: 'light' | 'dark';
 }
 
 const seeded = new WeakSet<BrowserContext>();
@@ -48,6 +50,7 @@ export async function newNeighbour(browser: Browser, baseURL: string, options: V
     geolocation: MANHATTAN,
     permissions: ['geolocation', 'camera'],
     timezoneId: options.timezoneId,
+    colorScheme: options.colorScheme,
   });
   if (options.firstVisit) seeded.add(context);
   else await skipFirstVisit(context);
@@ -218,6 +221,33 @@ export async function postAt(page: Page, title: string, place: { latitude: numbe
   const { imageUrl } = (await upload.json()) as { imageUrl: string };
   const location = { lat: place.latitude, lng: place.longitude };
   const posted = await page.request.post('/api/items', { data: { title, category: 'Furniture', description: 'By the curb', location, imageUrl } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  return ((await posted.json()) as { id: string }).id;
+}
+
+/**
+ * Posts a garage sale through the API as the page's member (posting one through the sheet is journeys.spec.ts's
+ * subject), starting tomorrow in Midtown; its id.
+ */
+export async function postGarageSale(page: Page, title: string, description = 'Everything must go'): Promise<string> {
+  const start = new Date(Date.now() + 24 * 3600_000);
+  const posted = await page.request.post('/api/items', {
+    data: {
+      isGarageSale: true,
+      title,
+      description,
+      category: 'Furniture',
+      latitude: String(MANHATTAN.latitude),
+      longitude: String(MANHATTAN.longitude),
+      locationDescription: 'Midtown',
+      pricingType: 'free',
+      timeLimit: 72,
+      garageSaleStartTime: start.toISOString(),
+      garageSaleEndTime: new Date(start.getTime() + 8 * 3600_000).toISOString(),
+      garageSaleAddress: '1 W 42nd St',
+      garageSaleContactInfo: 'Ring the bell',
+    },
+  });
   expect(posted.status(), await posted.text()).toBe(201);
   return ((await posted.json()) as { id: string }).id;
 }

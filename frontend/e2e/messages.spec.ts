@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { card, MANHATTAN, newNeighbour, openApp, postItem, shot, startClaim } from './helpers';
+import { card, newNeighbour, openApp, postGarageSale, postItem, shot, startClaim } from './helpers';
 
 test('a poster and the holder exchange a message and agree where to meet', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -55,27 +55,7 @@ test("an interested member writes to a garage sale's poster, who opens Messages 
   test.setTimeout(90_000);
   await openApp(page);
   const title = `Moving sale ${Date.now()}`;
-  // Posting a sale is another journey's subject (journeys.spec.ts): this one posts through the API, as the poster.
-  const start = new Date(Date.now() + 24 * 3600_000);
-  const posted = await page.request.post('/api/items', {
-    data: {
-      isGarageSale: true,
-      title,
-      description: 'Everything must go',
-      category: 'Furniture',
-      latitude: String(MANHATTAN.latitude),
-      longitude: String(MANHATTAN.longitude),
-      locationDescription: 'Midtown',
-      pricingType: 'free',
-      timeLimit: 72,
-      garageSaleStartTime: start.toISOString(),
-      garageSaleEndTime: new Date(start.getTime() + 8 * 3600_000).toISOString(),
-      garageSaleAddress: '1 W 42nd St',
-      garageSaleContactInfo: 'Ring the bell',
-    },
-  });
-  expect(posted.status(), await posted.text()).toBe(201);
-  const id = ((await posted.json()) as { id: string }).id;
+  const id = await postGarageSale(page, title);
 
   const member = await newNeighbour(browser, baseURL as string);
   try {

@@ -1,19 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { card, newNeighbour, openApp, postId, postItem, shot, smsCode } from './helpers';
-
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-
-/** The operator command that makes a moderator (README, "Operator commands"), against the journeys' app. */
-async function grantModerator(userId: string): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(REPO_ROOT, 'services', 'users', 'dist', 'admin-grant.js'), '--user', userId, '--role', 'moderator'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string, LOG_LEVEL: 'warn' },
-    timeout: 60_000,
-  });
-}
+import { grantRole } from './operator';
 
 /** A neighbour in a phone of their own who verified their number (their reports count toward pending review). */
 async function verifiedMember(browser: Browser, baseURL: string) {
@@ -68,7 +55,7 @@ test('two verified neighbours report an item, it is hidden for review, a moderat
 
   const moderator = await newNeighbour(browser, baseURL as string);
   const moderatorId = await openApp(moderator.page);
-  await grantModerator(moderatorId);
+  await grantRole(moderatorId, 'moderator');
   await moderator.page.goto('/profile');
   await moderator.page.getByRole('link', { name: 'Review queue' }).click();
   await expect(moderator.page).toHaveURL(/\/moderation$/);

@@ -59,8 +59,9 @@ export function CaseCard({ entry }: { entry: ModerationCase }) {
         )}
       </section>
 
+      {/* Plain blocks under headings, not named regions: a queue of cases would repeat the same landmark names. */}
       {entry.flags.length > 0 && (
-        <section aria-label="Automated flags" className="space-y-1">
+        <div className="space-y-1">
           <h3 className="text-sm font-semibold">Automatic checks</h3>
           <ul className="space-y-1">
             {entry.flags.map((flag, index) => (
@@ -71,11 +72,11 @@ export function CaseCard({ entry }: { entry: ModerationCase }) {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       )}
 
       {entry.reports.length > 0 && (
-        <section aria-label="Reports" className="space-y-1">
+        <div className="space-y-1">
           <h3 className="text-sm font-semibold">Reports ({entry.reports.length})</h3>
           <ul className="space-y-1">
             {entry.reports.map((report) => (
@@ -86,10 +87,11 @@ export function CaseCard({ entry }: { entry: ModerationCase }) {
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       )}
 
-      <section aria-label="The poster" className="rounded-lg bg-slate-50 p-2 text-sm">
+      <div className="rounded-lg bg-slate-50 p-2 text-sm">
+        <h3 className="sr-only">The poster</h3>
         <p>
           <span className="font-medium">{subject.username}</span>: {subject.history.posts} posts, {subject.history.removals} removed, {subject.history.warnings}{' '}
           warnings, {subject.history.earlierCases} earlier cases
@@ -99,7 +101,7 @@ export function CaseCard({ entry }: { entry: ModerationCase }) {
             ? `Picked up ${subject.reliability.pickedUp} of ${subject.reliability.holds} holds (90 days)`
             : 'Too few holds to say how reliable'}
         </p>
-      </section>
+      </div>
 
       {entry.decision && (
         <p className="text-sm">

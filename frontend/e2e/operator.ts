@@ -1,0 +1,35 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** The operator command that makes an administrator or a moderator (README, "Operator commands"), against the journeys' app. */
+export async function grantRole(userId: string, role: 'admin' | 'moderator' = 'admin'): Promise<void> {
+  const args = [join(REPO_ROOT, 'services', 'users', 'dist', 'admin-grant.js'), '--user', userId, ...(role === 'moderator' ? ['--role', 'moderator'] : [])];
+  await promisify(execFile)(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+}
+
+/**
+ * Points as a history of posts would have left them, in the journey's own app database (the embedded server of
+ * E2E_DATA_DIR): the ledger's balance and the member's record that the screens read.
+ */
+export function grantPoints(userId: string, points: number): void {
+  const dataDir = process.env.E2E_DATA_DIR as string;
+  const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
+  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
+  const sql = `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ('${userId}', ${points}, ${points}, 1)
+                 ON CONFLICT (user_id) DO UPDATE SET points = ${points}, earned = ${points};
+               UPDATE users.users SET points = ${points} WHERE id = '${userId}';`;
+  execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-Atc', sql], {
+    env: { ...process.env, PGPASSWORD: password },
+    encoding: 'utf8',
+  });
+}
