@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { AUTO_CLAIMS_PER_DAY, Item, Notification, SavedSearch, SavedSearchError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const HERE = { lat: 45.5152, lng: -122.6784 };
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
@@ -15,11 +15,9 @@ const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'pho
  */
 describe.each(STACK_MODES)('auto-claim, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  type Member = Awaited<ReturnType<typeof newNeighbour>>;
-  const choosePlan = async (member: Member, tier: string) => {
+  const choosePlan = async (member: Neighbour, tier: string) => {
     expect((await member.browser.request('PATCH', `/api/users/${member.user.id}/subscription`, { tier })).status).toBe(200);
     await waitFor(
       async () =>
@@ -38,25 +36,18 @@ describe.each(STACK_MODES)('auto-claim, $name', (mode) => {
     });
     return { ...member, searchId: search.body.id };
   };
-  const post = async (poster: Member, title: string) => {
+  const post = async (poster: Neighbour, title: string) => {
     const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
     const posted = await poster.browser.post<Item>('/api/items', { title, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
     expect(posted.status).toBe(201);
     return posted.body;
   };
-  const alertsAbout = async (member: Member, itemId: string) =>
+  const alertsAbout = async (member: Neighbour, itemId: string) =>
     (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body.filter(
       (n) => n.type === 'saved_search_match' && JSON.parse(n.data).itemId === itemId,
     );
 
-  beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
-    api = new ApiClient(stack.url);
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
-  });
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it('lets only Pro switch it on, only on their own search, and off again on any plan', async () => {
     const member = await newNeighbour(stack, api);
@@ -96,7 +87,7 @@ describe.each(STACK_MODES)('auto-claim, $name', (mode) => {
     expect(JSON.parse((await alertsAbout(holder, item.id))[0].data)).toEqual({ itemId: item.id, wanted: false, autoClaimed: 'held' });
     expect((await alertsAbout(waiting, item.id))[0]).toMatchObject({ title: 'In Line For You', message: expect.stringContaining('you joined its line') });
     // One alert for the hold: once the poster has heard of it (the same event), the holder has no First Dibs confirmation.
-    const about = async (member: Member, type: string) =>
+    const about = async (member: Neighbour, type: string) =>
       (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body.filter(
         (n) => n.type === type && JSON.parse(n.data).itemId === item.id,
       );

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BlockError, BlockedMember, Comment, Item, ItemError, MessageError, User } from '@curbside/contracts';
+import { BlockError, BlockedMember, Comment, Item, ItemError, MessageError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
@@ -15,18 +15,16 @@ const HERE = { lat: 37.7749, lng: -122.4194 };
  */
 describe.each(STACK_MODES)('blocking, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  type Member = { browser: ApiClient; user: User };
   const neighbour = () => newNeighbour(stack, api);
 
-  const post = async (member: Member, title: string) => {
+  const post = async (member: Neighbour, title: string) => {
     const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
     return (await member.browser.post<Item>('/api/items', { title, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
   };
   /** Waits until the items service has applied the pair's newest block change. */
-  const applied = (blocker: Member, blocked: Member, state: boolean) =>
+  const applied = (blocker: Neighbour, blocked: Neighbour, state: boolean) =>
     waitFor(
       async () =>
         (
@@ -38,16 +36,9 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
         ).length === 1,
       { what: `block ${state} applied by items` },
     );
-  const feedIds = async (member: Member) => (await member.browser.get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).body.map((i) => i.id);
+  const feedIds = async (member: Neighbour) => (await member.browser.get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).body.map((i) => i.id);
 
-  beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
-    api = new ApiClient(stack.url);
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
-  });
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it('refuses a blocked member on comment, hold, claim, queue and message, as if the item were unavailable', async () => {
     const [poster, blocked, other] = [await neighbour(), await neighbour(), await neighbour()];
@@ -104,7 +95,7 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
     expect(search.body.map((i) => i.id)).not.toContain(theirs.id);
     const top = await blocker.browser.get<{ id: string }[] | { items: { id: string }[] }>(`/api/top-finds?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`);
     expect(JSON.stringify(top.body)).not.toContain(theirs.id);
-    const comments = async (member: Member) => (await member.browser.get<Comment[]>(`/api/items/${othersItem.id}/comments`)).body.map((c) => c.user.id);
+    const comments = async (member: Neighbour) => (await member.browser.get<Comment[]>(`/api/items/${othersItem.id}/comments`)).body.map((c) => c.user.id);
     expect(await comments(blocker)).not.toContain(blocked.user.id);
     expect(await comments(other)).toContain(blocked.user.id);
 

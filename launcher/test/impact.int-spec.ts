@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { AreaImpact, ErrorCode, Item, MemberImpact, PhotoValidationResult, User, UserError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 /** Inside the wide cell 46–48°N, 124–122°W (its south-west corner is 46°N 124°W). */
@@ -18,10 +18,8 @@ const AREA = { south: 46, west: -124, north: 48, east: -122 };
  */
 describe.each(STACK_MODES)('impact and fairness, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  type Member = { browser: ApiClient; user: User };
   const neighbour = () => newNeighbour(stack, api);
   const items = () => dataSourceOf(stack, 'items');
   const areaAt = async (at: { lat: number; lng: number }) => {
@@ -29,19 +27,19 @@ describe.each(STACK_MODES)('impact and fairness, $name', (mode) => {
     expect(answer.status).toBe(200);
     return answer.body;
   };
-  const impactOf = async (member: Member) => {
+  const impactOf = async (member: Neighbour) => {
     const answer = await api.get<MemberImpact>(`/api/users/${member.user.id}/impact`);
     expect(answer.status).toBe(200);
     return answer.body;
   };
-  const post = async (member: Member, category: string) => {
+  const post = async (member: Neighbour, category: string) => {
     const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
     const answer = await member.browser.post<Item>('/api/items', { title: 'Wooden chair', category, location: HERE, imageUrl: upload.body.imageUrl });
     expect(answer.status).toBe(201);
     return answer.body;
   };
   /** The pickup photo checked by the real photo-validation service, then the claim with it. */
-  const pickUp = async (member: Member, item: Item) => {
+  const pickUp = async (member: Neighbour, item: Item) => {
     const pickupPhoto = PHOTO.toString('base64');
     const check = await member.browser.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
     expect(check.body).toMatchObject({ isValid: true });
@@ -49,14 +47,7 @@ describe.each(STACK_MODES)('impact and fairness, $name', (mode) => {
     expect(claim).toMatchObject({ status: 200, body: { item: { status: 'claimed' } } });
   };
 
-  beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
-    api = new ApiClient(stack.url);
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
-  });
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it('adds a verified pickup to the area and to both members, and never a hold or a throwaway’s pickup of an older post', async () => {
     const picker = await neighbour();
@@ -100,7 +91,7 @@ describe.each(STACK_MODES)('impact and fairness, $name', (mode) => {
 
   it('never counts a pickup between two accounts of one browser, even one older than the post', async () => {
     const phone = api.anotherBrowser();
-    const known = async (browser: ApiClient): Promise<Member> => {
+    const known = async (browser: ApiClient): Promise<Neighbour> => {
       const user = (await browser.post<User>('/api/users', {})).body;
       await waitFor(async () => (await items().query('SELECT 1 FROM items.posters WHERE user_id = $1', [user.id])).length === 1, {
         what: 'the member known to items',

@@ -13,7 +13,7 @@ import {
 } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { newNeighbour, STACK_MODES } from './stack-modes';
+import { newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
@@ -25,7 +25,6 @@ const HERE = { lat: 37.7749, lng: -122.4194 };
  */
 describe.each(STACK_MODES)('handover messages, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
 
   const neighbour = () => newNeighbour(stack, api);
@@ -42,14 +41,7 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
     return { poster, holder, stranger: await neighbour(), item };
   };
 
-  beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
-    api = new ApiClient(stack.url);
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
-  });
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it('lets the poster and the holder talk and agree where to meet; a third member gets 404', async () => {
     const { poster, holder, stranger, item } = await heldItem();

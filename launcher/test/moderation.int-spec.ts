@@ -1,21 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import {
-  Comment,
-  ErrorCode,
-  Item,
-  ItemError,
-  ModerationCase,
-  ModerationError,
-  Notification,
-  ReportError,
-  SavedSearch,
-  User,
-  WantedPost,
-} from '@curbside/contracts';
+import { Comment, ErrorCode, Item, ItemError, ModerationCase, ModerationError, Notification, ReportError, SavedSearch, WantedPost } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
@@ -27,10 +15,8 @@ const HERE = { lat: 37.7749, lng: -122.4194 };
  */
 describe.each(STACK_MODES)('moderation, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  type Member = { browser: ApiClient; user: User };
   const neighbour = () => newNeighbour(stack, api);
   const items = () => dataSourceOf(stack, 'items');
   /** A verified member as the items service knows them (the users service's verification is tested on its own). */
@@ -44,22 +30,22 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
     await dataSourceOf(stack, 'users').query('UPDATE users.users SET is_moderator = true WHERE id = $1', [member.user.id]);
     return member;
   };
-  const post = async (member: Member, title: string, description = 'Solid and clean') => {
+  const post = async (member: Neighbour, title: string, description = 'Solid and clean') => {
     const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
     const answer = await member.browser.post<Item>('/api/items', { title, description, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
     expect(answer.status).toBe(201);
     return answer.body;
   };
-  const report = (member: Member, target: Record<string, string>) =>
+  const report = (member: Neighbour, target: Record<string, string>) =>
     member.browser.post<{ success: boolean }>('/api/reports', { reportType: 'inappropriate', reason: 'Looks wrong', ...target });
-  const caseOf = async (mod: Member, targetId: string, status = 'open') => {
+  const caseOf = async (mod: Neighbour, targetId: string, status = 'open') => {
     const answer = await mod.browser.get<ModerationCase[]>(`/api/moderation/cases?status=${status}`);
     expect(answer.status).toBe(200);
     const found = answer.body.find((c) => c.targetId === targetId);
     if (!found) throw new Error(`no ${status} case for ${targetId}`);
     return found;
   };
-  const notified = (member: Member, title: string) =>
+  const notified = (member: Neighbour, title: string) =>
     waitFor(
       async () => {
         const list = (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body;
@@ -68,14 +54,7 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
       { what: `"${title}" notification` },
     );
 
-  beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
-    api = new ApiClient(stack.url);
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
-  });
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it('hides an item two verified members reported; a moderator restores it from the queue and its poster sees it back', async () => {
     const [poster, stranger, mod] = [await neighbour(), await neighbour(), await moderator()];
@@ -235,8 +214,10 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
   it('checks and reports wanted posts: a sure hit is held, two verified reports hide one, a moderator takes it down', async () => {
     const [heldAuthor, author, stranger, mod] = [await neighbour(), await neighbour(), await neighbour(), await moderator()];
     const at = { lat: HERE.lat + 0.3, lng: HERE.lng };
-    const want = (member: Member, query: string) => member.browser.post<SavedSearch>('/api/saved-searches', { query, radius: 5, location: at, isPublic: true });
-    const listed = async (member: Member) => (await member.browser.get<WantedPost[]>(`/api/wanted?lat=${at.lat}&lng=${at.lng}&radius=2`)).body.map((p) => p.id);
+    const want = (member: Neighbour, query: string) =>
+      member.browser.post<SavedSearch>('/api/saved-searches', { query, radius: 5, location: at, isPublic: true });
+    const listed = async (member: Neighbour) =>
+      (await member.browser.get<WantedPost[]>(`/api/wanted?lat=${at.lat}&lng=${at.lng}&radius=2`)).body.map((p) => p.id);
 
     const held = await want(heldAuthor, 'rifle ammo');
     expect(held).toMatchObject({ status: 201, body: { inReview: true } });

@@ -4,7 +4,7 @@ import { Item, PhotoValidationResult, User } from '@curbside/contracts';
 import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const FIXTURES = join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -16,7 +16,6 @@ const HERE = { lat: 37.7749, lng: -122.4194 };
  */
 describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
 
   const neighbour = () => newNeighbour(stack, api);
@@ -33,14 +32,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     return posted.body;
   };
 
-  beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
-    api = new ApiClient(stack.url);
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
-  });
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it('claims with a photo that passed the check, credits the claimer 5 points and the Community Helper badge, and shows the poster who took it', async () => {
     const { browser: poster, user: posterUser } = await neighbour();

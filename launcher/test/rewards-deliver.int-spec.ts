@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Item, PublicUser, RedeemResponse, Reward, UserPerk } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, grantPoints, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 44.9778, lng: -93.265 };
@@ -16,27 +16,16 @@ const MINUTE = 60_000;
  */
 describe.each(STACK_MODES)('rewards that deliver, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
   let catalogue: Reward[];
 
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '10000' }, (started) => ({ stack, api } = started));
   beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '10000' }));
-    api = new ApiClient(stack.url);
     catalogue = (await api.get<Reward[]>('/api/rewards')).body;
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
   });
 
   const neighbour = () => newNeighbour(stack, api);
-  /** Points to spend, as a history of posts would have left them. */
-  const grant = (userId: string, points: number) =>
-    dataSourceOf(stack, 'rewards').query(
-      `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ($1, $2, $2, 1) ON CONFLICT (user_id) DO UPDATE SET points = $2`,
-      [userId, points],
-    );
+  const grant = (userId: string, points: number) => grantPoints(stack, userId, points);
   const rewardId = (name: string) => (catalogue.find((r) => r.name === name) as Reward).id;
   const post = async (browser: ApiClient, title: string) => {
     const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });

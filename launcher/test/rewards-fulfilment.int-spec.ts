@@ -5,7 +5,7 @@ import { Notification, OpenRedemption, PostalAddress, RedeemResponse, Reward, Us
 import { EraseDeliveryDetailsScheduler } from '@curbside/rewards-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, OPERATOR_COMMAND_TEST_MS, STACK_MODES } from './stack-modes';
+import { dataSourceOf, grantPoints, newNeighbour, OPERATOR_COMMAND_TEST_MS, STACK_MODES, stackForTests } from './stack-modes';
 
 const run = promisify(execFile);
 const COMMAND = join(resolve(__dirname, '..', '..'), 'services', 'rewards', 'dist', 'fulfilment-cli.js');
@@ -27,26 +27,16 @@ const ADDRESS: PostalAddress = {
  */
 describe.each(STACK_MODES)('rewards fulfilment, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
   let catalogue: Reward[];
 
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '10000' }, (started) => ({ stack, api } = started));
   beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '10000' }));
-    api = new ApiClient(stack.url);
     catalogue = (await api.get<Reward[]>('/api/rewards')).body;
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
   });
 
   const neighbour = () => newNeighbour(stack, api);
-  const grant = (userId: string, points: number) =>
-    dataSourceOf(stack, 'rewards').query(
-      `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ($1, $2, $2, 1) ON CONFLICT (user_id) DO UPDATE SET points = $2`,
-      [userId, points],
-    );
+  const grant = (userId: string, points: number) => grantPoints(stack, userId, points);
   const pointsOf = async (userId: string) =>
     (await dataSourceOf(stack, 'rewards').query(`SELECT points FROM rewards.balances WHERE user_id = $1`, [userId]))[0].points as number;
   const rewardId = (name: string) => (catalogue.find((r) => r.name === name) as Reward).id;

@@ -1,7 +1,7 @@
 import { ErrorCode, Notification, PostedItem, SavedSearch, SavedSearchError, WantedPost } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
 
 const HERE = { lat: 39.7392, lng: -104.9903 };
 
@@ -12,14 +12,12 @@ const HERE = { lat: 39.7392, lng: -104.9903 };
  */
 describe.each(STACK_MODES)('saved searches, $name', (mode) => {
   let stack: RunningStack;
-  let dispose: () => Promise<void>;
   let api: ApiClient;
 
-  type Member = Awaited<ReturnType<typeof newNeighbour>>;
   const neighbour = () => newNeighbour(stack, api);
-  const save = (member: Member, body: Record<string, unknown>) =>
+  const save = (member: Neighbour, body: Record<string, unknown>) =>
     member.browser.post<SavedSearch>('/api/saved-searches', { query: 'desk', radius: 5, location: HERE, ...body });
-  const choosePlan = async (member: Member, tier: string) => {
+  const choosePlan = async (member: Neighbour, tier: string) => {
     expect((await member.browser.request('PATCH', `/api/users/${member.user.id}/subscription`, { tier })).status).toBe(200);
     await waitFor(
       async () =>
@@ -27,17 +25,10 @@ describe.each(STACK_MODES)('saved searches, $name', (mode) => {
           .length === 1,
     );
   };
-  const matchAlerts = async (member: Member) =>
+  const matchAlerts = async (member: Neighbour) =>
     (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body.filter((n) => n.type === 'saved_search_match');
 
-  beforeAll(async () => {
-    ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '1000' }));
-    api = new ApiClient(stack.url);
-  }, 90_000);
-  afterAll(async () => {
-    await stack?.close();
-    await dispose?.();
-  });
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it("keeps the plan's count and radius, refuses bad input and strangers, and lets only the owner delete", async () => {
     const [member, other] = [await neighbour(), await neighbour()];

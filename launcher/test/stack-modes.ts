@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunningStack, startDistributedStack, startEmbeddedStack } from '../src/stack';
 
+type ConfigOverrides = Partial<Record<keyof AppConfig, string>>;
+
 export interface StackMode {
   name: string;
-  start(overrides?: Partial<Record<keyof AppConfig, string>>): Promise<{ stack: RunningStack; dispose(): Promise<void> }>;
+  start(overrides?: ConfigOverrides): Promise<{ stack: RunningStack; dispose(): Promise<void> }>;
 }
 
 /**
@@ -56,6 +58,22 @@ export const STACK_MODES: StackMode[] = [
   },
 ];
 
+/**
+ * Starts the mode's stack before a file's tests and closes it after them; `use` is handed the stack and a browser on
+ * it once it runs (`({ stack, api } = started)`), for the tests and the file's own beforeAll hooks declared after.
+ */
+export function stackForTests(mode: StackMode, overrides: ConfigOverrides, use: (started: { stack: RunningStack; api: ApiClient }) => void): void {
+  let running: { stack: RunningStack; dispose(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    running = await mode.start(overrides);
+    use({ stack: running.stack, api: new ApiClient(running.stack.url) });
+  }, 90_000);
+  afterAll(async () => {
+    await running?.stack.close();
+    await running?.dispose();
+  });
+}
+
 /** The SMS the users service sent last to a number (the log adapter keeps them; nothing exposes them over HTTP). */
 export function lastSmsCode(stack: RunningStack, phoneE164: string): string {
   const sms = stack.services.find((s) => s.name === 'users')?.runtime.infrastructure.sms;
@@ -83,7 +101,7 @@ export function dataSourceOf(stack: RunningStack, service: string) {
  * A neighbour in a browser of their own (no cookies shared with `api`): a new account, returned once the items service
  * has learnt the member from `user.created`, so posting, holding and queueing find them.
  */
-export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise<{ browser: ApiClient; user: User }> {
+export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise<Neighbour> {
   const browser = api.anotherBrowser();
   const user = (await browser.post<User>('/api/users', {})).body;
   // Fifty of these at once, beside another worker's stack, can take the items service's consumer a while.
@@ -92,4 +110,15 @@ export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise
     what: `member ${user.id} known to the items service`,
   });
   return { browser, user };
+}
+
+/** A member in a browser of their own, as newNeighbour makes them. */
+export type Neighbour = { browser: ApiClient; user: User };
+
+/** Sets a member's points balance directly, as a history of posts would have left it. */
+export function grantPoints(stack: RunningStack, userId: string, points: number) {
+  return dataSourceOf(stack, 'rewards').query(
+    `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ($1, $2, $2, 1) ON CONFLICT (user_id) DO UPDATE SET points = $2`,
+    [userId, points],
+  );
 }
