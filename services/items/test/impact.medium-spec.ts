@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Calls, CreateReportRequest, CreateSingleItemRequest, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { CreateReportRequest, CreateSingleItemRequest, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ImpactService } from '../src/impact/impact.service';
 import { ItemsService } from '../src/items/items.service';
@@ -29,12 +29,7 @@ describe(ImpactService.name, () => {
       confidence: 0.9,
       reason: 'Looks right',
     }));
-    world.sut.infrastructure.rpcBroker.register(Calls.users.adminStatus.subject, (data, respond) => {
-      const callerId = (data as { meta: { callerId?: string } }).meta.callerId ?? '';
-      respond({ response: { isAdmin: false, isModerator: moderators.has(callerId) }, isDisposed: true });
-    });
   });
-  const moderators = new Set<string>();
   afterAll(() => world?.stop());
 
   const pickUp = async (itemId: string, pickerId: string, device?: string) => {
@@ -130,8 +125,8 @@ describe(ImpactService.name, () => {
 
   it('stops counting a pickup of an item a moderator removes, once, and counts it again when an appeal restores it', async () => {
     const here = newArea();
-    const [poster, picker, decider, other] = await Promise.all([olderMember(), olderMember(), olderMember(), olderMember()]);
-    moderators.add(decider).add(other);
+    const [poster, picker] = await Promise.all([olderMember(), olderMember()]);
+    const [decider, other] = await Promise.all([world.moderator({ accountAgeHours: 24 * 30 }), world.moderator({ accountAgeHours: 24 * 30 })]);
     const kept = await world.post(poster, { category: 'Furniture', location: here });
     const reported = await world.post(poster, { category: 'Furniture', location: here });
     const alone = await world.post(poster, { category: 'Books', location: here });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@nestjs/common';
-import { CreateGarageSaleRequest, CreateSingleItemRequest, DomainError, Item, PostedItem, SubscriptionTier } from '@curbside/contracts';
+import { Calls, CreateGarageSaleRequest, CreateSingleItemRequest, DomainError, Item, PostedItem, SubscriptionTier } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { ItemsService } from '../src/items/items.service';
@@ -11,12 +11,19 @@ import { itemsService } from '../src/items.definition';
  * with the few things the medium tests set up around it: members as items knows them, posted items, and what
  * the service wrote to its outbox.
  */
+type MemberOptions = { verified?: boolean; tier?: SubscriptionTier; scoutMode?: boolean; username?: string; accountAgeHours?: number };
+
 export interface ItemsWorld {
   sut: ServiceUnderTest;
   db: DataSource;
   get<T>(type: Type<T>): T;
   /** A member as the posters read model holds them (user.created/updated would write the same row). */
-  member(options?: { verified?: boolean; tier?: SubscriptionTier; scoutMode?: boolean; username?: string; accountAgeHours?: number }): Promise<string>;
+  member(options?: MemberOptions): Promise<string>;
+  /**
+   * A member the users service calls a moderator (its answer to "is this a moderator?" played by the in-memory broker,
+   * which answers no for everyone else); an account of three weeks unless told otherwise.
+   */
+  moderator(options?: MemberOptions): Promise<string>;
   /** A free single item with a photo, posted through ItemsService. */
   post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<PostedItem>;
   /** A free garage sale starting in an hour, for six hours, posted through ItemsService. */
@@ -32,10 +39,24 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
   const sut = await startServiceUnderTest(itemsService);
   const db = sut.service.runtime.dataSource;
   const get = <T>(type: Type<T>) => sut.service.app.get(type, { strict: false });
-  return {
+  const moderators = new Set<string>();
+  let answeringAdminStatus = false;
+  const world: ItemsWorld = {
     sut,
     db,
     get,
+    async moderator(options = { accountAgeHours: 500 }) {
+      if (!answeringAdminStatus) {
+        answeringAdminStatus = true;
+        sut.infrastructure.rpcBroker.register(Calls.users.adminStatus.subject, (data, respond) => {
+          const callerId = (data as { meta: { callerId?: string } }).meta.callerId ?? '';
+          respond({ response: { isAdmin: false, isModerator: moderators.has(callerId) }, isDisposed: true });
+        });
+      }
+      const id = await world.member(options);
+      moderators.add(id);
+      return id;
+    },
     async member(options = {}) {
       const userId = randomUUID();
       await db.query(
@@ -100,6 +121,7 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
     },
     stop: () => sut.stop(),
   };
+  return world;
 }
 
 /** The code of the domain error a call was refused with (fails the test when it was not refused that way). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Calls, CreateReportRequest, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
+import { CreateReportRequest, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
 import { CommentsService } from '../src/comments/comments.service';
 import { ItemsService } from '../src/items/items.service';
 import { ModerationService } from '../src/moderation/moderation.service';
@@ -19,25 +19,16 @@ describe(ModerationService.name, () => {
   let sut: ModerationService;
   let reports: ReportsService;
   let items: ItemsService;
-  const moderators = new Set<string>();
 
   beforeAll(async () => {
     world = await startItemsWorld();
     sut = world.get(ModerationService);
     reports = world.get(ReportsService);
     items = world.get(ItemsService);
-    world.sut.infrastructure.rpcBroker.register(Calls.users.adminStatus.subject, (data, respond) => {
-      const callerId = (data as { meta: { callerId?: string } }).meta.callerId ?? '';
-      respond({ response: { isAdmin: false, isModerator: moderators.has(callerId) }, isDisposed: true });
-    });
   });
   afterAll(() => world?.stop());
 
-  const moderator = async () => {
-    const id = await world.member({ accountAgeHours: 500 });
-    moderators.add(id);
-    return id;
-  };
+  const moderator = () => world.moderator();
   const verified = () => world.member({ verified: true });
   const established = () => world.member({ accountAgeHours: 25 });
   const report = (reporterId: string, target: Partial<CreateReportRequest>) =>

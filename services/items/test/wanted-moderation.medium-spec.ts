@@ -1,4 +1,4 @@
-import { Calls, CreateReportRequest, CreateSavedSearchRequest, ErrorCode, Events, ModerationCase, ReportError, SavedSearchError } from '@curbside/contracts';
+import { CreateReportRequest, CreateSavedSearchRequest, ErrorCode, Events, ModerationCase, ReportError, SavedSearchError } from '@curbside/contracts';
 import { ModerationService } from '../src/moderation/moderation.service';
 import { ReportsService } from '../src/reports/reports.service';
 import { SavedSearchesService } from '../src/saved-searches/saved-searches.service';
@@ -20,25 +20,16 @@ describe('Wanted posts under moderation', () => {
   let searches: SavedSearchesService;
   let moderation: ModerationService;
   let reports: ReportsService;
-  const moderators = new Set<string>();
 
   beforeAll(async () => {
     world = await startItemsWorld();
     searches = world.get(SavedSearchesService);
     moderation = world.get(ModerationService);
     reports = world.get(ReportsService);
-    world.sut.infrastructure.rpcBroker.register(Calls.users.adminStatus.subject, (data, respond) => {
-      const callerId = (data as { meta: { callerId?: string } }).meta.callerId ?? '';
-      respond({ response: { isAdmin: false, isModerator: moderators.has(callerId) }, isDisposed: true });
-    });
   });
   afterAll(() => world?.stop());
 
-  const moderator = async () => {
-    const id = await world.member({ accountAgeHours: 500 });
-    moderators.add(id);
-    return id;
-  };
+  const moderator = () => world.moderator();
   const wantedPost = (userId: string, at: { lat: number; lng: number }, overrides: Partial<CreateSavedSearchRequest> = {}) =>
     searches.create({ query: 'crib', radius: 5, location: { lat: at.lat, lng: at.lng, label: 'Home' }, isPublic: true, ...overrides }, userId);
   const listed = async (at: { lat: number; lng: number }, viewer: string) =>
