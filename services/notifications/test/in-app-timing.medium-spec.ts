@@ -10,17 +10,11 @@ import {
 } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
+import { envelope, itemPostedAt } from './notification-events';
 
 const FREE_DELAY_S = 3;
 const BASIC_DELAY_S = 1.5;
 const HERE = { lat: 40.758, lng: -73.9855 };
-
-const envelope = <T>(subject: string, payload: T, occurredAt = new Date()): EventEnvelope<T> => ({
-  id: randomUUID(),
-  subject,
-  occurredAt: occurredAt.toISOString(),
-  payload,
-});
 
 /**
  * Item alerts show in the app on the plan's timing (DESIGN §6: free 15 minutes after the post, in-app and push;
@@ -78,21 +72,7 @@ describe('in-app timing by plan', () => {
     await sut.call(Calls.notifications.reportPosition, { lat: HERE.lat + 0.003, lng: HERE.lng }, userId);
     return userId;
   };
-  const posted = () =>
-    envelope(Events.itemPosted.subject, {
-      itemId: randomUUID(),
-      posterId: randomUUID(),
-      title: 'Blue armchair',
-      category: 'Furniture',
-      isScoutFind: false,
-      isGarageSale: false,
-      pricingType: 'free' as const,
-      lat: HERE.lat,
-      lng: HERE.lng,
-      publicLat: HERE.lat,
-      publicLng: HERE.lng,
-      createdAt: new Date().toISOString(),
-    });
+  const posted = () => itemPostedAt(HERE);
 
   it('shows a new item at once to premium and pro members, 5 minutes’ worth later to basic and 15 to free ones, and tells their streams then', async () => {
     const [free, basic, premium, pro] = [await member('free'), await member('basic'), await member('premium'), await member('pro')];

@@ -14,6 +14,7 @@ import {
 } from '@curbside/contracts';
 import { describeServiceStartsHealthy, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
+import { envelope, itemPostedAt } from './notification-events';
 import { NotificationsService } from '../src/store/notifications.service';
 
 /**
@@ -21,8 +22,6 @@ import { NotificationsService } from '../src/store/notifications.service';
  * event and recipient, never to whoever acted, as the member's switches, radius and plan allow; read, counted and
  * marked read by its owner only. The delivery-order cases are in reaction-order.medium-spec.ts.
  */
-
-const envelope = <T>(subject: string, payload: T): EventEnvelope<T> => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload });
 
 describeServiceStartsHealthy(notificationsService);
 
@@ -151,22 +150,7 @@ describe(NotificationsService.name, () => {
     const HERE = { lat: 47.6062, lng: -122.3321 };
     const mPerLat = 110_540;
     const offset = (metres: number) => ({ lat: HERE.lat + metres / mPerLat, lng: HERE.lng });
-    const posted = (posterId: string, extra: Record<string, unknown> = {}) =>
-      envelope(Events.itemPosted.subject, {
-        itemId: randomUUID(),
-        posterId,
-        title: 'Blue armchair',
-        category: 'Furniture',
-        isScoutFind: false,
-        isGarageSale: false,
-        pricingType: 'free' as const,
-        lat: HERE.lat,
-        lng: HERE.lng,
-        publicLat: HERE.lat,
-        publicLng: HERE.lng,
-        createdAt: new Date().toISOString(),
-        ...extra,
-      });
+    const posted = (posterId: string, extra: Parameters<typeof itemPostedAt>[1] = {}) => itemPostedAt(HERE, { posterId, ...extra });
     const at = (userId: string, metres: number) => sut.call(Calls.notifications.reportPosition, offset(metres), userId);
 
     it('alerts the members within their own radius, not those outside it, nor the poster', async () => {
@@ -381,22 +365,7 @@ describe(NotificationsService.name, () => {
         `INSERT INTO notifications.positions (user_id, lat, lng) SELECT u, 40.0, -100.0 FROM unnest($1::uuid[]) AS u`,
         [members],
       );
-      await deliver(
-        envelope(Events.itemPosted.subject, {
-          itemId: randomUUID(),
-          posterId: poster,
-          title: 'Crib',
-          category: 'Kids',
-          isScoutFind: false,
-          isGarageSale: false,
-          pricingType: 'free' as const,
-          lat: 40.0,
-          lng: -100.0,
-          publicLat: 40.0,
-          publicLng: -100.0,
-          createdAt: new Date().toISOString(),
-        }),
-      );
+      await deliver(itemPostedAt({ lat: 40.0, lng: -100.0 }, { posterId: poster, title: 'Crib', category: 'Kids' }));
       await waitFor(async () => heard.flatMap((s) => s.entries).length >= 1500, { what: 'every member signalled' });
       expect(heard.map((s) => s.entries.length)).toEqual([1000, 500]);
       expect(new Set(heard.flatMap((s) => s.entries.map(([userId]) => userId)))).toEqual(new Set(members));
