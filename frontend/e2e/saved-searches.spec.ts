@@ -81,7 +81,15 @@ test('a neighbour saves a search as a wanted post; another sees it, posts a matc
     await page.setViewportSize({ width: 1280, height: 800 });
     await shot(page, 'ss-08-auto-claim-on-desktop');
     await page.setViewportSize({ width: 360, height: 740 });
-    await list.getByRole('button', { name: 'Delete saved search "rocking chair"' }).click();
+    // New words for the wanted post, checked by the server again; the list shows them at once.
+    await list.getByRole('button', { name: 'Edit words of saved search "rocking chair"' }).click();
+    await list.getByRole('textbox', { name: 'Search words' }).fill('oak rocking chair');
+    await shot(page, 'ss-09-edit-words');
+    await list.getByRole('button', { name: 'Save words' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Wanted post updated' })).toBeVisible();
+    await expect(list).toContainText('"oak rocking chair"');
+    await expect(list.getByRole('button', { name: 'Edit words of saved search "oak rocking chair"' })).toBeFocused();
+    await list.getByRole('button', { name: 'Delete saved search "oak rocking chair"' }).click();
     await expect(list).toContainText('No saved searches yet.');
   } finally {
     await poster.context.close();

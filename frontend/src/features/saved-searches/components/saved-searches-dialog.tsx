@@ -11,7 +11,8 @@ import { planOf } from '../../../lib/plans/plans';
 import { useSession } from '../../../lib/session/session-provider';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { useSavedSearches } from '../api/get-saved-searches';
-import { useSetSavedSearchAutoClaim } from '../api/set-saved-search-auto-claim';
+import { useChangeSavedSearch } from '../api/change-saved-search';
+import { EditSearchWords } from './edit-search-words';
 import { describeSearch } from '../../../lib/saved-search-text';
 
 const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
@@ -28,8 +29,14 @@ export function SavedSearchesDialog({ open, onClose }: { open: boolean; onClose:
   const plan = planOf(user?.subscriptionTier);
   const saved = useSavedSearches(!!user);
   const remove = useDeleteSavedSearch();
-  const autoClaim = useSetSavedSearchAutoClaim();
+  const autoClaim = useChangeSavedSearch();
   const [plansOpen, setPlansOpen] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const doneEditing = (id: string) => {
+    setEditing(null);
+    // Back to the button that opened the words, as after a dialog.
+    requestAnimationFrame(() => document.getElementById(`edit-words-${id}`)?.focus());
+  };
   const limit = SAVED_SEARCH_LIMITS[plan.tier];
   const mayAutoClaim = AUTO_CLAIM_TIERS.includes(plan.tier);
   return (
@@ -70,13 +77,25 @@ export function SavedSearchesDialog({ open, onClose }: { open: boolean; onClose:
                     onChange={(value) =>
                       mayAutoClaim
                         ? autoClaim.mutate(
-                            { id: search.id, autoClaim: value },
+                            { id: search.id, change: { autoClaim: value } },
                             { onError: (error) => toast({ title: 'Could not change auto-claim', description: errorMessage(error), variant: 'destructive' }) },
                           )
                         : setPlansOpen(true)
                     }
                   />
+                  {editing === search.id && <EditSearchWords search={search} onDone={() => doneEditing(search.id)} />}
                 </span>
+                <Button
+                  id={`edit-words-${search.id}`}
+                  variant="secondary"
+                  size="compact"
+                  className="self-start"
+                  aria-expanded={editing === search.id}
+                  aria-label={`Edit words of saved search ${describeSearch(search)}`}
+                  onClick={() => setEditing(editing === search.id ? null : search.id)}
+                >
+                  Edit
+                </Button>
                 <Button
                   variant="secondary"
                   size="compact"

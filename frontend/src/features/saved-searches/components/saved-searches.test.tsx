@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiCalls, mockApi } from '../../../testing/api-mock';
+import { apiCalls, mockApi, type RecordedCall } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 import { itemLinkOf } from '../../../lib/notifications/notification-data';
@@ -98,5 +98,36 @@ describe('saved searches', () => {
     await userEvent.click(locked);
     expect(await screen.findByRole('dialog', { name: /plan/i })).toHaveTextContent("Pro's auto-claim holds a matching new item for you");
     expect(apiCalls(`PATCH /api/saved-searches/${id}`)).toHaveLength(1);
+  });
+
+  it('edits the words of a search in place; a wanted post the checks hold again says so; too many words ask nothing', async () => {
+    const id = '22222222-2222-4222-8222-222222222222';
+    let list: (ReturnType<typeof saved> & { inReview?: boolean })[] = [saved(id, 'crib', true)];
+    mockApi('GET /api/saved-searches', () => ({ status: 200, body: list }));
+    mockApi('PATCH /api/saved-searches/:id', (request: RecordedCall) => {
+      const query = (request.body as { query: string }).query;
+      list = [{ ...list[0], query, words: query.split(' '), inReview: true }];
+      return { status: 200, body: list[0] };
+    });
+    renderWithApp(<SavedSearchesDialog open onClose={() => undefined} />, { user: makeUser({ subscriptionTier: 'basic' }) });
+    const edit = await screen.findByRole('button', { name: 'Edit words of saved search "crib"' });
+    await userEvent.click(edit);
+    const words = screen.getByRole('textbox', { name: 'Search words' });
+    expect(words).toHaveFocus();
+    await userEvent.clear(words);
+    await userEvent.type(words, 'one two three four five six seven eight nine');
+    await userEvent.click(screen.getByRole('button', { name: 'Save words' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('at most 8 words');
+    expect(apiCalls(`PATCH /api/saved-searches/${id}`)).toHaveLength(0);
+
+    await userEvent.clear(words);
+    await userEvent.type(words, 'baby crib');
+    await userEvent.click(screen.getByRole('button', { name: 'Save words' }));
+    await vi.waitFor(() => expect(apiCalls(`PATCH /api/saved-searches/${id}`)).toHaveLength(1));
+    expect(apiCalls(`PATCH /api/saved-searches/${id}`)[0].body).toEqual({ query: 'baby crib' });
+    expect(await screen.findByText('It is hidden from neighbours until a moderator has looked at the new words.')).toBeInTheDocument();
+    expect(await screen.findByText('"baby crib"')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Search words' })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Edit words of saved search "baby crib"' })).toHaveFocus());
   });
 });
