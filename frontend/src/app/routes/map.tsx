@@ -122,7 +122,9 @@ export default function MapRoute() {
         </div>
       )}
       {!daylight.isDaytime && (
-        <div className="flex items-center gap-2 rounded-xl bg-indigo-950 p-3 text-sm text-indigo-50">
+        // A night-blue note in both themes: the dark theme turns the palette over (src/dark-theme.css), so there the
+        // light shades are the dark ones.
+        <div className="flex items-center gap-2 rounded-xl bg-indigo-950 p-3 text-sm text-indigo-50 dark:bg-indigo-50 dark:text-indigo-950">
           <Moon className="size-5 shrink-0" aria-hidden /> It's dark out: for your safety the map shows only paid pickups, or the first few entries, until
           sunrise.
         </div>
