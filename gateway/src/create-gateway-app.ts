@@ -6,12 +6,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Calls, DomainError, ItemError, RouteContract, Routes } from '@curbside/contracts';
 import { PinoNestLogger } from '@curbside/platform';
 import compression from 'compression';
-import cookieParser from 'cookie-parser';
 import express, { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { serveApiReferenceAssets } from './docs/api-reference';
 import { GatewayModule, GatewayOptions } from './gateway.module';
 import { bodyErrors } from './http/body-errors.middleware';
+import { parseCookies } from './http/cookies.middleware';
 import { refuseCrossSiteWrites } from './http/cross-site.middleware';
 import { rejectUnstorableText } from './http/text-input.middleware';
 import { requestContextMiddleware } from './http/request-context.middleware';
@@ -49,7 +49,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   );
   app.use(compressResponses());
   app.use(refuseCrossSiteWrites);
-  app.use(cookieParser(options.config.SESSION_SECRET));
+  app.use(parseCookies(options.config.SESSION_SECRET));
   app.use(noteDevice);
   // Routes whose contract allows a larger JSON body parse it first; the default parser then skips the request.
   for (const route of Object.values(Routes) as RouteContract[]) {

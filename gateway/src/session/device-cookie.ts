@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { noteRequestDevice, type AppConfig } from '@curbside/platform';
 import type { NextFunction, Request, Response } from 'express';
+import { memoized } from '../http/memo';
 
 /**
  * A browser's own id, kept whichever account signs in on it (signing out and Start Fresh leave it): what links a
@@ -17,7 +18,8 @@ function deviceOf(request: Request): string | undefined {
   return typeof value === 'string' && VALID.test(value) ? value : undefined;
 }
 
-const hashOf = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Kept for the devices seen last: the same browser asks again and again. */
+const hashOf = memoized(1000, (value) => createHash('sha256').update(value).digest('hex'));
 
 /** Notes the request's device for the service calls it makes (after cookie-parser). */
 export function noteDevice(request: Request, _response: Response, next: NextFunction): void {

@@ -1,4 +1,5 @@
 import { ClientNats, NatsOptions, ServerNats } from '@nestjs/microservices';
+import { DetachedStringsResponseDeserializer, DetachedStringsSerializer } from './detached-strings';
 
 type NatsSettings = Required<NatsOptions>['options'];
 
@@ -21,7 +22,9 @@ export class NamespacedServerNats extends ServerNats {
     private readonly namespace: string,
     options: NatsSettings,
   ) {
-    super(options);
+    // Replies with long strings go out detached (detached-strings.ts); callers read both forms, so a deployment
+    // updates its gateway and callers before the services.
+    super({ serializer: new DetachedStringsSerializer(), ...options });
   }
 
   override normalizePattern(pattern: Parameters<ServerNats['normalizePattern']>[0]): string {
@@ -38,7 +41,7 @@ export class NamespacedClientNats extends ClientNats {
     private readonly namespace: string,
     options: NatsSettings,
   ) {
-    super(options);
+    super({ deserializer: new DetachedStringsResponseDeserializer(), ...options });
   }
 
   protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {
