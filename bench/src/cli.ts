@@ -31,6 +31,7 @@ export function usage(scenarios: readonly { name: string; summary: string }[]): 
     '  --members N                        city-day: members with alert positions (default --items / 10)',
     '  --cases A,B                        only the cases with these names (feed, top-finds: e.g. "rural r=1,dense r=25")',
     '  --cpu-prof DIR                     a V8 CPU profile of every app process during each measured HTTP case, in DIR',
+    '  --keep-database NAME               distributed feed, city-day: seed database NAME once, keep it and reuse it next time',
     '  --help                             this text',
     '',
     'JSON results go to stdout (one object a case, then a summary) and to bench/results/; progress to stderr.',
@@ -70,6 +71,7 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
     members: null,
     cases: null,
     cpuProfileDir: null,
+    keepDatabase: null,
   };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -126,6 +128,10 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
       case '--cpu-prof':
         if (!value) throw new UsageError('--cpu-prof needs a folder');
         options.cpuProfileDir = value;
+        break;
+      case '--keep-database':
+        if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) throw new UsageError('--keep-database needs a plain lower-case database name');
+        options.keepDatabase = value;
         break;
       default:
         throw new UsageError(`unknown flag ${flag}`);

@@ -20,6 +20,8 @@ export interface BenchOptions {
   cases: string[] | null;
   /** Every app process writes a V8 CPU profile here when it exits (node --cpu-prof), or none. */
   cpuProfileDir: string | null;
+  /** Distributed: a seeded database kept between runs (seeded by the first). */
+  keepDatabase: string | null;
 }
 
 /** One measured case as printed on stdout (one JSON object a line) and stored in the results file. */

@@ -23,12 +23,21 @@ describe('parseArgs', () => {
   it('defaults to both modes and 100,000 items', () => {
     expect(parseArgs(['feed'], known)).toMatchObject({ options: { modes: ['embedded', 'distributed'], items: 100_000, durationSeconds: 10, connections: 10 } });
   });
-  it.each([[['nope']], [[]], [['feed', '--items', '-3']], [['feed', '--mode', 'cluster']], [['feed', '--what', '1']], [['feed', '--items']]])(
-    'rejects %j',
-    (argv) => {
-      expect(() => parseArgs(argv, known)).toThrow(UsageError);
-    },
-  );
+  it('keeps a database by a plain name only, and none by default', () => {
+    expect(parseArgs(['feed'], known)).toMatchObject({ options: { keepDatabase: null } });
+    expect(parseArgs(['feed', '--keep-database', 'city_1m'], known)).toMatchObject({ options: { keepDatabase: 'city_1m' } });
+  });
+  it.each([
+    [['nope']],
+    [[]],
+    [['feed', '--items', '-3']],
+    [['feed', '--mode', 'cluster']],
+    [['feed', '--what', '1']],
+    [['feed', '--items']],
+    [['feed', '--keep-database', 'x; DROP DATABASE postgres']],
+  ])('rejects %j', (argv) => {
+    expect(() => parseArgs(argv, known)).toThrow(UsageError);
+  });
 });
 
 describe('CleanupScope', () => {

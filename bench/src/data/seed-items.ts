@@ -75,6 +75,18 @@ async function withoutSecondaryIndexes(db: SqlRunner, inTransaction: boolean, in
   }
 }
 
+/**
+ * Whether a database kept between runs (--keep-database) already holds `items` items: then the run uses them as they
+ * are. A different count is an error, as answers would not be comparable.
+ */
+export async function alreadySeeded(db: SqlRunner, items: number): Promise<boolean> {
+  const existing = await countRows(db, 'items.items');
+  if (existing === 0) return false;
+  // The runs themselves post a few items: a kept database may hold a little more than it was seeded with.
+  if (existing < items || existing > items * 1.01) throw new Error(`the kept database holds ${existing} items, not ${items}: drop it or give --items ${existing}`);
+  return true;
+}
+
 /** Fills items.posters and items.items of a freshly migrated, still empty database. */
 export async function seedItems(db: SqlRunner, options: SeedOptions): Promise<SeedReport> {
   for (const table of ['items.items', 'items.posters']) {

@@ -55,19 +55,28 @@ function nameOf(pid: number): string {
  * database runs on this machine in both modes, so its backends' /proc entries are readable.
  */
 export async function backendCpu(db: SqlRunner, service: string): Promise<Map<number, number>> {
-  const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`, [`curbside-${service}`]);
-  const used = new Map<number, number>();
+  return (await backendCpuByService(db)).get(service) ?? new Map();
+}
+
+/** backendCpu of every service at once, keyed by service. */
+export async function backendCpuByService(db: SqlRunner): Promise<Map<string, Map<number, number>>> {
+  const { rows } = await db.query(
+    `SELECT pid, substr(application_name, 10) AS service FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'curbside-%'`,
+  );
+  const byService = new Map<string, Map<number, number>>();
   for (const row of rows) {
     const pid = Number(row.pid);
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const used = byService.get(String(row.service)) ?? new Map<number, number>();
       used.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+      byService.set(String(row.service), used);
     } catch {
       // A backend that ended between the query and the read.
     }
   }
-  return used;
+  return byService;
 }
 
 /** CPU milliseconds the backends used between two `backendCpu` readings (a backend new since counts whole). */

@@ -99,20 +99,31 @@ function removeRedisKeysAfterwards(scope: CleanupScope, namespace: string): void
 
 export async function prepareDistributed(
   scope: CleanupScope,
-  options: { logLevel: string; logFile: string; env?: Record<string, string> },
+  options: { logLevel: string; logFile: string; env?: Record<string, string>; keepDatabase?: string | null },
 ): Promise<DistributedEnvironment> {
   const suffix = randomSuffix();
-  const databaseName = `curbside_bench_${suffix}`;
   const natsNamespace = `bench_${suffix}`;
   const dataDir = tempDir(scope, 'curbside-bench-distributed-');
-
-  await withAdminClient((admin) => admin.query(`CREATE DATABASE ${databaseName}`)).catch((err: unknown) => {
-    throw new Error(`could not create database ${databaseName} on ${SERVERS.postgres}: ${errorMessage(err)}`);
-  });
-  scope.defer(`drop database ${databaseName}`, async () => {
-    await withAdminClient((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
-    progress(`distributed: dropped database ${databaseName}`);
-  });
+  let databaseName = `curbside_bench_${suffix}`;
+  let reused = false;
+  if (options.keepDatabase) {
+    // --keep-database: a seeded database kept between runs (created and seeded by the first run, never dropped).
+    databaseName = options.keepDatabase;
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseName)) throw new Error(`--keep-database needs a plain lower-case name, got "${databaseName}"`);
+    reused = await withAdminClient(async (admin) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName])).rows.length > 0);
+  }
+  if (!reused) {
+    await withAdminClient((admin) => admin.query(`CREATE DATABASE ${databaseName}`)).catch((err: unknown) => {
+      throw new Error(`could not create database ${databaseName} on ${SERVERS.postgres}: ${errorMessage(err)}`);
+    });
+  }
+  if (options.keepDatabase) progress(`distributed: ${reused ? 'reusing' : 'keeping'} database ${databaseName} (--keep-database; drop it by hand when done)`);
+  else {
+    scope.defer(`drop database ${databaseName}`, async () => {
+      await withAdminClient((admin) => admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+      progress(`distributed: dropped database ${databaseName}`);
+    });
+  }
   const databaseUrl = `${SERVERS.postgres}/${databaseName}`;
   await ensureExtensions(databaseUrl);
 

@@ -1,5 +1,5 @@
 import { RUN_MODES, ScenarioContext, Scenario } from '../scenario';
-import { seedItems, SeedReport, SqlRunner } from '../data/seed-items';
+import { alreadySeeded, seedItems, SeedReport, SqlRunner } from '../data/seed-items';
 import type { FeedQuery } from '@curbside/items-service';
 import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuery } from '../feed/feed-sql';
 import { AppProcess } from '../harness/app-process';
@@ -330,22 +330,25 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
   const environment =
     context.mode === 'embedded'
       ? prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile })
-      : await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile });
+      : await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile, keepDatabase: options.keepDatabase });
   const app = await startApp(scope, environment);
   const database = await connectAppDatabase(scope, environment);
   const engine = context.mode === 'embedded' ? 'postgres (embedded)' : 'postgres';
-  progress(`${context.mode}: seeding ${options.items.toLocaleString('en-US')} items`);
-  const seed = await seedItems(database.db, {
-    items: options.items,
-    posters: POSTERS,
-    seed: options.seed,
-    now: new Date(),
-    batchSize: 10_000,
-    singleTransaction: false,
-  });
-  await list.afterSeed?.(database.db);
-  const analyzeMs = await analyze(database.db);
-  reportSeed(context, seed, analyzeMs, engine);
+  if (await alreadySeeded(database.db, options.items)) progress(`${context.mode}: the kept database already holds the items`);
+  else {
+    progress(`${context.mode}: seeding ${options.items.toLocaleString('en-US')} items`);
+    const seed = await seedItems(database.db, {
+      items: options.items,
+      posters: POSTERS,
+      seed: options.seed,
+      now: new Date(),
+      batchSize: 10_000,
+      singleTransaction: false,
+    });
+    await list.afterSeed?.(database.db);
+    const analyzeMs = await analyze(database.db);
+    reportSeed(context, seed, analyzeMs, engine);
+  }
   const expectations = await learnExpectations(database.db, cases, list);
   // Searches up to 100 miles are the Pro plan's: the HTTP layer asks as a signed-in Pro member.
   const member = { ...(await proMember(app.baseUrl, database.db)), ...BROWSER_HEADERS };

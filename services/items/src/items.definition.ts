@@ -21,6 +21,7 @@ import { WideGrid1763800000302 } from './migrations/1763800000302-wide-grid';
 import { PublicPosition1763800000303 } from './migrations/1763800000303-public-position';
 import { BlurOffsetOnce1764600000300 } from './migrations/1764600000300-blur-offset-once';
 import { RemovedByCase1764600000400 } from './migrations/1764600000400-removed-by-case';
+import { DescriptionTrigrams1764600000401 } from './migrations/1764600000401-description-trigrams';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -173,6 +174,7 @@ export const itemsService: ServiceDefinition = {
     WantedModeration1764500000396,
     BlurOffsetOnce1764600000300,
     RemovedByCase1764600000400,
+    DescriptionTrigrams1764600000401,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };
