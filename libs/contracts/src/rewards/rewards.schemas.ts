@@ -74,14 +74,18 @@ export const deliveryDetailsSchema = z.discriminatedUnion('kind', [
 ]);
 export type DeliveryDetails = z.infer<typeof deliveryDetailsSchema>;
 
-/** One redemption by the caller, with its status and (goods only, until erased) where it goes. */
-export const userRewardSchema = z.object({
+/** What every view of a redemption starts with: which reward, for how many points, when. */
+const redemptionSchema = z.object({
   id: z.uuid(),
   rewardId: z.uuid(),
   rewardName: z.string(),
   category: rewardCategorySchema,
   pointsCost: z.number().int(),
   redeemedAt: z.string(),
+});
+
+/** One redemption by the caller, with its status and (goods only, until erased) where it goes. */
+export const userRewardSchema = redemptionSchema.extend({
   status: redemptionStatusSchema,
   /** When it was fulfilled or cancelled. */
   closedAt: z.string().nullable(),
@@ -96,13 +100,7 @@ export const redeemBodySchema = z.object({ userId: z.uuid().optional(), address:
 export type RedeemBody = z.infer<typeof redeemBodySchema>;
 
 /** An open redemption as administrators see it at /admin/fulfilment: who, what, and where it goes. */
-export const openRedemptionSchema = z.object({
-  id: z.uuid(),
-  rewardId: z.uuid(),
-  rewardName: z.string(),
-  category: rewardCategorySchema,
-  pointsCost: z.number().int(),
-  redeemedAt: z.string(),
+export const openRedemptionSchema = redemptionSchema.extend({
   memberId: z.uuid(),
   memberName: z.string().nullable(),
   delivery: deliveryDetailsSchema.nullable(),

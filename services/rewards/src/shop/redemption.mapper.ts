@@ -23,7 +23,8 @@ function deliveryOf(row: RedemptionRow): DeliveryDetails | null {
   return null;
 }
 
-export function toUserReward(row: RedemptionRow): UserReward {
+/** The fields every view of a redemption starts with (the contracts' redemption schema). */
+function redemptionOf(row: RedemptionRow) {
   return {
     id: row.id,
     rewardId: row.reward_id,
@@ -31,6 +32,12 @@ export function toUserReward(row: RedemptionRow): UserReward {
     category: row.category,
     pointsCost: row.points_cost,
     redeemedAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function toUserReward(row: RedemptionRow): UserReward {
+  return {
+    ...redemptionOf(row),
     status: row.status,
     closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
     cancelReason: row.cancel_reason,
@@ -40,12 +47,7 @@ export function toUserReward(row: RedemptionRow): UserReward {
 
 export function toOpenRedemption(row: RedemptionRow): OpenRedemption {
   return {
-    id: row.id,
-    rewardId: row.reward_id,
-    rewardName: row.reward_name,
-    category: row.category,
-    pointsCost: row.points_cost,
-    redeemedAt: new Date(row.created_at).toISOString(),
+    ...redemptionOf(row),
     memberId: row.user_id,
     memberName: row.username,
     delivery: deliveryOf(row),
