@@ -67,18 +67,7 @@ export class ModerationService {
     if (flags.length === 0) return;
     const facts = await this.moderation.lockTarget(tx.manager, target);
     if (!facts || facts.gone) return;
-    const open = await this.moderation.openCase(tx.manager, target);
-    if (open) await this.moderation.addToCase(tx.manager, open.id, flags, hold);
-    const caseId =
-      open?.id ??
-      (await this.moderation.addCase(tx.manager, {
-        target,
-        itemId: facts.itemId,
-        subjectUserId: facts.subjectUserId,
-        hidden: hold,
-        openedBy: 'checks',
-        flags,
-      }));
+    const caseId = await this.caseFor(tx, target, facts, { hidden: hold, openedBy: 'checks', flags });
     if (hold && !facts.inReview) await this.hide(tx, target, facts, caseId, heldByChecks(flags));
   }
 
@@ -91,19 +80,23 @@ export class ModerationService {
     if (!facts || facts.gone || facts.inReview) return;
     const reports = await this.moderation.undecidedReports(tx.manager, target);
     if (!shouldHide(reports, await this.moderation.lastRestoredAt(tx.manager, target))) return;
-    const open = await this.moderation.openCase(tx.manager, target);
-    if (open) await this.moderation.addToCase(tx.manager, open.id, [], true);
-    const caseId =
-      open?.id ??
-      (await this.moderation.addCase(tx.manager, {
-        target,
-        itemId: facts.itemId,
-        subjectUserId: facts.subjectUserId,
-        hidden: true,
-        openedBy: 'reports',
-        flags: [],
-      }));
+    const caseId = await this.caseFor(tx, target, facts, { hidden: true, openedBy: 'reports', flags: [] });
     await this.hide(tx, target, facts, caseId, HELD_BY_REPORTS);
+  }
+
+  /** The target's open case, with these flags added (and hidden if asked), or a new case opened with them. */
+  private async caseFor(
+    tx: Transaction,
+    target: ModerationTarget,
+    facts: TargetFacts,
+    opening: { hidden: boolean; openedBy: 'reports' | 'checks'; flags: ContentFlagView[] },
+  ): Promise<string> {
+    const open = await this.moderation.openCase(tx.manager, target);
+    if (open) {
+      await this.moderation.addToCase(tx.manager, open.id, opening.flags, opening.hidden);
+      return open.id;
+    }
+    return this.moderation.addCase(tx.manager, { target, itemId: facts.itemId, subjectUserId: facts.subjectUserId, ...opening });
   }
 
   /**
