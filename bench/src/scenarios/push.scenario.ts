@@ -102,7 +102,7 @@ async function run(context: ScenarioContext): Promise<void> {
   progress(`${context.mode}: feed alone, ${options.connections} connections, ${options.durationSeconds} s`);
   const quiet = await runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: poster });
   progress(`${context.mode}: feed under load while one post is pushed to ${SUBSCRIBERS.toLocaleString('en-US')} browsers`);
-  const { busy, arrivals, cpuMs } = await profiled(app, `${context.mode}-push-fanout`, async () => {
+  const { busy, arrivals, cpuMs, stages } = await profiled(app, `${context.mode}-push-fanout`, async () => {
     const busy = runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: poster });
     await sleep(1000);
     const cpuBefore = cpuSnapshot(app);
@@ -115,7 +115,23 @@ async function run(context: ScenarioContext): Promise<void> {
     if (posted.status !== 201) throw new Error(`POST /api/items answered ${posted.status}`);
     await receiver.until(() => receiver.bulk.length >= SUBSCRIBERS, 120_000, `${SUBSCRIBERS} pushes`);
     const arrivals = receiver.bulk.map((t) => t - answeredAt).sort((a, b) => a - b);
-    return { busy, arrivals, cpuMs: cpuUsedBetween(cpuBefore, cpuSnapshot(app)) };
+    const cpuMs = cpuUsedBetween(cpuBefore, cpuSnapshot(app));
+    const { id } = (await posted.json()) as { id: string };
+    // Where the time went: the write's transaction began at its rows' created_at, each delivery job claimed its
+    // pushes at its deliveries' sent_at (its transaction's start).
+    const { rows } = await db.query(
+      `SELECT extract(epoch FROM min(n.created_at)) * 1000 AS written, extract(epoch FROM min(d.sent_at)) * 1000 AS first_claim,
+              extract(epoch FROM max(d.sent_at)) * 1000 AS last_claim
+       FROM notifications.notifications n LEFT JOIN notifications.deliveries d ON d.notification_id = n.id AND d.channel = 'push'
+       WHERE n.data LIKE '%' || $1 || '%'`,
+      [id],
+    );
+    const stages = {
+      transaction_started_ms: Math.round(Number(rows[0].written) - answeredAt),
+      first_claim_ms: Math.round(Number(rows[0].first_claim) - answeredAt),
+      last_claim_ms: Math.round(Number(rows[0].last_claim) - answeredAt),
+    };
+    return { busy, arrivals, cpuMs, stages };
   });
   const during = await busy;
   if (!app.running) throw new Error(`the ${context.mode} app exited; last output:\n${app.recentOutput()}`);
@@ -131,6 +147,7 @@ async function run(context: ScenarioContext): Promise<void> {
     decrypted_sample: receiver.bulkSample.length,
     refused: receiver.refused.length,
     first_ms: arrivals[0],
+    ...stages,
     // CPU of each process of the app from the post until the last push arrived (the feed's load included).
     ...cpuMs,
     p50_ms: percentile(arrivals, 50),
