@@ -15,7 +15,7 @@ import {
 import { describeServiceStartsHealthy, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
 import { envelope, itemPostedAt } from './notification-events';
-import { NotificationsService } from '../src/store/notifications.service';
+import { MEMBERS_PER_SLICE, NotificationsService } from '../src/store/notifications.service';
 
 /**
  * The notification store on the real PostgreSQL, fed through its real consumers (in-memory bus): written once per
@@ -290,6 +290,40 @@ describe(NotificationsService.name, () => {
         '"Blue armchair" was just posted 0.6 mi from you',
       ]);
     });
+
+    it(`writes a post reaching more than ${MEMBERS_PER_SLICE} members in slices, each member once across the slices' edges, however often it arrives`, async () => {
+      const db = sut.service.runtime.dataSource;
+      const there = { lat: 10.0, lng: 10.0 };
+      // The edges of two slices (memberSlices): the first and last ids, and both sides of the middle.
+      const edges = [
+        '00000000-0000-0000-0000-000000000000',
+        '7fffffff-ffff-ffff-ffff-ffffffffffff',
+        '80000000-0000-0000-0000-000000000000',
+        'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      ];
+      const members = [...edges, ...Array.from({ length: MEMBERS_PER_SLICE }, () => randomUUID())];
+      await db.query(`INSERT INTO notifications.positions (user_id, lat, lng) SELECT u, $2::float8, $3::float8 FROM unnest($1::uuid[]) u`, [
+        members,
+        there.lat,
+        there.lng,
+      ]);
+      const event = itemPostedAt(there);
+      const written = async () =>
+        (await db.query(
+          `SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS members, count(DISTINCT created_at)::int AS transactions
+           FROM notifications.notifications WHERE source_event_id = $1`,
+          [event.id],
+        )) as { n: number; members: number; transactions: number }[];
+      await deliver(event);
+      expect(await written()).toEqual([{ n: members.length, members: members.length, transactions: 2 }]);
+      const reachedEdges = await db.query(`SELECT user_id FROM notifications.notifications WHERE source_event_id = $1 AND user_id = ANY ($2::uuid[])`, [
+        event.id,
+        edges,
+      ]);
+      expect(reachedEdges).toHaveLength(edges.length);
+      await deliver({ ...event });
+      expect(await written()).toEqual([{ n: members.length, members: members.length, transactions: 2 }]);
+    }, 60_000);
 
     it('writes one alert per member however often the post arrives', async () => {
       const [neighbour, poster] = [randomUUID(), randomUUID()];

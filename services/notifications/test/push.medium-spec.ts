@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PushReceiver, ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DueRow } from '../src/delivery/deliveries.repository';
+import { DeliveryService } from '../src/delivery/delivery.service';
 import { CONNECTIONS_PER_PUSH_SERVICE, PushService } from '../src/delivery/push.service';
 import { notificationsService } from '../src/notifications.definition';
 
@@ -45,6 +46,7 @@ describe(PushService.name, () => {
         lng: null,
         visible_at: new Date(),
         held: false,
+        has_push: true,
       });
     }
     return rows;
@@ -72,6 +74,36 @@ describe(PushService.name, () => {
     expect(receiver.received.filter((p) => p.name.startsWith('second-'))).toHaveLength(100);
     expect(receiver.connections).toBe(opened);
     expect(receiver.refused).toEqual([]);
+  });
+
+  it('pushes a due alert to the member with a browser once however often its job runs, and records no push for a member without one', async () => {
+    const db = sut.service.runtime.dataSource;
+    const [withBrowser] = await browsers('due', 1);
+    const withoutBrowser = randomUUID();
+    const event = randomUUID();
+    const ids: { id: string; user_id: string }[] = await db.query(
+      `INSERT INTO notifications.notifications (id, user_id, type, title, message, data, source_event_id)
+       SELECT gen_random_uuid(), u, 'new_item_alert', 'New Item Nearby', '"Oak desk" was just posted 0.3 mi from you', '{}', $2 FROM unnest($1::uuid[]) u
+       RETURNING id, user_id`,
+      [[withBrowser.user_id, withoutBrowser], event],
+    );
+    await db.query(
+      `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version, quiet_hours) SELECT u, $2, 2, 'premium', 1, 'off' FROM unnest($1::uuid[]) u`,
+      [
+        ids.map((r) => r.user_id),
+        // Pushes only: e-mail and texts have their own switches.
+        JSON.stringify({ enableEmailNotifications: false, enableSmsNotifications: false }),
+      ],
+    );
+    const delivery = sut.service.app.get(DeliveryService);
+    await delivery.deliver(ids.map((r) => r.id));
+    await delivery.deliver(ids.map((r) => r.id));
+    expect(receiver.to('due-0')).toHaveLength(1);
+    const recorded: { user_id: string; channel: string }[] = await db.query(
+      `SELECT user_id, channel FROM notifications.deliveries WHERE notification_id = ANY ($1::uuid[])`,
+      [ids.map((r) => r.id)],
+    );
+    expect(recorded).toEqual([{ user_id: withBrowser.user_id, channel: 'push' }]);
   });
 
   it('forgets a browser the push service says is gone, and still pushes the others', async () => {

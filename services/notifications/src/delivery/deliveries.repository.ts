@@ -21,6 +21,8 @@ export interface DueRow {
   visible_at: Date;
   /** Written before it showed: the live stream is told when it shows. */
   held: boolean;
+  /** The member has a browser subscribed to pushes (none: there is no push to send nor to record). */
+  has_push: boolean;
 }
 
 /** Where a notification went: shown in the app later than written ('app', once), or a channel beyond it. */
@@ -51,7 +53,8 @@ export class DeliveriesRepository {
   due(ids: string[]): Promise<DueRow[]> {
     return this.dataSource.query(
       `SELECT n.id, n.user_id, n.type, n.title, n.message, n.data, n.is_read, coalesce(m.tier, 'free') AS tier, m.flags, m.quiet_hours, p.lat, p.lng,
-              n.visible_at, n.visible_at > n.created_at AS held
+              n.visible_at, n.visible_at > n.created_at AS held,
+              EXISTS (SELECT 1 FROM notifications.push_subscriptions s WHERE s.user_id = n.user_id) AS has_push
        FROM notifications.notifications n
        LEFT JOIN notifications.members m ON m.user_id = n.user_id
        LEFT JOIN notifications.positions p ON p.user_id = n.user_id

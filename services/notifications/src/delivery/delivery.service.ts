@@ -120,7 +120,10 @@ export class DeliveryService implements OnApplicationBootstrap {
     for (const row of due) {
       if (row.held) sends.push({ notificationId: row.id, userId: row.user_id, channel: 'app' });
       const member = { tier: row.tier, flags: row.flags, quietHours: row.quiet_hours, timeZone: timeZoneAt(row.lat, row.lng) };
-      for (const channel of channelsFor(row.type, member, now)) sends.push({ notificationId: row.id, userId: row.user_id, channel });
+      for (const channel of channelsFor(row.type, member, now)) {
+        // Most members of a city-wide post have no browser subscribed: a push claim for them would be a row per member for nothing.
+        if (channel !== 'push' || row.has_push) sends.push({ notificationId: row.id, userId: row.user_id, channel });
+      }
     }
     const claimed = await this.outbox.transaction(async (tx) => {
       const mine = await this.repository.claim(tx.manager, sends);

@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import webpush from 'web-push';
 import { DeliveriesRepository, DueRow, PushSubscriptionRow } from './deliveries.repository';
+import { inParallel } from '../in-parallel';
 import { pushEndpointAllowed } from './push-endpoints';
 import { loadVapidKeys, VapidKeys } from './vapid-keys';
 
@@ -174,17 +175,4 @@ function vapidSubject(config: AppConfig): string {
   if (config.PUBLIC_URL?.startsWith('https://')) return config.PUBLIC_URL;
   const address = /<([^>]+)>/.exec(config.MAIL_FROM)?.[1] ?? config.MAIL_FROM;
   return `mailto:${address.trim()}`;
-}
-
-async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-  return results;
 }

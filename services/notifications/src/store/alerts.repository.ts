@@ -89,8 +89,29 @@ export interface NearbyAlertRecord {
  */
 const KEPT = `now() - interval '30 days'`;
 
-/** Which alerts to decide: those of one event, or those of one member from a time on (their settings changed then). */
-export type AlertScope = { eventId: string } | { userId: string; since: string };
+/**
+ * Which alerts to decide: those of one event (optionally only for the members whose ids fall in `members`, a slice of
+ * the id space), or those of one member from a time on (their settings changed then).
+ */
+export type AlertScope = { eventId: string; members?: MemberSlice } | { userId: string; since: string };
+
+/** Member ids from `from` (inclusive) up to `to` (exclusive; null: to the end). */
+export interface MemberSlice {
+  from: string;
+  to: string | null;
+}
+
+/**
+ * The id space cut into `count` slices of equal width (by the ids' first 32 bits): member ids are random, so each
+ * slice holds about as many members as the next, and together they hold every id exactly once.
+ */
+export function memberSlices(count: number): MemberSlice[] {
+  const at = (i: number) =>
+    `${Math.floor((i * 2 ** 32) / count)
+      .toString(16)
+      .padStart(8, '0')}-0000-0000-0000-000000000000`;
+  return Array.from({ length: count }, (_, i) => ({ from: at(i), to: i === count - 1 ? null : at(i + 1) }));
+}
 
 /**
  * The member's settings when the alert's event happened (`who` and `when` are SQL of the outer row): the newest
@@ -202,6 +223,20 @@ export class AlertsRepository {
     );
   }
 
+  /**
+   * How many members have a position in the box a nearby alert at (lat, lng) searches (the widest radius), counted up
+   * to `atMost`: enough to tell a post that reaches a city from one that reaches a street, for the cost of a street.
+   */
+  async membersAround(manager: EntityManager, at: { lat: number; lng: number }, atMost: number): Promise<number> {
+    const [{ n }]: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM notifications.positions p
+         WHERE earth_box(ll_to_earth($1, $2), ${MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE}) @> p.earth_pos LIMIT $3) around`,
+      [at.lat, at.lng, atMost],
+    );
+    return n;
+  }
+
   /** Takes back what a member was sent from `since` on that their settings as of then no longer allow. */
   async retract(manager: EntityManager, userId: string, since: string): Promise<number> {
     const defaults = JSON.stringify(NOTIFICATION_FLAG_DEFAULTS);
@@ -230,9 +265,12 @@ function personalScope(scope: AlertScope, first: number): [string, unknown[]] {
 }
 
 function nearbyScope(scope: AlertScope, first: number): [string, unknown[]] {
-  return 'eventId' in scope
-    ? [`a.source_event_id = $${first}`, [scope.eventId]]
-    : [`p.user_id = $${first} AND a.occurred_at >= $${first + 1}`, [scope.userId, scope.since]];
+  if (!('eventId' in scope)) return [`p.user_id = $${first} AND a.occurred_at >= $${first + 1}`, [scope.userId, scope.since]];
+  if (!scope.members) return [`a.source_event_id = $${first}`, [scope.eventId]];
+  return [
+    `a.source_event_id = $${first} AND p.user_id >= $${first + 1}::uuid AND ($${first + 2}::uuid IS NULL OR p.user_id < $${first + 2}::uuid)`,
+    [scope.eventId, scope.members.from, scope.members.to],
+  ];
 }
 
 /**

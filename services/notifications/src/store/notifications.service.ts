@@ -19,15 +19,25 @@ import {
   ReportedPosition,
 } from '@curbside/contracts';
 
-import { clockTimeIn, timeZoneAt, Transaction } from '@curbside/platform';
+import { clockTimeIn, EventOutbox, timeZoneAt, Transaction } from '@curbside/platform';
 import { DeliveryRequest, DeliveryService } from '../delivery/delivery.service';
-import { AlertsRepository, WrittenRow } from './alerts.repository';
+import { inParallel } from '../in-parallel';
+import { AlertsRepository, memberSlices, WrittenRow } from './alerts.repository';
 import { LiveSignals } from './live-signals';
 import { MembersRepository } from './members.repository';
 import { LiveRow, NotificationRow, NotificationsRepository } from './notifications.repository';
 
 /** A reconnecting stream catches up on at most this many notifications (the panel shows 50). */
 const LIVE_CATCH_UP = 50;
+/**
+ * A nearby alert whose box holds more members than this is written in slices of about this many (by member id), each
+ * in a transaction of its own, SLICES_AT_ONCE at a time: the first members' rows show (and their pushes leave) while
+ * the later ones are written, and the write uses more than one database backend. One statement for 100,000 members
+ * kept one backend busy for seconds while everything after it waited (bench/README.md, "Scenario `fanout`").
+ */
+export const MEMBERS_PER_SLICE = 12_500;
+const MAX_SLICES = 16;
+const SLICES_AT_ONCE = 4;
 
 export interface NewNotification {
   userId: string;
@@ -73,6 +83,7 @@ export class NotificationsService {
     private readonly store: NotificationsRepository,
     private readonly members: MembersRepository,
     private readonly delivery: DeliveryService,
+    private readonly outbox: EventOutbox,
   ) {}
 
   /**
@@ -193,14 +204,33 @@ export class NotificationsService {
 
   /**
    * One alert to every member whose alert radius holds the spot, with their radius, switch and plan as of the
-   * event (AlertsRepository): found through the GiST index on their positions and written with one INSERT … SELECT.
-   * Once committed, the open streams of the members reached are told.
+   * event (AlertsRepository): found through the GiST index on their positions and written with one INSERT … SELECT,
+   * or, for a post whose box holds more than MEMBERS_PER_SLICE members, one such statement per slice of them. Once
+   * each write has committed, the open streams of the members it reached are told and its rows go to delivery.
    */
   async fanOutNearby(tx: EventTransaction, alert: NearbyAlert): Promise<number> {
-    await this.alerts.recordNearby(tx.manager, { ...alert, sourceEventId: tx.event.id, occurredAt: tx.event.occurredAt });
-    const written = await this.alerts.writeNearby(tx.manager, { eventId: tx.event.id });
-    this.written(tx, written, { occurredAt: tx.event.occurredAt });
-    return written.length;
+    const record = { ...alert, sourceEventId: tx.event.id, occurredAt: tx.event.occurredAt };
+    const request = { occurredAt: tx.event.occurredAt };
+    const around = await this.alerts.membersAround(tx.manager, alert, MEMBERS_PER_SLICE * MAX_SLICES);
+    if (around <= MEMBERS_PER_SLICE) {
+      await this.alerts.recordNearby(tx.manager, record);
+      const written = await this.alerts.writeNearby(tx.manager, { eventId: tx.event.id });
+      this.written(tx, written, request);
+      return written.length;
+    }
+    // The record commits first, on its own, so that every slice's transaction sees it. Recording and each slice are
+    // idempotent (the unique key on event, member and type): an event that arrives again after a crash half-way
+    // through, not yet marked processed, writes what is missing and nothing twice.
+    await this.outbox.transaction((own) => this.alerts.recordNearby(own.manager, record));
+    const slices = memberSlices(Math.ceil(around / MEMBERS_PER_SLICE)).map(
+      (members) => () =>
+        this.outbox.transaction(async (own) => {
+          const written = await this.alerts.writeNearby(own.manager, { eventId: tx.event.id, members });
+          this.written(own, written, request);
+          return written.length;
+        }),
+    );
+    return (await inParallel(slices, SLICES_AT_ONCE)).reduce((sum, n) => sum + n, 0);
   }
 
   async list(userId: string, query: NotificationListQuery): Promise<Notification[]> {
