@@ -3,7 +3,7 @@
  * by self time, with nothing downloaded. `node bench/dist/profile/flamegraph.js <in.cpuprofile>… --svg-dir DIR`
  * writes `DIR/<name>.svg` for each profile and prints, for each, the frames and packages that took most CPU.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 interface CallFrame {
@@ -217,7 +217,7 @@ export function flameSvg(tree: FlameNode, title: string, width = 1600): string {
 function main(argv: string[]): void {
   const svgDirIndex = argv.indexOf('--svg-dir');
   const svgDir = svgDirIndex >= 0 ? argv[svgDirIndex + 1] : undefined;
-  const files = argv.filter((a, i) => a !== '--svg-dir' && i !== svgDirIndex + 1 && !a.startsWith('--'));
+  const files = argv.filter((a, i) => (svgDirIndex < 0 || i !== svgDirIndex + 1) && !a.startsWith('--'));
   if (files.length === 0) {
     process.stderr.write('usage: node bench/dist/profile/flamegraph.js <file.cpuprofile>… [--svg-dir DIR]\n');
     process.exit(1);
@@ -232,6 +232,7 @@ function main(argv: string[]): void {
     for (const f of top.frames) process.stdout.write(`  ${String(f.percent).padStart(5)}%  ${String(f.selfMs).padStart(8)} ms  ${f.frame}\n`);
     process.stdout.write('frames on the stack (total time):\n');
     for (const f of top.inclusive) process.stdout.write(`  ${String(f.percent).padStart(5)}%  ${String(f.totalMs).padStart(8)} ms  ${f.frame}\n`);
+    if (svgDir) mkdirSync(svgDir, { recursive: true });
     if (svgDir) writeFileSync(join(svgDir, `${name}.svg`), flameSvg(flameTree(profile), name));
   }
 }
