@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CreateReportRequest, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
+import { CreateReportRequest, EventPayload, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
 import { CommentsService } from '../src/comments/comments.service';
 import { ItemsService } from '../src/items/items.service';
 import { ModerationService } from '../src/moderation/moderation.service';
@@ -7,7 +7,7 @@ import { ReportsService } from '../src/reports/reports.service';
 import { SavedSearchesService } from '../src/saved-searches/saved-searches.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
-type Notice = { userId: string; caseId: string; kind: string; targetType: string; title: string; reason: string };
+type Notice = EventPayload<typeof Events.moderationNotice>;
 
 /**
  * Moderation on the real PostgreSQL (docs/product-rules.md, Moderation): the escalation thresholds, pending review,

@@ -1,10 +1,19 @@
-import { CreateReportRequest, CreateSavedSearchRequest, ErrorCode, Events, ModerationCase, ReportError, SavedSearchError } from '@curbside/contracts';
+import {
+  CreateReportRequest,
+  CreateSavedSearchRequest,
+  ErrorCode,
+  EventPayload,
+  Events,
+  ModerationCase,
+  ReportError,
+  SavedSearchError,
+} from '@curbside/contracts';
 import { ModerationService } from '../src/moderation/moderation.service';
 import { ReportsService } from '../src/reports/reports.service';
 import { SavedSearchesService } from '../src/saved-searches/saved-searches.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
-type Notice = { userId: string; caseId: string; kind: string; targetType: string; title: string; reason: string };
+type Notice = EventPayload<typeof Events.moderationNotice>;
 
 /** Each test gets its own neighbourhood, far from the others', so their wanted posts never meet. */
 let town = 0;

@@ -11,6 +11,7 @@ const impactFiguresSchema = z.object({
   kg: z.number().nonnegative(),
   co2eKg: z.number().nonnegative(),
 });
+export type ImpactFigures = z.infer<typeof impactFiguresSchema>;
 
 /** The method behind every figure, as the service applies it: estimated kilograms per category and the CO₂e factor. */
 export const impactMethodSchema = z.object({

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { ImpactFigures } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import type { NotCountedReason } from './impact.rules';
 
@@ -15,11 +16,6 @@ export interface PickupRecord {
 }
 
 /** Sums as the database keeps them (numeric, exact), converted once. */
-export interface Figures {
-  pickups: number;
-  kg: number;
-  co2eKg: number;
-}
 
 interface FiguresRow {
   pickups: number;
@@ -27,7 +23,7 @@ interface FiguresRow {
   co2e_kg: string | null;
 }
 
-const figures = (row: FiguresRow | undefined): Figures => ({ pickups: row?.pickups ?? 0, kg: Number(row?.kg ?? 0), co2eKg: Number(row?.co2e_kg ?? 0) });
+const figures = (row: FiguresRow | undefined): ImpactFigures => ({ pickups: row?.pickups ?? 0, kg: Number(row?.kg ?? 0), co2eKg: Number(row?.co2e_kg ?? 0) });
 
 /** The verified pickups' ledger (migrations/1764400000390-impact.ts) and the sums read from it. */
 @Injectable()
@@ -88,7 +84,7 @@ export class ImpactRepository {
   }
 
   /** A member's counted pickups, as poster (given) and as picker (picked up). */
-  async member(userId: string): Promise<{ given: Figures; pickedUp: Figures }> {
+  async member(userId: string): Promise<{ given: ImpactFigures; pickedUp: ImpactFigures }> {
     const rows: (FiguresRow & { side: string })[] = await this.dataSource.query(
       `SELECT 'given' AS side, count(*)::int AS pickups, sum(kg) AS kg, sum(co2e_kg) AS co2e_kg FROM items.impact_pickups WHERE poster_id = $1 AND counted
        UNION ALL
@@ -105,7 +101,7 @@ export class ImpactRepository {
   async areaFromWeek(
     cellWide: number,
     fromWeek: string,
-  ): Promise<{ weeks: (Figures & { weekStart: string })[]; categories: (Figures & { category: string })[] }> {
+  ): Promise<{ weeks: (ImpactFigures & { weekStart: string })[]; categories: (ImpactFigures & { category: string })[] }> {
     const rows: (FiguresRow & { week_start: string | null; category: string | null })[] = await this.dataSource.query(
       `SELECT to_char(week_start, 'YYYY-MM-DD') AS week_start, category, sum(pickups)::int AS pickups, sum(kg) AS kg, sum(co2e_kg) AS co2e_kg
        FROM items.impact_area_weeks WHERE cell_wide = $1 AND week_start >= $2::date

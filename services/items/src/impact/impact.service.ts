@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AreaImpact, ImpactMethod, MemberImpact } from '@curbside/contracts';
+import { AreaImpact, ImpactFigures, ImpactMethod, MemberImpact } from '@curbside/contracts';
 import { EntityManager } from 'typeorm';
 import { cellBounds, cellOf, WIDE_GRID } from '../items/geo-grid.rules';
-import { Figures, ImpactRepository } from './impact.repository';
+import { ImpactRepository } from './impact.repository';
 import { MemberDevicesRepository } from './member-devices.repository';
 import {
   co2eKg,
@@ -20,10 +20,10 @@ import {
 
 const DAY_MS = 86_400_000;
 const METHOD: ImpactMethod = { weightsKg: IMPACT_WEIGHTS_KG, co2ePerKg: CO2E_PER_KG, source: IMPACT_SOURCE };
-const NONE: Figures = { pickups: 0, kg: 0, co2eKg: 0 };
+const NONE: ImpactFigures = { pickups: 0, kg: 0, co2eKg: 0 };
 
 /** Sums of sums, kept to the hundredth (the stored figures have two decimals, so this only undoes float noise). */
-const add = (a: Figures, b: Figures): Figures => ({
+const add = (a: ImpactFigures, b: ImpactFigures): ImpactFigures => ({
   pickups: a.pickups + b.pickups,
   kg: Math.round((a.kg + b.kg) * 100) / 100,
   co2eKg: Math.round((a.co2eKg + b.co2eKg) * 100) / 100,
@@ -107,7 +107,7 @@ export class ImpactService {
       area: cellBounds(cell, WIDE_GRID),
       weeks,
       categories: [...sums.categories].sort((a, b) => b.kg - a.kg || a.category.localeCompare(b.category)),
-      totals: weeks.reduce<Figures>((sum, w) => add(sum, w), NONE),
+      totals: weeks.reduce<ImpactFigures>((sum, w) => add(sum, w), NONE),
       fairness: { windowDays: FAIRNESS_WINDOW_DAYS, ...fairness },
       method: METHOD,
     };

@@ -1,3 +1,4 @@
+import type { ImpactFigures } from '@curbside/contracts';
 import { plural } from '../../../lib/plural';
 
 const kgFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -11,12 +12,6 @@ export function kg(value: number): string {
 export function percent(share: number): string {
   const rounded = Math.round(share * 100);
   return `${share > 0 && rounded === 0 ? '<1' : rounded} %`;
-}
-
-export interface ImpactFigures {
-  pickups: number;
-  kg: number;
-  co2eKg: number;
 }
 
 /** The profile's headline: "You kept 42 kg out of landfill", or what starts it for a member with nothing yet. */
