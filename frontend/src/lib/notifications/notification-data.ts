@@ -1,4 +1,5 @@
-import { CLOCK_TIME_IN_TEXT, type Notification } from '@curbside/contracts';
+import type { Notification } from '@curbside/contracts';
+import { CLOCK_TIME_IN_TEXT } from '@curbside/contracts/client';
 import { BADGE_ANIMATION_TRIGGER } from './live-constants';
 
 export type NotificationData = Record<string, unknown>;

@@ -8,6 +8,7 @@ export { RANKS, RANK_NAMES, rankForPoints, type RankName } from '../rewards/rank
 export { BADGES, BADGE_NAMES, type BadgeName } from '../rewards/badges';
 export { ACTION_POINTS, PENDING_POINTS_HOURS, TIER_MULTIPLIER, DAILY_POST_CREDITS, QUICK_DELETE_MINUTES, actionPoints } from '../rewards/points';
 export { BADGE_ANIMATION_TRIGGER, LIVE_STREAM_PATH, LIVE_STREAM_RETRY_MS, LIVE_STREAM_HEARTBEAT_MS, LiveEvent } from '../notifications/live-events';
+export { CLOCK_TIME_IN_TEXT } from '../notifications/clock-time-in-text';
 export * from './plans';
 export * from './saved-searches';
 export { isVisiblyEmpty } from '../validation/text';

@@ -34,13 +34,6 @@ export const PLAN_TIMED_TYPES: readonly NotificationType[] = ['new_item_alert', 
 export const QUIET_HOURS_TYPES: readonly NotificationType[] = ['you_are_up', 'handover_message'];
 
 /** A notification as the panel reads it; `data` is JSON text (distance, badgeName, animationTrigger, itemId). */
-/**
- * A time of day as the notifications service writes it into a text for the member: "14:05 UTC" without a known time
- * zone, else in the zone of their last position with its short name ("2:05 PM EST", "3:05 PM GMT+1"). The app
- * shows the same moment in the browser's own time in its place.
- */
-export const CLOCK_TIME_IN_TEXT = /\b\d{1,2}:\d{2}(?: [AP]M)? (?:UTC|GMT[+-]\d{1,2}(?::\d{2})?|[A-Z]{2,5})\b/;
-
 export const notificationSchema = z.object({
   id: z.uuid(),
   type: z.enum(NOTIFICATION_TYPES),
