@@ -133,6 +133,20 @@ describe(`${AlertEmailService.name} with a mail server that refuses`, () => {
     expect(await service.sendDueMails()).toBe(0);
   });
 
+  it('keeps the address set when the server refuses its confirmation mail, and sends the mail on a later try', async () => {
+    const userId = (await sut.call(Calls.users.create, {})).user.id;
+    const address = `refused-${randomUUID()}@example.org`;
+    server.refuseNext(1);
+    expect(await sut.call(Calls.users.setAlertEmail, { email: address }, userId)).toEqual({ address, confirmed: false });
+    expect(server.to(address)).toEqual([]);
+    expect(await queued(address)).toEqual([{ attempts: 1 }]);
+
+    await sut.service.runtime.dataSource.query(`UPDATE users.alert_mail_queue SET next_attempt_at = now() WHERE to_address = $1`, [address]);
+    expect(await sut.service.app.get(AlertEmailService).sendDueMails()).toBe(1);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(server.to(address)[0].text)![1];
+    expect(await sut.call(Calls.users.confirmAlertEmail, { token }, undefined)).toEqual({ address, confirmed: true });
+  });
+
   it('gives a mail up when the server still refuses it an hour after it was queued', async () => {
     const { userId, address } = await subscriber();
     server.refuseNext(2);

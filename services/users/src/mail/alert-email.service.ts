@@ -77,18 +77,21 @@ export class AlertEmailService implements OnApplicationBootstrap, OnModuleDestro
       user.alertEmailTokenHash = hashOf(token);
       user.alertEmailTokenExpiresAt = new Date(Date.now() + EMAIL_CONFIRMATION_HOURS * 3600_000);
       user.unsubscribeToken ??= newToken();
+      // Queued with the change, as alert mails are: a mail server that refuses it now does not undo the address (nor
+      // turn the answer into an error); the sweep tries it again.
+      await this.records.queueAlerts(tx.manager, [
+        {
+          to: email,
+          subject: 'Confirm your e-mail for Curbside alerts',
+          text:
+            `Someone (hopefully you) asked for Curbside alerts at this address.\n\n` +
+            `Confirm it within ${EMAIL_CONFIRMATION_HOURS} hours: ${this.baseUrl}/api/email/confirm?token=${token}\n\n` +
+            `If it was not you, ignore this mail: nothing else will be sent here.`,
+        },
+      ]);
       return { address: email, confirmed: false };
     });
-    if (!answer.confirmed) {
-      await this.mailer.send({
-        to: email,
-        subject: 'Confirm your e-mail for Curbside alerts',
-        text:
-          `Someone (hopefully you) asked for Curbside alerts at this address.\n\n` +
-          `Confirm it within ${EMAIL_CONFIRMATION_HOURS} hours: ${this.baseUrl}/api/email/confirm?token=${token}\n\n` +
-          `If it was not you, ignore this mail: nothing else will be sent here.`,
-      });
-    }
+    if (!answer.confirmed) await this.sendDueMails().catch((err: unknown) => this.log.warn({ err }, 'the confirmation mail waits for the next sweep'));
     return answer;
   }
 
