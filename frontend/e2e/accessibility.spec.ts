@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { card, MANHATTAN, openApp, photo, postAt, postGarageSale, shot, skipFirstVisit } from './helpers';
+import { card, MANHATTAN, newNeighbour, openApp, photo, postAt, postGarageSale, shot } from './helpers';
 import { grantPoints, grantRole } from './operator';
 
 /** axe-core's browser build, injected into each page (nothing is fetched: it is a dev dependency of the frontend). */
@@ -72,20 +72,9 @@ async function auditDialog(page: Page, opener: Locator, where: string, open: (op
   return found;
 }
 
-async function member(browser: Browser, baseURL: string, colorScheme: 'light' | 'dark') {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    hasTouch: true,
-    geolocation: MANHATTAN,
-    permissions: ['geolocation', 'camera'],
-    colorScheme,
-    // axe is injected as a script of the page, which the app's Content-Security-Policy would refuse.
-    bypassCSP: true,
-  });
-  return context;
-}
+/** A member's own browser in the theme, where axe can be injected; the first visit skipped unless asked for. */
+const member = (browser: Browser, baseURL: string, colorScheme: 'light' | 'dark', firstVisit = false) =>
+  newNeighbour(browser, baseURL, { colorScheme, bypassCSP: true, firstVisit });
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe finds nothing serious or moderate on any screen or open dialog (${colorScheme} theme)`, async ({ browser, baseURL }) => {
@@ -93,9 +82,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const found: string[] = [];
 
     // A neighbour's post, so that an item's page, its card's actions and their dialogs are there to check.
-    const context = await member(browser, baseURL as string, colorScheme);
-    await skipFirstVisit(context);
-    const poster = await context.newPage();
+    const { context, page: poster } = await member(browser, baseURL as string, colorScheme);
     await openApp(poster);
     const title = `Axe check lamp ${colorScheme} ${Date.now()}`;
     const itemId = await postAt(poster, title, MANHATTAN);
@@ -195,8 +182,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await context.close();
 
     // A first visit: onboarding's first step, and phone sign-in.
-    const first = await member(browser, baseURL as string, colorScheme);
-    const visitor = await first.newPage();
+    const { context: first, page: visitor } = await member(browser, baseURL as string, colorScheme, true);
     await openApp(visitor, '/', { firstVisit: true });
     await expect(visitor.getByRole('heading', { name: 'Welcome to Curbside!' })).toBeVisible();
     found.push(...(await audit(visitor, 'onboarding')));
@@ -224,9 +210,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const found: string[] = [];
 
     // A poster with a garage sale, and one whose description the automatic checks hold for review (a deposit asked).
-    const posterContext = await member(browser, baseURL as string, colorScheme);
-    await skipFirstVisit(posterContext);
-    const poster = await posterContext.newPage();
+    const { context: posterContext, page: poster } = await member(browser, baseURL as string, colorScheme);
     const posterId = await openApp(poster);
     const sale = `Axe sale ${colorScheme} ${Date.now()}`;
     const saleId = await postGarageSale(poster, sale);
@@ -234,9 +218,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await postGarageSale(poster, held, 'Send me a $50 deposit by gift card to hold anything');
 
     // A neighbour interested in the sale writes to its poster: the messages sheet with a message in it.
-    const neighbourContext = await member(browser, baseURL as string, colorScheme);
-    await skipFirstVisit(neighbourContext);
-    const neighbour = await neighbourContext.newPage();
+    const { context: neighbourContext, page: neighbour } = await member(browser, baseURL as string, colorScheme);
     const neighbourId = await openApp(neighbour, `/items/${saleId}`);
     await card(neighbour, sale)
       .getByRole('button', { name: /Interested/ })

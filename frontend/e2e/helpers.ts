@@ -17,6 +17,8 @@ export interface VisitOptions {
   timezoneId?: string;
   /** The system's light or dark setting the browser reports; light by default. */
   colorScheme?: 'light' | 'dark';
+  /** Lets a test inject a script of its own (axe), which the app's Content-Security-Policy would refuse. */
+  bypassCSP?: boolean;
 }
 
 const seeded = new WeakSet<BrowserContext>();
@@ -51,6 +53,7 @@ export async function newNeighbour(browser: Browser, baseURL: string, options: V
     permissions: ['geolocation', 'camera'],
     timezoneId: options.timezoneId,
     colorScheme: options.colorScheme,
+    bypassCSP: options.bypassCSP,
   });
   if (options.firstVisit) seeded.add(context);
   else await skipFirstVisit(context);
