@@ -88,6 +88,26 @@ export default tseslint.config(
     },
   },
   {
+    // The shared lib/ is on the first screen: it reads values from the contracts' zod-free browser entry only (a value
+    // from the full entry put zod into the app's entry chunk once), types from either.
+    files: ['src/lib/**/*.ts', 'src/lib/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@curbside/contracts',
+              allowTypeImports: true,
+              message: 'lib/ is on the first screen: import values from @curbside/contracts/client (types may come from @curbside/contracts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
