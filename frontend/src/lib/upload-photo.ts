@@ -1,9 +1,26 @@
 import type { UploadResponse } from '@curbside/contracts';
-import { apiPath, IDEMPOTENCY_KEY_HEADER, ITEM_PHOTO_FIELD, ITEM_PHOTO_MAX_BYTES } from '@curbside/contracts/client';
+import { apiPath, IDEMPOTENCY_KEY_HEADER, ITEM_PHOTO_FIELD, ITEM_PHOTO_MAX_BYTES, ItemMessages } from '@curbside/contracts/client';
+import type { ChangeEvent } from 'react';
+import { toast } from '../components/ui/toast-store';
 import { ApiError } from './api-client';
 import { withOneKey } from './send-once';
 
 export const MAX_PHOTO_BYTES = ITEM_PHOTO_MAX_BYTES;
+
+/**
+ * The photo a file input was just given, or null: none, or one over MAX_PHOTO_BYTES (the member is told why). The
+ * input is emptied, so choosing the same file again is heard.
+ */
+export function pickedPhoto(event: ChangeEvent<HTMLInputElement>): File | null {
+  const file = event.target.files?.[0];
+  event.target.value = '';
+  if (!file) return null;
+  if (file.size > MAX_PHOTO_BYTES) {
+    toast({ title: 'File too large', description: ItemMessages.imageTooLarge, variant: 'destructive' });
+    return null;
+  }
+  return file;
+}
 
 /**
  * POST /api/upload as multipart field `photo`. XHR rather than fetch because only XHR reports upload

@@ -1,5 +1,4 @@
 import type { PhotoValidationResult } from '@curbside/contracts';
-import { ItemMessages } from '@curbside/contracts/client';
 import { Camera, CheckCircle2, Loader2, Upload, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { useValidatePickup, VALIDATION_ERROR_RESULT } from '../api/validate-pickup';
 import { captureVideoFrame, encodeFile, stripDataUrl } from '../lib/encode-photo';
-import { MAX_PHOTO_BYTES } from '../../../lib/upload-photo';
+import { pickedPhoto } from '../../../lib/upload-photo';
 
 interface VerifyPickupDialogProps {
   itemId: string;
@@ -77,13 +76,8 @@ export function VerifyPickupDialog({ itemId, itemTitle, onClose, onClaim }: Veri
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const file = pickedPhoto(event);
     if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: 'File too large', description: ItemMessages.imageTooLarge, variant: 'destructive' });
-      return;
-    }
     try {
       check(await encodeFile(file));
     } catch (error) {

@@ -2,8 +2,7 @@ import { Camera, CheckCircle2, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
-import { ItemMessages } from '@curbside/contracts/client';
-import { MAX_PHOTO_BYTES, uploadPhoto } from '../../../lib/upload-photo';
+import { pickedPhoto, uploadPhoto } from '../../../lib/upload-photo';
 
 interface Photo {
   previewUrl: string;
@@ -30,13 +29,8 @@ export function PhotoPicker({ required, onChange }: { required: boolean; onChang
   };
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+    const file = pickedPhoto(event);
     if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: 'File too large', description: ItemMessages.imageTooLarge, variant: 'destructive' });
-      return;
-    }
     const url = URL.createObjectURL(file);
     const isCurrent = () => current.current === url;
     current.current = url;
