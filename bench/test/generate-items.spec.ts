@@ -40,6 +40,10 @@ describe('generateItemBatches', () => {
       // Nothing expires within an hour of the anchor: answers cannot change during a run.
       expect(Math.abs(expires - nowMs)).toBeGreaterThanOrEqual(3600 * 1000 - 1);
       if (expires < nowMs) expired++;
+      // Expired items are seeded as the app's expiry sweep leaves them: off the feed, and expired unless claimed.
+      expect(batch.listed[i]).toBe(expires >= nowMs);
+      if (expires < nowMs) expect(['expired', 'claimed']).toContain(batch.status[i]);
+      else expect(['available', 'claimed']).toContain(batch.status[i]);
       if (batch.status[i] === 'claimed') {
         expect(batch.claimedById[i]).not.toBeNull();
         expect(batch.claimedById[i]).not.toBe(batch.posterId[i]);

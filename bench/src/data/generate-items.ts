@@ -72,6 +72,8 @@ export interface ItemBatch {
   description: string[];
   category: string[];
   status: string[];
+  /** As the app's expiry sweep leaves an item whose time is up: off the feed. */
+  listed: boolean[];
   claimedById: (string | null)[];
   pricingType: string[];
   customAmount: (number | null)[];
@@ -95,7 +97,7 @@ export interface DatasetStats {
 
 function emptyBatch(): ItemBatch {
   return {
-    id: [], posterId: [], title: [], description: [], category: [], status: [], claimedById: [], pricingType: [],
+    id: [], posterId: [], title: [], description: [], category: [], status: [], listed: [], claimedById: [], pricingType: [],
     customAmount: [], timeLimit: [], expiresAt: [], createdAt: [], lat: [], lng: [], isScoutFind: [],
   };
 }
@@ -182,7 +184,10 @@ export function* generateItemBatches(options: DatasetOptions, posters: readonly 
     batch.title.push(title);
     batch.description.push(`${title}. ${prng.pick(NOTES)}`);
     batch.category.push(category);
-    batch.status.push(claimed ? 'claimed' : 'available');
+    // Seeded as the app's expiry sweep (services/items/src/expiry) would have left them, so that a run does not
+    // start with the sweep of every expired item (12 % of them) under way beside what it measures.
+    batch.status.push(claimed ? 'claimed' : expired ? 'expired' : 'available');
+    batch.listed.push(!expired);
     batch.claimedById.push(claimed ? posters[claimerIndex].userId : null);
     batch.pricingType.push(paid ? 'paid' : 'free');
     batch.customAmount.push(paid ? amount : null);

@@ -12,9 +12,10 @@ export interface SqlRunner {
  */
 const INSERT_ITEMS = `
   INSERT INTO items.items (id, poster_id, title, description, category, status, claimed_by_id, pricing_type,
-                           custom_amount, time_limit, expires_at, created_at, lat, lng, is_scout_find)
+                           custom_amount, time_limit, expires_at, created_at, lat, lng, is_scout_find, listed)
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::text[],
-                       $9::int[], $10::int[], $11::timestamptz[], $12::timestamptz[], $13::float8[], $14::float8[], $15::bool[])`;
+                       $9::int[], $10::int[], $11::timestamptz[], $12::timestamptz[], $13::float8[], $14::float8[], $15::bool[],
+                       $16::bool[])`;
 
 const INSERT_POSTERS = `
   INSERT INTO items.posters (user_id, username, rank)
@@ -22,7 +23,7 @@ const INSERT_POSTERS = `
 
 function itemParams(b: ItemBatch): unknown[] {
   return [b.id, b.posterId, b.title, b.description, b.category, b.status, b.claimedById, b.pricingType, b.customAmount,
-    b.timeLimit, b.expiresAt, b.createdAt, b.lat, b.lng, b.isScoutFind];
+    b.timeLimit, b.expiresAt, b.createdAt, b.lat, b.lng, b.isScoutFind, b.listed];
 }
 
 export interface SeedOptions extends DatasetOptions {
