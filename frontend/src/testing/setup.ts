@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { dismissToast } from '../components/ui/toast-store';
 import { expectNoUnhandledRequests, installFetchStub } from './api-mock';
@@ -19,6 +19,10 @@ if (typeof window !== 'undefined' && !('PointerEvent' in window)) {
   class PointerEventPolyfill extends MouseEvent {}
   Object.defineProperty(window, 'PointerEvent', { value: PointerEventPolyfill });
 }
+
+// A lazily loaded screen or dialog is a dynamic import the test runner transforms on first use: on a loaded machine
+// that alone can pass testing-library's 1 s default for findBy…/waitFor. A wait that succeeds returns as soon as it can.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   installFetchStub();
