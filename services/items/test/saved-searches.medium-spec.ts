@@ -1,4 +1,4 @@
-import { CreateSavedSearchRequest, EventPayload, Events, SavedSearchError, SubscriptionTier } from '@curbside/contracts';
+import { CreateSavedSearchRequest, ErrorCode, EventPayload, Events, SavedSearchError, SubscriptionTier } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { waitFor } from '@curbside/testing';
 import { BlocksRepository } from '../src/blocks/blocks.repository';
@@ -157,5 +157,18 @@ describe(SavedSearchesService.name, () => {
     expect(metres).toBeLessThan(155);
     // Far away, nothing; the radius is narrowed to the caller's plan.
     expect((await sut.wanted({ lat: at.lat + 20 * MILE, lng: at.lng, radius: 100 }, viewer)).posts).toEqual([]);
+  });
+
+  it('changes the words and auto-claim together or not at all', async () => {
+    const member = await world.member({ tier: 'pro' });
+    const search = await save(member, newTown(), { query: 'desk' });
+    expect(await sut.change(search.id, { query: 'oak desk', autoClaim: true }, member)).toMatchObject({ query: 'oak desk', autoClaim: true });
+    const refused = await sut.change(search.id, { query: '  ', autoClaim: false }, member).catch((e: Error & { code: string }) => e);
+    expect(refused).toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
+    expect((await sut.list(member)).find((s) => s.id === search.id)).toMatchObject({ query: 'oak desk', autoClaim: true });
+    const stranger = await world.member({ tier: 'pro' });
+    expect(await sut.change(search.id, { query: 'lamp', autoClaim: false }, stranger).catch((e: Error & { code: string }) => e.code)).toBe(
+      SavedSearchError.NOT_FOUND,
+    );
   });
 });

@@ -156,9 +156,9 @@ export class SavedSearchesRepository {
   }
 
   /** Switches auto-claim of the member's own search; null when there is none of theirs by that id. */
-  async setAutoClaim(userId: string, id: string, autoClaim: boolean): Promise<SavedSearchRow | null> {
+  async setAutoClaim(manager: EntityManager, userId: string, id: string, autoClaim: boolean): Promise<SavedSearchRow | null> {
     // An UPDATE answers [rows, affected] through TypeORM.
-    const [rows]: [SavedSearchRow[], number] = await this.dataSource.query(
+    const [rows]: [SavedSearchRow[], number] = await manager.query(
       `UPDATE items.saved_searches SET auto_claim = $3 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
       [id, userId, autoClaim],
     );

@@ -108,36 +108,30 @@ export class SavedSearchesService {
   }
 
   /** The member changes their own search: new words (rewrite), and/or auto-claim on or off. */
+  /**
+   * New words and/or auto-claim on (only on a plan that has it, as the users service last said) or off, for the
+   * member's own search, in one transaction: both or neither. A wanted post's new words are public text: the
+   * automated checks read them as at creation, and the verdict is recorded in the same transaction (a sure hit hides
+   * it and tells its author why).
+   */
   async change(savedSearchId: string, change: { autoClaim?: boolean; query?: string }, userId: string): Promise<SavedSearch> {
     if (change.autoClaim) await this.requireAutoClaimPlan(userId);
-    let changed = change.query !== undefined ? await this.rewrite(savedSearchId, change.query, userId) : null;
-    if (change.autoClaim !== undefined) changed = await this.setAutoClaim(savedSearchId, change.autoClaim, userId);
-    if (!changed) throw new DomainError(SavedSearchError.NOT_FOUND, 'Saved search not found');
-    return changed;
-  }
-
-  /**
-   * New words for the member's own search. A wanted post's new words are public text: the automated checks read them
-   * as at creation, in the same transaction as the change (a sure hit hides it and tells its author why).
-   */
-  private async rewrite(savedSearchId: string, query: string, userId: string): Promise<SavedSearch> {
     const current = await this.searches.find(userId, savedSearchId);
     if (!current) throw new DomainError(SavedSearchError.NOT_FOUND, 'Saved search not found');
-    const verdict = current.is_public ? await this.checks.check({ kind: 'item', text: query }) : { hold: false, flags: [] };
+    const { query, autoClaim } = change;
+    const verdict = query !== undefined && current.is_public ? await this.checks.check({ kind: 'item', text: query }) : { hold: false, flags: [] };
     const row = await this.outbox.transaction(async (tx) => {
-      const updated = await this.searches.setQuery(tx.manager, userId, savedSearchId, query, searchWords(query));
+      let updated: SavedSearchRow | null = null;
+      if (query !== undefined) {
+        updated = await this.searches.setQuery(tx.manager, userId, savedSearchId, query, searchWords(query));
+        if (updated && updated.words.length === 0 && !updated.category)
+          throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Give some words to look for, or a category');
+        if (updated?.is_public) await this.moderation.recordFlagsIn(tx, { type: 'wanted', id: updated.id }, verdict.flags, verdict.hold);
+      }
+      if (autoClaim !== undefined && (query === undefined || updated)) updated = await this.searches.setAutoClaim(tx.manager, userId, savedSearchId, autoClaim);
       if (!updated) throw new DomainError(SavedSearchError.NOT_FOUND, 'Saved search not found');
-      if (updated.words.length === 0 && !updated.category) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Give some words to look for, or a category');
-      if (updated.is_public) await this.moderation.recordFlagsIn(tx, { type: 'wanted', id: updated.id }, verdict.flags, verdict.hold);
       return { ...updated, in_review: updated.in_review || (updated.is_public && verdict.hold) };
     });
-    return toSavedSearch(row);
-  }
-
-  /** Auto-claim on (only on a plan that has it, as the users service last said) or off, on the member's own search. */
-  private async setAutoClaim(savedSearchId: string, autoClaim: boolean, userId: string): Promise<SavedSearch> {
-    const row = await this.searches.setAutoClaim(userId, savedSearchId, autoClaim);
-    if (!row) throw new DomainError(SavedSearchError.NOT_FOUND, 'Saved search not found');
     return toSavedSearch(row);
   }
 
