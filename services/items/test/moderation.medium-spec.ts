@@ -34,6 +34,11 @@ describe(ModerationService.name, () => {
   const report = (reporterId: string, target: Partial<CreateReportRequest>) =>
     reports.file({ reportType: 'inappropriate', reason: 'Not okay', ...target } as CreateReportRequest, reporterId);
   const reportItem = (reporterId: string, itemId: string) => report(reporterId, { reportedItemId: itemId });
+  /** Two verified members' reports: enough to hide the target for review and open its case. */
+  const escalate = async (target: Partial<CreateReportRequest>) => {
+    await report(await verified(), target);
+    await report(await verified(), target);
+  };
   const visibleTo = async (itemId: string, callerId: string) => {
     try {
       await items.get(itemId, callerId);
@@ -95,16 +100,14 @@ describe(ModerationService.name, () => {
     const author = await world.member();
     const item = await world.post(poster);
     const comment = await world.get(CommentsService).create(item.id, author, 'Rude words here');
-    await report(await verified(), { reportedCommentId: comment.id });
-    await report(await verified(), { reportedCommentId: comment.id });
+    await escalate({ reportedCommentId: comment.id });
     const comments = world.get(CommentsService);
     expect((await comments.list(item.id, poster)).map((c) => c.id)).not.toContain(comment.id);
     expect(await comments.list(item.id, author)).toEqual([expect.objectContaining({ id: comment.id, inReview: true })]);
 
     const member = await world.member();
     const theirs = await world.post(member);
-    await report(await verified(), { reportedUserId: member });
-    await report(await verified(), { reportedUserId: member });
+    await escalate({ reportedUserId: member });
     expect(await visibleTo(theirs.id, poster)).toBe(false);
     expect(await items.byUser(member, poster)).toEqual([]);
     expect(await visibleTo(theirs.id, member)).toBe(true);
@@ -156,8 +159,7 @@ describe(ModerationService.name, () => {
   it('removes through the removal path with the reason; the poster appeals once and another moderator decides', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
-    await reportItem(await verified(), item.id);
-    await reportItem(await verified(), item.id);
+    await escalate({ reportedItemId: item.id });
     const [decider, other] = [await moderator(), await moderator()];
     const open = await caseOf(item.id, 'open', decider);
     await sut.decide(open.id, { decision: 'remove', reason: 'Weapons are not allowed.' }, decider);
@@ -183,8 +185,7 @@ describe(ModerationService.name, () => {
     expect((await caseOf(item.id, 'decided', other)).appeal).toMatchObject({ outcome: 'overturned', reply: 'The photo shows a bookshelf.' });
     // A warning cannot be appealed.
     const warned = await world.post(poster);
-    await reportItem(await verified(), warned.id);
-    await reportItem(await verified(), warned.id);
+    await escalate({ reportedItemId: warned.id });
     const warnCase = await caseOf(warned.id, 'open', decider);
     await sut.decide(warnCase.id, { decision: 'warn', reason: 'Keep titles accurate' }, decider);
     expect(await visibleTo(warned.id, await world.member())).toBe(true);
@@ -194,8 +195,7 @@ describe(ModerationService.name, () => {
   it("keeps a moderator's own content out of their queue: another moderator decides it", async () => {
     const [mod, other] = [await moderator(), await moderator()];
     const item = await world.post(mod);
-    await reportItem(await verified(), item.id);
-    await reportItem(await verified(), item.id);
+    await escalate({ reportedItemId: item.id });
     expect((await sut.cases({ status: 'open' }, mod)).map((c) => c.targetId)).not.toContain(item.id);
     const open = await caseOf(item.id, 'open', other);
     expect(open.canDecide).toBe(true);
@@ -212,8 +212,7 @@ describe(ModerationService.name, () => {
   it('keeps every moderator action in a log the database refuses to change or delete', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
-    await reportItem(await verified(), item.id);
-    await reportItem(await verified(), item.id);
+    await escalate({ reportedItemId: item.id });
     const mod = await moderator();
     const open = await caseOf(item.id, 'open', mod);
     await sut.decide(open.id, { decision: 'warn', reason: 'First warning' }, mod);
@@ -259,8 +258,7 @@ describe(ModerationService.name, () => {
   it('does not take down twice what was gone before the decision', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
-    await reportItem(await verified(), item.id);
-    await reportItem(await verified(), item.id);
+    await escalate({ reportedItemId: item.id });
     const mod = await moderator();
     const open = await caseOf(item.id, 'open', mod);
     await world.db.query(`UPDATE items.items SET status = 'removed', listed = false WHERE id = $1`, [item.id]);
@@ -278,8 +276,7 @@ describe(ModerationService.name, () => {
     await comments.create(item.id, await world.member(), 'Still there at noon');
     const rude = await comments.create(item.id, await world.member(), 'Rude words here');
     expect(await count()).toBe(2);
-    await report(await verified(), { reportedCommentId: rude.id });
-    await report(await verified(), { reportedCommentId: rude.id });
+    await escalate({ reportedCommentId: rude.id });
     expect(await count()).toBe(1);
     const mod = await moderator();
     const open = await caseOf(rude.id, 'open', mod);
@@ -287,8 +284,7 @@ describe(ModerationService.name, () => {
     expect(await count()).toBe(2);
 
     const removed = await comments.create(item.id, await world.member(), 'Spam spam spam');
-    await report(await verified(), { reportedCommentId: removed.id });
-    await report(await verified(), { reportedCommentId: removed.id });
+    await escalate({ reportedCommentId: removed.id });
     expect(await count()).toBe(2);
     await sut.decide((await caseOf(removed.id, 'open', mod)).id, { decision: 'remove', reason: 'Spam' }, mod);
     expect(await count()).toBe(2);
@@ -317,12 +313,10 @@ describe(ModerationService.name, () => {
     const wanted = await searches.create({ query: 'bookshelf', radius: 5, location: { lat: 44.9, lng: -93.2, label: 'Home' }, isPublic: true }, member);
     const [decider, other] = [await moderator(), await moderator()];
     // One post removed on a case of its own first: the member's appeal does not bring that back.
-    await reportItem(await verified(), removedAlone.id);
-    await reportItem(await verified(), removedAlone.id);
+    await escalate({ reportedItemId: removedAlone.id });
     await sut.decide((await caseOf(removedAlone.id, 'open', decider)).id, { decision: 'remove', reason: 'Not an item' }, decider);
 
-    await report(await verified(), { reportedUserId: member });
-    await report(await verified(), { reportedUserId: member });
+    await escalate({ reportedUserId: member });
     const memberCase = await caseOf(member, 'open', decider);
     await sut.decide(memberCase.id, { decision: 'remove', reason: 'Spam account' }, decider);
     const viewer = await world.member();
@@ -346,8 +340,7 @@ describe(ModerationService.name, () => {
   it('announces a post once: restoring one that neighbours already heard of does not alert them again', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
-    await reportItem(await verified(), item.id);
-    await reportItem(await verified(), item.id);
+    await escalate({ reportedItemId: item.id });
     const mod = await moderator();
     await sut.decide((await caseOf(item.id, 'open', mod)).id, { decision: 'approve', reason: 'A plain bookshelf' }, mod);
     expect(await visibleTo(item.id, await world.member())).toBe(true);
