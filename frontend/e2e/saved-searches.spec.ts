@@ -87,6 +87,7 @@ test('a neighbour saves a search as a wanted post; another sees it, posts a matc
     await shot(page, 'ss-09-edit-words');
     await list.getByRole('button', { name: 'Save words' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Wanted post updated' })).toBeVisible();
+    await shot(page, 'ss-10-words-saved');
     await expect(list).toContainText('"oak rocking chair"');
     await expect(list.getByRole('button', { name: 'Edit words of saved search "oak rocking chair"' })).toBeFocused();
     await list.getByRole('button', { name: 'Delete saved search "oak rocking chair"' }).click();
