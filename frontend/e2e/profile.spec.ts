@@ -30,12 +30,25 @@ test('profile from the header: notification settings are kept after a reload', a
   await expect(dialog.getByText('7.5 miles')).toBeVisible();
   // On Free, item alerts are held in the app too until the plan's time.
   await expect(dialog.getByText('Item alerts 15 minutes after the post, in the app as everywhere else; everything else at once.')).toBeVisible();
-  await expect(dialog.getByRole('switch', { name: /Garage sale alerts/ })).toBeDisabled();
   await expect(dialog.getByText('Garage sale alerts are available on the Premium and Pro plans')).toBeVisible();
+  // A switch the plan locks opens the plans; Escape closes them alone, back on the switch in the settings.
+  const garage = dialog.getByRole('switch', { name: /Garage sale alerts \(Premium and up\)/ });
+  await garage.click();
+  const plans = page.getByRole('dialog', { name: 'Choose Your Plan' });
+  await expect(plans.getByText('Garage sale alerts are available on the Premium and Pro plans.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(plans).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(garage).toBeFocused();
+  await expect(garage).not.toBeChecked();
   await dialog.getByRole('switch', { name: /Voting alerts/ }).check();
   await dialog.getByRole('switch', { name: /New item alerts/ }).uncheck();
   await dialog.getByRole('switch', { name: /E-mail notifications/ }).check();
   await shot(page, 'profile-02-notification-settings');
+  // The Cancel / Save bar reaches the sheet's bottom edge: no strip of the settings scrolls by under it.
+  const bar = await dialog.getByRole('button', { name: 'Save Preferences' }).locator('..').boundingBox();
+  const sheet = await dialog.boundingBox();
+  expect(Math.abs((bar?.y ?? 0) + (bar?.height ?? 0) - ((sheet?.y ?? 0) + (sheet?.height ?? 0)))).toBeLessThan(1);
   await dialog.getByRole('button', { name: 'Save Preferences' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Preferences Updated' })).toBeVisible();
   await expect(dialog).toBeHidden();

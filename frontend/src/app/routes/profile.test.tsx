@@ -129,7 +129,7 @@ describe('Profile', () => {
     expect(reload).toHaveBeenCalled();
   });
 
-  it('saves notification settings: the radius slider, the switches, garage sales locked on the free plan', async () => {
+  it('saves notification settings: the radius slider, the switches, garage sales and SMS locked on the free plan (they open the plans)', async () => {
     const user = setUp({ subscriptionTier: 'free' });
     mockApi('PATCH /api/users/:id/notification-preferences', ({ body }: { body: object }) => ({ body: { ...body } }));
     renderWithApp(<ProfileRoute />, { user });
@@ -141,9 +141,16 @@ describe('Profile', () => {
     expect(slider).toHaveAttribute('step', '0.5');
     fireEvent.change(slider, { target: { value: '7.5' } });
     expect(within(dialog).getByText('7.5 miles')).toBeInTheDocument();
-    const garage = within(dialog).getByRole('switch', { name: /Garage sale alerts/ });
-    expect(garage).toBeDisabled();
+    // Garage sale alerts are not on the free plan: the switch stays reachable and opens the plans, Premium suggested.
+    const garage = within(dialog).getByRole('switch', { name: /Garage sale alerts \(Premium and up\)/ });
+    expect(garage).toBeEnabled();
     expect(within(dialog).getByText('Garage sale alerts are available on the Premium and Pro plans')).toBeInTheDocument();
+    await userEvent.click(garage);
+    const garagePlans = await screen.findByRole('dialog', { name: 'Choose Your Plan' });
+    expect(within(garagePlans).getByText('Garage sale alerts are available on the Premium and Pro plans.')).toBeInTheDocument();
+    expect(garage).not.toBeChecked();
+    await userEvent.click(within(garagePlans).getByRole('button', { name: 'Close' }));
+    expect(garage).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('switch', { name: /Voting alerts/ }));
     // SMS is not on the free plan: its switch says so and opens the plans instead of turning on.
     expect(within(dialog).getByText('Text alerts come with the Basic plan and up.')).toBeInTheDocument();
@@ -191,6 +198,23 @@ describe('Profile', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(/We sent a confirmation link to rosa@example\.org/)).toBeInTheDocument();
     expect(apiCalls('PUT /api/users/' + user.id + '/email')[0]?.body).toEqual({ email: 'Rosa@example.org' });
+  });
+
+  it('marks an address the server refuses as invalid, with its message, until it is changed', async () => {
+    const user = setUp({ subscriptionTier: 'basic' });
+    mockApi('PUT /api/users/:id/email', { code: 'COMMON.VALIDATION_FAILED', message: 'Please enter a valid e-mail address' }, 400);
+    renderWithApp(<ProfileRoute />, { user });
+    await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification Settings' });
+    await userEvent.click(within(dialog).getByRole('switch', { name: /E-mail notifications/ }));
+    const field = within(dialog).getByLabelText('E-mail address for alerts');
+    await userEvent.type(field, 'rosa@example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription('Please enter a valid e-mail address');
+    await userEvent.type(field, '.org');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(field).toHaveAccessibleDescription('Add an address, then open the link we mail to it.');
   });
 
   it('lets Premium members turn garage sale alerts on, and says "Update Failed" when saving fails', async () => {

@@ -42,6 +42,38 @@ describe('Dialog', () => {
   }
 });
 
+function NestedHost() {
+  const [outer, setOuter] = useState(true);
+  const [inner, setInner] = useState(false);
+  return outer ? (
+    <Dialog open onClose={() => setOuter(false)} title="Notification Settings">
+      <button type="button" onClick={() => setInner(true)}>
+        SMS
+      </button>
+      {inner && (
+        <Dialog open onClose={() => setInner(false)} title="Choose Your Plan">
+          <p>Plans</p>
+        </Dialog>
+      )}
+    </Dialog>
+  ) : null;
+}
+
+describe('Dialog opened from a dialog', () => {
+  it('closes only itself on Escape and gives focus back to the control in the dialog under it', () => {
+    render(<NestedHost />);
+    const sms = screen.getByRole('button', { name: 'SMS' });
+    sms.focus();
+    fireEvent.click(sms);
+    const plans = screen.getByRole('dialog', { name: 'Choose Your Plan' });
+    // What the browser does on Escape: a cancel event on the dialog in the top layer.
+    fireEvent(plans, new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('dialog', { name: 'Choose Your Plan' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Notification Settings' })).toBeInTheDocument();
+    expect(sms).toHaveFocus();
+  });
+});
+
 describe('Button', () => {
   it('lets a className override the base classes (tailwind-merge)', () => {
     render(<Button className="px-3 bg-amber-400">Go</Button>);

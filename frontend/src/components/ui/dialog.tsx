@@ -59,6 +59,9 @@ export function Dialog({ open, onClose, title, description, children, variant = 
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
+        // React passes a nested dialog's cancel (the Plans dialog opened from a settings sheet) up its tree: Escape
+        // closes the dialog it was pressed in, not the one under it too.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         if (dismissible) onClose();
       }}

@@ -40,8 +40,8 @@ export function SwitchRow({ label, name, hint, checked, disabled, onChange }: Sw
           aria-hidden
           className={cn(
             'flex h-7 w-12 items-center rounded-full p-0.5 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-emerald-700',
-            checked ? 'bg-emerald-700' : 'bg-slate-500',
-            disabled && 'bg-slate-200',
+            // One background only: two clashing classes (`cn` does not merge) draw whichever the stylesheet puts last.
+            disabled ? 'bg-slate-200' : checked ? 'bg-emerald-700' : 'bg-slate-500',
           )}
         >
           <span className={cn('size-6 rounded-full bg-white shadow transition-transform', checked && 'translate-x-5', disabled && 'border border-slate-300')} />

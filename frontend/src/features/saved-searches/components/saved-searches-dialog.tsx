@@ -1,6 +1,6 @@
 import { AUTO_CLAIM_TIERS, AUTO_CLAIMS_PER_DAY, SAVED_SEARCH_LIMITS } from '@curbside/contracts/client';
 import { Megaphone } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { SwitchRow } from '../../../components/ui/switch-row';
@@ -37,6 +37,17 @@ export function SavedSearchesDialog({ open, onClose }: { open: boolean; onClose:
     // Back to the button that opened the words, as after a dialog.
     requestAnimationFrame(() => document.getElementById(`edit-words-${id}`)?.focus());
   };
+  const emptyId = useId();
+  /** A deleted row takes its button with it: focus goes to the next row's Delete (else the one before, else the empty list's words), not to the page. */
+  const deleteSearch = (id: string) => {
+    const ids = saved.data?.map((s) => s.id) ?? [];
+    const at = ids.indexOf(id);
+    const next = ids[at + 1] ?? ids[at - 1];
+    remove.mutate(id, {
+      onSuccess: () => requestAnimationFrame(() => document.getElementById(next ? `delete-search-${next}` : emptyId)?.focus()),
+      onError: (error) => toast({ title: 'Could not delete', description: errorMessage(error), variant: 'destructive' }),
+    });
+  };
   const limit = SAVED_SEARCH_LIMITS[plan.tier];
   const mayAutoClaim = AUTO_CLAIM_TIERS.includes(plan.tier);
   return (
@@ -50,7 +61,11 @@ export function SavedSearchesDialog({ open, onClose }: { open: boolean; onClose:
       >
         {saved.isPending && <p className="text-sm text-slate-600">Loading...</p>}
         {saved.isError && <p className="text-sm text-red-700">The list could not be loaded.</p>}
-        {saved.data?.length === 0 && <p className="text-sm text-slate-600">No saved searches yet. Search for something, then tap "Save this search".</p>}
+        {saved.data?.length === 0 && (
+          <p id={emptyId} tabIndex={-1} className="text-sm text-slate-600 focus:outline-none">
+            No saved searches yet. Search for something, then tap "Save this search".
+          </p>
+        )}
         {saved.data && saved.data.length > 0 && (
           <ul aria-label="Saved searches" className="divide-y divide-slate-100">
             {saved.data.map((search) => (
@@ -97,16 +112,13 @@ export function SavedSearchesDialog({ open, onClose }: { open: boolean; onClose:
                   Edit
                 </Button>
                 <Button
+                  id={`delete-search-${search.id}`}
                   variant="secondary"
                   size="compact"
                   className="self-start"
                   disabled={remove.isPending}
                   aria-label={`Delete saved search ${describeSearch(search)}`}
-                  onClick={() =>
-                    remove.mutate(search.id, {
-                      onError: (error) => toast({ title: 'Could not delete', description: errorMessage(error), variant: 'destructive' }),
-                    })
-                  }
+                  onClick={() => deleteSearch(search.id)}
                 >
                   Delete
                 </Button>

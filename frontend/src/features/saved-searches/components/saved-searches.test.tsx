@@ -52,7 +52,7 @@ describe('saved searches', () => {
     expect(apiCalls('POST /api/saved-searches')).toHaveLength(0);
   });
 
-  it('lists the saved searches, wanted posts marked, and deletes one', async () => {
+  it('lists the saved searches, wanted posts marked, and deletes one, focus staying in the list', async () => {
     let list = [saved('11111111-1111-4111-8111-111111111111', 'lamp'), saved('22222222-2222-4222-8222-222222222222', 'crib', true)];
     mockApi('GET /api/saved-searches', () => ({ status: 200, body: list }));
     mockApi('DELETE /api/saved-searches/:id', () => {
@@ -64,6 +64,11 @@ describe('saved searches', () => {
     expect(screen.getByRole('dialog')).toHaveTextContent('2 of 3 on the Basic plan');
     await userEvent.click(screen.getByRole('button', { name: 'Delete saved search "lamp"' }));
     await vi.waitFor(() => expect(screen.queryByText('"lamp"')).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog')).toHaveTextContent('1 of 3 on the Basic plan');
+    // The deleted row's button is gone: the next row's Delete has focus, then the empty list's words.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Delete saved search "crib"' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(screen.getByText(/No saved searches yet/)).toHaveFocus());
   });
 
   it('tells the poster how many neighbours want the item, and a match alert opens the item', () => {

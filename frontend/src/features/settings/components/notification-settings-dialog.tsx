@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage } from '../../../lib/api-client';
 import { plural } from '../../../lib/plural';
+import type { Tier } from '../../../lib/plans/plans';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { deviceSubscribed, pushPermission, subscribeThisDevice, unsubscribeThisDevice, type PushPermission } from '../lib/push-device';
 import {
@@ -42,7 +43,8 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
   const radiusId = useId();
   const garageSales = canUseGarageSaleAlerts(user.subscriptionTier);
 
-  const [plansOpen, setPlansOpen] = useState(false);
+  /** A locked switch opens the plans, saying what unlocks it, instead of turning on. */
+  const [plans, setPlans] = useState<{ reason: string; suggested: Tier } | null>(null);
   const [device, setDevice] = useState(() => ({ permission: pushPermission(), subscribed: deviceSubscribed(), busy: false }));
 
   const setFlag = (key: FlagKey, value: boolean) => setSettings((s) => ({ ...s, flags: { ...s.flags, [key]: value } }));
@@ -119,11 +121,10 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
               return (
                 <SwitchRow
                   key={key}
-                  label={label}
+                  label={locked ? `${label} (Premium and up)` : label}
                   hint={locked ? GARAGE_SALE_HINT : hint}
                   checked={locked ? false : settings.flags[key]}
-                  disabled={locked}
-                  onChange={(value) => setFlag(key, value)}
+                  onChange={(value) => (locked ? setPlans({ reason: `${GARAGE_SALE_HINT}.`, suggested: 'premium' }) : setFlag(key, value))}
                 />
               );
             })}
@@ -141,7 +142,9 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
                     label={promise.locked ? `${label} (Basic and up)` : label}
                     hint={promise.text}
                     checked={promise.locked ? false : settings.flags[key]}
-                    onChange={(value) => (promise.locked ? setPlansOpen(true) : setFlag(key, value))}
+                    onChange={(value) =>
+                      promise.locked ? setPlans({ reason: 'Text alerts come with the Basic plan and up.', suggested: 'basic' }) : setFlag(key, value)
+                    }
                   />
                   {key === 'enableEmailNotifications' && settings.flags.enableEmailNotifications && <AlertEmailField user={user} />}
                   {key === 'enablePushNotifications' && settings.flags.enablePushNotifications && !device.subscribed && (
@@ -177,7 +180,8 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
           )}
         </fieldset>
 
-        <div className="sticky bottom-0 -mx-4 grid grid-cols-2 gap-2 border-t border-slate-100 bg-white px-4 pt-3">
+        {/* Down to the sheet's edge, over the scrolling body's bottom padding: nothing scrolls by under the buttons. */}
+        <div className="sticky -bottom-3 -mx-4 -mb-3 grid grid-cols-2 gap-2 border-t border-slate-100 bg-white px-4 py-3">
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
           </Button>
@@ -187,9 +191,9 @@ export function NotificationSettingsDialog({ user, open, onClose }: { user: User
           </Button>
         </div>
       </form>
-      {plansOpen && (
+      {plans && (
         <Suspense fallback={null}>
-          <PlansDialog open onClose={() => setPlansOpen(false)} reason="Text alerts come with the Basic plan and up." suggested="basic" />
+          <PlansDialog open onClose={() => setPlans(null)} reason={plans.reason} suggested={plans.suggested} />
         </Suspense>
       )}
     </Dialog>
