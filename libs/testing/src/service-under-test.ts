@@ -20,6 +20,11 @@ export interface ServiceUnderTest {
   infrastructure: EmbeddedInfrastructure;
   /** Sends a request/reply call the way the gateway does. */
   call<C extends CallContract>(contract: C, body: CallBody<C>, callerId?: string): Promise<CallReply<C>>;
+  /**
+   * Closes the service and its in-process adapters (jobs waiting in memory are lost, as when the embedded app
+   * restarts) and starts both again on the same database; `service` and `infrastructure` are the new ones after.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,16 +36,30 @@ export async function startServiceUnderTest(definition: ServiceDefinition, setti
   const dataDir = mkdtempSync(join(tmpdir(), `curbside-${definition.name}-`));
   const database = await createTestDatabase();
   const config = loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', ...settings });
-  const infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
-  const service = await startService(definition, infrastructure);
-  const caller = new RpcCaller(new InMemoryRpcClient(infrastructure.rpcBroker), 30_000);
+  const start = async () => {
+    const infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
+    const service = await startService(definition, infrastructure);
+    return { infrastructure, service, caller: new RpcCaller(new InMemoryRpcClient(infrastructure.rpcBroker), 30_000) };
+  };
+  let running = await start();
+  const close = async () => {
+    await running.service.close();
+    await running.infrastructure.close();
+  };
   return {
-    service,
-    infrastructure,
-    call: (contract, body, callerId) => caller.call(contract, body, callerId),
+    get service() {
+      return running.service;
+    },
+    get infrastructure() {
+      return running.infrastructure;
+    },
+    call: (contract, body, callerId) => running.caller.call(contract, body, callerId),
+    async restart() {
+      await close();
+      running = await start();
+    },
     async stop() {
-      await service.close();
-      await infrastructure.close();
+      await close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

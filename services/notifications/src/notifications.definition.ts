@@ -6,6 +6,7 @@ import { PushService } from './delivery/push.service';
 import { DigestService } from './delivery/digest.service';
 import { Delivery1764200000700 } from './migrations/1764200000700-delivery';
 import { InAppTiming1764400000703 } from './migrations/1764400000703-in-app-timing';
+import { DeliveryJobs1764700000706 } from './migrations/1764700000706-delivery-jobs';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
@@ -65,6 +66,7 @@ export const notificationsService: ServiceDefinition = {
     CreateIdempotencyKeysTable1764000000000,
     Delivery1764200000700,
     InAppTiming1764400000703,
+    DeliveryJobs1764700000706,
   ],
   module: (runtime) => NotificationsModule.register(runtime),
 };

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Calls,
-  EventEnvelope,
-  Events,
-  LIVE_NOTIFICATIONS_TOPIC,
-  LiveNotificationSignal,
-  NOTIFICATION_FLAG_DEFAULTS,
-  SubscriptionTier,
-} from '@curbside/contracts';
+import { Calls, EventEnvelope, Events, LIVE_NOTIFICATIONS_TOPIC, LiveNotificationSignal, SubscriptionTier } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
-import { envelope, itemPostedAt } from './notification-events';
+import { envelope, itemPostedAt, memberOnPlan } from './notification-events';
 
 const FREE_DELAY_S = 3;
 const BASIC_DELAY_S = 1.5;
@@ -52,23 +44,7 @@ describe('in-app timing by plan', () => {
       .map(([, id]) => id);
   const member = async (tier: SubscriptionTier) => {
     const userId = randomUUID();
-    await deliver(
-      envelope(
-        Events.userUpdated.subject,
-        {
-          userId,
-          username: 'QuietHeron0007',
-          subscriptionTier: tier,
-          scoutMode: false,
-          isVerified: false,
-          isAdmin: false,
-          notificationRadius: '2',
-          notificationFlags: NOTIFICATION_FLAG_DEFAULTS,
-          version: 2,
-        },
-        new Date(Date.now() - 60_000),
-      ),
-    );
+    await deliver(memberOnPlan(userId, tier));
     await sut.call(Calls.notifications.reportPosition, { lat: HERE.lat + 0.003, lng: HERE.lng }, userId);
     return userId;
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventEnvelope, EventPayload, Events } from '@curbside/contracts';
+import { EventEnvelope, EventPayload, Events, NOTIFICATION_FLAG_DEFAULTS, SubscriptionTier } from '@curbside/contracts';
 
 /** An event as the bus delivers it to the service. */
 export const envelope = <T>(subject: string, payload: T, occurredAt = new Date()): EventEnvelope<T> => ({
@@ -26,3 +26,21 @@ export const itemPostedAt = (at: { lat: number; lng: number }, overrides: Partia
     createdAt: new Date().toISOString(),
     ...overrides,
   });
+
+/** user.updated for a member on `tier` with the default switches and a 2-mile radius, in effect since a minute ago. */
+export const memberOnPlan = (userId: string, tier: SubscriptionTier) =>
+  envelope(
+    Events.userUpdated.subject,
+    {
+      userId,
+      username: 'QuietHeron0007',
+      subscriptionTier: tier,
+      scoutMode: false,
+      isVerified: false,
+      isAdmin: false,
+      notificationRadius: '2',
+      notificationFlags: NOTIFICATION_FLAG_DEFAULTS,
+      version: 2,
+    },
+    new Date(Date.now() - 60_000),
+  );

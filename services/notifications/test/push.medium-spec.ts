@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PushReceiver, ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DueRow } from '../src/delivery/deliveries.repository';
 import { DeliveryService } from '../src/delivery/delivery.service';
-import { CONNECTIONS_PER_PUSH_SERVICE, PushService } from '../src/delivery/push.service';
+import { PushService } from '../src/delivery/push.service';
+import { CONNECTIONS_PER_PUSH_SERVICE } from '../src/delivery/push-sender';
 import { notificationsService } from '../src/notifications.definition';
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotificationType, PUSH_SUBSCRIPTIONS_PER_MEMBER, SubscriptionTier } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedCount } from '@curbside/platform';
 import { Channel } from './delivery-rules';
 
 /** A notification due to leave the app, with what its member's settings say now. */
@@ -44,6 +45,13 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
+/** A delivery job as kept in the database until it has run (delivery_jobs). */
+export interface DeliveryJobRow {
+  id: string;
+  ids: string[];
+  due_at: Date;
+}
+
 /** Delivery's tables: browsers subscribed to pushes, and what went out on which channel (once each). */
 @Injectable()
 export class DeliveriesRepository {
@@ -61,6 +69,58 @@ export class DeliveriesRepository {
        WHERE n.id = ANY ($1::uuid[])`,
       [ids],
     );
+  }
+
+  /** Keeps the write's delivery jobs in its transaction; a job kept already (the same write scheduled again) stays as it is. */
+  async keepJobs(manager: EntityManager, jobs: { id: string; ids: string[]; dueAt: number }[]): Promise<void> {
+    // Every job's ids in one array, each job a slice of it: one parameter however many jobs a post makes.
+    const firsts: number[] = [];
+    const lasts: number[] = [];
+    let next = 1;
+    for (const job of jobs) {
+      firsts.push(next);
+      next += job.ids.length;
+      lasts.push(next - 1);
+    }
+    await manager.query(
+      `INSERT INTO notifications.delivery_jobs (id, ids, due_at)
+       SELECT j.id, ($2::uuid[])[j.first:j.last], to_timestamp(j.due / 1000)
+       FROM unnest($1::text[], $3::int[], $4::int[], $5::float8[]) AS j(id, first, last, due)
+       ON CONFLICT (id) DO NOTHING`,
+      [jobs.map((j) => j.id), jobs.flatMap((j) => j.ids), firsts, lasts, jobs.map((j) => j.dueAt)],
+    );
+  }
+
+  /** The job has run: only `remaining` (notifications it found early) are left for it, at `dueAt`; none, and it is gone. */
+  async jobRan(id: string, remaining: { ids: string[]; dueAt: number } | null): Promise<void> {
+    if (remaining) {
+      await this.dataSource.query(`UPDATE notifications.delivery_jobs SET ids = $2::uuid[], due_at = to_timestamp($3::float8 / 1000) WHERE id = $1`, [
+        id,
+        remaining.ids,
+        remaining.dueAt,
+      ]);
+    } else await this.dataSource.query(`DELETE FROM notifications.delivery_jobs WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Kept jobs due before `before`, oldest first, at most `limit`; those overdue since `lostSince` count one more
+   * requeue, and a job requeued `maxRequeues` times already is dropped and answered apart (it fails every time it runs).
+   */
+  async jobsToQueue(before: Date, lostSince: Date, limit: number, maxRequeues: number): Promise<{ queue: DeliveryJobRow[]; dropped: DeliveryJobRow[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: (DeliveryJobRow & { requeues: number })[] = await manager.query(
+        `SELECT id, ids, due_at, requeues FROM notifications.delivery_jobs WHERE due_at < $1 ORDER BY due_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [before.toISOString(), limit],
+      );
+      const lost = rows.filter((r) => r.due_at < lostSince);
+      const dropped = lost.filter((r) => r.requeues >= maxRequeues);
+      if (dropped.length > 0) await manager.query(`DELETE FROM notifications.delivery_jobs WHERE id = ANY ($1::text[])`, [dropped.map((r) => r.id)]);
+      const counted = lost.filter((r) => r.requeues < maxRequeues);
+      if (counted.length > 0)
+        await manager.query(`UPDATE notifications.delivery_jobs SET requeues = requeues + 1 WHERE id = ANY ($1::text[])`, [counted.map((r) => r.id)]);
+      const droppedIds = new Set(dropped.map((r) => r.id));
+      return { queue: rows.filter((r) => !droppedIds.has(r.id)), dropped };
+    });
   }
 
   /** Records each (notification, channel) not sent yet and answers those: the caller sends exactly these. */
@@ -120,10 +180,7 @@ export class DeliveriesRepository {
 
   /** Only the member's own; false when they have no such subscription. */
   async unsubscribe(userId: string, id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(`DELETE FROM notifications.push_subscriptions WHERE id = $1 AND user_id = $2`, [
-      id,
-      userId,
-    ]);
+    const affected = await affectedCount(this.dataSource, `DELETE FROM notifications.push_subscriptions WHERE id = $1 AND user_id = $2`, [id, userId]);
     return affected > 0;
   }
 

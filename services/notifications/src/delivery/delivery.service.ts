@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Events, LIVE_SIGNAL_BATCH, NotificationType, SubscriptionTier } from '@curbside/contracts';
-import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, timeZoneAt, Transaction } from '@curbside/platform';
+import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, RepeatingSweep, startRepeatingSweep, timeZoneAt, Transaction } from '@curbside/platform';
 import { LiveSignals } from '../store/live-signals';
 import { claimKey, DeliveriesRepository, DeliveryChannel } from './deliveries.repository';
 import { channelsFor, deliveryRank } from './delivery-rules';
@@ -12,6 +12,8 @@ export interface DeliveryJob {
   ids: string[];
   /** How often the job was put back because it ran before its alerts' time. */
   attempt?: number;
+  /** The job's row in delivery_jobs, kept until it has run (jobs queued before those rows existed have none). */
+  kept?: string;
 }
 
 /** A notification just written to the store, as delivery needs it. */
@@ -37,6 +39,14 @@ export interface DeliveryRequest {
 const SMS_TEXT_MAX = 320;
 /** Delivery jobs one process runs at once. */
 const DELIVERY_CONCURRENCY = 4;
+/** How often kept jobs are queued again (those due within the next sweep; the queue ignores one it holds already). */
+const KEPT_JOBS_SWEEP_MS = 60_000;
+/** A kept job still there this long after it was due was lost by the queue (it runs within seconds when the queue has it). */
+const KEPT_JOB_LOST_AFTER_MS = 2 * 60_000;
+/** Kept jobs queued again per sweep, oldest first. */
+const KEPT_JOBS_PER_SWEEP = 500;
+/** A job lost this many times is given up on (it fails whenever it runs): its alerts stay in the app. */
+const KEPT_JOB_MAX_REQUEUES = 10;
 
 /**
  * Every notification written to the store goes through here to the channels beyond the app (docs in this service's
@@ -44,8 +54,9 @@ const DELIVERY_CONCURRENCY = 4;
  * switches, plan and quiet hours allow, once per channel however often the job runs.
  */
 @Injectable()
-export class DeliveryService implements OnApplicationBootstrap {
+export class DeliveryService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = createLogger('delivery');
+  private sweeps: RepeatingSweep | null = null;
 
   constructor(
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
@@ -56,15 +67,28 @@ export class DeliveryService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.process<DeliveryJob, void>(DELIVERY_QUEUE, (job) => this.deliver(job.ids, job.attempt ?? 0), { concurrency: DELIVERY_CONCURRENCY });
+    await this.jobs.process<DeliveryJob, void>(DELIVERY_QUEUE, (job) => this.deliver(job.ids, job.attempt ?? 0, job.kept), {
+      concurrency: DELIVERY_CONCURRENCY,
+    });
+    // At start too: an embedded app's queue is in memory, so its jobs waiting at a restart are queued again at once.
+    this.sweeps = startRepeatingSweep(() => this.queueKeptJobs(), {
+      everyMs: KEPT_JOBS_SWEEP_MS,
+      atStart: true,
+      onError: (err) => this.log.error({ err }, 'kept delivery jobs could not be queued again'),
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sweeps?.stop();
   }
 
   /**
-   * Once the write commits, its notifications join the queue: grouped by when they show (their plan's timing),
-   * pro members' (and immediate ones) first among those due together, at most LIVE_SIGNAL_BATCH a job. A job's id
-   * names its first notification, so the same write scheduled twice waits once.
+   * The write's notifications as delivery jobs: grouped by when they show (their plan's timing), pro members' (and
+   * immediate ones) first among those due together, at most LIVE_SIGNAL_BATCH a job. The jobs are kept in the write's
+   * transaction and join the queue once it commits; a job's id names its first notification, so the same write
+   * scheduled twice waits once.
    */
-  schedule(tx: Transaction, rows: WrittenAlert[], request: DeliveryRequest): void {
+  async schedule(tx: Transaction, rows: WrittenAlert[], request: DeliveryRequest): Promise<void> {
     if (rows.length === 0) return;
     const immediate = request.immediate ?? false;
     // A post's rows share their type, a handful of plans and so a handful of times: the group is found once per kind.
@@ -83,21 +107,46 @@ export class DeliveryService implements OnApplicationBootstrap {
       }
       group.ids.push(row.id);
     }
-    const ordered = [...groups.values()].sort((a, b) => a.dueAt - b.dueAt || a.rank - b.rank);
+    const jobs = [...groups.values()]
+      .sort((a, b) => a.dueAt - b.dueAt || a.rank - b.rank)
+      .flatMap((group) => {
+        const chunks: KeptJob[] = [];
+        for (let i = 0; i < group.ids.length; i += LIVE_SIGNAL_BATCH) {
+          const ids = group.ids.slice(i, i + LIVE_SIGNAL_BATCH);
+          chunks.push({ id: `deliver-${ids[0]}-${ids.length}`, ids, dueAt: group.dueAt });
+        }
+        return chunks;
+      });
+    await this.repository.keepJobs(tx.manager, jobs);
     tx.afterCommit(async () => {
-      for (const group of ordered) {
-        for (let i = 0; i < group.ids.length; i += LIVE_SIGNAL_BATCH) await this.enqueue(group.ids.slice(i, i + LIVE_SIGNAL_BATCH), group.dueAt);
-      }
+      for (const job of jobs) await this.enqueue(job);
     });
   }
 
-  private async enqueue(ids: string[], dueAt: number, attempt = 0): Promise<void> {
-    const delayMs = Math.max(0, dueAt - Date.now());
-    const jobId = `deliver-${ids[0]}-${ids.length}${attempt > 0 ? `-${attempt}` : ''}`;
-    await this.jobs.add<DeliveryJob>(DELIVERY_QUEUE, { ids, attempt }, { jobId, delayMs }).catch((err: unknown) => {
-      // The notifications are in the app all the same (they show at their time); only their trip beyond it is lost.
-      this.log.error({ err, count: ids.length }, 'alert delivery could not be queued');
+  /**
+   * Into the queue under the kept job's id: while the queue holds a job by that id, adding it again does nothing. A
+   * job put back because it ran early (`attempt` > 0) is named apart: the one putting it back is still running.
+   */
+  private async enqueue(job: KeptJob, attempt = 0): Promise<void> {
+    const delayMs = Math.max(0, job.dueAt - Date.now());
+    const jobId = attempt > 0 ? `${job.id}-${attempt}` : job.id;
+    await this.jobs.add<DeliveryJob>(DELIVERY_QUEUE, { ids: job.ids, attempt, kept: job.id }, { jobId, delayMs }).catch((err: unknown) => {
+      // The notifications are in the app all the same (they show at their time); the sweep queues the job again.
+      this.log.error({ err, count: job.ids.length }, 'alert delivery could not be queued; it is kept and will be queued again');
     });
+  }
+
+  /** Kept jobs due before the next sweep go (back) into the queue; one lost too often is given up on. */
+  async queueKeptJobs(now = new Date()): Promise<number> {
+    const { queue, dropped } = await this.repository.jobsToQueue(
+      new Date(now.getTime() + KEPT_JOBS_SWEEP_MS),
+      new Date(now.getTime() - KEPT_JOB_LOST_AFTER_MS),
+      KEPT_JOBS_PER_SWEEP,
+      KEPT_JOB_MAX_REQUEUES,
+    );
+    for (const job of dropped) this.log.error({ job: job.id, count: job.ids.length }, 'a delivery job was lost too often and is given up on');
+    for (const job of queue) await this.enqueue({ id: job.id, ids: job.ids, dueAt: job.due_at.getTime() });
+    return queue.length;
   }
 
   /**
@@ -105,16 +154,11 @@ export class DeliveryService implements OnApplicationBootstrap {
    * channels each notification goes out on, decided now (settings, plan and quiet hours as they are now). A job
    * that runs before its alerts' time (clocks of two machines) waits again for the rest.
    */
-  async deliver(ids: string[], attempt = 0): Promise<void> {
+  async deliver(ids: string[], attempt = 0, kept?: string): Promise<void> {
     const now = new Date();
     const rows = await this.repository.due(ids);
     const early = rows.filter((row) => row.visible_at.getTime() > now.getTime());
-    if (early.length > 0)
-      await this.enqueue(
-        early.map((r) => r.id),
-        Math.max(...early.map((r) => r.visible_at.getTime())),
-        attempt + 1,
-      );
+    const later = early.length > 0 ? { ids: early.map((r) => r.id), dueAt: Math.max(...early.map((r) => r.visible_at.getTime())) } : null;
     const due = rows.filter((row) => row.visible_at.getTime() <= now.getTime() && !row.is_read);
     const sends: { notificationId: string; userId: string; channel: DeliveryChannel }[] = [];
     for (const row of due) {
@@ -147,7 +191,16 @@ export class DeliveryService implements OnApplicationBootstrap {
       return mine;
     });
     await this.push.pushAll(due.filter((r) => claimed.has(claimKey(r.id, 'push'))));
+    if (kept) await this.repository.jobRan(kept, later);
+    if (later) await this.enqueue({ id: kept ?? `deliver-${later.ids[0]}-${later.ids.length}`, ...later }, attempt + 1);
   }
+}
+
+/** A delivery job as kept (delivery_jobs) and queued. */
+interface KeptJob {
+  id: string;
+  ids: string[];
+  dueAt: number;
 }
 
 function smsText(title: string, message: string): string {

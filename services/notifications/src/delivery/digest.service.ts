@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DIGEST_LOCAL_HOUR, Events } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger, EventOutbox, RepeatingSweep, startRepeatingSweep, timeZoneAt } from '@curbside/platform';
+import { affectedCount, APP_CONFIG, AppConfig, createLogger, EventOutbox, RepeatingSweep, startRepeatingSweep, timeZoneAt } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { DigestAlert, DeliveriesRepository } from './deliveries.repository';
 import { localMinutes } from './delivery-rules';
@@ -61,8 +61,9 @@ export class DigestService implements OnApplicationBootstrap, OnApplicationShutd
         // The day's alerts not mailed yet: a member with none is looked at again next sweep (the day is not spent).
         const alerts = await this.deliveries.notMailedSince(tx.manager, member.user_id, new Date(now.getTime() - 24 * 3600_000));
         if (alerts.length === 0) return false;
-        // An UPDATE answers [rows, affected] through TypeORM: 0 when another sweep took this member's day first.
-        const [, claimed]: [unknown[], number] = await tx.manager.query(
+        // 0 when another sweep took this member's day first.
+        const claimed = await affectedCount(
+          tx.manager,
           `UPDATE notifications.members SET digest_sent_on = $2 WHERE user_id = $1 AND digest_sent_on IS DISTINCT FROM $2`,
           [member.user_id, day],
         );

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Agent as HttpAgent, IncomingMessage, request as httpRequest } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DomainError, PushError, PushPayload, PushSubscriptionRequest } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
@@ -8,18 +6,18 @@ import { DataSource } from 'typeorm';
 import webpush from 'web-push';
 import { DeliveriesRepository, DueRow, PushSubscriptionRow } from './deliveries.repository';
 import { inParallel } from '../in-parallel';
+import { PushResult } from './push-sender';
+import { PushSendingThreads } from './push-sending.threads';
 import { pushEndpointAllowed } from './push-endpoints';
 import { loadVapidKeys, VapidKeys } from './vapid-keys';
 
-/** Pushes in flight at once from one delivery job: a post reaching 10,000 browsers goes out in parallel, not one by one. */
-const PUSHES_IN_FLIGHT = 128;
 /**
- * Kept-alive connections to one push service (per origin) from one process, shared by every push to it: the pushes in
- * flight beyond these wait for a free one. bench/README.md ("Scenario `push`") has the figures that chose it.
+ * Pushes go to the push threads (push-sending.threads) in batches, encrypted and posted there together; a delivery
+ * job keeps this many batches in flight, so each thread has the next batch while it waits on the last's answers: up
+ * to 128 pushes in flight from one job.
  */
-export const CONNECTIONS_PER_PUSH_SERVICE = 32;
-/** A push service that sends nothing back for this long on a connection is given up on (the push counts as failed). */
-const PUSH_TIMEOUT_MS = 10_000;
+const PUSHES_PER_BATCH = 32;
+const BATCHES_IN_FLIGHT = 4;
 /** How long a push service keeps a push for a browser that is offline: an item alert older than this helps nobody. */
 const PUSH_TTL_SECONDS = 3600;
 /** VAPID tokens live 12 hours (RFC 8292 allows up to 24). */
@@ -28,22 +26,20 @@ const VAPID_TOKEN_SECONDS = 12 * 3600;
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
 /**
- * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291), encrypted and signed by the web-push
- * library; the request itself is ours (node:http(s) on kept-alive connections, no redirects followed), to an endpoint
- * checked against PUSH_SERVICE_HOSTS when it was subscribed and again before every send. Not fetch: its request
- * cost six times the CPU of node:http's on this machine, more than the encryption (bench/README.md, "Scenario `push`").
+ * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): subscriptions, the VAPID tokens
+ * (signed here, once per push service), and delivery to every browser of a member. The encryption and the requests,
+ * nearly all of a push's CPU, run on the push threads (PushSender on push-sending.threads), so a post reaching
+ * thousands of browsers uses every core and leaves this event loop free. An endpoint is checked against
+ * PUSH_SERVICE_HOSTS when it is subscribed and again before every send.
  */
 @Injectable()
 export class PushService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = createLogger('push');
   private keys: VapidKeys | null = null;
-  /** A signed VAPID token per push service (audience), reused until an hour before it expires: signing one per push is most of a push's cost. */
+  /** A signed VAPID token per push service (audience), reused until an hour before it expires, instead of an ECDSA signature for every push. */
   private readonly tokens = new Map<string, { authorization: string; renewAt: number }>();
   private readonly subject: string;
-  private readonly agents = {
-    'http:': new HttpAgent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PUSH_SERVICE }),
-    'https:': new HttpsAgent({ keepAlive: true, maxSockets: CONNECTIONS_PER_PUSH_SERVICE }),
-  };
+  private readonly threads = new PushSendingThreads();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,8 +53,8 @@ export class PushService implements OnApplicationBootstrap, OnApplicationShutdow
     this.keys = await loadVapidKeys(this.config, this.dataSource);
   }
 
-  onApplicationShutdown(): void {
-    for (const agent of Object.values(this.agents)) agent.destroy();
+  async onApplicationShutdown(): Promise<void> {
+    await this.threads.close();
   }
 
   publicKey(): { publicKey: string } {
@@ -84,55 +80,49 @@ export class PushService implements OnApplicationBootstrap, OnApplicationShutdow
     const byUser = new Map<string, PushSubscriptionRow[]>();
     for (const sub of await this.repository.subscriptionsOf([...new Set(rows.map((r) => r.user_id))]))
       byUser.set(sub.user_id, [...(byUser.get(sub.user_id) ?? []), sub]);
-    const sends = rows.flatMap((row) => (byUser.get(row.user_id) ?? []).map((sub) => () => this.send(sub, payloadOf(row))));
-    return inParallel(sends, PUSHES_IN_FLIGHT);
+    const pushes = rows.flatMap((row) => (byUser.get(row.user_id) ?? []).map((sub) => ({ sub, payload: payloadOf(row) })));
+    const batches: (typeof pushes)[] = [];
+    for (let i = 0; i < pushes.length; i += PUSHES_PER_BATCH) batches.push(pushes.slice(i, i + PUSHES_PER_BATCH));
+    const outcomes = await inParallel(
+      batches.map((batch) => () => this.sendBatch(batch)),
+      BATCHES_IN_FLIGHT,
+    );
+    return outcomes.flat();
   }
 
-  private async send(sub: PushSubscriptionRow, payload: PushPayload): Promise<PushOutcome> {
-    if (!pushEndpointAllowed(sub.endpoint, this.config.PUSH_SERVICE_HOSTS)) return 'failed';
+  /** A batch: encrypted and posted together on a push thread; subscriptions their push service no longer knows are forgotten. */
+  private async sendBatch(batch: { sub: PushSubscriptionRow; payload: PushPayload }[]): Promise<PushOutcome[]> {
     const keys = this.vapid();
-    try {
-      const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-        headers: { Authorization: this.authorization(new URL(sub.endpoint).origin, keys) },
-        contentEncoding: 'aes128gcm',
-        TTL: PUSH_TTL_SECONDS,
+    // Checked again before every send: a host taken off PUSH_SERVICE_HOSTS since the subscription gets nothing more.
+    const allowed = batch.filter(({ sub }) => pushEndpointAllowed(sub.endpoint, this.config.PUSH_SERVICE_HOSTS));
+    const results = await this.threads.send(
+      allowed.map(({ sub, payload }) => ({
+        endpoint: sub.endpoint,
+        p256dh: sub.p256dh,
+        auth: sub.auth,
+        payload: JSON.stringify(payload),
+        authorization: this.authorization(new URL(sub.endpoint).origin, keys),
         urgency: payload.type === 'you_are_up' || payload.type === 'handover_message' ? 'high' : 'normal',
-      });
-      const url = new URL(request.endpoint);
-      const post = () => this.post(url, request.method, request.headers as Record<string, string | number>, request.body as Buffer);
-      // A kept-alive connection the push service had just closed fails before anything was sent: one more try on a new one.
-      const status = await post().catch((err: unknown) => {
-        if (err instanceof PushTimeout) throw err;
-        return post();
-      });
-      if (status === 404 || status === 410) {
-        await this.repository.forget(sub.id);
-        return 'gone';
-      }
-      if (status >= 200 && status < 300) return 'sent';
-      this.log.warn({ status, subscriptionId: sub.id }, 'push refused');
-      return 'failed';
-    } catch (err) {
-      this.log.warn({ err, subscriptionId: sub.id }, 'push failed');
+        ttlSeconds: PUSH_TTL_SECONDS,
+      })),
+    );
+    const resultOf = new Map(allowed.map(({ sub }, i) => [sub, results[i]]));
+    return Promise.all(batch.map(({ sub }) => this.outcome(sub, resultOf.get(sub))));
+  }
+
+  private async outcome(sub: PushSubscriptionRow, result: PushResult | undefined): Promise<PushOutcome> {
+    if (!result) return 'failed';
+    if ('error' in result) {
+      this.log.warn({ err: result.error, subscriptionId: sub.id }, 'push failed');
       return 'failed';
     }
-  }
-
-  /** One POST on a kept-alive connection to the push service; answers its status (the body is read and dropped). */
-  private post(url: URL, method: string, headers: Record<string, string | number>, body: Buffer): Promise<number> {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const agent = url.protocol === 'https:' ? this.agents['https:'] : this.agents['http:'];
-    return new Promise<number>((resolve, reject) => {
-      const req = send(url, { method, headers, agent }, (res: IncomingMessage) => {
-        res.on('error', reject);
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.resume();
-      });
-      // From when a connection is the request's: waiting for one of CONNECTIONS_PER_PUSH_SERVICE is not the service's delay.
-      req.setTimeout(PUSH_TIMEOUT_MS, () => req.destroy(new PushTimeout()));
-      req.on('error', reject);
-      req.end(body);
-    });
+    if (result.status === 404 || result.status === 410) {
+      await this.repository.forget(sub.id);
+      return 'gone';
+    }
+    if (result.status >= 200 && result.status < 300) return 'sent';
+    this.log.warn({ status: result.status, subscriptionId: sub.id }, 'push refused');
+    return 'failed';
   }
 
   private authorization(audience: string, keys: VapidKeys): string {
@@ -149,12 +139,6 @@ export class PushService implements OnApplicationBootstrap, OnApplicationShutdow
   private vapid(): VapidKeys {
     if (!this.keys) throw new Error('Push keys are not loaded yet');
     return this.keys;
-  }
-}
-
-class PushTimeout extends Error {
-  constructor() {
-    super(`the push service sent nothing for ${PUSH_TIMEOUT_MS} ms`);
   }
 }
 

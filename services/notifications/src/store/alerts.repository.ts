@@ -7,7 +7,7 @@ import {
   NotificationType,
   SubscriptionTier,
 } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, affectedCount } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
 import { visibleAtSql } from '../delivery/delivery-rules';
 
@@ -240,14 +240,16 @@ export class AlertsRepository {
   /** Takes back what a member was sent from `since` on that their settings as of then no longer allow. */
   async retract(manager: EntityManager, userId: string, since: string): Promise<number> {
     const defaults = JSON.stringify(NOTIFICATION_FLAG_DEFAULTS);
-    const [, personal]: [unknown, number] = await manager.query(
+    const personal = await affectedCount(
+      manager,
       `DELETE FROM notifications.notifications n
        USING notifications.personal_alerts a ${settingsAt('a.user_id', 'a.occurred_at')}
        WHERE a.user_id = $2 AND a.occurred_at >= $3 AND a.flag IS NOT NULL AND NOT ${switchedOn('a.flag', '$1')}
          AND n.source_event_id = a.source_event_id AND n.user_id = a.user_id AND n.type = a.type`,
       [defaults, userId, since],
     );
-    const [, nearby]: [unknown, number] = await manager.query(
+    const nearby = await affectedCount(
+      manager,
       `DELETE FROM notifications.notifications n
        USING notifications.nearby_alerts a
        WHERE n.user_id = $2 AND a.occurred_at >= $3 AND n.source_event_id = a.source_event_id AND n.type = a.type

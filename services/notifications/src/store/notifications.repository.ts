@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Notification } from '@curbside/contracts';
 import { DataSource } from 'typeorm';
+import { affectedCount } from '@curbside/platform';
 
 /** A stored notification as read for its member. */
 export interface NotificationRow {
@@ -50,7 +51,8 @@ export class NotificationsRepository {
 
   /** Marks the notification read if it is this member's; false when the member has no such notification. */
   async markRead(userId: string, notificationId: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
+    const affected = await affectedCount(
+      this.dataSource,
       `UPDATE notifications.notifications SET is_read = true WHERE id = $1 AND user_id = $2 AND visible_at <= now()`,
       [notificationId, userId],
     );
@@ -59,7 +61,8 @@ export class NotificationsRepository {
 
   /** Marks every unread notification of the member read; answers how many there were. */
   async markAllRead(userId: string): Promise<number> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(
+    const affected = await affectedCount(
+      this.dataSource,
       `UPDATE notifications.notifications SET is_read = true WHERE user_id = $1 AND NOT is_read AND visible_at <= now()`,
       [userId],
     );

@@ -103,7 +103,7 @@ export class NotificationsService {
       immediate: notification.immediate ?? false,
     });
     const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
-    this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate: notification.immediate });
+    await this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate: notification.immediate });
     return written.length > 0;
   }
 
@@ -126,7 +126,7 @@ export class NotificationsService {
       userIds,
     );
     const written = await this.alerts.writePersonal(tx.manager, { eventId: tx.event.id });
-    this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate });
+    await this.written(tx, written, { occurredAt: tx.event.occurredAt, immediate });
     return written.length > 0;
   }
 
@@ -154,7 +154,7 @@ export class NotificationsService {
       tier: user.subscriptionTier,
     });
     if ((await this.alerts.retract(tx.manager, user.userId, since)) > 0) tx.afterCommit(() => this.signal([[user.userId, null]]));
-    this.written(
+    await this.written(
       tx,
       [
         ...(await this.alerts.writePersonal(tx.manager, { userId: user.userId, since })),
@@ -215,7 +215,7 @@ export class NotificationsService {
     if (around <= MEMBERS_PER_SLICE) {
       await this.alerts.recordNearby(tx.manager, record);
       const written = await this.alerts.writeNearby(tx.manager, { eventId: tx.event.id });
-      this.written(tx, written, request);
+      await this.written(tx, written, request);
       return written.length;
     }
     // The record commits first, on its own, so that every slice's transaction sees it. Recording and each slice are
@@ -226,7 +226,7 @@ export class NotificationsService {
       (members) => () =>
         this.outbox.transaction(async (own) => {
           const written = await this.alerts.writeNearby(own.manager, { eventId: tx.event.id, members });
-          this.written(own, written, request);
+          await this.written(own, written, request);
           return written.length;
         }),
     );
@@ -284,11 +284,11 @@ export class NotificationsService {
    * plan's timing when they show: src/delivery), and every notification goes to delivery for the channels beyond the
    * app (push, e-mail, SMS), on its plan's timing.
    */
-  private written(tx: Transaction, rows: WrittenRow[], request: DeliveryRequest): void {
+  private async written(tx: Transaction, rows: WrittenRow[], request: DeliveryRequest): Promise<void> {
     if (rows.length === 0) return;
     const shown = rows.filter((r) => !r.held);
     if (shown.length > 0) tx.afterCommit(() => this.signal(shown.map((r) => [r.user_id, r.id])));
-    this.delivery.schedule(tx, rows, request);
+    await this.delivery.schedule(tx, rows, request);
   }
 
   private signal(entries: LiveNotificationSignal['entries']): Promise<void> {

@@ -1,32 +1,12 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '@curbside/platform';
 import type { RgbImage } from '../validation/rgb-image';
 import type { VisionFindings } from './vision-findings';
 import type { VisionReply, VisionRequest } from './vision-thread.messages';
 
-/** The build's compiled entry; absent when the TypeScript sources run directly (Jest). */
-const COMPILED_ENTRY = join(__dirname, 'vision.thread.js');
-const SOURCE_ENTRY = join(__dirname, 'vision.thread.ts');
-/**
- * Jest compiles the sources inside its own module system, which a worker thread does not share: there the thread
- * compiles them itself with SWC (a dev dependency; the build ships the compiled entry and never needs it).
- */
-const SOURCE_BOOTSTRAP = `
-const { readFileSync } = require('node:fs');
-const Module = require('node:module');
-const { workerData } = require('node:worker_threads');
-const { transformSync } = require(require.resolve('@swc/core', { paths: [workerData.entry] }));
-Module._extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
-};
-require(workerData.entry);
-`;
+/** The thread's entry, beside this module (compiled `.js`, or `.ts` under Jest). */
+const ENTRY = join(__dirname, 'vision.thread');
 
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 type Pending = { resolve(reply: Extract<VisionReply, { ok: true }>): void; reject(error: Error): void };
@@ -57,7 +37,7 @@ export class VisionThread {
 
   /** Starts the thread and resolves once its models are loaded. */
   static start(): Promise<VisionThread> {
-    const worker = existsSync(COMPILED_ENTRY) ? new Worker(COMPILED_ENTRY) : new Worker(SOURCE_BOOTSTRAP, { eval: true, workerData: { entry: SOURCE_ENTRY } });
+    const worker = startWorker(ENTRY);
     return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`The local photo model thread exited (code ${code}) before it was ready`));
       worker.once('error', reject);
