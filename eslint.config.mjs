@@ -1,6 +1,21 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
+// TypeORM answers an UPDATE or DELETE as [rows, affected] and anything else as its rows: a raw read of that pair from
+// `.query()` is how one gets mistaken for the other (docs/architecture.md). A result kept in a variable and indexed
+// later is out of a selector's reach.
+const QUERY_ANSWER = "[init.type='AwaitExpression'][init.argument.callee.property.name='query']";
+const RAW_CHANGE_READ = 'Read an UPDATE or DELETE through affectedCount() or changedRows() from @curbside/platform, not as [rows, affected].';
+const rawChangeReads = [
+  { selector: `VariableDeclarator${QUERY_ANSWER}[id.elements.1]:not([id.elements.0])`, message: RAW_CHANGE_READ },
+  { selector: `VariableDeclarator${QUERY_ANSWER}[id.elements.0.type='ArrayPattern']`, message: RAW_CHANGE_READ },
+  { selector: `VariableDeclarator${QUERY_ANSWER}[id.typeAnnotation.typeAnnotation.type='TSTupleType']`, message: RAW_CHANGE_READ },
+  {
+    selector: "MemberExpression[computed=true][property.value=1][object.type='AwaitExpression'][object.argument.callee.property.name='query']",
+    message: RAW_CHANGE_READ,
+  },
+];
+
 export default [
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs', 'data/**', 'frontend/**'] },
   ...nx.configs['flat/base'],
@@ -27,6 +42,7 @@ export default [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../*/**', '../../../*'], message: 'Import other projects by their @curbside/* name.' }] }],
+      'no-restricted-syntax': ['error', ...rawChangeReads],
     },
   },
   {

@@ -39,6 +39,7 @@ export * from './items/places.schemas';
 export * from './events/event-envelope';
 export * from './events/events';
 export * from './rpc/rpc';
+export * from './rpc/rpc.errors';
 export * from './rpc/call-contract';
 export * from './rpc/calls';
 export * from './users/users.calls';

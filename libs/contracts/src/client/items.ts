@@ -45,6 +45,15 @@ export const REPORT_REQUIRED_MESSAGE = 'Please select a report type and provide 
 export const FIRST_DIBS_MINUTES = 30;
 
 export const EARTH_RADIUS_MILES = 3959;
+
+/** Great-circle distance in miles (haversine on a sphere of EARTH_RADIUS_MILES). */
+export function distanceMiles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
 export const SEARCH_RADII_MILES = [1, 2, 5, 10, 15, 25, 50, 100] as const;
 export const MAX_RADIUS_MILES = 100;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_RADIUS_MILES } from '../client/items';
 
 // Shared with the browser through the zod-free client entry.
-export { EARTH_RADIUS_MILES, MAX_RADIUS_MILES, SEARCH_RADII_MILES } from '../client/items';
+export { distanceMiles, EARTH_RADIUS_MILES, MAX_RADIUS_MILES, SEARCH_RADII_MILES } from '../client/items';
 export const METERS_PER_MILE = 1609.344;
 
 /** Accepts a number or a numeric string (query strings and the spec's string coordinates). */

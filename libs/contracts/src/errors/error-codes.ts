@@ -10,6 +10,7 @@ import { NotificationErrorSet, PushErrorSet } from '../notifications/notificatio
 import { MediaErrorSet, UploadErrorSet } from '../media/media.errors';
 import { IdempotencyErrorSet } from './idempotency.errors';
 import { ModerationErrorSet } from '../moderation/moderation.errors';
+import { RpcErrorSet } from '../rpc/rpc.errors';
 
 /**
  * The codes every module shares: input that fails its schema, a missing session, a rate limit, a service that
@@ -53,6 +54,7 @@ export const ERROR_STATUS = {
   ...UploadErrorSet.statuses,
   ...IdempotencyErrorSet.statuses,
   ...ModerationErrorSet.statuses,
+  ...RpcErrorSet.statuses,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -11,7 +11,10 @@ export interface CallContract<Req extends z.ZodType = z.ZodType, Rep extends z.Z
   readonly subject: string;
   readonly request: Req;
   readonly reply: Rep;
-  /** The codes of the call's own refusals; the shared codes (validation, sign-in, unavailable) go without saying. */
+  /**
+   * The codes of the call's own refusals; the shared codes (validation, sign-in, unavailable) and the transport's
+   * (RPC.DEADLINE_EXCEEDED, rpc.errors.ts) go without saying.
+   */
   readonly errors: readonly ErrorCode[];
 }
 

@@ -13,6 +13,12 @@ export interface RpcMeta {
    * account signs in on it, never the cookie itself. A signal (a cleared cookie is a new device), not an identity.
    */
   device?: string;
+  /**
+   * When the caller stops waiting for the answer (epoch milliseconds, the caller's clock): its timeout from when it
+   * sent the call, or sooner when the caller is itself answering a call with an earlier deadline. A service does not
+   * start a call past it and stops its reads at it (RPC.DEADLINE_EXCEEDED); a call without one runs to its end.
+   */
+  deadline?: number;
 }
 
 export interface RpcRequest<TBody = unknown> {

@@ -21,4 +21,9 @@ export class ShortLivedCopies<K, V> {
     });
     return value;
   }
+
+  /** Drops the key's copy: the next request asks again (a change made here that readers must see at once). */
+  forget(key: K): void {
+    this.copies.delete(key);
+  }
 }

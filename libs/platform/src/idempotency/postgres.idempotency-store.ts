@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { IdempotencyClaim, IdempotencyRecord, IdempotencyStore } from './idempotency.store';
+import { affectedCount } from '../database/changed-rows';
 
 interface RecordRow {
   request_hash: string;
@@ -56,10 +57,9 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   }
 
   async sweep(ttlMs: number): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM ${this.table} WHERE created_at < now() - make_interval(secs => $1::double precision)`,
-      [ttlMs / 1000],
-    );
+    const count = await affectedCount(this.dataSource, `DELETE FROM ${this.table} WHERE created_at < now() - make_interval(secs => $1::double precision)`, [
+      ttlMs / 1000,
+    ]);
     return count;
   }
 }

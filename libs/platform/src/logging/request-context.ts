@@ -6,6 +6,8 @@ export interface RequestContext {
   callerId?: string;
   /** The hash of the caller's device cookie, when the browser has one (RpcMeta.device). */
   device?: string;
+  /** The deadline of the call being answered (RpcMeta.deadline): its reads stop there, its own calls inherit it. */
+  deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -45,6 +45,18 @@ export const rpcHandlerDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * At the service: calls given up on because their caller's deadline passed, by subject and stage (`before`: not run
+ * at all; `during`: a read was stopped at the deadline). Not in the handler histogram: a call refused before it ran
+ * had no handler time.
+ */
+export const rpcDeadlineExceeded = new Counter({
+  name: 'curbside_rpc_deadline_exceeded_total',
+  help: "Service calls dropped because their caller's deadline passed, by subject and stage (before: not run, during: a read stopped)",
+  labelNames: ['subject', 'stage'] as const,
+  registers: [metricsRegistry],
+});
+
 export const photoChecks = new Counter({
   name: 'curbside_photo_checks_total',
   help: 'Pickup-photo checks run by this process, by outcome (valid, invalid, serviceError, failed)',

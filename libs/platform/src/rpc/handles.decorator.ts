@@ -1,11 +1,23 @@
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CallContract, CallReply, CallRequest, DomainError, ERROR_STATUS, ErrorCode, describeIssues, parseOrThrow, type RpcRequest } from '@curbside/contracts';
+import {
+  CallContract,
+  CallReply,
+  CallRequest,
+  DomainError,
+  ERROR_STATUS,
+  ErrorCode,
+  describeIssues,
+  parseOrThrow,
+  RpcError,
+  type RpcRequest,
+} from '@curbside/contracts';
 import { rpcHandlerDuration } from '../metrics/metrics';
 
 type Answer<C extends CallContract> = CallReply<C> | Promise<CallReply<C>>;
 type Handler<C extends CallContract> = (request: CallRequest<C>) => Answer<C>;
 
-const SHARED_CODES = new Set<string>(Object.values(ErrorCode));
+/** Codes any call may answer with: the common ones and the transport's (a read stopped at the deadline). */
+const SHARED_CODES = new Set<string>([...Object.values(ErrorCode), ...Object.values(RpcError)]);
 
 /**
  * Under test (NODE_ENV=test, as Jest sets it) every handler's answer is held to its contract: a reply its schema

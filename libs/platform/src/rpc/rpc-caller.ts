@@ -5,8 +5,12 @@ import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { createLogger } from '../logging/logger';
 import { currentRequestContext } from '../logging/request-context';
 import { rpcCallDuration } from '../metrics/metrics';
+import { callDeadline, isDeadlineExceeded } from './call-deadline';
 
-/** A call's own timeout (default RPC_TIMEOUT_MS), and the client's Idempotency-Key of a creating call. */
+/**
+ * A call's own timeout (default RPC_TIMEOUT_MS; the call carries it as its deadline, RpcMeta.deadline), and the
+ * client's Idempotency-Key of a creating call.
+ */
 export interface RpcCallOptions {
   timeoutMs?: number;
   idempotencyKey?: string;
@@ -16,8 +20,9 @@ export interface RpcCallOptions {
 export type RpcClient = Pick<ClientProxy, 'send'>;
 
 /**
- * Calls a service over request/reply with the current request id and the acting user; a service's own errors
- * come back as the DomainError it threw, a silent or missing service as UNAVAILABLE. Used by the gateway and
+ * Calls a service over request/reply with the current request id, the acting user and the call's deadline (its
+ * timeout from now, or the deadline of the call being answered when sooner); a service's own errors come back as the
+ * DomainError it threw, a silent or missing service, or one that found the deadline passed, as UNAVAILABLE. Used by the gateway and
  * by services that ask other services (the emergency lookup).
  */
 export class RpcCaller {
@@ -33,25 +38,29 @@ export class RpcCaller {
     const pattern = contract.subject;
     const { timeoutMs = this.defaultTimeoutMs, idempotencyKey } = typeof options === 'number' ? { timeoutMs: options } : options;
     const context = currentRequestContext();
+    const deadline = callDeadline(timeoutMs, context?.deadline);
     const meta: RpcRequest['meta'] = {
       requestId: context?.requestId ?? 'internal',
       callerId,
+      deadline,
       ...(idempotencyKey ? { idempotencyKey } : {}),
       ...(context?.device ? { device: context.device } : {}),
     };
     const request: RpcRequest = { meta, body };
     const started = performance.now();
     try {
-      const reply = await firstValueFrom(this.client.send<CallReply<C>>(pattern, request).pipe(timeout(timeoutMs)));
+      const reply = await firstValueFrom(this.client.send<CallReply<C>>(pattern, request).pipe(timeout(Math.max(0, deadline - Date.now()))));
       rpcCallDuration.observe({ subject: pattern, outcome: 'ok' }, (performance.now() - started) / 1000);
       return reply;
     } catch (err) {
-      const outcome = isWireError(err) ? 'error' : err instanceof TimeoutError ? 'timeout' : 'unavailable';
+      // A service that found the deadline passed answers what our own timer would have: the call ran out of time.
+      const outOfTime = err instanceof TimeoutError || isDeadlineExceeded(err);
+      const outcome = outOfTime ? 'timeout' : isWireError(err) ? 'error' : 'unavailable';
       rpcCallDuration.observe({ subject: pattern, outcome }, (performance.now() - started) / 1000);
-      if (isWireError(err)) throw new DomainError(err.code, err.message, err.retryAfterSeconds);
-      if (err instanceof TimeoutError) {
+      if (outOfTime) {
         throw new DomainError(ErrorCode.UNAVAILABLE, `The ${pattern.split('.')[0]} service did not answer in time. Please try again.`);
       }
+      if (isWireError(err)) throw new DomainError(err.code, err.message, err.retryAfterSeconds);
       // No process listens (stopped, crashed, still starting): the caller answers UNAVAILABLE and /api/health names
       // the service; a stack trace for every such call (the health checks poll while services start) said nothing more.
       if (err instanceof EmptyResponseException) this.log.debug({ pattern }, 'no service listens');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { changedRows } from '@curbside/platform';
 
 /** What a claim or a reservation changed, as its event needs it. */
 export interface ChangedItem {
@@ -68,7 +69,8 @@ export class ClaimsRepository {
 
   /** Detaches every pickup photo taken of an item (rows locked) and returns their keys, for deletion from storage. */
   async detachPickupPhotos(manager: EntityManager, itemId: string): Promise<string[]> {
-    const [rows]: [{ photo_key: string }[], number] = await manager.query(
+    const rows = await changedRows<{ photo_key: string }>(
+      manager,
       `WITH old AS (SELECT id, photo_key FROM items.pickup_validations WHERE item_id = $1 AND photo_key IS NOT NULL FOR UPDATE)
        UPDATE items.pickup_validations v SET photo_key = NULL FROM old WHERE v.id = old.id RETURNING old.photo_key`,
       [itemId],
@@ -140,7 +142,8 @@ export class ClaimsRepository {
   }
 
   private async changeIfClaimable(manager: EntityManager, set: string, state: string, params: unknown[]): Promise<ChangedItem | undefined> {
-    const [rows]: [ChangedItem[], number] = await manager.query(
+    const rows = await changedRows<ChangedItem>(
+      manager,
       `UPDATE items.items SET ${set}, updated_at = now()
        WHERE id = $1 AND listed AND expires_at > now() AND poster_id <> $2 AND image_url IS NOT NULL AND ${state}
          -- In the same statement as the change: a block that lands after the service's early check still refuses.

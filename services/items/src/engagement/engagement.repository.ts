@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { affectedCount, changedRows } from '@curbside/platform';
 
 /**
  * Votes, still-there checks and garage-sale interest, and the item's counters kept in step with them. One per
@@ -24,7 +25,8 @@ export class EngagementRepository {
 
   /** Counts a vote on the item for that date (the count starts again on a new day); returns the day's votes and where it shows. */
   async countVote(manager: EntityManager, itemId: string, localDate: string): Promise<{ votes: number; publicLat: number; publicLng: number }> {
-    const [[row]]: [{ vote_count: number; public_lat: number; public_lng: number }[], number] = await manager.query(
+    const [row] = await changedRows<{ vote_count: number; public_lat: number; public_lng: number }>(
+      manager,
       `UPDATE items.items SET vote_count = CASE WHEN votes_date = $2 THEN vote_count + 1 ELSE 1 END, votes_date = $2
        WHERE id = $1 RETURNING vote_count, public_lat, public_lng`,
       [itemId, localDate],
@@ -63,7 +65,7 @@ export class EngagementRepository {
 
   /** Removes the member's interest; false when there was none. */
   async removeInterest(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
-    const [, deleted]: [unknown[], number] = await manager.query(`DELETE FROM items.interests WHERE item_id = $1 AND user_id = $2`, [itemId, userId]);
+    const deleted = await affectedCount(manager, `DELETE FROM items.interests WHERE item_id = $1 AND user_id = $2`, [itemId, userId]);
     return deleted > 0;
   }
 
@@ -73,7 +75,8 @@ export class EngagementRepository {
 
   /** Moves the item's interest count by `by`; returns the new count. */
   async countInterest(manager: EntityManager, itemId: string, by: 1 | -1): Promise<number> {
-    const [[{ interest_count: count }]]: [{ interest_count: number }[], number] = await manager.query(
+    const [{ interest_count: count }] = await changedRows<{ interest_count: number }>(
+      manager,
       `UPDATE items.items SET interest_count = interest_count + $2 WHERE id = $1 RETURNING interest_count`,
       [itemId, by],
     );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { changedRows } from '@curbside/platform';
 
 /** An item a sweep step changed, as its event needs it (status after the change). */
 export interface SweptItem {
@@ -50,7 +51,8 @@ export class ExpiryRepository {
   }
 
   private async step(manager: EntityManager, batch: number, where: string, set: string): Promise<SweptItem[]> {
-    const [rows]: [SweptItem[], number] = await manager.query(
+    const rows = await changedRows<SweptItem>(
+      manager,
       `WITH due AS (SELECT id, reserved_by_id FROM items.items WHERE ${where} ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE items.items i SET ${set}, updated_at = now() FROM due WHERE i.id = due.id
        RETURNING i.id, i.poster_id, i.title, i.status, i.expires_at, due.reserved_by_id AS previous_holder_id`,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { changedRows } from '@curbside/platform';
 
 /** Extra Reservation Time perks a member armed (docs/product-rules.md, "Perks"): each lengthens one hold. */
 @Injectable()
@@ -26,7 +27,8 @@ export class HoldExtensionsRepository {
    * path takes: no deadlock between a member's own hold and a hand-over to them). Undefined when none is armed.
    */
   async extendNewHold(manager: EntityManager, itemId: string, userId: string): Promise<{ reservedUntil: Date; minutes: number } | undefined> {
-    const [rows]: [{ reserved_until: Date; minutes: number }[], number] = await manager.query(
+    const rows = await changedRows<{ reserved_until: Date; minutes: number }>(
+      manager,
       `WITH armed AS (
          SELECT redemption_id, minutes FROM items.hold_extensions
          WHERE user_id = $2 AND used_at IS NULL ORDER BY armed_at, redemption_id LIMIT 1 FOR UPDATE

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ImpactFigures } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedCount } from '@curbside/platform';
 import type { NotCountedReason } from './impact.rules';
 
 export interface PickupRecord {
@@ -66,8 +67,8 @@ export class ImpactRepository {
    * nothing; the area's weekly sums are corrected by the ledger's trigger (migrations/1764500000396-wanted-moderation.ts).
    */
   async uncountRemoved(manager: EntityManager, itemId: string): Promise<boolean> {
-    // An UPDATE answers [rows, affected] through TypeORM.
-    const [, changed]: [unknown[], number] = await manager.query(
+    const changed = await affectedCount(
+      manager,
       `UPDATE items.impact_pickups SET not_counted_because = 'removed' WHERE item_id = $1 AND not_counted_because IS NULL`,
       [itemId],
     );
@@ -76,7 +77,8 @@ export class ImpactRepository {
 
   /** An appeal restored the item: a pickup that stopped counting by its removal counts again (and only that one). */
   async recountRestored(manager: EntityManager, itemId: string): Promise<boolean> {
-    const [, changed]: [unknown[], number] = await manager.query(
+    const changed = await affectedCount(
+      manager,
       `UPDATE items.impact_pickups SET not_counted_because = NULL WHERE item_id = $1 AND not_counted_because = 'removed'`,
       [itemId],
     );

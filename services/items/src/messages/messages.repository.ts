@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedCount, changedRows } from '@curbside/platform';
 
 export interface MessageRow {
   id: string;
@@ -146,7 +147,7 @@ export class MessagesRepository {
   }
 
   async answerMeetAt(manager: EntityManager, messageId: string, answer: 'accepted' | 'declined'): Promise<MessageRow> {
-    const [[row]]: [MessageRow[], number] = await manager.query(`UPDATE items.handover_messages SET meet_status = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [
+    const [row] = await changedRows<MessageRow>(manager, `UPDATE items.handover_messages SET meet_status = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [
       messageId,
       answer,
     ]);
@@ -161,7 +162,8 @@ export class MessagesRepository {
 
   /** Threads of items closed more than `retentionDays` ago; returns how many messages went. */
   async deleteExpired(retentionDays: number): Promise<number> {
-    const [, count]: [unknown, number] = await this.dataSource.query(
+    const count = await affectedCount(
+      this.dataSource,
       `DELETE FROM items.handover_messages m USING items.items i
         WHERE i.id = m.item_id AND i.status NOT IN ('available', 'first_dibs')
           AND COALESCE(i.claimed_at, i.removed_at, i.expires_at) < now() - make_interval(days => $1)`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { CaseStatus, ContentFlagView, EventPayload, Events, ModerationDecision, ModerationTargetType } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedCount, changedRows } from '@curbside/platform';
 import { OVERRULED_WINDOW_DAYS, WeighedReport } from './escalation.rules';
 
 export interface ModerationTarget {
@@ -112,8 +113,7 @@ export class ModerationRepository {
   async takeUnannounced(manager: EntityManager, target: ModerationTarget): Promise<boolean> {
     if (target.type !== 'item' && target.type !== 'comment') return false;
     const table = target.type === 'item' ? 'items.items' : 'items.comments';
-    // An UPDATE answers [rows, affected] through TypeORM.
-    const [, taken]: [unknown[], number] = await manager.query(`UPDATE ${table} SET unannounced = false WHERE id = $1 AND unannounced`, [target.id]);
+    const taken = await affectedCount(manager, `UPDATE ${table} SET unannounced = false WHERE id = $1 AND unannounced`, [target.id]);
     return taken > 0;
   }
 
@@ -159,8 +159,8 @@ export class ModerationRepository {
 
   /** A moderator's removal of a comment: deleted for everyone. Returns its item (to recount), or null when it was gone. */
   async removeComment(manager: EntityManager, commentId: string): Promise<string | null> {
-    // An UPDATE answers [rows, affected] through TypeORM.
-    const [[row]]: [{ item_id: string }[], number] = await manager.query(
+    const [row] = await changedRows<{ item_id: string }>(
+      manager,
       `UPDATE items.comments SET in_review = false, removed_at = now(), deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING item_id`,
       [commentId],
     );
@@ -169,7 +169,8 @@ export class ModerationRepository {
 
   /** An overturned removal of a comment: live again. Returns its item (to recount), or null when it was not removed. */
   async restoreComment(manager: EntityManager, commentId: string): Promise<string | null> {
-    const [[row]]: [{ item_id: string }[], number] = await manager.query(
+    const [row] = await changedRows<{ item_id: string }>(
+      manager,
       `UPDATE items.comments SET removed_at = NULL, deleted_at = NULL, in_review = false WHERE id = $1 AND removed_at IS NOT NULL RETURNING item_id`,
       [commentId],
     );
@@ -216,7 +217,8 @@ export class ModerationRepository {
 
   /** An overturned removal of an item: back on the app as it would be now. */
   async restoreRemovedItem(manager: EntityManager, itemId: string): Promise<boolean> {
-    const [, restored]: [unknown[], number] = await manager.query(
+    const restored = await affectedCount(
+      manager,
       `UPDATE items.items SET in_review = false, removed_at = NULL, reserved_by_id = NULL, reserved_until = NULL, updated_at = now(),
          status = CASE WHEN claimed_by_id IS NOT NULL THEN 'claimed' WHEN expires_at > now() THEN 'available' ELSE 'expired' END,
          listed = expires_at > now()

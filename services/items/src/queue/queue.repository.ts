@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { changedRows } from '@curbside/platform';
 
 export interface QueuedItem {
   id: string;
@@ -61,7 +62,7 @@ export class QueueRepository {
 
   /** Appends the member; false when they were already in the line. */
   async append(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
-    const [rows]: [unknown[], number] = await manager.query(
+    const rows: unknown[] = await manager.query(
       `INSERT INTO items.item_queue (item_id, user_id, position)
        SELECT $1, $2, COALESCE(max(position), 0) + 1 FROM items.item_queue WHERE item_id = $1
        ON CONFLICT (item_id, user_id) DO NOTHING RETURNING user_id`,
@@ -71,10 +72,7 @@ export class QueueRepository {
   }
 
   async remove(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
-    const [rows]: [unknown[], number] = await manager.query(`DELETE FROM items.item_queue WHERE item_id = $1 AND user_id = $2 RETURNING user_id`, [
-      itemId,
-      userId,
-    ]);
+    const rows = await changedRows(manager, `DELETE FROM items.item_queue WHERE item_id = $1 AND user_id = $2 RETURNING user_id`, [itemId, userId]);
     return rows.length === 1;
   }
 
@@ -127,13 +125,14 @@ export class QueueRepository {
 
   /** Ends an item's queue (a verified pickup). */
   async clear(manager: EntityManager, itemId: string): Promise<string[]> {
-    const [rows]: [{ user_id: string }[], number] = await manager.query(`DELETE FROM items.item_queue WHERE item_id = $1 RETURNING user_id`, [itemId]);
+    const rows = await changedRows<{ user_id: string }>(manager, `DELETE FROM items.item_queue WHERE item_id = $1 RETURNING user_id`, [itemId]);
     return rows.map((r) => r.user_id);
   }
 
   /** The holder gives the hold back: the item is available again (the hand-over may hold it for the next member). */
   async release(manager: EntityManager, itemId: string, holderId: string): Promise<FreedItem | undefined> {
-    const [rows]: [FreedItem[], number] = await manager.query(
+    const rows = await changedRows<FreedItem>(
+      manager,
       `UPDATE items.items SET status = 'available', reserved_by_id = NULL, reserved_until = NULL, updated_at = now()
        WHERE id = $1 AND status = 'first_dibs' AND reserved_by_id = $2
        RETURNING id, poster_id, title, status`,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { METERS_PER_MILE, SAVED_SEARCH_LIMITS, TIER_RADIUS_CAP_MILES } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedCount, changedRows } from '@curbside/platform';
 
 export interface SavedSearchRow {
   id: string;
@@ -148,7 +149,8 @@ export class SavedSearchesRepository {
 
   /** New words for the member's own search; null when there is none of theirs by that id. */
   async setQuery(manager: EntityManager, userId: string, id: string, query: string, words: string[]): Promise<SavedSearchRow | null> {
-    const [rows]: [SavedSearchRow[], number] = await manager.query(
+    const rows = await changedRows<SavedSearchRow>(
+      manager,
       `UPDATE items.saved_searches SET query = $3, words = $4 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
       [id, userId, query, words],
     );
@@ -157,8 +159,8 @@ export class SavedSearchesRepository {
 
   /** Switches auto-claim of the member's own search; null when there is none of theirs by that id. */
   async setAutoClaim(manager: EntityManager, userId: string, id: string, autoClaim: boolean): Promise<SavedSearchRow | null> {
-    // An UPDATE answers [rows, affected] through TypeORM.
-    const [rows]: [SavedSearchRow[], number] = await manager.query(
+    const rows = await changedRows<SavedSearchRow>(
+      manager,
       `UPDATE items.saved_searches SET auto_claim = $3 WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
       [id, userId, autoClaim],
     );
@@ -185,7 +187,7 @@ export class SavedSearchesRepository {
 
   /** Deletes the member's own search; false when there is none of theirs by that id. */
   async delete(userId: string, id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await this.dataSource.query(`DELETE FROM items.saved_searches WHERE id = $1 AND user_id = $2`, [id, userId]);
+    const affected = await affectedCount(this.dataSource, `DELETE FROM items.saved_searches WHERE id = $1 AND user_id = $2`, [id, userId]);
     return affected > 0;
   }
 

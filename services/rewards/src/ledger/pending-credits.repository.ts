@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { changedRows } from '@curbside/platform';
 
 /** A post's credit waiting for the pickup (docs/product-rules.md, "Points"). */
 export interface PendingCreditRow {
@@ -67,7 +68,7 @@ export class PendingCreditsRepository {
 
   /** Removes the credit (it is final now, or final and reversed); false when it was gone already. */
   async take(manager: EntityManager, itemId: string): Promise<boolean> {
-    const [rows]: [unknown[], number] = await manager.query(`DELETE FROM rewards.pending_credits WHERE item_id = $1 RETURNING item_id`, [itemId]);
+    const rows = await changedRows(manager, `DELETE FROM rewards.pending_credits WHERE item_id = $1 RETURNING item_id`, [itemId]);
     return rows.length > 0;
   }
 

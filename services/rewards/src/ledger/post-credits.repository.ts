@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { changedRows } from '@curbside/platform';
 
 /** A post's credit entry, as its reversal needs it. */
 export interface PostCreditRow {
@@ -133,8 +134,8 @@ export class PostCreditsRepository {
 
   /** Removes and returns the item's waiting withdrawals. */
   async takePendingReversals(manager: EntityManager, itemId: string): Promise<PendingReversalRow[]> {
-    // A DELETE … RETURNING answers [rows, count].
-    const [pending]: [PendingReversalRow[], number] = await manager.query(
+    const pending = await changedRows<PendingReversalRow>(
+      manager,
       `DELETE FROM rewards.pending_post_reversals WHERE item_id = $1 RETURNING source_event_id, withdrawn_at, hour_rule`,
       [itemId],
     );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryKind, PostalAddress, RedemptionStatus, RewardCategory } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { affectedCount, changedRows } from '@curbside/platform';
 
 /** A reward of the shop's catalogue, with a donation's total so far. */
 export interface CatalogueRow {
@@ -119,7 +120,8 @@ export class RedemptionsRepository {
     redemptionId: string,
     decision: { status: 'fulfilled' | 'cancelled'; reason: string | null; decidedBy: string },
   ): Promise<{ user_id: string; points_cost: number } | undefined> {
-    const [rows]: [{ user_id: string; points_cost: number }[], number] = await manager.query(
+    const rows = await changedRows<{ user_id: string; points_cost: number }>(
+      manager,
       `UPDATE rewards.redemptions SET status = $2, closed_at = now(), cancel_reason = $3, decided_by = $4
        WHERE id = $1 AND status = 'requested' RETURNING user_id, points_cost`,
       [redemptionId, decision.status, decision.reason, decision.decidedBy],
@@ -129,8 +131,8 @@ export class RedemptionsRepository {
 
   /** Erases the delivery details of redemptions closed at or before `closedBy`; answers how many. */
   async eraseDeliveries(manager: EntityManager, closedBy: Date, limit: number): Promise<number> {
-    // An UPDATE's or DELETE's answer through TypeORM is [rows, count].
-    const [, erased]: [unknown[], number] = await manager.query(
+    const erased = await affectedCount(
+      manager,
       `DELETE FROM rewards.redemption_deliveries d WHERE d.redemption_id IN (
          SELECT d2.redemption_id FROM rewards.redemption_deliveries d2 JOIN rewards.redemptions r ON r.id = d2.redemption_id
          WHERE r.status <> 'requested' AND r.closed_at <= $1 LIMIT $2 FOR UPDATE OF d2 SKIP LOCKED)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { affectedCount } from '@curbside/platform';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
 
 /** What a number was sent in the last hour: by this requester (count, newest) and by everybody (count). */
@@ -55,7 +56,7 @@ export class PhoneCodesRepository {
 
   /** Ends the code if it is still live; false when another transaction already did. */
   async useUp(manager: EntityManager, id: string): Promise<boolean> {
-    const [, affected]: [unknown, number] = await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE id = $1 AND dead_at IS NULL`, [id]);
+    const affected = await affectedCount(manager, `UPDATE users.phone_codes SET dead_at = now() WHERE id = $1 AND dead_at IS NULL`, [id]);
     return affected === 1;
   }
 }

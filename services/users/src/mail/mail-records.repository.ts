@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EMAIL_CONFIRMATION_HOURS } from '@curbside/contracts';
+import { affectedCount, changedRows } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { Mail } from './mailer';
 
@@ -67,15 +68,14 @@ export class MailRecordsRepository {
    * sweep) leaves them alone until then, so a mail goes out once unless its sender dies mid-send.
    */
   async takeDueAlerts(limit: number, leaseSeconds: number): Promise<QueuedMail[]> {
-    // An UPDATE answers [rows, affected] through TypeORM.
-    const [rows]: [{ id: string; to_address: string; subject: string; body: string; headers: Record<string, string>; attempts: number }[], number] =
-      await this.dataSource.query(
-        `UPDATE users.alert_mail_queue q SET next_attempt_at = now() + make_interval(secs => $2), attempts = q.attempts + 1
+    const rows = await changedRows<{ id: string; to_address: string; subject: string; body: string; headers: Record<string, string>; attempts: number }>(
+      this.dataSource,
+      `UPDATE users.alert_mail_queue q SET next_attempt_at = now() + make_interval(secs => $2), attempts = q.attempts + 1
          FROM (SELECT id FROM users.alert_mail_queue WHERE next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
          WHERE q.id = due.id
          RETURNING q.id, q.to_address, q.subject, q.body, q.headers, q.attempts`,
-        [limit, leaseSeconds],
-      );
+      [limit, leaseSeconds],
+    );
     return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.body, headers: r.headers, attempts: r.attempts }));
   }
 
@@ -89,7 +89,8 @@ export class MailRecordsRepository {
    * `giveUpAfterSeconds` ago (an alert that late helps nobody; it is in the app either way). Answers whether it stays.
    */
   async failedAlert(id: string, retryInSeconds: number, giveUpAfterSeconds: number): Promise<boolean> {
-    const [, kept]: [unknown[], number] = await this.dataSource.query(
+    const kept = await affectedCount(
+      this.dataSource,
       `WITH given_up AS (DELETE FROM users.alert_mail_queue WHERE id = $1 AND created_at < now() - make_interval(secs => $3) RETURNING id)
        UPDATE users.alert_mail_queue SET next_attempt_at = now() + make_interval(secs => $2)
        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM given_up)`,
