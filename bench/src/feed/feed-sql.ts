@@ -1,6 +1,6 @@
 import { METERS_PER_MILE } from '@curbside/contracts';
 
-import { feedQuery, FeedQuery, FeedSearch } from '@curbside/items-service';
+import { feedQuery, FeedQuery, FeedSearch, likePattern } from '@curbside/items-service';
 import type { SqlRunner } from '../data/seed-items';
 
 export { feedQuery };
@@ -19,16 +19,18 @@ export async function runFeed(db: SqlRunner, query: FeedQuery): Promise<Record<s
 
 /**
  * The answer the feed must give, by brute force (a full scan, no grid): the newest `limit` available,
- * unexpired items whose exact (earthdistance) distance is within the radius.
+ * unexpired items whose exact (earthdistance) distance is within the radius and, for a search, whose title or
+ * description holds the words.
  */
 export function groundTruthQuery(search: FeedSearch): PreparedQuery {
   return {
     text: `SELECT id FROM items.items
            WHERE listed AND expires_at > now()
              AND earth_distance(ll_to_earth($1, $2), earth_pos) <= $3
+             ${search.q ? 'AND (title ILIKE $5 OR description ILIKE $5)' : ''}
            ORDER BY created_at DESC, id DESC
            LIMIT $4`,
-    params: [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit],
+    params: [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit, ...(search.q ? [likePattern(search.q)] : [])],
   };
 }
 

@@ -9,6 +9,8 @@ export interface LoadOptions {
   timeoutSeconds?: number;
   /** Sent with every request (the member's session cookie). */
   headers?: Record<string, string>;
+  /** At most this many requests a second over all connections (autocannon's `overallRate`); unset: as fast as answered. */
+  ratePerSecond?: number;
 }
 
 export interface LoadResult extends LatencySummary {
@@ -35,6 +37,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         duration: options.durationSeconds,
         timeout: options.timeoutSeconds ?? 10,
         headers: options.headers,
+        ...(options.ratePerSecond ? { overallRate: options.ratePerSecond } : {}),
       },
       (err: unknown, res: autocannon.Result) => (err ? rejectRun(err instanceof Error ? err : new Error(String(err))) : resolveRun(res)),
     );

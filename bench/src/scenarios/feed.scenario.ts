@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import { connectAppDatabase, openPool, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
 import { BROWSER_HEADERS, getJson, proMember, runLoad } from '../harness/http-load';
 import { profiled } from '../harness/cpu-profile';
+import { cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
 import { progress } from '../harness/log';
 import { round, summarize } from '../harness/stats';
 
@@ -26,11 +27,15 @@ const POSTERS = 5000;
 export interface GeoList {
   name: string;
   summary: string;
-  path(point: (typeof FEED_POINTS)[number], radiusMiles: number): string;
+  path(point: (typeof FEED_POINTS)[number], radiusMiles: number, q?: string): string;
   appQuery(search: FeedSearch): FeedQuery;
   truthQuery(search: FeedSearch): { text: string; params: unknown[] };
   /** Data the list needs beyond the seeded items (votes for top finds); runs before ANALYZE. */
   afterSeed?(db: SqlRunner): Promise<void>;
+  /** Data the list needs on every run, a kept database's too (it must change nothing the second time). */
+  prepare?(db: SqlRunner): Promise<void>;
+  /** Search words (`q`): each point and radius once per word, named `… q=word`. */
+  words?: readonly string[];
   /** Whether a dense point must fill a whole page (the feed does; top finds only has what was voted on). */
   denseFillsPage: boolean;
 }
@@ -44,12 +49,14 @@ export interface FeedCase {
 
 export function feedCases(list: GeoList): FeedCase[] {
   return FEED_POINTS.flatMap((point) =>
-    FEED_RADII_MILES.map((radius) => ({
-      name: `${point.name} r=${radius}`,
-      point,
-      search: { lat: point.lat, lng: point.lng, radiusMiles: radius, limit: FEED_LIMIT },
-      path: list.path(point, radius),
-    })),
+    FEED_RADII_MILES.flatMap((radius) =>
+      (list.words ?? [undefined]).map((q) => ({
+        name: `${point.name} r=${radius}${q ? ` q=${q}` : ''}`,
+        point,
+        search: { lat: point.lat, lng: point.lng, radiusMiles: radius, limit: FEED_LIMIT, ...(q ? { q } : {}) },
+        path: list.path(point, radius, q),
+      })),
+    ),
   );
 }
 
@@ -269,8 +276,16 @@ async function measureHttp(
   for (const c of cases) {
     const url = `${app.baseUrl}${c.path}`;
     if (options.warmupSeconds > 0) await runLoad({ url, connections: options.connections, durationSeconds: options.warmupSeconds, headers: member });
+    const cpuBefore = cpuSnapshot(app);
     const result = await profiled(app, `${context.mode}-${c.name.replace(/[ =]+/g, '')}`, () =>
       runLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds, headers: member }),
+    );
+    // CPU each process of the app spent per answer: a figure the machine's other load inflates far less than the rates.
+    const cpuPerRequest = Object.fromEntries(
+      Object.entries(cpuUsedBetween(cpuBefore, cpuSnapshot(app))).map(([name, ms]) => [
+        name.replace('cpu_ms_', 'cpu_us_per_request_'),
+        Math.round((ms * 1000) / Math.max(1, result.requests)),
+      ]),
     );
     if (!app.running) throw new Error(`the ${context.mode} app exited during "${c.name}"; last output:\n${app.recentOutput()}`);
     const expectation = expectations.get(c.name) as Expectation;
@@ -295,6 +310,7 @@ async function measureHttp(
       response_bytes: verified.responseBytes.get(c.name) ?? null,
       content_encoding: verified.encoding.get(c.name) ?? null,
       matches_brute_force: verified.correct.get(c.name) ?? null,
+      ...cpuPerRequest,
     });
   }
 }
@@ -349,6 +365,7 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
     const analyzeMs = await analyze(database.db);
     reportSeed(context, seed, analyzeMs, engine);
   }
+  await list.prepare?.(database.db);
   const expectations = await learnExpectations(database.db, cases, list);
   // Searches up to 100 miles are the Pro plan's: the HTTP layer asks as a signed-in Pro member.
   const member = { ...(await proMember(app.baseUrl, database.db)), ...BROWSER_HEADERS };

@@ -1,5 +1,5 @@
 export { itemsService } from './items.definition';
-export { feedQuery, topFindsQuery } from './items/feed.query';
+export { feedQuery, likePattern, topFindsQuery } from './items/feed.query';
 export type { FeedQuery, FeedSearch } from './items/feed.query';
 export { savedSearchMatchQuery } from './saved-searches/saved-searches.repository';
 export type { ItemToMatch } from './saved-searches/saved-searches.repository';

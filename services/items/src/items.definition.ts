@@ -57,6 +57,7 @@ import { ImpactService } from './impact/impact.service';
 import { ExtendNextHoldWhenPerkIsUsedHandler } from './reactions/extend-next-hold-when-perk-is-used.handler';
 import { SpotlightPostWhenPerkIsUsedHandler } from './reactions/spotlight-post-when-perk-is-used.handler';
 import { SpotlightsController } from './spotlights/spotlights.controller';
+import { RunningSpotlights } from './spotlights/running-spotlights';
 import { SpotlightsRepository } from './spotlights/spotlights.repository';
 import { SpotlightsService } from './spotlights/spotlights.service';
 import { QueueController } from './queue/queue.controller';
@@ -136,6 +137,7 @@ export class ItemsModule {
         Moderators,
         HoldExtensionsRepository,
         SpotlightsRepository,
+        RunningSpotlights,
         SpotlightsService,
         SpotlightPostWhenPerkIsUsedHandler,
         ExtendNextHoldWhenPerkIsUsedHandler,

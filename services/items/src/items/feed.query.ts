@@ -22,25 +22,49 @@ export interface FeedQuery {
   params: unknown[];
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%text%` for ILIKE, with `%`, `_` and backslashes in the text taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The feed's conditions on `it` (the search circle on the public position, the filters, the cursor), parameters appended. */
-function feedConditions(search: FeedSearch, params: unknown[]): string {
+/** The feed's conditions on `it`, parameters appended: the cursor and the text apart, as a search walks and falls back on them. */
+interface FeedConditions {
+  /** Listed, unexpired, within the circle (the public position), and the category, kind and freshness filters. */
+  filters: string[];
+  /** Strictly older than the cursor. */
+  cursor?: string;
+  /** The search words in the title or the description. */
+  text?: string;
+}
+
+function feedConditions(search: FeedSearch, params: unknown[]): FeedConditions {
   const param = (value: unknown) => `$${params.push(value)}`;
-  const filters: string[] = [];
-  if (search.before) {
-    filters.push(`(it.created_at, it.id) < (to_timestamp(${param(search.before.createdAtMicros)}::numeric / 1000000), ${param(search.before.id)}::uuid)`);
-  }
+  const filters = ['it.listed', 'it.expires_at > now()', 'earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $3'];
+  const cursor = search.before
+    ? `(it.created_at, it.id) < (to_timestamp(${param(search.before.createdAtMicros)}::numeric / 1000000), ${param(search.before.id)}::uuid)`
+    : undefined;
   if (search.category) filters.push(`it.category = ${param(search.category)}`);
   if (search.kind === 'items') filters.push('NOT it.is_garage_sale');
   if (search.kind === 'garage_sales') filters.push('it.is_garage_sale');
   if (search.recentlyConfirmed) filters.push(`(it.is_garage_sale OR it.last_confirmed_at > now() - make_interval(hours => ${MAY_BE_GONE_HOURS}))`);
+  let text: string | undefined;
   if (search.q) {
     const pattern = param(likePattern(search.q));
-    filters.push(`(it.title ILIKE ${pattern} OR it.description ILIKE ${pattern})`);
+    text = `(it.title ILIKE ${pattern} OR it.description ILIKE ${pattern})`;
   }
-  return ['it.listed', 'it.expires_at > now()', 'earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $3', ...filters].join(' AND ');
+  return { filters, cursor, text };
 }
+
+const allOf = (conditions: FeedConditions) =>
+  [...conditions.filters, ...(conditions.cursor ? [conditions.cursor] : []), ...(conditions.text ? [conditions.text] : [])].join(' AND ');
+
+/** A search whose words have fewer matches than this among all items takes them straight from the trigram indexes. */
+export const RARE_WORD_MATCHES = 100;
+/**
+ * Rows a search walks newest-first, shared out evenly between the covering cells: a short walk first, a long one once
+ * the words are known not to be rare. The long walk costs about what the trigram step it may spare costs in a dense
+ * city, so a search that needs both pays at most about twice the better of the two (bench/README.md, "Scenario
+ * `feed-search`").
+ */
+export const SEARCH_WALK_ROWS = { short: 400, long: 12_000 } as const;
 
 /**
  * The feed statement: one branch per covering grid cell, each a newest-first index scan of the partial
@@ -48,8 +72,8 @@ function feedConditions(search: FeedSearch, params: unknown[]): string {
  * LIMIT. PostgreSQL answers that with a Merge Append that pulls rows from the cells lazily and stops at the
  * limit: about `limit` rows plus one probe per cell, however dense or wide the search. (Without the per-branch
  * LIMIT the planner sorts every cell whole: 400 ms at 1M items; with a LATERAL per cell, every cell returns a
- * whole page: 20–50 ms.) Filters (distance, text,
- * category, kind, cursor) apply inside each branch. The item view is built for the final rows only.
+ * whole page: 20–50 ms.) Filters (distance, category, kind, cursor) apply inside each branch. The item view is
+ * built for the final rows only. A search (`q`) has a statement of its own, searchStatement.
  * The bench times this very function.
  */
 export function feedQuery(search: FeedSearch): FeedQuery {
@@ -57,19 +81,22 @@ export function feedQuery(search: FeedSearch): FeedQuery {
   const params: unknown[] = [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit];
   const conditions = feedConditions(search, params);
   // Cell numbers are computed here, never taken from the request: safe to write into the statement.
-  const branches = coveringCells(search.lat, search.lng, search.radiusMiles, grid).map(
-    (cell) =>
-      `(SELECT it.id, it.created_at, it.earth_pos FROM items.items it WHERE it.${grid.column} = ${Math.trunc(cell)} AND ${conditions}
+  const cells = coveringCells(search.lat, search.lng, search.radiusMiles, grid).map((cell) => Math.trunc(cell));
+  const newest = conditions.text
+    ? searchStatement(grid.column, cells, conditions, /[\p{L}\p{N}]{3}/u.test(search.q ?? ''))
+    : `SELECT cand.id, cand.created_at
+         FROM (${cells
+           .map(
+             (cell) =>
+               `(SELECT it.id, it.created_at FROM items.items it WHERE it.${grid.column} = ${cell} AND ${allOf(conditions)}
         ORDER BY it.created_at DESC, it.id DESC LIMIT $4)`,
-  );
-  return {
-    text: `WITH newest AS (
-         SELECT cand.id, cand.created_at, earth_distance(ll_to_earth($1, $2), cand.earth_pos) / ${METERS_PER_MILE} AS distance_miles
-         FROM (${branches.join('\n           UNION ALL ')}) cand
+           )
+           .join('\n           UNION ALL ')}) cand
          ORDER BY cand.created_at DESC, cand.id DESC
-         LIMIT $4
-       )
-       SELECT ${itemViewColumns('i')}, n.distance_miles,
+         LIMIT $4`;
+  return {
+    text: `WITH newest AS (${newest})
+       SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / ${METERS_PER_MILE} AS distance_miles,
               (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros
        FROM newest n
        JOIN items.items i ON i.id = n.id
@@ -80,14 +107,77 @@ export function feedQuery(search: FeedSearch): FeedQuery {
 }
 
 /**
+ * A search's newest matches (`id`, `created_at`). Which index finds them fast depends on how often the words occur
+ * among the newest items of the circle, which the planner cannot know (its ILIKE estimates come from a sample of the
+ * whole table, and a word is not spread evenly over places and time): walking a cell newest-first finds a common word
+ * in a few rows but reads the whole cell for a rare one; the trigram indexes find a rare word in a few rows but recheck
+ * every match of the cells, thousands, for a common one (in every cell's branch, as this statement did before). So the
+ * statement finds out as it runs, each step a branch under one-time filters that PostgreSQL evaluates, left to right
+ * and only when reached, before it starts the branch:
+ * 1. `short_walk`: the cells newest-first, SEARCH_WALK_ROWS.short rows in all, under the feed's lazy Merge Append; a
+ *    cell's walk that runs out of rows hands on its last row marked `unfinished`. With no such mark among the first
+ *    `limit` rows, every cell was walked past the page's oldest match or to its end: those rows are the page.
+ * 2. Only if the short walk met no match at all, `matching`: the items anywhere whose title or description holds the
+ *    words, through the trigram indexes, at most RARE_WORD_MATCHES of them. Fewer than that is all of them: the page
+ *    is those that pass the filters. (Words without three letters or digits in a row give the trigram indexes nothing
+ *    to look up: not tried.)
+ * 3. `long_walk`: step 1 with SEARCH_WALK_ROWS.long rows in all.
+ * 4. The cells' matches through the trigram indexes (and the cells' index where the planner sees fit) in one scan,
+ *    sorted.
+ * Each step applies every condition of the feed and its order, so all four give the same page and the same cursor.
+ */
+function searchStatement(cellColumn: string, cells: number[], conditions: FeedConditions, probe: boolean): string {
+  const walk = (budget: number, rows = Math.ceil(budget / cells.length)) =>
+    `SELECT cand.id, cand.created_at, cand.hit, cand.unfinished
+           FROM (${cells
+             .map(
+               (cell) => `(SELECT w.id, w.created_at, w.hit, w.n = ${rows} AS unfinished
+                  FROM (SELECT it.id, it.created_at, (${[...conditions.filters, conditions.text].join(' AND ')}) AS hit,
+                               row_number() OVER (ORDER BY it.created_at DESC, it.id DESC) AS n
+                        FROM items.items it
+                        WHERE it.${cellColumn} = ${cell} AND it.listed${conditions.cursor ? ` AND ${conditions.cursor}` : ''}
+                        ORDER BY it.created_at DESC, it.id DESC
+                        LIMIT ${rows}) w
+                  WHERE w.hit OR w.n = ${rows}
+                  ORDER BY w.created_at DESC, w.id DESC
+                  LIMIT $4)`,
+             )
+             .join('\n             UNION ALL ')}) cand
+           ORDER BY cand.created_at DESC, cand.id DESC
+           LIMIT $4`;
+  const unfinished = (walked: string) => `EXISTS (SELECT 1 FROM ${walked} WHERE unfinished)`;
+  const rare = probe ? `NOT EXISTS (SELECT 1 FROM short_walk WHERE hit) AND (SELECT count(*) FROM matching) < ${RARE_WORD_MATCHES}` : 'false';
+  const steps = [
+    `SELECT id, created_at FROM short_walk WHERE NOT ${unfinished('short_walk')}`,
+    ...(probe
+      ? [
+          `(SELECT it.id, it.created_at FROM matching m JOIN items.items it ON it.id = m.id
+          WHERE ${[unfinished('short_walk'), rare, allOf(conditions)].join(' AND ')}
+          ORDER BY it.created_at DESC, it.id DESC
+          LIMIT $4)`,
+        ]
+      : []),
+    `SELECT id, created_at FROM long_walk WHERE ${[unfinished('short_walk'), `NOT (${rare})`, `NOT ${unfinished('long_walk')}`].join(' AND ')}`,
+    `(SELECT it.id, it.created_at FROM items.items it
+          WHERE ${[unfinished('short_walk'), `NOT (${rare})`, unfinished('long_walk'), `it.${cellColumn} IN (${cells.join(', ')})`, allOf(conditions)].join(' AND ')}
+          ORDER BY it.created_at DESC, it.id DESC
+          LIMIT $4)`,
+  ];
+  return `WITH short_walk AS MATERIALIZED (${walk(SEARCH_WALK_ROWS.short)}),
+         ${probe ? `matching AS MATERIALIZED (SELECT it.id FROM items.items it WHERE ${conditions.text} LIMIT ${RARE_WORD_MATCHES}),\n         ` : ''}long_walk AS MATERIALIZED (${walk(SEARCH_WALK_ROWS.long)})
+         ${steps.join('\n         UNION ALL\n         ')}`;
+}
+
+/**
  * The first page's spotlights (docs/product-rules.md, "Perks"): the newest running spotlights whose post is available
  * within the circle and passes the same filters, at most SPOTLIGHTS_FIRST_IN_FEED. A statement of its own, sent beside
  * the feed statement, so the feed's plan stays exactly as the bench measures it; few spotlights run at a time, and
- * spotlights_running finds them.
+ * spotlights_running finds them. Its planning costs more than running it, so it is sent only when a spotlight runs
+ * in the circle (RunningSpotlights).
  */
 export function spotlightsQuery(search: FeedSearch): FeedQuery {
   const params: unknown[] = [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE];
-  const conditions = feedConditions({ ...search, before: undefined }, params);
+  const conditions = allOf(feedConditions({ ...search, before: undefined }, params));
   return {
     text: `WITH spot AS (
          SELECT it.id, max(s.started_at) AS spotlight_at

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ItemError } from '@curbside/contracts';
+import { readWithinDeadline } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { feedQuery, FeedQuery, FeedSearch, spotlightsQuery, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
@@ -83,9 +84,9 @@ export class ItemsRepository {
     );
   }
 
-  /** The page's newest rows and, on the first page (no cursor), its spotlights: two statements sent at once. */
-  async feed(search: FeedSearch): Promise<{ newest: FeedRow[]; spotlit: SpotlitRow[] }> {
-    const [newest, spotlit] = await Promise.all([this.run<FeedRow>(feedQuery(search)), search.before ? [] : this.run<SpotlitRow>(spotlightsQuery(search))]);
+  /** The page's newest rows and, when asked (a first page with a spotlight near), its spotlights: two statements sent at once. */
+  async feed(search: FeedSearch, withSpotlights: boolean): Promise<{ newest: FeedRow[]; spotlit: SpotlitRow[] }> {
+    const [newest, spotlit] = await Promise.all([this.run<FeedRow>(feedQuery(search)), withSpotlights ? this.run<SpotlitRow>(spotlightsQuery(search)) : []]);
     return { newest, spotlit };
   }
 
@@ -95,8 +96,9 @@ export class ItemsRepository {
 
   /** Possible duplicates: available, posted in the last 48 h, within 0.1 mile, with a similar title (pg_trgm). */
   async similar(lat: number, lng: number, title: string): Promise<ItemRow[]> {
-    return this.dataSource.query(
-      `SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / 1609.344 AS distance_miles
+    return readWithinDeadline(this.dataSource, (manager) =>
+      manager.query(
+        `SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / 1609.344 AS distance_miles
        FROM items.items i ${posterJoins('i')}
        WHERE i.title % $3
          AND i.listed AND i.status = 'available' AND i.expires_at > now()
@@ -105,11 +107,13 @@ export class ItemsRepository {
          AND earth_distance(ll_to_earth($1, $2), i.earth_pos) <= $4
        ORDER BY similarity(i.title, $3) DESC, i.created_at DESC
        LIMIT 10`,
-      [lat, lng, title, SIMILAR_RADIUS_METERS],
+        [lat, lng, title, SIMILAR_RADIUS_METERS],
+      ),
     );
   }
 
+  /** A list's statement, stopped at the call's deadline: a caller who gave up does not hold a connection. */
   private run<T>(query: FeedQuery): Promise<T[]> {
-    return this.dataSource.query(query.text, query.params);
+    return readWithinDeadline(this.dataSource, (manager) => manager.query(query.text, query.params));
   }
 }

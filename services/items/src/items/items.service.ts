@@ -32,6 +32,7 @@ import { toItem } from './item.mapper';
 import { itemPostedPayload } from './item-posted';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from './items.repository';
+import { RunningSpotlights } from '../spotlights/running-spotlights';
 import { ImpactService } from '../impact/impact.service';
 import { PostedItemFacts, SavedSearchesService } from '../saved-searches/saved-searches.service';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
@@ -69,6 +70,7 @@ export class ItemsService {
     private readonly checks: ContentChecks,
     private readonly moderation: ModerationService,
     private readonly impact: ImpactService,
+    private readonly spotlights: RunningSpotlights,
   ) {}
 
   /**
@@ -151,17 +153,23 @@ export class ItemsService {
 
   async feed(query: FeedQuery, callerId: string | undefined): Promise<FeedReply> {
     const { radiusCap, blocked } = await this.reader(callerId);
-    const { newest, spotlit } = await this.items.feed({
-      lat: query.lat,
-      lng: query.lng,
-      radiusMiles: Math.min(query.radius, radiusCap),
-      limit: query.limit,
-      before: query.cursor ? decodeCursor(query.cursor) : undefined,
-      q: query.q || undefined,
-      category: query.category,
-      kind: query.kind,
-      recentlyConfirmed: query.recentlyConfirmed === 'true',
-    });
+    const radiusMiles = Math.min(query.radius, radiusCap);
+    // Only a first page leads with spotlights, and only one with a spotlight running in its circle needs to look.
+    const withSpotlights = !query.cursor && (await this.spotlights.anyWithin(query.lat, query.lng, radiusMiles));
+    const { newest, spotlit } = await this.items.feed(
+      {
+        lat: query.lat,
+        lng: query.lng,
+        radiusMiles,
+        limit: query.limit,
+        before: query.cursor ? decodeCursor(query.cursor) : undefined,
+        q: query.q || undefined,
+        category: query.category,
+        kind: query.kind,
+        recentlyConfirmed: query.recentlyConfirmed === 'true',
+      },
+      withSpotlights,
+    );
     // Spotlights come first; the same post also among the newest is shown once, first. The cursor follows the newest rows.
     const spotlitIds = new Set(spotlit.map((r) => r.id));
     const last = newest.at(-1);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { readWithinDeadline } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 
 export interface SpotlightRow {
@@ -15,6 +16,18 @@ export class SpotlightsRepository {
   async isSpotlit(itemId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM items.spotlights WHERE item_id = $1 AND ends_at > now() LIMIT 1`, [itemId]);
     return rows.length > 0;
+  }
+
+  /** The public positions of the posts in a running spotlight; null when there are more than `most`. */
+  async runningPlaces(most: number): Promise<{ lat: number; lng: number }[] | null> {
+    const rows: { lat: number; lng: number }[] = await readWithinDeadline(this.dataSource, (manager) =>
+      manager.query(
+        `SELECT DISTINCT i.public_lat AS lat, i.public_lng AS lng FROM items.spotlights s JOIN items.items i ON i.id = s.item_id
+         WHERE s.ends_at > now() LIMIT $1`,
+        [most + 1],
+      ),
+    );
+    return rows.length > most ? null : rows;
   }
 
   /** The spotlight a redemption started, if any (a perk is used once: asked again, this is the answer). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CallBody, CallReply, Calls, DomainError, ItemError } from '@curbside/contracts';
 import { EventOutbox, Transaction } from '@curbside/platform';
 import { ItemsRepository } from '../items/items.repository';
+import { RunningSpotlights } from './running-spotlights';
 import { SpotlightsRepository } from './spotlights.repository';
 
 type StartRequest = CallBody<typeof Calls.items.startSpotlight>;
@@ -18,6 +19,7 @@ export class SpotlightsService {
     private readonly outbox: EventOutbox,
     private readonly items: ItemsRepository,
     private readonly spotlights: SpotlightsRepository,
+    private readonly running: RunningSpotlights,
   ) {}
 
   /**
@@ -42,6 +44,7 @@ export class SpotlightsService {
         startedAt: request.startedAt,
         endsAt: request.endsAt,
       });
+      tx.afterCommit(() => this.running.started());
       return { itemId: item.id, startedAt: new Date(request.startedAt).toISOString(), endsAt: new Date(request.endsAt).toISOString() };
     });
   }
@@ -52,13 +55,16 @@ export class SpotlightsService {
    */
   async confirm(tx: Transaction, used: { redemptionId: string; userId: string; itemId: string | null; usedAt: string; endsAt: string | null }): Promise<void> {
     if (!used.itemId || !used.endsAt) return;
-    await this.spotlights.start(tx.manager, {
-      redemptionId: used.redemptionId,
-      itemId: used.itemId,
-      userId: used.userId,
-      startedAt: used.usedAt,
-      endsAt: used.endsAt,
-    });
+    if (
+      await this.spotlights.start(tx.manager, {
+        redemptionId: used.redemptionId,
+        itemId: used.itemId,
+        userId: used.userId,
+        startedAt: used.usedAt,
+        endsAt: used.endsAt,
+      })
+    )
+      tx.afterCommit(() => this.running.started());
   }
 }
 
