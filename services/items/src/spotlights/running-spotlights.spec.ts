@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { RunningSpotlights } from './running-spotlights';
 import { SpotlightsRepository } from './spotlights.repository';
 
@@ -32,10 +33,17 @@ describe(RunningSpotlights.name, () => {
     expect(asked.count).toBe(2);
   });
 
-  it('says yes when there are too many spotlights to keep, and when they could not be read', async () => {
-    expect(await new RunningSpotlights(repositoryOf(async () => null).repository).anyWithin(seattle.lat, seattle.lng, 1)).toBe(true);
-    expect(
-      await new RunningSpotlights(repositoryOf(() => Promise.reject(new Error('connection lost'))).repository).anyWithin(seattle.lat, seattle.lng, 1),
-    ).toBe(true);
+  it('says yes when there are too many spotlights to keep, and when they could not be read, which it logs', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(await new RunningSpotlights(repositoryOf(async () => null).repository).anyWithin(seattle.lat, seattle.lng, 1)).toBe(true);
+      expect(warn).not.toHaveBeenCalled();
+      expect(
+        await new RunningSpotlights(repositoryOf(() => Promise.reject(new Error('connection lost'))).repository).anyWithin(seattle.lat, seattle.lng, 1),
+      ).toBe(true);
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('connection lost'));
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { distanceMiles } from '@curbside/contracts';
 import { ShortLivedCopies } from '@curbside/platform';
 import { SpotlightsRepository } from './spotlights.repository';
@@ -21,13 +21,20 @@ const RADIUS_MARGIN = 1.005;
  */
 @Injectable()
 export class RunningSpotlights {
+  private readonly logger = new Logger(RunningSpotlights.name);
   private readonly places = new ShortLivedCopies<'running', { lat: number; lng: number }[] | null>(RUNNING_SPOTLIGHTS_TTL_MS);
 
   constructor(private readonly spotlights: SpotlightsRepository) {}
 
   /** True when a running spotlight is in the circle, when there are too many to keep, or when they could not be read. */
   async anyWithin(lat: number, lng: number, radiusMiles: number): Promise<boolean> {
-    const places = await this.places.get('running', () => this.spotlights.runningPlaces(MOST_KEPT)).catch(() => null);
+    const places = await this.places
+      .get('running', () => this.spotlights.runningPlaces(MOST_KEPT))
+      .catch((error: unknown) => {
+        // The page still gets its spotlights: the feed asks the database for them as if one ran here.
+        this.logger.warn(`Reading the running spotlights failed, so the feed asks for them itself: ${(error as Error).message}`);
+        return null;
+      });
     if (places === null) return true;
     const reach = radiusMiles * RADIUS_MARGIN;
     return places.some((place) => distanceMiles({ lat, lng }, place) <= reach);
