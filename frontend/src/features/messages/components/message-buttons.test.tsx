@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageButtons } from './message-buttons';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
+import { publishLiveNotification } from '../../../lib/notifications/live-status';
 import { makeItem, makeUser } from '../../../testing/factories';
 import { renderWithApp } from '../../../testing/render';
 
@@ -45,5 +46,31 @@ describe('garage-sale messages on the card', () => {
     await userEvent.click(rows[1]);
     expect(await screen.findByText('Only you and Anna see this conversation.')).toBeInTheDocument();
     expect(apiCalls(`GET /api/items/${sale.id}/messages`).map((c) => c.url)).toEqual([`/api/items/${sale.id}/messages?with=${ANNA}`]);
+  });
+
+  it("reads the poster's threads again when a message about this sale arrives live, and not for another item", async () => {
+    const user = makeUser();
+    const sale = makeItem({ isGarageSale: true, imageUrl: null, posterId: user.id });
+    const thread = (memberId: string, name: string) => ({ memberId, name, lastMessageAt: new Date().toISOString(), count: 1, awaitingReply: true });
+    let threads = [thread(BEN, 'Ben')];
+    mockApi(`GET /api/items/${sale.id}/messages/threads`, () => ({ status: 200, body: threads }));
+    renderWithApp(<MessageButtons item={sale} />, { user });
+    expect(await screen.findByRole('button', { name: 'Messages (1)' })).toBeInTheDocument();
+
+    threads = [thread(ANNA, 'Anna'), thread(BEN, 'Ben')];
+    const live = (itemId: string) => ({
+      id: crypto.randomUUID(),
+      type: 'handover_message' as const,
+      title: 'New message',
+      message: 'Anna wrote about your sale',
+      isRead: false,
+      createdAt: new Date().toISOString(),
+      data: JSON.stringify({ itemId }),
+    });
+    act(() => publishLiveNotification(live(crypto.randomUUID())));
+    expect(apiCalls(`GET /api/items/${sale.id}/messages/threads`)).toHaveLength(1);
+    act(() => publishLiveNotification(live(sale.id)));
+    expect(await screen.findByRole('button', { name: 'Messages (2)' })).toBeInTheDocument();
+    expect(apiCalls(`GET /api/items/${sale.id}/messages/threads`)).toHaveLength(2);
   });
 });

@@ -1,6 +1,5 @@
 import type { HandoverMessage } from '@curbside/contracts';
 import { MEET_PLACE_MAX, MESSAGE_MAX, MessageError } from '@curbside/contracts/client';
-import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CalendarClock, Check, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -9,11 +8,8 @@ import { inputClass } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { formatAge, formatDateTime } from '../../../lib/time';
-import { onLiveNotification } from '../../../lib/notifications/live-status';
-import { parseNotificationData } from '../../../lib/notifications/notification-data';
 import { useAnswerMeetAt } from '../api/answer-meet-at';
 import { useThread } from '../api/get-thread';
-import { messageKeys } from '../api/keys';
 import { useSendMessage } from '../api/send-message';
 
 interface MessagesSheetProps {
@@ -32,10 +28,9 @@ function localToIso(value: string): string | null {
 
 /**
  * The private handover thread of an item (docs/product-rules.md, Handover messages): the poster and the holder
- * agree a time and place. New messages arrive live: a handover_message notification for this item refetches it.
+ * agree a time and place. New messages arrive live: MessageButtons, which opens this sheet, reads the thread again on a handover_message for its item.
  */
 export default function MessagesSheet({ itemId, itemTitle, withId, onClose }: MessagesSheetProps) {
-  const queryClient = useQueryClient();
   const thread = useThread(itemId, withId);
   const send = useSendMessage(itemId);
   const [text, setText] = useState('');
@@ -44,15 +39,6 @@ export default function MessagesSheet({ itemId, itemTitle, withId, onClose }: Me
   const [meetPlace, setMeetPlace] = useState('');
   const [formError, setFormError] = useState<string>();
   const listEnd = useRef<HTMLLIElement>(null);
-
-  useEffect(
-    () =>
-      onLiveNotification((notification) => {
-        if (notification.type !== 'handover_message' || parseNotificationData(notification.data).itemId !== itemId) return;
-        void queryClient.invalidateQueries({ queryKey: messageKeys.item(itemId) });
-      }),
-    [itemId, queryClient],
-  );
 
   const count = thread.data?.messages.length ?? 0;
   useEffect(() => {

@@ -1,12 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAge } from '../../../lib/time';
-import { onLiveNotification } from '../../../lib/notifications/live-status';
-import { parseNotificationData } from '../../../lib/notifications/notification-data';
 import { useThreads } from '../api/get-threads';
-import { messageKeys } from '../api/keys';
 import MessagesSheet from './messages-sheet';
 
 interface ThreadsSheetProps {
@@ -20,18 +16,8 @@ interface ThreadsSheetProps {
  * who wrote, newest first; picking one opens it in the thread sheet, and closing that comes back to the list.
  */
 export default function ThreadsSheet({ itemId, itemTitle, onClose }: ThreadsSheetProps) {
-  const queryClient = useQueryClient();
   const threads = useThreads(itemId);
   const [open, setOpen] = useState<string>();
-
-  useEffect(
-    () =>
-      onLiveNotification((notification) => {
-        if (notification.type !== 'handover_message' || parseNotificationData(notification.data).itemId !== itemId) return;
-        void queryClient.invalidateQueries({ queryKey: messageKeys.threads(itemId) });
-      }),
-    [itemId, queryClient],
-  );
 
   if (open) return <MessagesSheet itemId={itemId} itemTitle={itemTitle} withId={open} onClose={() => setOpen(undefined)} />;
 
