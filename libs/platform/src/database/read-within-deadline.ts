@@ -1,18 +1,28 @@
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import { currentRequestContext } from '../logging/request-context';
 import { deadlineExceeded } from '../rpc/call-deadline';
 
-/** PostgreSQL's query_canceled: here, the statement_timeout set below ran out. */
+/** PostgreSQL's query_canceled: here, the cancel sent at the deadline. */
 const QUERY_CANCELED = '57014';
-/** statement_timeout is an int of milliseconds. */
-const MAX_TIMEOUT_MS = 2_147_483_647;
+/** Node's timers hold at most a signed 32-bit count of milliseconds. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** The parts of TypeORM's PostgreSQL query runner used here beyond QueryRunner (the driver's own connection and release). */
+interface PostgresRunner extends QueryRunner {
+  releasePostgresConnection(err?: Error): Promise<void>;
+}
+
+const canceled = (err: unknown) => err instanceof QueryFailedError && (err.driverError as { code?: string }).code === QUERY_CANCELED;
 
 /**
  * Runs a read of the call being answered so that it stops at the call's deadline (RpcMeta.deadline, restored by
- * RpcContextInterceptor): in a read-only transaction whose statement_timeout is the time left, a statement still
- * running then is cancelled by PostgreSQL and the call answers RPC.DEADLINE_EXCEEDED. Only for reads: a read-only
- * transaction refuses a write, so nothing is left half done. Without a deadline (an old caller, a reaction, a job)
- * the read runs as before, outside a transaction.
+ * RpcContextInterceptor): on a connection of its own, with a timer that asks PostgreSQL to cancel that connection's
+ * statement (`pg_cancel_backend`) when the deadline comes, and the call then answers RPC.DEADLINE_EXCEEDED. A read in
+ * time costs nothing more than the statement itself: no transaction, no setting, no extra round trip (a read-only
+ * transaction with a `statement_timeout` cost three). The timer cancels only a statement running when it fires, so
+ * `read` should be one statement, as every caller's is. A cancel that found no statement (the read ended as it was
+ * sent) may still reach the backend later, so that connection is closed rather than handed to the next caller. Without
+ * a deadline (an old caller, a reaction, a job) the read runs as before.
  */
 export async function readWithinDeadline<T>(
   dataSource: DataSource,
@@ -21,17 +31,37 @@ export async function readWithinDeadline<T>(
 ): Promise<T> {
   if (deadline === undefined) return read(dataSource.manager);
   if (deadline <= Date.now()) throw deadlineExceeded();
+  const runner = dataSource.createQueryRunner() as PostgresRunner;
+  let cancel: Promise<unknown> | undefined;
+  let cancelTaken = false;
   try {
-    return await dataSource.transaction(async (manager) => {
-      // Measured again once a connection is ours: waiting for the pool counts against the caller's time too.
-      const left = Math.min(Math.ceil(deadline - Date.now()), MAX_TIMEOUT_MS);
-      if (left <= 0) throw deadlineExceeded();
-      // One round trip for both (no parameters: sent as one simple query).
-      await manager.query(`SET TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${left}`);
-      return read(manager);
-    });
-  } catch (err) {
-    if (err instanceof QueryFailedError && (err.driverError as { code?: string }).code === QUERY_CANCELED) throw deadlineExceeded();
-    throw err;
+    const connection: { processID?: number } = await runner.connect();
+    // Measured again once a connection is ours: waiting for the pool counts against the caller's time too.
+    const left = Math.ceil(deadline - Date.now());
+    if (left <= 0) throw deadlineExceeded();
+    const timer = setTimeout(
+      () => {
+        cancel = dataSource.query(`SELECT pg_cancel_backend($1)`, [connection.processID]).catch(() => undefined);
+      },
+      Math.min(left, MAX_TIMER_MS),
+    );
+    try {
+      return await read(runner.manager);
+    } catch (err) {
+      if (cancel && canceled(err)) {
+        cancelTaken = true;
+        throw deadlineExceeded();
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    if (cancel && !cancelTaken) {
+      await cancel;
+      await runner.releasePostgresConnection(new Error('closed after a cancel that found no statement'));
+    } else {
+      await runner.release();
+    }
   }
 }

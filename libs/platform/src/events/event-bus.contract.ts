@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@curbside/contracts';
 import type { EventBus } from './event-bus.port';
+import { until } from '../testing/until';
 
 export interface EventBusFixture {
   /** A new connection to the same bus (a new process, as far as the bus can tell). */
@@ -10,14 +11,6 @@ export interface EventBusFixture {
 
 function envelope(subject: string, n: number): EventEnvelope<{ n: number }> {
   return { id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload: { n } };
-}
-
-async function until(check: () => boolean, timeoutMs = 8000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 300));

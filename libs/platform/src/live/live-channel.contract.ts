@@ -1,16 +1,9 @@
 import type { LiveChannel } from './live-channel.port';
+import { until } from '../testing/until';
 
 export interface LiveChannelFixture {
   /** A new connection to the same channel (another process, as far as the channel can tell). */
   newChannel(): Promise<LiveChannel>;
-}
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** The behaviour every LiveChannel adapter must have; run against each adapter. */

@@ -7,6 +7,7 @@ import type { EventBus } from '../events/event-bus.port';
 import { EventConsumers } from './event-consumers';
 import { EventOutbox } from './event-outbox';
 import { OutboxRelay } from './outbox-relay';
+import { until } from '../testing/until';
 
 const NoteWritten = defineEvent('note.written.v1', z.object({ text: z.string() }));
 
@@ -14,14 +15,6 @@ export interface OutboxFixture {
   target: DatabaseTarget;
   bus: EventBus;
   teardown(): Promise<void>;
-}
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** Outbox and idempotent consumption on a given database and bus: the guarantees docs/architecture.md relies on. */
