@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeorm';
 import { currentRequestContext } from '../logging/request-context';
 import { deadlineExceeded } from '../rpc/call-deadline';
+import { PostgresBackend, sendCancelRequest } from './cancel-request';
 
 /** PostgreSQL's query_canceled: here, the cancel sent at the deadline. */
 const QUERY_CANCELED = '57014';
@@ -17,12 +18,13 @@ const canceled = (err: unknown) => err instanceof QueryFailedError && (err.drive
 /**
  * Runs a read of the call being answered so that it stops at the call's deadline (RpcMeta.deadline, restored by
  * RpcContextInterceptor): on a connection of its own, with a timer that asks PostgreSQL to cancel that connection's
- * statement (`pg_cancel_backend`) when the deadline comes, and the call then answers RPC.DEADLINE_EXCEEDED. A read in
- * time costs nothing more than the statement itself: no transaction, no setting, no extra round trip (a read-only
- * transaction with a `statement_timeout` cost three). The timer cancels only a statement running when it fires, so
- * `read` should be one statement, as every caller's is. A cancel that found no statement (the read ended as it was
- * sent) may still reach the backend later, so that connection is closed rather than handed to the next caller. Without
- * a deadline (an old caller, a reaction, a job) the read runs as before.
+ * statement when the deadline comes (the protocol's CancelRequest on a socket of its own, never through the pool:
+ * sendCancelRequest), and the call then answers RPC.DEADLINE_EXCEEDED. A read in time costs nothing more than the
+ * statement itself: no transaction, no setting, no extra round trip (a read-only transaction with a
+ * `statement_timeout` cost three). The timer cancels only a statement running when it fires, so `read` should be one
+ * statement, as every caller's is. A cancel that found no statement (the read ended as it was sent) may still reach
+ * the backend later, so that connection is closed rather than handed to the next caller. Without a deadline (an old
+ * caller, a reaction, a job) the read runs as before.
  */
 export async function readWithinDeadline<T>(
   dataSource: DataSource,
@@ -35,13 +37,13 @@ export async function readWithinDeadline<T>(
   let cancel: Promise<unknown> | undefined;
   let cancelTaken = false;
   try {
-    const connection: { processID?: number } = await runner.connect();
+    const connection: PostgresBackend = await runner.connect();
     // Measured again once a connection is ours: waiting for the pool counts against the caller's time too.
     const left = Math.ceil(deadline - Date.now());
     if (left <= 0) throw deadlineExceeded();
     const timer = setTimeout(
       () => {
-        cancel = dataSource.query(`SELECT pg_cancel_backend($1)`, [connection.processID]).catch(() => undefined);
+        cancel = sendCancelRequest(connection);
       },
       Math.min(left, MAX_TIMER_MS),
     );

@@ -145,6 +145,19 @@ describe.each(['embedded', 'distributed'] as const)('call deadlines, %s', (mode)
     expect(await dropped(slowRead.subject, 'during')).toBe(counted + 1);
   });
 
+  it('stops reads that hold every pooled connection: the cancel never waits for the pool', async () => {
+    // DATABASE_POOL_SIZE is 4: four reads that would sleep a minute take every connection there is.
+    const started = Date.now();
+    const reads = Array.from({ length: 4 }, () =>
+      readWithinDeadline(service.runtime.dataSource, (manager) => manager.query(`SELECT pg_sleep(60)`), Date.now() + 300),
+    );
+    const settled = await Promise.allSettled(reads);
+    expect(settled.map((s) => (s.status === 'rejected' ? (s.reason as { code?: string }).code : 'answered'))).toEqual(
+      Array(4).fill(RpcError.DEADLINE_EXCEEDED),
+    );
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it('closes the connection of a read whose cancel came when no statement ran, so no later statement on it is cancelled', async () => {
     const backend = (pid: number) =>
       service.runtime.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1`, [pid]) as Promise<{ n: number }[]>;
