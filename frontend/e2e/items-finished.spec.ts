@@ -303,9 +303,12 @@ test('with location refused, the feed shows the fallback area instead of nothing
     // Refused without asking (no permission in this browser): the error state shows at once, or after Enable Location.
     const enable = page.getByRole('button', { name: 'Enable Location' });
     const error = page.getByText(/Location Error: Unable to get your location/);
-    await expect(enable.or(error).first()).toBeVisible();
-    if (await enable.isVisible()) await enable.click();
-    await expect(error).toBeVisible();
+    // The button may give way to the error while it is being clicked (the refusal arrives on its own): try again
+    // until the error shows, rather than wait a whole timeout on a button that is gone.
+    await expect(async () => {
+      if (await enable.isVisible()) await enable.click({ timeout: 1_000 });
+      await expect(error).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByText(/Showing items around the centre of the US until your location is known/)).toBeVisible();
     // The feed answered for the fallback area: an empty state (or its items), never a blank screen.
     await expect(page.getByRole('heading', { name: /No items|Welcome to Curbside!/ }).or(page.getByTestId('item-card').first())).toBeVisible();
