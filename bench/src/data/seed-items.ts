@@ -1,9 +1,23 @@
 import { DatasetOptions, DatasetStats, emptyStats, generateItemBatches, generatePosters, ItemBatch, Poster } from './generate-items';
+import type { NamedQueryConfig } from '@curbside/platform';
 import { formatDuration, progress } from '../harness/log';
 
-/** What seeding needs from a database: a node-postgres Client or pool client fits through a one-line adapter. */
+/**
+ * What seeding needs from a database: a node-postgres Client or pool client fits through a small adapter (runSql). A
+ * named query runs as the app runs its list statements: prepared once per connection.
+ */
 export interface SqlRunner {
-  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  query(sql: string | NamedQueryConfig, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** The adapter: a node-postgres Client or pool client as a SqlRunner. */
+export function sqlRunner(client: {
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  query(config: NamedQueryConfig): Promise<{ rows: Record<string, unknown>[] }>;
+}): SqlRunner {
+  return {
+    query: async (sql, params) => ({ rows: (typeof sql === 'string' ? await client.query(sql, params) : await client.query(sql)).rows }),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { METERS_PER_MILE } from '@curbside/contracts';
+import { namedQuery } from '@curbside/platform';
 
 import { feedQuery, FeedQuery, FeedSearch, likePattern } from '@curbside/items-service';
 import type { SqlRunner } from '../data/seed-items';
@@ -11,9 +12,9 @@ export interface PreparedQuery {
   params: unknown[];
 }
 
-/** Runs the feed statement exactly as ItemsRepository.feed does: one statement, one round trip. */
+/** Runs the feed statement exactly as ItemsRepository.feed does: one statement, one round trip, prepared once per connection. */
 export async function runFeed(db: SqlRunner, query: FeedQuery): Promise<Record<string, unknown>[]> {
-  const { rows } = await db.query(query.text, query.params);
+  const { rows } = await db.query(namedQuery(query));
   return rows;
 }
 

@@ -8,7 +8,7 @@ import { Client, Pool } from 'pg';
 import { AppProcess, freePort, RunMode } from './app-process';
 import { CleanupScope } from './cleanup';
 import { errorMessage, formatDuration, progress } from './log';
-import type { SqlRunner } from '../data/seed-items';
+import { SqlRunner, sqlRunner } from '../data/seed-items';
 
 /** Servers the distributed mode uses; override with the environment variables of the same role. */
 export const SERVERS = {
@@ -183,13 +183,7 @@ export async function connectAppDatabase(scope: CleanupScope, environment: AppEn
   client.on('error', (err) => progress(`bench database connection: ${errorMessage(err)}`));
   await client.connect();
   scope.defer('close the bench database connection', () => client.end());
-  const db: SqlRunner = {
-    query: async (sql, params) => {
-      const result = await client.query<Record<string, unknown>>(sql, params);
-      return { rows: result.rows };
-    },
-  };
-  return { url, client, db };
+  return { url, client, db: sqlRunner(client) };
 }
 
 /** A pool of `size` connections to the same database, for timing SQL at the HTTP load's concurrency. */

@@ -1,5 +1,5 @@
 import { RUN_MODES, ScenarioContext, Scenario } from '../scenario';
-import { alreadySeeded, seedItems, SeedReport, SqlRunner } from '../data/seed-items';
+import { alreadySeeded, seedItems, SeedReport, SqlRunner, sqlRunner } from '../data/seed-items';
 import type { FeedQuery } from '@curbside/items-service';
 import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuery } from '../feed/feed-sql';
 import { AppProcess } from '../harness/app-process';
@@ -186,7 +186,7 @@ async function timeQueryConcurrently(pool: Pool, query: FeedQuery, connections: 
     Array.from({ length: connections }, async () => {
       const client = await pool.connect();
       try {
-        const db: SqlRunner = { query: async (sql, params) => ({ rows: (await client.query<Record<string, unknown>>(sql, params)).rows }) };
+        const db = sqlRunner(client);
         while (performance.now() < deadline) {
           const t0 = performance.now();
           await runFeed(db, query);

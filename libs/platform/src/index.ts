@@ -9,6 +9,7 @@ export * from './database/embedded-postgres.server';
 export * from './database/open-database';
 export * from './database/changed-rows';
 export * from './database/read-within-deadline';
+export * from './database/prepared-statement';
 export * from './events/event-bus.port';
 export * from './events/in-memory.event-bus';
 export * from './events/nats.event-bus';

@@ -35,9 +35,16 @@ interface FeedConditions {
   text?: string;
 }
 
+/**
+ * The searcher's point as an earth position, computed once per run of the statement (a sub-select PostgreSQL runs
+ * once): a prepared statement's generic plan cannot fold `ll_to_earth($1, $2)` into a constant as a plan made for the
+ * values does, and would compute it again for every row it filters (twice the feed's execution time in a city).
+ */
+const HERE = '(SELECT ll_to_earth($1, $2))';
+
 function feedConditions(search: FeedSearch, params: unknown[]): FeedConditions {
   const param = (value: unknown) => `$${params.push(value)}`;
-  const filters = ['it.listed', 'it.expires_at > now()', 'earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $3'];
+  const filters = ['it.listed', 'it.expires_at > now()', `earth_distance(${HERE}, it.earth_pos) <= $3`];
   const cursor = search.before
     ? `(it.created_at, it.id) < (to_timestamp(${param(search.before.createdAtMicros)}::numeric / 1000000), ${param(search.before.id)}::uuid)`
     : undefined;
@@ -80,8 +87,9 @@ export function feedQuery(search: FeedSearch): FeedQuery {
   const grid = gridFor(search.radiusMiles);
   const params: unknown[] = [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit];
   const conditions = feedConditions(search, params);
-  // Cell numbers are computed here, never taken from the request: safe to write into the statement.
-  const cells = coveringCells(search.lat, search.lng, search.radiusMiles, grid).map((cell) => Math.trunc(cell));
+  // Cell numbers are parameters, so the text depends only on the search's shape (how many cells, which filters) and
+  // each connection prepares it once (queryPrepared).
+  const cells = coveringCells(search.lat, search.lng, search.radiusMiles, grid).map((cell) => `$${params.push(Math.trunc(cell))}::int`);
   const newest = conditions.text
     ? searchStatement(grid.column, cells, conditions, /[\p{L}\p{N}]{3}/u.test(search.q ?? ''))
     : `SELECT cand.id, cand.created_at
@@ -96,7 +104,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
          LIMIT $4`;
   return {
     text: `WITH newest AS (${newest})
-       SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / ${METERS_PER_MILE} AS distance_miles,
+       SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles,
               (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros
        FROM newest n
        JOIN items.items i ON i.id = n.id
@@ -126,7 +134,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
  *    sorted.
  * Each step applies every condition of the feed and its order, so all four give the same page and the same cursor.
  */
-function searchStatement(cellColumn: string, cells: number[], conditions: FeedConditions, probe: boolean): string {
+function searchStatement(cellColumn: string, cells: string[], conditions: FeedConditions, probe: boolean): string {
   const walk = (budget: number, rows = Math.ceil(budget / cells.length)) =>
     `SELECT cand.id, cand.created_at, cand.hit, cand.unfinished
            FROM (${cells
@@ -187,7 +195,7 @@ export function spotlightsQuery(search: FeedSearch): FeedQuery {
          ORDER BY max(s.started_at) DESC, it.id DESC
          LIMIT ${SPOTLIGHTS_FIRST_IN_FEED}
        )
-       SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / ${METERS_PER_MILE} AS distance_miles, spot.spotlight_at,
+       SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles, spot.spotlight_at,
               (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS sort_micros
        FROM spot
        JOIN items.items i ON i.id = spot.id
@@ -202,7 +210,7 @@ export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: n
   const grid = gridFor(search.radiusMiles);
   return {
     text: `WITH ranked AS (
-         SELECT it.id, it.vote_count, it.created_at, earth_distance(ll_to_earth($1, $2), it.earth_pos) / ${METERS_PER_MILE} AS distance_miles
+         SELECT it.id, it.vote_count, it.created_at, earth_distance(${HERE}, it.earth_pos) / ${METERS_PER_MILE} AS distance_miles
          FROM items.items it
          WHERE it.${grid.column} = ANY($3::int[])
            AND it.listed
@@ -211,7 +219,7 @@ export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: n
            AND it.votes_date >= (now() AT TIME ZONE 'UTC')::date - 1
            AND it.votes_date = (now() AT TIME ZONE it.time_zone)::date
            AND it.expires_at > now()
-           AND earth_distance(ll_to_earth($1, $2), it.earth_pos) <= $4
+           AND earth_distance(${HERE}, it.earth_pos) <= $4
          ORDER BY it.vote_count DESC, it.created_at DESC, it.id DESC
          LIMIT $5
        )

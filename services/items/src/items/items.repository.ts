@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ItemError } from '@curbside/contracts';
-import { readWithinDeadline } from '@curbside/platform';
+import { queryPrepared, readWithinDeadline } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { feedQuery, FeedQuery, FeedSearch, spotlightsQuery, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
@@ -112,8 +112,11 @@ export class ItemsRepository {
     );
   }
 
-  /** A list's statement, stopped at the call's deadline: a caller who gave up does not hold a connection. */
+  /**
+   * A list's statement, prepared on its connection (its text is one of a few shapes, every value a parameter) and
+   * stopped at the call's deadline: a caller who gave up does not hold a connection.
+   */
   private run<T>(query: FeedQuery): Promise<T[]> {
-    return readWithinDeadline(this.dataSource, (manager) => manager.query(query.text, query.params));
+    return readWithinDeadline(this.dataSource, (manager) => queryPrepared<T>(manager, query));
   }
 }
