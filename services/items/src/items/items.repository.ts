@@ -57,16 +57,17 @@ export class ItemsRepository {
   async viewerFlags(callerId: string | undefined, ids: string[]): Promise<Map<string, ViewerFlags>> {
     const flags = new Map<string, ViewerFlags>();
     if (!callerId || ids.length === 0) return flags;
-    const rows: { id: string; voted: boolean; interested: boolean; queue_position: number }[] = await this.dataSource.query(
-      `SELECT i.id,
+    // Prepared, as the lists' own statements are: every page a signed-in member reads runs it.
+    const rows = await queryPrepared<{ id: string; voted: boolean; interested: boolean; queue_position: number }>(this.dataSource.manager, {
+      text: `SELECT i.id,
               CASE WHEN i.status = 'first_dibs' THEN (SELECT count(*)::int FROM items.item_queue a JOIN items.item_queue mine
                 ON mine.item_id = a.item_id AND mine.user_id = $2 AND a.position <= mine.position WHERE a.item_id = i.id) ELSE 0 END AS queue_position,
               EXISTS (SELECT 1 FROM items.votes v WHERE v.item_id = i.id AND v.user_id = $2
                         AND v.local_date = (now() AT TIME ZONE i.time_zone)::date) AS voted,
               EXISTS (SELECT 1 FROM items.interests x WHERE x.item_id = i.id AND x.user_id = $2) AS interested
        FROM items.items i WHERE i.id = ANY($1::uuid[])`,
-      [ids, callerId],
-    );
+      params: [ids, callerId],
+    });
     for (const row of rows) flags.set(row.id, { voted: row.voted, interested: row.interested, queuePosition: row.queue_position || null });
     return flags;
   }
