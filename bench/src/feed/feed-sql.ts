@@ -12,9 +12,12 @@ export interface PreparedQuery {
   params: unknown[];
 }
 
-/** Runs the feed statement exactly as ItemsRepository.feed does: one statement, one round trip, prepared once per connection. */
+/**
+ * Runs the feed statement exactly as ItemsRepository.feed does: one statement, one round trip, prepared once per
+ * connection unless it is planned for its values (a search).
+ */
 export async function runFeed(db: SqlRunner, query: FeedQuery): Promise<Record<string, unknown>[]> {
-  const { rows } = await db.query(namedQuery(query));
+  const { rows } = query.planForValues ? await db.query(query.text, query.params) : await db.query(namedQuery(query));
   return rows;
 }
 

@@ -23,6 +23,14 @@ describe('the lists’ statements', () => {
     for (const value of [manhattan.lat, manhattan.lng, 'chair']) expect(here.text).not.toContain(String(value));
   });
 
+  it('has a search planned for its words every time, and everything else prepared', () => {
+    expect(feedQuery({ ...manhattan, q: 'chair' }).planForValues).toBe(true);
+    expect(spotlightsQuery({ ...manhattan, q: 'chair' }).planForValues).toBe(true);
+    expect(feedQuery(manhattan).planForValues).toBe(false);
+    expect(spotlightsQuery(manhattan).planForValues).toBe(false);
+    expect(topFindsQuery(manhattan).planForValues).toBe(false);
+  });
+
   it('computes the searcher’s point once per run, not per row a generic plan filters', () => {
     for (const { text } of [feedQuery(manhattan), feedQuery({ ...manhattan, q: 'chair' }), spotlightsQuery(manhattan), topFindsQuery(manhattan)]) {
       expect(text).not.toMatch(/earth_distance\(ll_to_earth/);

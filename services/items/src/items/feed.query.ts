@@ -20,6 +20,13 @@ export interface FeedSearch {
 export interface FeedQuery {
   text: string;
   params: unknown[];
+  /**
+   * PostgreSQL must plan it for its values every time, never prepare one plan for all: a search's words, where only
+   * the pattern tells the planner whether the trigram indexes find its matches fast. A generic plan walked all of a
+   * million items for a word no item holds (834 ms against 7 ms planned for the word; bench/README.md, "Prepared
+   * list statements").
+   */
+  planForValues: boolean;
 }
 
 /** `%text%` for ILIKE, with `%`, `_` and backslashes in the text taken literally. */
@@ -111,6 +118,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
        ${posterJoins('i')}
        ORDER BY n.created_at DESC, n.id DESC`,
     params,
+    planForValues: conditions.text !== undefined,
   };
 }
 
@@ -202,6 +210,7 @@ export function spotlightsQuery(search: FeedSearch): FeedQuery {
        ${posterJoins('i')}
        ORDER BY spot.spotlight_at DESC, i.id DESC`,
     params,
+    planForValues: search.q !== undefined && search.q !== '',
   };
 }
 
@@ -229,5 +238,6 @@ export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: n
        ${posterJoins('i')}
        ORDER BY r.vote_count DESC, r.created_at DESC, r.id DESC`,
     params: [search.lat, search.lng, coveringCells(search.lat, search.lng, search.radiusMiles, grid), search.radiusMiles * METERS_PER_MILE, search.limit],
+    planForValues: false,
   };
 }

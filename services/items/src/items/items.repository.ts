@@ -114,10 +114,13 @@ export class ItemsRepository {
   }
 
   /**
-   * A list's statement, prepared on its connection (its text is one of a few shapes, every value a parameter) and
-   * stopped at the call's deadline: a caller who gave up does not hold a connection.
+   * A list's statement, prepared on its connection (its text is one of a few shapes, every value a parameter) unless
+   * it must be planned for its values (a search), and stopped at the call's deadline: a caller who gave up does not
+   * hold a connection.
    */
   private run<T>(query: FeedQuery): Promise<T[]> {
-    return readWithinDeadline(this.dataSource, (manager) => queryPrepared<T>(manager, query));
+    return readWithinDeadline(this.dataSource, (manager) =>
+      query.planForValues ? (manager.query(query.text, query.params) as Promise<T[]>) : queryPrepared<T>(manager, query),
+    );
   }
 }
