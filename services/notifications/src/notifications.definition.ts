@@ -7,6 +7,7 @@ import { DigestService } from './delivery/digest.service';
 import { Delivery1764200000700 } from './migrations/1764200000700-delivery';
 import { InAppTiming1764400000703 } from './migrations/1764400000703-in-app-timing';
 import { DeliveryJobs1764700000706 } from './migrations/1764700000706-delivery-jobs';
+import { MemberReach1764800000708 } from './migrations/1764800000708-member-reach';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
@@ -67,6 +68,7 @@ export const notificationsService: ServiceDefinition = {
     Delivery1764200000700,
     InAppTiming1764400000703,
     DeliveryJobs1764700000706,
+    MemberReach1764800000708,
   ],
   module: (runtime) => NotificationsModule.register(runtime),
 };

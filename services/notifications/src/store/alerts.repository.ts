@@ -11,9 +11,6 @@ import { APP_CONFIG, AppConfig, affectedCount } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
 import { visibleAtSql } from '../delivery/delivery-rules';
 
-/** The widest alert radius a member can choose (the settings slider's maximum). */
-export const MAX_NOTIFICATION_RADIUS_MILES = 10;
-
 /** A notification just written, with what its delivery beyond the app needs (src/delivery). */
 export interface WrittenRow {
   id: string;
@@ -224,14 +221,13 @@ export class AlertsRepository {
   }
 
   /**
-   * How many members have a position in the box a nearby alert at (lat, lng) searches (the widest radius), counted up
-   * to `atMost`: enough to tell a post that reaches a city from one that reaches a street, for the cost of a street.
+   * How many members' reach (the box of their widest radius around their position) holds (lat, lng), counted up to
+   * `atMost`: enough to tell a post that reaches a city from one that reaches a street, for the cost of a street.
    */
   async membersAround(manager: EntityManager, at: { lat: number; lng: number }, atMost: number): Promise<number> {
     const [{ n }]: { n: number }[] = await manager.query(
       `SELECT count(*)::int AS n FROM (
-         SELECT 1 FROM notifications.positions p
-         WHERE earth_box(ll_to_earth($1, $2), ${MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE}) @> p.earth_pos LIMIT $3) around`,
+         SELECT 1 FROM notifications.positions p WHERE p.reach @> ll_to_earth($1, $2) LIMIT $3) around`,
       [at.lat, at.lng, atMost],
     );
     return n;
@@ -276,8 +272,9 @@ function nearbyScope(scope: AlertScope, first: number): [string, unknown[]] {
 }
 
 /**
- * The members a nearby alert reaches, with their distance: found through the GiST index on their positions (a box
- * of the largest radius, then each member's own radius as of the alert), with their switch and plan as of then,
+ * The members a nearby alert reaches, with their distance: found through the GiST index on their reach (the box of
+ * the widest radius their kept settings hold, around their position: migrations/…708-member-reach.ts), then each
+ * member's own radius as of the alert, with their switch and plan as of then,
  * never the poster nor whoever caused it. Distances from the item's public position, rounded to 0.1 mile. The
  * alert's point is made once per alert and each member's distance once (the OFFSET 0 keeps each a subquery of its
  * own instead of an expression repeated wherever it is used).
@@ -286,7 +283,7 @@ function nearbyRecipients(where: string, defaults: string, a = 'a'): string {
   return `SELECT ${a}.*, p.user_id, round((d.meters / ${METERS_PER_MILE})::numeric, 1) AS miles, s.tier AS tier_then
     FROM notifications.nearby_alerts ${a}
     CROSS JOIN LATERAL (SELECT ll_to_earth(${a}.lat, ${a}.lng) AS point OFFSET 0) ${a}_at
-    JOIN notifications.positions p ON earth_box(${a}_at.point, ${MAX_NOTIFICATION_RADIUS_MILES * METERS_PER_MILE}) @> p.earth_pos
+    JOIN notifications.positions p ON p.reach @> ${a}_at.point
     ${settingsAt('p.user_id', `${a}.occurred_at`)}
     CROSS JOIN LATERAL (SELECT earth_distance(${a}_at.point, p.earth_pos) AS meters OFFSET 0) d
     WHERE ${where}
