@@ -14,6 +14,29 @@ export const LAUNCHER_ENTRY: Record<RunMode, string> = {
   distributed: join(REPO_ROOT, 'launcher', 'dist', 'distributed.js'),
 };
 
+/** Whether a server can listen on this port of 127.0.0.1 now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const server = createServer();
+    server.once('error', () => ok(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => ok(true)));
+  });
+}
+
+/**
+ * The first of `count` consecutive free ports (start:dist gives the gateway METRICS_PORT and each service process the
+ * next ones), below Linux's ephemeral range (32768 and up), where an outgoing connection may take one at any moment.
+ */
+export async function freePortRun(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = 20_000 + Math.floor(Math.random() * (32_768 - 20_000 - count));
+    let free = true;
+    for (let port = first; free && port < first + count; port++) free = await canListen(port);
+    if (free) return first;
+  }
+  throw new Error(`no ${count} consecutive free ports found between 20000 and 32767`);
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const server = createServer();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../harness/app-process';
+import { freePortRun, REPO_ROOT } from '../harness/app-process';
 import { profiled } from '../harness/cpu-profile';
 import { backendCpuBetween, backendCpuByService, cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
 import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
@@ -103,12 +103,15 @@ function around(prng: Prng, miles: number): { lat: number; lng: number } {
   return { lat: CITY.lat + prng.gaussian() * d, lng: CITY.lng + (prng.gaussian() * d) / Math.cos((CITY.lat * Math.PI) / 180) };
 }
 
+/** Processes with a metrics port in distributed mode: the gateway and the six services (embedded: the one). */
+const METRICS_PROCESSES = 7;
+
 async function run(context: ScenarioContext): Promise<void> {
   const { options, scope } = context;
   const members = options.members ?? Math.round(options.items / 10);
   const rates = cityRates(members);
   // A city's neighbours come from many addresses: the per-IP write limits would refuse one bench's traffic.
-  const env = { RATE_LIMIT_WRITES_PER_MINUTE: '10000000', METRICS_PORT: String(20000 + Math.floor(Math.random() * 20000)) };
+  const env = { RATE_LIMIT_WRITES_PER_MINUTE: '10000000', METRICS_PORT: String(await freePortRun(METRICS_PROCESSES)) };
   const environment =
     context.mode === 'embedded'
       ? prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile, env })
@@ -321,7 +324,7 @@ async function run(context: ScenarioContext): Promise<void> {
     stable = now === alerts ? stable + 1 : 0;
     alerts = now;
   }
-  const lag = await consumerLag(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : 7);
+  const lag = await consumerLag(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : METRICS_PROCESSES);
 
   for (const [route, samples] of [...recorder.latencies.entries()].sort()) {
     const sorted = [...samples].sort((a, b) => a - b);
@@ -356,7 +359,9 @@ async function run(context: ScenarioContext): Promise<void> {
     consumer_lag_total: lag.reduce((n, l) => n + l.pending, 0),
     consumer_lag: JSON.stringify(Object.fromEntries(lag.map((l) => [l.durable, l.pending]))),
     outbox_backlog: JSON.stringify(
-      Object.fromEntries((await outboxBacklog(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : 7)).map((o) => [o.service, o.backlog])),
+      Object.fromEntries(
+        (await outboxBacklog(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : METRICS_PROCESSES)).map((o) => [o.service, o.backlog]),
+      ),
     ),
   });
   for (const [route, why] of recorder.failures) progress(`  ${route}: ${why.length} errors, e.g. ${why[0]}`);
