@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,31 @@ type S3rverConstructor = new (options: { address: string; port: number; director
 
 // An untyped CommonJS module, typed by the interface above.
 const S3rver = require('s3rver') as S3rverConstructor;
+
+/** The part of s3rver's file store that the mend below wraps. */
+interface S3rverFileStore {
+  putObject(object: { bucket: string; key: string }): Promise<{ size: number; md5: string }>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+}
+const fileStore = (require('s3rver/lib/stores/filesystem') as { prototype: S3rverFileStore }).prototype;
+
+/**
+ * s3rver answers a PUT of a small body before its bytes reach the file (it resolves when it has handed them to the
+ * write stream, not when the stream has finished), so a GET right after an overwrite could read the old object's
+ * size. The test server waits until the file holds what was put; the contract itself stays as strict as for MinIO.
+ */
+const putObject = fileStore.putObject;
+fileStore.putObject = async function (this: S3rverFileStore, object) {
+  const put = await putObject.call(this, object);
+  const file = this.getResourcePath(object.bucket, object.key, 'object');
+  // A new key's file may not even exist yet.
+  const written = async () =>
+    createHash('md5')
+      .update(await readFile(file).catch(() => Buffer.from('not there yet')))
+      .digest('hex') === put.md5;
+  for (let tries = 0; tries < 200 && !(await written()); tries++) await new Promise((resolve) => setTimeout(resolve, 5));
+  return put;
+};
 
 let server: S3rverServer;
 let serverDir: string;
