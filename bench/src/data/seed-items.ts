@@ -1,19 +1,19 @@
 import { DatasetOptions, DatasetStats, emptyStats, generateItemBatches, generatePosters, ItemBatch, Poster } from './generate-items';
-import type { NamedQueryConfig } from '@curbside/platform';
+import type { StatementQueryConfig } from '@curbside/platform';
 import { formatDuration, progress } from '../harness/log';
 
 /**
- * What seeding needs from a database: a node-postgres Client or pool client fits through a small adapter (runSql). A
- * named query runs as the app runs its list statements: prepared once per connection.
+ * What seeding and timing need from a database: a node-postgres Client or pool client fits through a small adapter
+ * (sqlRunner). A statement's query (statementQuery) runs as the app runs its list statements.
  */
 export interface SqlRunner {
-  query(sql: string | NamedQueryConfig, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  query(sql: string | StatementQueryConfig, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** The adapter: a node-postgres Client or pool client as a SqlRunner. */
 export function sqlRunner(client: {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  query(config: NamedQueryConfig): Promise<{ rows: Record<string, unknown>[] }>;
+  query(config: StatementQueryConfig): Promise<{ rows: Record<string, unknown>[] }>;
 }): SqlRunner {
   return {
     query: async (sql, params) => ({ rows: (typeof sql === 'string' ? await client.query(sql, params) : await client.query(sql)).rows }),

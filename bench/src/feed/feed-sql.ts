@@ -1,5 +1,5 @@
 import { METERS_PER_MILE } from '@curbside/contracts';
-import { namedQuery } from '@curbside/platform';
+import { statementQuery } from '@curbside/platform';
 
 import { feedQuery, FeedQuery, FeedSearch, likePattern } from '@curbside/items-service';
 import type { SqlRunner } from '../data/seed-items';
@@ -17,7 +17,7 @@ export interface PreparedQuery {
  * connection unless it is planned for its values (a search).
  */
 export async function runFeed(db: SqlRunner, query: FeedQuery): Promise<Record<string, unknown>[]> {
-  const { rows } = query.planForValues ? await db.query(query.text, query.params) : await db.query(namedQuery(query));
+  const { rows } = await db.query(statementQuery(query));
   return rows;
 }
 

@@ -40,6 +40,12 @@ describe('prepared statements on PostgreSQL', () => {
     expect(await prepared()).toEqual([statementName(other.text), statementName(squares.text)].sort());
   });
 
+  it('never prepares a statement that must be planned for its values', async () => {
+    const search = { text: `SELECT $1::text AS word`, params: ['bike'], planForValues: true };
+    expect(await queryPrepared(dataSource.manager, search)).toEqual([{ word: 'bike' }]);
+    expect(await prepared()).not.toContain(statementName(search.text));
+  });
+
   it('fails as TypeORM’s own queries fail, with PostgreSQL’s code on the driver error', async () => {
     const failed = await queryPrepared(dataSource.manager, { text: `SELECT 1 / $1::int AS x`, params: [0] }).catch((err: unknown) => err);
     expect(failed).toBeInstanceOf(QueryFailedError);

@@ -1,4 +1,5 @@
 import { FeedQuery as FeedRequest, METERS_PER_MILE, SPOTLIGHTS_FIRST_IN_FEED } from '@curbside/contracts';
+import type { Statement } from '@curbside/platform';
 import { coveringCells, gridFor } from './geo-grid.rules';
 import { itemViewColumns, posterJoins } from './item-row';
 import { MAY_BE_GONE_HOURS } from './item.mapper';
@@ -17,15 +18,12 @@ export interface FeedSearch {
   recentlyConfirmed?: boolean;
 }
 
-export interface FeedQuery {
-  text: string;
-  params: unknown[];
-  /**
-   * PostgreSQL must plan it for its values every time, never prepare one plan for all: a search's words, where only
-   * the pattern tells the planner whether the trigram indexes find its matches fast. A generic plan walked all of a
-   * million items for a word no item holds (834 ms against 7 ms planned for the word; bench/README.md, "Prepared
-   * list statements").
-   */
+/**
+ * A list's statement, run by queryPrepared. `planForValues` is always said: a search's words are planned for every
+ * time, since only the pattern tells the planner whether the trigram indexes find its matches fast (a generic plan
+ * walked all of a million items for a word no item holds: 834 ms against 7 ms).
+ */
+export interface FeedQuery extends Statement {
   planForValues: boolean;
 }
 

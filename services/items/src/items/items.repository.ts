@@ -119,8 +119,6 @@ export class ItemsRepository {
    * hold a connection.
    */
   private run<T>(query: FeedQuery): Promise<T[]> {
-    return readWithinDeadline(this.dataSource, (manager) =>
-      query.planForValues ? (manager.query(query.text, query.params) as Promise<T[]>) : queryPrepared<T>(manager, query),
-    );
+    return readWithinDeadline(this.dataSource, (manager) => queryPrepared<T>(manager, query));
   }
 }
