@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Calls } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
+import { reachBands } from '../src/store/alerts.repository';
 
 /**
  * A position's reach (migrations/…708-member-reach.ts) is the widest radius its member's kept settings hold, at least
@@ -37,6 +38,18 @@ describe('member reach', () => {
     // A move keeps the reach; the box moves with the position.
     await report(member, 47.7);
     expect(await reach(member)).toBe(8);
+  });
+
+  it("looks for a post's members in every band of reach through that band's own index", async () => {
+    // The bands' predicates must be the partial indexes' own (migrations/…709-reach-bands.ts), or the planner cannot
+    // use them and each post reads every position. With sequential scans priced out, a band it could not use shows.
+    const plan = await db().transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      const rows: { 'QUERY PLAN': string }[] = await tx.query(`EXPLAIN SELECT user_id FROM (${reachBands('ll_to_earth(47.6, -122.33)')}) p`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).not.toMatch(/Seq Scan/);
+    for (const index of ['positions_reach_2', 'positions_reach_5', 'positions_reach_wider']) expect(plan).toContain(index);
   });
 
   it('gives a position reported after the settings the reach they hold, never less than the default', async () => {

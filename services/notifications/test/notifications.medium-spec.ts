@@ -170,6 +170,26 @@ describe(NotificationsService.name, () => {
       expect(await inbox(poster)).toEqual([]);
     });
 
+    it('reaches every member whose own radius holds the post, whatever band of reach they are in, and none just beyond', async () => {
+      const poster = randomUUID();
+      const mile = 1_609.344;
+      // Each radius at a tenth of a mile inside and outside it: the default band (up to 2 miles), the next (up to 5)
+      // and the widest (up to 10), at their edges.
+      const cases = [0.5, 2, 2.5, 5, 5.5, 10].flatMap((radius) => [
+        { radius, miles: radius - 0.1, reached: true },
+        { radius, miles: radius + 0.1, reached: false },
+      ]);
+      const members = cases.map((c) => ({ ...c, id: randomUUID() }));
+      for (const m of members) {
+        const settings = member(m.id, {}, 2);
+        await deliver({ ...settings, payload: { ...settings.payload, notificationRadius: String(m.radius) } });
+        await at(m.id, m.miles * mile);
+      }
+      await deliver(posted(poster));
+      const reached = await Promise.all(members.map(async (m) => ({ radius: m.radius, miles: m.miles, reached: (await inbox(m.id)).length === 1 })));
+      expect(reached).toEqual(cases);
+    });
+
     it('honours the switches: scout finds and garage sales have their own, garage sales only on Premium and Pro', async () => {
       const [scoutOff, free, premium, poster] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
       await deliver(member(scoutOff, { enableScoutFindAlerts: false }));

@@ -101,7 +101,9 @@ export type User = z.infer<typeof userSchema>;
 export const userViewSchema = z.union([userSchema, publicUserSchema]);
 export type UserView = User | PublicUser;
 
-export const NOTIFICATION_RADIUS_MESSAGE = 'Notification radius must be between 0.5 and 10 miles, in steps of 0.5';
+/** The widest alert radius a member may choose, in miles (nearby alerts look no further: services/notifications). */
+export const NOTIFICATION_RADIUS_MAX_MILES = 10;
+export const NOTIFICATION_RADIUS_MESSAGE = `Notification radius must be between 0.5 and ${NOTIFICATION_RADIUS_MAX_MILES} miles, in steps of 0.5`;
 export const GARAGE_SALE_ALERTS_MESSAGE = 'Garage sale alerts are available on the Premium and Pro plans';
 /** Texted alerts a member receives in an hour at most; the rest stay in the app. */
 export const SMS_ALERTS_PER_HOUR = 4;
@@ -109,7 +111,7 @@ export const SMS_ALERTS_PER_HOUR = 4;
 const notificationRadiusSchema = z
   .union([z.string(), z.number()], { error: NOTIFICATION_RADIUS_MESSAGE })
   .transform((v) => Number(v))
-  .refine((v) => Number.isFinite(v) && v >= 0.5 && v <= 10 && Number.isInteger(v * 2), NOTIFICATION_RADIUS_MESSAGE)
+  .refine((v) => Number.isFinite(v) && v >= 0.5 && v <= NOTIFICATION_RADIUS_MAX_MILES && Number.isInteger(v * 2), NOTIFICATION_RADIUS_MESSAGE)
   .transform((v) => String(v));
 
 const flagInputs = Object.fromEntries(Object.keys(NOTIFICATION_FLAG_DEFAULTS).map((k) => [k, z.boolean().optional()])) as {

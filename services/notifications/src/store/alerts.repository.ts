@@ -3,6 +3,7 @@ import {
   DEFAULT_NOTIFICATION_RADIUS,
   METERS_PER_MILE,
   NOTIFICATION_FLAG_DEFAULTS,
+  NOTIFICATION_RADIUS_MAX_MILES,
   NotificationFlags,
   NotificationType,
   SubscriptionTier,
@@ -221,13 +222,13 @@ export class AlertsRepository {
   }
 
   /**
-   * How many members' reach (the box of their widest radius around their position) holds (lat, lng), counted up to
-   * `atMost`: enough to tell a post that reaches a city from one that reaches a street, for the cost of a street.
+   * How many members' reach band may hold (lat, lng) (reachBands), counted up to `atMost`: enough to tell a post that
+   * reaches a city from one that reaches a street, for the cost of a street.
    */
   async membersAround(manager: EntityManager, at: { lat: number; lng: number }, atMost: number): Promise<number> {
     const [{ n }]: { n: number }[] = await manager.query(
       `SELECT count(*)::int AS n FROM (
-         SELECT 1 FROM notifications.positions p WHERE p.reach @> ll_to_earth($1, $2) LIMIT $3) around`,
+         SELECT 1 FROM (${reachBands('ll_to_earth($1, $2)')}) p LIMIT $3) around`,
       [at.lat, at.lng, atMost],
     );
     return n;
@@ -272,8 +273,29 @@ function nearbyScope(scope: AlertScope, first: number): [string, unknown[]] {
 }
 
 /**
- * The members a nearby alert reaches, with their distance: found through the GiST index on their reach (the box of
- * the widest radius their kept settings hold, around their position: migrations/…708-member-reach.ts), then each
+ * The bands of reach (the widest radius a member's kept settings hold, at least the default: migrations/…708), each
+ * with a partial GiST index on the positions in it (migrations/…709-reach-bands.ts, whose predicates these are word
+ * for word, so that the planner can use them). The last band ends at the widest radius a member may choose.
+ */
+const REACH_BANDS: readonly { where: string; miles: number }[] = [
+  { where: 'p.reach_miles <= 2', miles: 2 },
+  { where: 'p.reach_miles > 2 AND p.reach_miles <= 5', miles: 5 },
+  { where: 'p.reach_miles > 5', miles: NOTIFICATION_RADIUS_MAX_MILES },
+];
+
+/**
+ * The positions (user_id, earth_pos) whose reach may hold `point` (SQL of a cube): in each band, those within the box
+ * of the band's widest reach around it, through that band's index. A superset of the members whose own radius holds
+ * the point, by at most a band's width; the caller keeps those within their radius.
+ */
+export const reachBands = (point: string): string =>
+  REACH_BANDS.map(
+    (band) => `SELECT p.user_id, p.earth_pos FROM notifications.positions p
+      WHERE ${band.where} AND earth_box(${point}, ${band.miles * METERS_PER_MILE}) @> p.earth_pos`,
+  ).join(' UNION ALL ');
+
+/**
+ * The members a nearby alert reaches, with their distance: found by reach band (reachBands), then each
  * member's own radius as of the alert, with their switch and plan as of then,
  * never the poster nor whoever caused it. Distances from the item's public position, rounded to 0.1 mile. The
  * alert's point is made once per alert and each member's distance once (the OFFSET 0 keeps each a subquery of its
@@ -283,7 +305,7 @@ function nearbyRecipients(where: string, defaults: string, a = 'a'): string {
   return `SELECT ${a}.*, p.user_id, round((d.meters / ${METERS_PER_MILE})::numeric, 1) AS miles, s.tier AS tier_then
     FROM notifications.nearby_alerts ${a}
     CROSS JOIN LATERAL (SELECT ll_to_earth(${a}.lat, ${a}.lng) AS point OFFSET 0) ${a}_at
-    JOIN notifications.positions p ON p.reach @> ${a}_at.point
+    CROSS JOIN LATERAL (${reachBands(`${a}_at.point`)}) p
     ${settingsAt('p.user_id', `${a}.occurred_at`)}
     CROSS JOIN LATERAL (SELECT earth_distance(${a}_at.point, p.earth_pos) AS meters OFFSET 0) d
     WHERE ${where}
