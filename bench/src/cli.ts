@@ -10,6 +10,7 @@ export const DEFAULTS = {
   sqlIterations: 200,
   seed: 'curbside-bench',
   logLevel: 'info',
+  speed: 10,
 } as const;
 
 export function usage(scenarios: readonly { name: string; summary: string }[]): string {
@@ -29,6 +30,7 @@ export function usage(scenarios: readonly { name: string; summary: string }[]): 
     `  --seed TEXT                        data generator seed (default ${DEFAULTS.seed})`,
     `  --log-level LEVEL                  the app's LOG_LEVEL (default ${DEFAULTS.logLevel})`,
     '  --members N                        city-day: members with alert positions (default --items / 10)',
+    `  --speed X                          city-day: how many times faster than real time the peak is replayed (default ${DEFAULTS.speed})`,
     '  --cases A,B                        only the cases with these names (feed, top-finds, feed-search: e.g. "rural r=1,dense r=25 q=chair")',
     '  --cpu-prof DIR                     a V8 CPU profile of every app process during each measured HTTP case, in DIR',
     '  --keep-database NAME               distributed feed, feed-search, city-day: seed database NAME once, keep it and reuse it next time',
@@ -69,6 +71,7 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
     seed: DEFAULTS.seed,
     logLevel: DEFAULTS.logLevel,
     members: null,
+    speed: DEFAULTS.speed,
     cases: null,
     cpuProfileDir: null,
     keepDatabase: null,
@@ -117,6 +120,9 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
         break;
       case '--members':
         options.members = positiveNumber(flag, value, true);
+        break;
+      case '--speed':
+        options.speed = positiveNumber(flag, value, false);
         break;
       case '--cases':
         options.cases = value

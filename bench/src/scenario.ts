@@ -16,6 +16,8 @@ export interface BenchOptions {
   logLevel: string;
   /** city-day: members with alert positions (default: --items / 10). */
   members: number | null;
+  /** city-day: how many times faster than real time the peak hour is replayed. */
+  speed: number;
   /** Only these cases (by name), or all of them. */
   cases: string[] | null;
   /** Every app process writes a V8 CPU profile here when it exits (node --cpu-prof), or none. */

@@ -24,7 +24,8 @@ describe('parseArgs', () => {
     expect(parseArgs(['feed'], known)).toMatchObject({ options: { modes: ['embedded', 'distributed'], items: 100_000, durationSeconds: 10, connections: 10 } });
   });
   it('keeps a database by a plain name only, and none by default', () => {
-    expect(parseArgs(['feed'], known)).toMatchObject({ options: { keepDatabase: null } });
+    expect(parseArgs(['feed'], known)).toMatchObject({ options: { keepDatabase: null, speed: 10 } });
+    expect(parseArgs(['feed', '--speed', '2.5'], known)).toMatchObject({ options: { speed: 2.5 } });
     expect(parseArgs(['feed', '--keep-database', 'city_1m'], known)).toMatchObject({ options: { keepDatabase: 'city_1m' } });
   });
   it.each([
@@ -35,6 +36,8 @@ describe('parseArgs', () => {
     [['feed', '--what', '1']],
     [['feed', '--items']],
     [['feed', '--keep-database', 'x; DROP DATABASE postgres']],
+    [['feed', '--speed', '0']],
+    [['feed', '--speed', 'fast']],
   ])('rejects %j', (argv) => {
     expect(() => parseArgs(argv, known)).toThrow(UsageError);
   });

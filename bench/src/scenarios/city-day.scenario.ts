@@ -14,8 +14,6 @@ import { RUN_MODES, Scenario, ScenarioContext } from '../scenario';
 /** New York (the generator puts 18 % of all items around it, σ 4–6 miles). */
 const CITY = { lat: 40.758, lng: -73.9855 };
 const MILES_PER_DEGREE_LAT = 69.05;
-/** The simulated day runs this many times faster than real time. */
-export const SPEED = 10;
 /** Share of a day's traffic in its busiest hour (the evening), which the replay plays. */
 export const PEAK_HOUR_SHARE = 0.09;
 /** Members who open the app on a day. */
@@ -38,11 +36,11 @@ export const ACTS_PER_ACTIVE_MEMBER_PER_DAY = {
 } as const;
 export type Act = keyof typeof ACTS_PER_ACTIVE_MEMBER_PER_DAY;
 
-/** Requests a second of the replay for each act: a day's count × the peak hour's share × SPEED / 3600. */
-export function cityRates(members: number): Record<Act, number> {
+/** Requests a second of the replay for each act: a day's count × the peak hour's share × `speed` / 3600. */
+export function cityRates(members: number, speed: number): Record<Act, number> {
   const active = members * DAILY_ACTIVE_SHARE;
   return Object.fromEntries(
-    Object.entries(ACTS_PER_ACTIVE_MEMBER_PER_DAY).map(([act, perDay]) => [act, (active * perDay * PEAK_HOUR_SHARE * SPEED) / 3600]),
+    Object.entries(ACTS_PER_ACTIVE_MEMBER_PER_DAY).map(([act, perDay]) => [act, (active * perDay * PEAK_HOUR_SHARE * speed) / 3600]),
   ) as Record<Act, number>;
 }
 
@@ -109,7 +107,7 @@ const METRICS_PROCESSES = 7;
 async function run(context: ScenarioContext): Promise<void> {
   const { options, scope } = context;
   const members = options.members ?? Math.round(options.items / 10);
-  const rates = cityRates(members);
+  const rates = cityRates(members, options.speed);
   // A city's neighbours come from many addresses: the per-IP write limits would refuse one bench's traffic.
   const env = { RATE_LIMIT_WRITES_PER_MINUTE: '10000000', METRICS_PORT: String(await freePortRun(METRICS_PROCESSES)) };
   const environment =
@@ -273,7 +271,7 @@ async function run(context: ScenarioContext): Promise<void> {
 
   const seconds = options.durationSeconds;
   progress(
-    `${context.mode}: replaying ${round((seconds * SPEED) / 60, 1)} min of the evening peak at ${SPEED}× speed for ${seconds} s: ` +
+    `${context.mode}: replaying ${round((seconds * options.speed) / 60, 1)} min of the evening peak at ${options.speed}× speed for ${seconds} s: ` +
       Object.entries(rates)
         .map(([act, rate]) => `${act} ${round(rate, 2)}/s`)
         .join(', '),
@@ -348,7 +346,8 @@ async function run(context: ScenarioContext): Promise<void> {
     case: 'city day',
     layer: 'summary',
     replay_s: round(replayS, 1),
-    simulated_min: round((seconds * SPEED) / 60, 1),
+    speed: options.speed,
+    simulated_min: round((seconds * options.speed) / 60, 1),
     requests: [...recorder.latencies.values()].reduce((n, list) => n + list.length, 0),
     errors,
     dropped: recorder.dropped,
@@ -416,7 +415,8 @@ async function outboxBacklog(port: string | undefined, processes: number): Promi
 
 export const cityDayScenario: Scenario = {
   name: 'city-day',
-  summary: "a big city's evening peak at 10× speed: posts, feed, map, search, votes, still-there, holds, claims with photo checks, comments, alerts",
+  summary:
+    "a big city's evening peak, replayed --speed times faster than real (default 10×): posts, feed, map, search, votes, still-there, holds, claims with photo checks, comments, alerts",
   modes: RUN_MODES,
   run,
 };
