@@ -1,6 +1,6 @@
 import { FeedQuery as FeedRequest, METERS_PER_MILE, SPOTLIGHTS_FIRST_IN_FEED } from '@curbside/contracts';
 import type { Statement } from '@curbside/platform';
-import { coveringCells, gridFor } from './geo-grid.rules';
+import { cellsMeetingCircle, gridFor } from './geo-grid.rules';
 import { itemViewColumns, posterJoins } from './item-row';
 import { MAY_BE_GONE_HOURS } from './item.mapper';
 
@@ -94,7 +94,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
   const conditions = feedConditions(search, params);
   // Cell numbers are parameters, so the text depends only on the search's shape (how many cells, which filters) and
   // each connection prepares it once (queryPrepared).
-  const cells = coveringCells(search.lat, search.lng, search.radiusMiles, grid).map((cell) => `$${params.push(Math.trunc(cell))}::int`);
+  const cells = cellsMeetingCircle(search.lat, search.lng, search.radiusMiles, grid).map((cell) => `$${params.push(Math.trunc(cell))}::int`);
   const newest = conditions.text
     ? searchStatement(grid.column, cells, conditions, /[\p{L}\p{N}]{3}/u.test(search.q ?? ''))
     : `SELECT cand.id, cand.created_at
@@ -235,7 +235,7 @@ export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: n
        JOIN items.items i ON i.id = r.id
        ${posterJoins('i')}
        ORDER BY r.vote_count DESC, r.created_at DESC, r.id DESC`,
-    params: [search.lat, search.lng, coveringCells(search.lat, search.lng, search.radiusMiles, grid), search.radiusMiles * METERS_PER_MILE, search.limit],
+    params: [search.lat, search.lng, cellsMeetingCircle(search.lat, search.lng, search.radiusMiles, grid), search.radiusMiles * METERS_PER_MILE, search.limit],
     planForValues: false,
   };
 }

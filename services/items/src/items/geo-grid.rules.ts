@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_MILES } from '@curbside/contracts';
+import { distanceMiles, EARTH_RADIUS_MILES } from '@curbside/contracts';
 
 /**
  * "Newest N within r miles" is answered per grid cell: a btree on (cell, created_at DESC) walks each covering
@@ -64,4 +64,31 @@ export function cellBounds(cell: number, grid: Grid): { south: number; west: num
   const south = row * grid.size - 90;
   const west = col * grid.size - 180;
   return { south, west, north: south + grid.size, east: west + grid.size };
+}
+
+/** Beyond this latitude a circle's cells are all kept: meridians converge, and the nearest point is no longer near. */
+const NEAREST_POINT_MAX_LATITUDE = 80;
+
+/**
+ * The covering cells that the circle itself reaches. The bounding box's corner cells may lie wholly outside the
+ * circle, and a list reads such a cell's branch to its end to find nothing: in a city, thousands of rows, most of a
+ * slow page's time (bench/README.md, "The city day on the slower machine"). A cell is left out only when its nearest
+ * point is clearly beyond the radius, with 1 % and 50 m to spare: that point is taken where the centre's latitude and
+ * longitude, clamped to the cell's edges, meet, which is exact along a parallel and off by far less than the spare
+ * elsewhere; and the database's earth is larger than EARTH_RADIUS_MILES, so its circle is the smaller of the two.
+ */
+export function cellsMeetingCircle(lat: number, lng: number, radiusMiles: number, grid: Grid): number[] {
+  const cells = coveringCells(lat, lng, radiusMiles, grid);
+  if (Math.abs(lat) + radiusMiles * DEGREES_PER_MILE > NEAREST_POINT_MAX_LATITUDE) return cells;
+  const reach = radiusMiles * 1.01 + 0.03;
+  return cells.filter((cell) => distanceMiles({ lat, lng }, nearestPoint(lat, lng, cellBounds(cell, grid))) <= reach);
+}
+
+function nearestPoint(lat: number, lng: number, cell: { south: number; west: number; north: number; east: number }): { lat: number; lng: number } {
+  const nearestLat = Math.min(Math.max(lat, cell.south), cell.north);
+  if (lng >= cell.west && lng <= cell.east) return { lat: nearestLat, lng };
+  // Degrees east to the cell's west edge and west to its east edge, around the circle (across the antimeridian too).
+  const eastward = (((cell.west - lng) % 360) + 360) % 360;
+  const westward = (((lng - cell.east) % 360) + 360) % 360;
+  return { lat: nearestLat, lng: eastward <= westward ? cell.west : cell.east };
 }
