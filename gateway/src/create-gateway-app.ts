@@ -10,6 +10,7 @@ import express, { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { serveApiReferenceAssets } from './docs/api-reference';
 import { GatewayModule, GatewayOptions } from './gateway.module';
+import { admitWithinCapacity, GatewayAdmission } from './http/admission';
 import { bodyErrors } from './http/body-errors.middleware';
 import { parseCookies } from './http/cookies.middleware';
 import { refuseCrossSiteWrites } from './http/cross-site.middleware';
@@ -59,6 +60,9 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   app.use(express.json({ limit: JSON_LIMIT }));
   app.use(bodyErrors());
   app.use(rejectUnstorableText);
+  // Once the body has been read (at the sender's pace: that wait must not hold a place) and before any service is
+  // asked: past capacity a refusal costs next to nothing, and its answer is logged and has the headers above.
+  app.use(admitWithinCapacity(app.get(GatewayAdmission).gate));
   serveApiReferenceAssets(app.getHttpAdapter().getInstance());
   const services = app.get(ServiceClient);
   serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST, { findItem: (id) => findItemPreview(services, id) });

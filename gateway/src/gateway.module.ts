@@ -8,6 +8,7 @@ import { DocsController } from './docs/docs.controller';
 import { EmergencyController } from './emergency/emergency.controller';
 import { EmergencyContactController } from './users/emergency-contact.controller';
 import { AlertEmailController } from './users/alert-email.controller';
+import { GatewayAdmission } from './http/admission';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { HealthController } from './health/health.controller';
 import { RPC_CLIENT, RpcClient, ServiceClient } from './http/service-client';
@@ -85,6 +86,7 @@ export class GatewayModule {
         { provide: OBJECT_STORAGE, useValue: options.storage },
         { provide: LIVE_CHANNEL, useValue: options.live },
         LiveHub,
+        GatewayAdmission,
         ServiceClient,
         SessionCache,
         ImagePipeline,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { IDEMPOTENCY_KEY_HEADER } from '@curbside/contracts';
 import { join } from 'node:path';
 import { freePortRun, REPO_ROOT } from '../harness/app-process';
 import { profiled } from '../harness/cpu-profile';
@@ -44,6 +46,9 @@ export function cityRates(members: number, speed: number): Record<Act, number> {
   ) as Record<Act, number>;
 }
 
+/** The SPA's waits before sending a creating call again (SEND_ONCE_RETRY_DELAYS_MS, frontend/src/lib/send-once.ts). */
+const SPA_RETRY_DELAYS_MS = [1000, 2000];
+
 /** Acting members (real accounts on the Pro plan, so comments have no monthly cap); the alert members are rows only. */
 const ACTORS = 60;
 /** At most this many requests under way; an act due while they are is counted as dropped (an error). */
@@ -59,22 +64,38 @@ class Recorder {
   readonly failures = new Map<string, string[]>();
   inFlight = 0;
   dropped = 0;
+  /** Answers refused at the gateway's door, over capacity (503 with Retry-After), retried or not. */
+  readonly shed = new Map<string, number>();
+  /** Creating calls sent again after a 502/503/504, as the SPA does. */
+  retried = 0;
 
-  async timed(route: string, run: () => Promise<Response>, ok: (status: number) => boolean = (s) => s >= 200 && s < 300): Promise<Response | null> {
+  /**
+   * One member's act, timed from its first send to its answer. `retryDelaysMs` repeats a creating call answered
+   * 502/503/504 after each delay, with the same Idempotency-Key, as the SPA's sendOnce does
+   * (frontend/src/lib/send-once.ts); everything else is sent once, as the SPA sends it.
+   */
+  async timed(route: string, run: () => Promise<Response>, retryDelaysMs: readonly number[] = []): Promise<Response | null> {
     this.inFlight++;
     const started = performance.now();
     try {
-      const response = await run();
-      const body = await response.text();
-      const ms = performance.now() - started;
-      if (!ok(response.status)) {
+      for (let attempt = 0; ; attempt++) {
+        const response = await run();
+        const body = await response.text();
+        if (response.status === 503 && response.headers.has('retry-after')) this.shed.set(route, (this.shed.get(route) ?? 0) + 1);
+        if (response.ok) {
+          const list = this.latencies.get(route) ?? [];
+          list.push(performance.now() - started);
+          this.latencies.set(route, list);
+          return new Response(body, { status: response.status, headers: response.headers });
+        }
+        if (attempt < retryDelaysMs.length && [502, 503, 504].includes(response.status)) {
+          this.retried++;
+          await sleep(retryDelaysMs[attempt]);
+          continue;
+        }
         this.fail(route, `${response.status} ${body.slice(0, 160)}`);
         return null;
       }
-      const list = this.latencies.get(route) ?? [];
-      list.push(ms);
-      this.latencies.set(route, list);
-      return new Response(body, { status: response.status, headers: response.headers });
     } catch (err) {
       this.fail(route, err instanceof Error ? err.message : String(err));
       return null;
@@ -163,6 +184,8 @@ async function run(context: ScenarioContext): Promise<void> {
   let claimed = 0;
   const base = app.baseUrl;
   const json = (actor: Actor) => ({ ...actor.headers, 'content-type': 'application/json' });
+  /** A creating call's headers: one Idempotency-Key for the act, kept on its retries (as the SPA's sendOnce). */
+  const keyed = (actor: Actor) => ({ ...json(actor), [IDEMPOTENCY_KEY_HEADER]: randomUUID() });
   const pickItem = () => items[Math.floor(prng.next() * items.length)];
   const anyActor = () => actors[Math.floor(prng.next() * actors.length)];
   const freeActor = () => actors.find((a, i) => !a.busy && (i + Math.floor(prng.next() * actors.length)) % 2 === 0) ?? actors.find((a) => !a.busy);
@@ -213,23 +236,27 @@ async function run(context: ScenarioContext): Promise<void> {
     },
     comment: () => {
       const actor = anyActor();
-      return recorder.timed('POST /api/items/:id/comments', () =>
-        fetch(`${base}/api/items/${pickItem()}/comments`, {
-          method: 'POST',
-          headers: json(actor),
-          body: JSON.stringify({ content: 'Is this still there this evening?' }),
-        }),
+      const item = pickItem();
+      const headers = keyed(actor);
+      return recorder.timed(
+        'POST /api/items/:id/comments',
+        () => fetch(`${base}/api/items/${item}/comments`, { method: 'POST', headers, body: JSON.stringify({ content: 'Is this still there this evening?' }) }),
+        SPA_RETRY_DELAYS_MS,
       );
     },
     post: async () => {
       const actor = anyActor();
       const at = around(prng, 4);
-      const answer = await recorder.timed('POST /api/items', () =>
-        fetch(`${base}/api/items`, {
-          method: 'POST',
-          headers: json(actor),
-          body: JSON.stringify({ title: 'Wooden chair, good as new', category: 'Furniture', location: at }),
-        }),
+      const headers = keyed(actor);
+      const answer = await recorder.timed(
+        'POST /api/items',
+        () =>
+          fetch(`${base}/api/items`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ title: 'Wooden chair, good as new', category: 'Furniture', location: at }),
+          }),
+        SPA_RETRY_DELAYS_MS,
       );
       if (answer) posted.push(((await answer.json()) as { id: string }).id);
     },
@@ -246,8 +273,11 @@ async function run(context: ScenarioContext): Promise<void> {
     actor.busy = true;
     taken.add(item);
     try {
-      const held = await recorder.timed('PATCH /api/items/:id/claim (hold)', () =>
-        fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: json(actor), body: '{}' }),
+      const holdHeaders = keyed(actor);
+      const held = await recorder.timed(
+        'PATCH /api/items/:id/claim (hold)',
+        () => fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: holdHeaders, body: '{}' }),
+        SPA_RETRY_DELAYS_MS,
       );
       if (!held) return;
       if (pickUp) {
@@ -256,8 +286,11 @@ async function run(context: ScenarioContext): Promise<void> {
         );
         const verdict = checked ? ((await checked.json()) as { isValid: boolean }) : null;
         if (verdict?.isValid) {
-          const claim = await recorder.timed('PATCH /api/items/:id/claim (pickup)', () =>
-            fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: json(actor), body: JSON.stringify({ verificationPhoto: photo }) }),
+          const claimHeaders = keyed(actor);
+          const claim = await recorder.timed(
+            'PATCH /api/items/:id/claim (pickup)',
+            () => fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: claimHeaders, body: JSON.stringify({ verificationPhoto: photo }) }),
+            SPA_RETRY_DELAYS_MS,
           );
           if (claim) claimed++;
           return;
@@ -337,6 +370,7 @@ async function run(context: ScenarioContext): Promise<void> {
       p99_ms: round(percentile(sorted, 99), 1),
       max_ms: round(sorted[sorted.length - 1], 1),
       errors: recorder.failures.get(route)?.length ?? 0,
+      shed: recorder.shed.get(route) ?? 0,
     });
   }
   const errors = [...recorder.failures.values()].reduce((n, list) => n + list.length, 0);
@@ -351,6 +385,8 @@ async function run(context: ScenarioContext): Promise<void> {
     requests: [...recorder.latencies.values()].reduce((n, list) => n + list.length, 0),
     errors,
     dropped: recorder.dropped,
+    shed: [...recorder.shed.values()].reduce((n, count) => n + count, 0),
+    retried: recorder.retried,
     posts: posted.length,
     claims: claimed,
     notifications_delivered: alerts,
@@ -363,7 +399,13 @@ async function run(context: ScenarioContext): Promise<void> {
       ),
     ),
   });
-  for (const [route, why] of recorder.failures) progress(`  ${route}: ${why.length} errors, e.g. ${why[0]}`);
+  for (const [route, why] of recorder.failures) {
+    // Each kind of error once, with its count: a 503 that shed load reads differently from one that timed out.
+    const kinds = new Map<string, number>();
+    for (const reason of why) kinds.set(reason, (kinds.get(reason) ?? 0) + 1);
+    const commonest = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    progress(`  ${route}: ${why.length} errors: ${commonest.map(([reason, n]) => `${n} × ${reason}`).join('; ')}`);
+  }
 }
 
 /** Alert members: positions gaussian around the centre (σ 5 miles), 1-mile radius, new-item alerts on for three in ten. */

@@ -79,6 +79,12 @@ export const configSchema = z.object({
   LIVE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** How long a gateway remembers whose session a cookie is (0: asks the users service on every request); a sign-out clears it at once. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
+   * API requests a gateway process works on at once; more wait in line for at most GATEWAY_MAX_WAIT_MS (much less
+   * once the line never empties) and are then refused with 503 and Retry-After (docs/architecture.md, "Load shedding").
+   */
+  GATEWAY_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(64),
+  GATEWAY_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How often the items service sweeps expiries, expiry warnings and lapsed reservations (any number of replicas may). */
   EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).default(1_000),
   FRONTEND_DIST: z.string().default('frontend/dist'),

@@ -57,6 +57,14 @@ export const rpcDeadlineExceeded = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Gateway: API requests refused at the door because more arrived than the services answer (gateway/src/http/admission.ts). */
+export const httpRequestsShed = new Counter({
+  name: 'curbside_http_requests_shed_total',
+  help: 'API requests the gateway refused with 503 because it was over capacity, by lane (read, write) and reason (full: no place in line, waited: its wait ran out)',
+  labelNames: ['lane', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
 export const photoChecks = new Counter({
   name: 'curbside_photo_checks_total',
   help: 'Pickup-photo checks run by this process, by outcome (valid, invalid, serviceError, failed)',
@@ -128,6 +136,9 @@ async function readSource(metric: string, source: Source): Promise<Reading[]> {
 }
 
 const liveStreams = scrapedGauge('curbside_live_streams_open', 'Live streams (Server-Sent Events) open on this gateway process', []);
+const admission = scrapedGauge('curbside_http_admission_requests', 'API requests of this gateway process by state (running: let in; queued: waiting in line)', [
+  'state',
+]);
 const outboxBacklog = scrapedGauge('curbside_outbox_backlog_events', 'Outbox rows not yet published to the bus, by service', ['service']);
 const outboxAge = scrapedGauge(
   'curbside_outbox_oldest_unpublished_age_seconds',
@@ -144,6 +155,17 @@ const queueDepth = scrapedGauge('curbside_job_queue_jobs', 'Jobs of a queue this
 /** The count of open live streams of one gateway (its LiveHub). */
 export function watchLiveStreams(count: () => number): () => void {
   return liveStreams.watch(() => [{ labels: {}, value: count() }]);
+}
+
+/** A gateway's admission gate: requests let in and those waiting in line. */
+export function watchAdmission(read: () => { running: number; queued: number }): () => void {
+  return admission.watch(() => {
+    const { running, queued } = read();
+    return [
+      { labels: { state: 'running' }, value: running },
+      { labels: { state: 'queued' }, value: queued },
+    ];
+  });
 }
 
 export interface OutboxReading {
