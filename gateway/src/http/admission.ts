@@ -70,9 +70,15 @@ export class AdmissionGate {
     return this.lanes.write.length + this.lanes.read.length;
   }
 
+  /** A place at once when one is free and nobody waits for it (the usual case, with no promise); else undefined. */
+  tryEnter(): Extract<Admission, { admitted: true }> | undefined {
+    return this.inFlight < this.limits.maxInFlight && this.queued === 0 ? this.admitOne() : undefined;
+  }
+
   /** Resolves when the request may run, or with the reason it may not. */
   enter(lane: Lane): Promise<Admission> {
-    if (this.inFlight < this.limits.maxInFlight && this.queued === 0) return Promise.resolve(this.admitOne());
+    const now = this.tryEnter();
+    if (now) return Promise.resolve(now);
     this.dropStale();
     if (this.queued >= this.limits.maxQueued) {
       // A write refuses the oldest read in line rather than itself; a read, or a line of writes only, is refused.
@@ -94,7 +100,7 @@ export class AdmissionGate {
     });
   }
 
-  private admitOne(): Admission {
+  private admitOne(): Extract<Admission, { admitted: true }> {
     this.inFlight++;
     let released = false;
     return {
@@ -183,6 +189,12 @@ const BUSY_MESSAGE = 'Curbside is busy right now. Please try again in a moment.'
 export function admitWithinCapacity(gate: AdmissionGate): (request: Request, response: Response, next: NextFunction) => void {
   return (request, response, next) => {
     if (!request.path.startsWith('/api/') || exempt(request)) return next();
+    const free = gate.tryEnter();
+    if (free) {
+      // 'close' comes once the answer is sent or the caller has gone, whichever happens.
+      response.once('close', free.release);
+      return next();
+    }
     const lane: Lane = STATE_CHANGING.has(request.method) ? 'write' : 'read';
     let gone = false;
     const onClose = () => {
@@ -197,7 +209,6 @@ export function admitWithinCapacity(gate: AdmissionGate): (request: Request, res
         return;
       }
       if (gone) return admission.release();
-      // 'close' comes once the answer is sent or the caller has gone, whichever happens.
       response.once('close', admission.release);
       next();
     });
