@@ -178,13 +178,14 @@ const STREAMED_UPLOADS = (Object.values(Routes) as RouteContract[])
 function exempt(request: Request): boolean {
   return EXEMPT.has(request.path) || STREAMED_UPLOADS.some((upload) => upload.method === request.method && upload.path.test(request.path));
 }
+
 const BUSY_MESSAGE = 'Curbside is busy right now. Please try again in a moment.';
 
 /**
- * The gate as middleware for the API's routes (the SPA's files and the exempt routes pass straight through), once
- * the body has been read. A
- * refused request is answered 503 COMMON.UNAVAILABLE with Retry-After: 1, which the SPA already retries for writes
- * (sendOnce, with the same idempotency key) and shows as a retry for lists.
+ * The gate as middleware for the API's routes, once the body has been read (the SPA's files and the exempt routes
+ * pass straight through). A refused request is answered 503 COMMON.UNAVAILABLE with Retry-After: 1: the SPA sends a
+ * creating call again by itself (sendOnce, with the same Idempotency-Key) and shows a list's refusal as its usual
+ * error, with this message.
  */
 export function admitWithinCapacity(gate: AdmissionGate): (request: Request, response: Response, next: NextFunction) => void {
   return (request, response, next) => {
