@@ -216,6 +216,9 @@ test('administrator granted by the operator command: emergency lookup, then its 
   await grantRole(adminId);
 
   await page.goto('/search');
+  // The hidden entry listens once the member's record has loaded (the bell shows with it): keys typed before then
+  // are not the sequence.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Notifications' })).toBeVisible();
   await page.getByLabel('Search items').pressSequentially(SECRET_SEQUENCE, { delay: 50 });
   const gate = page.getByRole('dialog', { name: 'Admin Authentication Required' });
   await expect(gate).toBeVisible();
