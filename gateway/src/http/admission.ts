@@ -3,6 +3,7 @@ import { DomainError, ErrorCode, LIVE_STREAM_PATH, PlatformRoutes, RouteContract
 import { APP_CONFIG, type AppConfig, httpRequestsShed, watchAdmission } from '@curbside/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { sendError } from '../errors/error-response';
+import { isStateChanging } from './state-changing';
 
 /** Why a request was turned away: no place left in the line, or its wait ran out. */
 export type ShedReason = 'full' | 'waited';
@@ -159,7 +160,6 @@ export class AdmissionGate {
   }
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Never made to wait: the health report (a probe must see the truth under load, and a refused probe would have
  * replicas restarted just when they are needed) and the live stream (open for as long as the page is, and it does
@@ -196,7 +196,7 @@ export function admitWithinCapacity(gate: AdmissionGate): (request: Request, res
       response.once('close', free.release);
       return next();
     }
-    const lane: Lane = STATE_CHANGING.has(request.method) ? 'write' : 'read';
+    const lane: Lane = isStateChanging(request.method) ? 'write' : 'read';
     let gone = false;
     const onClose = () => {
       gone = true;

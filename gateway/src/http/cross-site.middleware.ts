@@ -1,8 +1,8 @@
 import { DomainError, ErrorCode } from '@curbside/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import { sendError } from '../errors/error-response';
+import { isStateChanging } from './state-changing';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
 /**
  * RFC 8058 one-click unsubscribe: mail providers post a form from their own servers. It uses no session (the token
@@ -19,7 +19,7 @@ const TOKEN_FORM_POSTS = new Set(['/api/email/unsubscribe']);
  * and another site cannot read them).
  */
 export function refuseCrossSiteWrites(request: Request, response: Response, next: NextFunction): void {
-  if (!STATE_CHANGING.has(request.method) || !request.path.startsWith('/api/')) return next();
+  if (!isStateChanging(request.method) || !request.path.startsWith('/api/')) return next();
   if (request.method === 'POST' && TOKEN_FORM_POSTS.has(request.path)) return next();
   if (request.get('sec-fetch-site') === 'cross-site' || !sameOrigin(request)) {
     sendError(response, new DomainError(ErrorCode.FORBIDDEN, 'Requests from other sites are not accepted'));
