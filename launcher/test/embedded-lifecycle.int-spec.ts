@@ -139,6 +139,18 @@ describe('embedded mode on its own PostgreSQL: start, Ctrl-C, kill -9, restart',
     fourth.child.kill('SIGTERM');
     expect(await fourth.exited).toBe(0);
     expect(postmasterOf(dataDir)).toBeUndefined();
+
+    // Ctrl-C on a terminal reaches the app's Postgres too, which may have stopped before the app gets to it: the app
+    // still ends in order, says so, and frees the folder.
+    const fifth = start();
+    await fifth.ready();
+    const fifthPostmaster = postmasterOf(dataDir)!;
+    process.kill(fifthPostmaster, 'SIGINT');
+    await waitFor(() => !isAlive(fifthPostmaster), { timeoutMs: 20_000, what: 'postgres to stop' });
+    fifth.child.kill('SIGINT');
+    expect(await fifth.exited).toBe(0);
+    expect(fifth.log()).toMatch(/"msg":"Stopped"/);
+    expect(existsSync(join(dataDir, 'curbside.lock'))).toBe(false);
   }, 180_000);
 
   it('reports a bad LOG_LEVEL as a configuration error, without a stack trace', async () => {

@@ -133,7 +133,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
         if (stopped) return;
         stopped = true;
         try {
-          await server.stop();
+          // A Ctrl-C on a terminal reaches the server as well as the app (they share its process group), so the
+          // server may be gone before the app stops it; the package then waits for an exit that has already
+          // happened, and the app would end without its last lines and with the folder still locked.
+          await Promise.race([server.stop(), untilStopped(paths.cluster)]);
         } finally {
           lock.release();
         }
@@ -204,6 +207,11 @@ function runningServer(cluster: string): { pid: number; port: number } | undefin
   const pid = Number(pidLine);
   if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return undefined;
   return { pid, port: Number(portLine) };
+}
+
+/** Resolves once no live server holds the cluster (it removed postmaster.pid, or the process it names is dead). */
+async function untilStopped(cluster: string): Promise<void> {
+  while (runningServer(cluster)) await sleep(50);
 }
 
 /**
