@@ -1,5 +1,6 @@
 export { itemsService } from './items.definition';
 export { feedQuery, likePattern, topFindsQuery } from './items/feed.query';
+export { countCells, feedGrid } from './items/cell-density';
 export type { FeedQuery, FeedSearch } from './items/feed.query';
 export { savedSearchMatchQuery } from './saved-searches/saved-searches.repository';
 export type { ItemToMatch } from './saved-searches/saved-searches.repository';

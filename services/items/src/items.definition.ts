@@ -11,6 +11,7 @@ import { EngagementRepository } from './engagement/engagement.repository';
 import { EngagementService } from './engagement/engagement.service';
 import { ExpiryRepository } from './expiry/expiry.repository';
 import { ExpiryScheduler } from './expiry/expiry.scheduler';
+import { CellDensity } from './items/cell-density';
 import { ItemEntity } from './items/item.entity';
 import { ItemsController } from './items/items.controller';
 import { ItemsRepository } from './items/items.repository';
@@ -22,6 +23,7 @@ import { PublicPosition1763800000303 } from './migrations/1763800000303-public-p
 import { BlurOffsetOnce1764600000300 } from './migrations/1764600000300-blur-offset-once';
 import { RemovedByCase1764600000400 } from './migrations/1764600000400-removed-by-case';
 import { DescriptionTrigrams1764600000401 } from './migrations/1764600000401-description-trigrams';
+import { SearchText1764700000402 } from './migrations/1764700000402-search-text';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -104,6 +106,7 @@ export class ItemsModule {
         ItemsService,
         PlacesService,
         ItemsRepository,
+        CellDensity,
         PostersService,
         PostersRepository,
         ClaimsService,
@@ -177,6 +180,7 @@ export const itemsService: ServiceDefinition = {
     BlurOffsetOnce1764600000300,
     RemovedByCase1764600000400,
     DescriptionTrigrams1764600000401,
+    SearchText1764700000402,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -1,6 +1,6 @@
 import { FeedQuery as FeedRequest, METERS_PER_MILE, SPOTLIGHTS_FIRST_IN_FEED } from '@curbside/contracts';
 import type { Statement } from '@curbside/platform';
-import { cellsMeetingCircle, gridFor } from './geo-grid.rules';
+import { cellsMeetingCircle, Grid, gridFor } from './geo-grid.rules';
 import { itemViewColumns, posterJoins } from './item-row';
 import { MAY_BE_GONE_HOURS } from './item.mapper';
 
@@ -16,6 +16,8 @@ export interface FeedSearch {
   kind?: FeedRequest['kind'];
   /** Only items confirmed within MAY_BE_GONE_HOURS (garage sales follow their schedule and always pass). */
   recentlyConfirmed?: boolean;
+  /** The cells to read (feedGrid, cell-density.ts); gridFor(radiusMiles) when not said. Either gives the same page. */
+  grid?: Grid;
 }
 
 /**
@@ -27,8 +29,16 @@ export interface FeedQuery extends Statement {
   planForValues: boolean;
 }
 
-/** `%text%` for ILIKE, with `%`, `_` and backslashes in the text taken literally. */
+/** `%text%` for LIKE and ILIKE, with `%`, `_` and backslashes in the text taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * What joins the title and the description in `search_text`, the lower-cased copy of both the text search reads
+ * (migration 1764700000402). For PostgreSQL `a ILIKE p` is `lower(a) LIKE lower(p)`, so `search_text LIKE lower(p)`
+ * keeps exactly the rows `title ILIKE p OR description ILIKE p` keeps, as long as no match can run across the two:
+ * only words holding the separator could, and for those the two columns are asked as well.
+ */
+export const SEARCH_TEXT_SEPARATOR = '\x1f';
 
 /** The feed's conditions on `it`, parameters appended: the cursor and the text apart, as a search walks and falls back on them. */
 interface FeedConditions {
@@ -36,7 +46,7 @@ interface FeedConditions {
   filters: string[];
   /** Strictly older than the cursor. */
   cursor?: string;
-  /** The search words in the title or the description. */
+  /** The search words in the title or the description, in any case. */
   text?: string;
 }
 
@@ -47,9 +57,19 @@ interface FeedConditions {
  */
 const HERE = '(SELECT ll_to_earth($1, $2))';
 
+/**
+ * `position` within `radius` meters of HERE: the rows `earth_distance(HERE, position) <= radius` keeps, for a fraction
+ * of its cost. earth_distance is the great-circle length of the chord cube_distance measures (sec_to_gc), and one grows
+ * with the other, so the chord is compared with the radius's own chord, worked out once per run on the database's
+ * earth(). earth_distance itself casts the `cube` column to the `earth` domain for every row it reads, and the domain's
+ * checks made it about twenty times dearer per row than cube_distance: the rows a cell's walk reads outside the circle
+ * paid it too (bench/README.md, "The distance test").
+ */
+const withinRadius = (position: string, radius: string) => `cube_distance(${HERE}, ${position}) <= (SELECT 2 * earth() * sin(${radius} / (2 * earth())))`;
+
 function feedConditions(search: FeedSearch, params: unknown[]): FeedConditions {
   const param = (value: unknown) => `$${params.push(value)}`;
-  const filters = ['it.listed', 'it.expires_at > now()', `earth_distance(${HERE}, it.earth_pos) <= $3`];
+  const filters = ['it.listed', 'it.expires_at > now()', withinRadius('it.earth_pos', '$3')];
   const cursor = search.before
     ? `(it.created_at, it.id) < (to_timestamp(${param(search.before.createdAtMicros)}::numeric / 1000000), ${param(search.before.id)}::uuid)`
     : undefined;
@@ -60,7 +80,10 @@ function feedConditions(search: FeedSearch, params: unknown[]): FeedConditions {
   let text: string | undefined;
   if (search.q) {
     const pattern = param(likePattern(search.q));
-    text = `(it.title ILIKE ${pattern} OR it.description ILIKE ${pattern})`;
+    const inCopy = `it.search_text LIKE lower(${pattern})`;
+    // Words holding the separator may match across the join: the copy still narrows the rows through its index
+    // (what either column holds, the copy holds), and the two columns decide.
+    text = search.q.includes(SEARCH_TEXT_SEPARATOR) ? `(${inCopy} AND (it.title ILIKE ${pattern} OR it.description ILIKE ${pattern}))` : inCopy;
   }
   return { filters, cursor, text };
 }
@@ -89,7 +112,7 @@ export const SEARCH_WALK_ROWS = { short: 400, long: 12_000 } as const;
  * The bench times this very function.
  */
 export function feedQuery(search: FeedSearch): FeedQuery {
-  const grid = gridFor(search.radiusMiles);
+  const grid = search.grid ?? gridFor(search.radiusMiles);
   const params: unknown[] = [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit];
   const conditions = feedConditions(search, params);
   // Cell numbers are parameters, so the text depends only on the search's shape (how many cells, which filters) and
@@ -122,7 +145,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
 
 /**
  * A search's newest matches (`id`, `created_at`). Which index finds them fast depends on how often the words occur
- * among the newest items of the circle, which the planner cannot know (its ILIKE estimates come from a sample of the
+ * among the newest items of the circle, which the planner cannot know (its estimates for the words come from a sample of the
  * whole table, and a word is not spread evenly over places and time): walking a cell newest-first finds a common word
  * in a few rows but reads the whole cell for a rare one; the trigram indexes find a rare word in a few rows but recheck
  * every match of the cells, thousands, for a common one (in every cell's branch, as this statement did before). So the
@@ -226,7 +249,7 @@ export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: n
            AND it.votes_date >= (now() AT TIME ZONE 'UTC')::date - 1
            AND it.votes_date = (now() AT TIME ZONE it.time_zone)::date
            AND it.expires_at > now()
-           AND earth_distance(${HERE}, it.earth_pos) <= $4
+           AND ${withinRadius('it.earth_pos', '$4')}
          ORDER BY it.vote_count DESC, it.created_at DESC, it.id DESC
          LIMIT $5
        )

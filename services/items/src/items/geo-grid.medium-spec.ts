@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { startServiceUnderTest, ServiceUnderTest } from '@curbside/testing';
 import { itemsService } from '../items.definition';
+import { METERS_PER_MILE } from '@curbside/contracts';
+import { queryPrepared } from '@curbside/platform';
+import { countCells } from './cell-density';
+import { feedQuery } from './feed.query';
 import { cellOf, COARSE_GRID, FINE_GRID, WIDE_GRID } from './geo-grid.rules';
 
 /** The migrations' generated cell columns and the query's covering cells must agree to the last cell. */
@@ -41,5 +45,37 @@ describe('grid cells in SQL and in code', () => {
         cellOf(pLat, pLng, WIDE_GRID),
       ]);
     }
+  });
+
+  it('counts items per cell as the coarse column places them, and a feed reads the same page through either grid, as earth_distance would', async () => {
+    const db = sut.service.runtime.dataSource;
+    // A town straddling a coarse cell's edge (lng -74.0), dense in its middle and thinning out over ten miles.
+    await db.query(
+      `INSERT INTO items.items (id, poster_id, title, category, pricing_type, time_limit, expires_at, lat, lng, created_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), 't', 'Other', 'free', 1, now() + interval '1 day',
+              40.76 + (random() - 0.5) * 0.3 * random(), -73.99 + (random() - 0.5) * 0.4 * random(), now() - random() * interval '30 days'
+       FROM generate_series(1, 1500)`,
+    );
+    const counts = await countCells((text) => db.query(text));
+    const coarse: { cell: number; n: number }[] = await db.query('SELECT cell_coarse AS cell, count(*)::int AS n FROM items.items WHERE listed GROUP BY 1');
+    expect(counts.coarse).toEqual(new Map(coarse.map((row) => [row.cell, row.n])));
+
+    let compared = 0;
+    for (let i = 0; i < 24; i++) {
+      const search = { lat: 40.76 + ((i % 5) - 2) * 0.04, lng: -73.99 + (Math.floor(i / 5) - 2) * 0.05, radiusMiles: 3 + (i % 3), limit: 20 };
+      const page = async (grid: typeof FINE_GRID) => (await queryPrepared<{ id: string }>(db.manager, feedQuery({ ...search, grid }))).map((row) => row.id);
+      expect(feedQuery({ ...search, grid: FINE_GRID }).text).toContain('it.cell_fine =');
+      const [viaFine, viaCoarse] = [await page(FINE_GRID), await page(COARSE_GRID)];
+      expect(viaFine).toEqual(viaCoarse);
+      // The statement's distance test (a chord against the radius's chord) keeps what earth_distance keeps.
+      const truth: { id: string }[] = await db.query(
+        `SELECT id FROM items.items WHERE listed AND expires_at > now() AND earth_distance(ll_to_earth($1, $2), earth_pos) <= $3
+         ORDER BY created_at DESC, id DESC LIMIT $4`,
+        [search.lat, search.lng, search.radiusMiles * METERS_PER_MILE, search.limit],
+      );
+      expect(viaFine).toEqual(truth.map((row) => row.id));
+      if (viaFine.length > 0) compared++;
+    }
+    expect(compared).toBeGreaterThan(20);
   });
 });

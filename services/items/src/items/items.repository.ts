@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, ItemError } from '@curbside/contracts';
 import { queryPrepared, readWithinDeadline } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
+import { CellDensity } from './cell-density';
 import { feedQuery, FeedQuery, FeedSearch, spotlightsQuery, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
 import { ItemRow, itemViewColumns, posterJoins, ViewerFlags } from './item-row';
@@ -14,7 +15,10 @@ const SIMILAR_RADIUS_METERS = 0.1 * 1609.344;
 
 @Injectable()
 export class ItemsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly density: CellDensity,
+  ) {}
 
   async findView(id: string, manager: EntityManager = this.dataSource.manager): Promise<ItemRow | null> {
     const rows: ItemRow[] = await manager.query(`SELECT ${itemViewColumns('i')} FROM items.items i ${posterJoins('i')} WHERE i.id = $1`, [id]);
@@ -87,7 +91,8 @@ export class ItemsRepository {
 
   /** The page's newest rows and, when asked (a first page with a spotlight near), its spotlights: two statements sent at once. */
   async feed(search: FeedSearch, withSpotlights: boolean): Promise<{ newest: FeedRow[]; spotlit: SpotlitRow[] }> {
-    const [newest, spotlit] = await Promise.all([this.run<FeedRow>(feedQuery(search)), withSpotlights ? this.run<SpotlitRow>(spotlightsQuery(search)) : []]);
+    const newestQuery = feedQuery({ ...search, grid: this.density.gridForFeed(search) });
+    const [newest, spotlit] = await Promise.all([this.run<FeedRow>(newestQuery), withSpotlights ? this.run<SpotlitRow>(spotlightsQuery(search)) : []]);
     return { newest, spotlit };
   }
 
