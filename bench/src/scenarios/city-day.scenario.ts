@@ -56,6 +56,10 @@ const MAX_IN_FLIGHT = 400;
 
 interface Actor {
   headers: Record<string, string>;
+  /**
+   * In a hold or claim flow now, or still holding an item whose release or claim failed: such a member sees their hold
+   * in the app and does not reserve another until it lapses (after longer than a replay), so they take no other.
+   */
   busy: boolean;
 }
 
@@ -272,6 +276,7 @@ async function run(context: ScenarioContext): Promise<void> {
     if (!item) return;
     actor.busy = true;
     taken.add(item);
+    let stillHolds = false;
     try {
       const holdHeaders = keyed(actor);
       const held = await recorder.timed(
@@ -280,6 +285,7 @@ async function run(context: ScenarioContext): Promise<void> {
         SPA_RETRY_DELAYS_MS,
       );
       if (!held) return;
+      stillHolds = true;
       if (pickUp) {
         const checked = await recorder.timed('POST /api/items/:id/validate-pickup', () =>
           fetch(`${base}/api/items/${item}/validate-pickup`, { method: 'POST', headers: json(actor), body: JSON.stringify({ pickupPhoto: photo }) }),
@@ -292,13 +298,19 @@ async function run(context: ScenarioContext): Promise<void> {
             () => fetch(`${base}/api/items/${item}/claim`, { method: 'PATCH', headers: claimHeaders, body: JSON.stringify({ verificationPhoto: photo }) }),
             SPA_RETRY_DELAYS_MS,
           );
-          if (claim) claimed++;
+          if (claim) {
+            claimed++;
+            stillHolds = false;
+          }
           return;
         }
       }
-      await recorder.timed('DELETE /api/items/:id/hold', () => fetch(`${base}/api/items/${item}/hold`, { method: 'DELETE', headers: actor.headers }));
+      const released = await recorder.timed('DELETE /api/items/:id/hold', () =>
+        fetch(`${base}/api/items/${item}/hold`, { method: 'DELETE', headers: actor.headers }),
+      );
+      if (released) stillHolds = false;
     } finally {
-      actor.busy = false;
+      actor.busy = stillHolds;
     }
   }
 

@@ -1,6 +1,6 @@
 import { RUN_MODES, ScenarioContext, Scenario } from '../scenario';
 import { alreadySeeded, seedItems, SeedReport, SqlRunner, sqlRunner } from '../data/seed-items';
-import type { FeedQuery } from '@curbside/items-service';
+import { countCells, feedGrid, type FeedQuery } from '@curbside/items-service';
 import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuery } from '../feed/feed-sql';
 import { AppProcess } from '../harness/app-process';
 import type { Pool } from 'pg';
@@ -366,6 +366,7 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
     reportSeed(context, seed, analyzeMs, engine);
   }
   await list.prepare?.(database.db);
+  list = await asServed(database.db, list);
   const expectations = await learnExpectations(database.db, cases, list);
   // Searches up to 100 miles are the Pro plan's: the HTTP layer asks as a signed-in Pro member.
   const member = { ...(await proMember(app.baseUrl, database.db)), ...BROWSER_HEADERS };
@@ -380,6 +381,15 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
     await measureHttp(context, app, [c], expectations, verified, member);
   }
   context.attach(`sql_plans_${engine.split(' ')[0]}`, plans);
+}
+
+/**
+ * The list's statement with the cells the items service would read for each case: the feed chooses them by the count
+ * of items per cell (cell-density.ts), taken here once from the same database.
+ */
+async function asServed(db: SqlRunner, list: GeoList): Promise<GeoList> {
+  const counts = await countCells(async (text) => (await db.query(text)).rows as { cell: number; n: number }[]);
+  return { ...list, appQuery: (search) => list.appQuery({ ...search, grid: feedGrid(search, counts) }) };
 }
 
 /** A scenario for one list: seed, learn the right answers, time the bare statement, then load it over HTTP. */
