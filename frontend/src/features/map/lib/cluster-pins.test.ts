@@ -14,6 +14,16 @@ describe('clusterPins', () => {
     expect(groups[1].position).toEqual(far.position);
   });
 
+  it("merges a pin gathered apart when it would cover the group drawn at its members' mean, so every marker can be tapped", () => {
+    // At zoom 13 one pixel is about 14.8 m: b is 30 px east of a (grouped with it), c 40 px east of a (out of a's
+    // reach) but 25 px from the pair's mean, where their group is drawn.
+    const px = (n: number) => (n * 14.8) / (111_320 * Math.cos((40.758 * Math.PI) / 180));
+    const row = [place('a', 40.758, -73.9855), place('b', 40.758, -73.9855 + px(30)), place('c', 40.758, -73.9855 + px(40))];
+    const groups = clusterPins(row, 13);
+    expect(groups.map((g) => g.members)).toEqual([['a', 'b', 'c']]);
+    for (const [i, g] of groups.entries()) for (const h of groups.slice(i + 1)) expect(Math.hypot(g.at.x - h.at.x, g.at.y - h.at.y)).toBeGreaterThanOrEqual(36);
+  });
+
   it('opens groups as the map zooms in', () => {
     expect(clusterPins(near, 13)).toHaveLength(1);
     expect(clusterPins(near, 17)).toHaveLength(3);

@@ -24,8 +24,10 @@ export interface PinGroup<T> {
 
 /**
  * Groups the pins that would overlap at this zoom, greedily in the given order: each pin not yet taken gathers every
- * untaken pin within the radius of it. At the highest zoom nothing is grouped (a group could not be opened further),
- * nor a pin `keepApart` names (the selected one stays visible on its own).
+ * untaken pin within the radius of it. A group is drawn at its members' mean, which may then fall within the radius of
+ * a pin or group gathered apart from it, and the marker beneath could not be tapped: such neighbours are merged until
+ * no two markers are that close. At the highest zoom nothing is grouped (a group could not be opened further), nor a
+ * pin `keepApart` names (the selected one stays visible on its own).
  */
 export function clusterPins<T>(
   places: readonly PinPlace<T>[],
@@ -33,9 +35,18 @@ export function clusterPins<T>(
   options: { radius?: number; keepApart?: (value: T) => boolean } = {},
 ): PinGroup<T>[] {
   const radius = options.radius ?? CLUSTER_RADIUS_PX;
-  const projected = places.map((place) => ({ place, at: project(place.position, zoom) }));
+  const projected = places.map((place, order) => ({ place, order, at: project(place.position, zoom) }));
+  type Gathered = { members: typeof projected; alone: boolean; position: Position; at: Point };
+  const gathered = (members: typeof projected, alone: boolean): Gathered => {
+    members.sort((a, b) => a.order - b.order);
+    const lat = members.reduce((sum, m) => sum + m.place.position.lat, 0) / members.length;
+    const lng = members.reduce((sum, m) => sum + m.place.position.lng, 0) / members.length;
+    return { members, alone, position: { lat, lng }, at: project({ lat, lng }, zoom) };
+  };
+  const near = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y) < radius;
+
   const taken = new Array<boolean>(projected.length).fill(false);
-  const groups: PinGroup<T>[] = [];
+  const groups: Gathered[] = [];
   for (let i = 0; i < projected.length; i++) {
     if (taken[i]) continue;
     taken[i] = true;
@@ -44,17 +55,26 @@ export function clusterPins<T>(
     if (!alone) {
       for (let j = i + 1; j < projected.length; j++) {
         if (taken[j] || options.keepApart?.(projected[j].place.value)) continue;
-        if (Math.hypot(projected[j].at.x - projected[i].at.x, projected[j].at.y - projected[i].at.y) < radius) {
+        if (near(projected[j].at, projected[i].at)) {
           taken[j] = true;
           members.push(projected[j]);
         }
       }
     }
-    const lat = members.reduce((sum, m) => sum + m.place.position.lat, 0) / members.length;
-    const lng = members.reduce((sum, m) => sum + m.place.position.lng, 0) / members.length;
-    groups.push({ members: members.map((m) => m.place.value), position: { lat, lng }, at: project({ lat, lng }, zoom) });
+    groups.push(gathered(members, alone));
   }
-  return groups;
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let i = 0; i < groups.length && !merged; i++) {
+      for (let j = i + 1; j < groups.length && !merged; j++) {
+        if (groups[i].alone || groups[j].alone || !near(groups[i].at, groups[j].at)) continue;
+        groups[i] = gathered([...groups[i].members, ...groups[j].members], false);
+        groups.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return groups.map((group) => ({ members: group.members.map((m) => m.place.value), position: group.position, at: group.at }));
 }
 
 /** The zoom at which a group's pins no longer all fall into one group (at most the highest zoom). */
