@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { card, newNeighbour, openApp, photo, shot, smsCode } from './helpers';
+import { waitOutSendInterval } from './operator';
 
 /** A number nobody else in this run uses: (555) 01x-xxxx style, shown as (###) ###-####. */
 function newPhone(): { digits: string; e164: string; display: string } {
@@ -122,7 +123,6 @@ test('first visit: five onboarding steps, a verified account, the feed, then the
 test('phone sign-in makes an account, and the same account signs in from a second browser', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const phone = newPhone();
-  let firstSend = 0;
   const first = await newNeighbour(browser, baseURL as string, { firstVisit: true });
   let accountId: string | null;
   try {
@@ -138,7 +138,6 @@ test('phone sign-in makes an account, and the same account signs in from a secon
     await expect(login.getByLabel('Phone number')).toHaveValue(phone.display);
     await shot(page, 'onboarding-10-login-phone');
     const since = new Date();
-    firstSend = Date.now();
     await login.getByRole('button', { name: 'Send Code' }).click();
     await expect(toast(page, 'Code Sent!')).toContainText('Check your phone for the verification code');
 
@@ -186,7 +185,7 @@ test('phone sign-in makes an account, and the same account signs in from a secon
     await login.getByRole('button', { name: 'Send Code' }).click();
     await expect(toast(page, 'Failed to Send Code')).toContainText('Please wait 30 seconds before asking for another code.');
     await shot(page, 'onboarding-14-send-too-soon');
-    await page.waitForTimeout(Math.max(0, 31_000 - (Date.now() - firstSend)));
+    waitOutSendInterval(phone.e164);
     const since = new Date();
     await login.getByRole('button', { name: 'Send Code' }).click();
     const codeStage = page.getByRole('dialog', { name: 'Enter Verification Code' });
@@ -284,6 +283,17 @@ async function newUserId(page: Page, ...old: string[]): Promise<string> {
   return seen.id as string;
 }
 
+/** The API calls sent and not yet answered (the live stream, open for as long as the page is, aside). */
+function callsInFlight(page: Page): Set<Request> {
+  const pending = new Set<Request>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/') && request.resourceType() !== 'eventsource') pending.add(request);
+  });
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return pending;
+}
+
 /** The member's calls the server refuses (401, 403, 404) from now on, as "status path". */
 function refusedCalls(page: Page): string[] {
   const refused: string[] = [];
@@ -320,8 +330,14 @@ test('a stored user that is gone: "User not found, reloading...", then a fresh u
 });
 
 test("a session that is gone (cookie cleared): the look-up reads a stranger's view, and no call is refused before the fresh user", async ({ page }) => {
+  const pending = callsInFlight(page);
+  // The bell's count is asked for when it mounts (the live stream's pushed count may cancel the answer).
+  const counted = page.waitForRequest((request) => /^\/api\/notifications\/[^/]+\/count$/.test(new URL(request.url()).pathname));
   const oldId = await openApp(page, '/activity');
   await expect(page.getByRole('banner').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+  // The cookie goes once the member's calls are answered: a call sent after it went would be refused by right.
+  await counted;
+  await expect.poll(() => pending.size).toBe(0);
   await page.context().clearCookies();
   const refused = refusedCalls(page);
   await page.reload();

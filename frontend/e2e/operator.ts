@@ -20,15 +20,29 @@ export async function grantRole(userId: string, role: 'admin' | 'moderator' = 'a
  * E2E_DATA_DIR): the ledger's balance and the member's record that the screens read.
  */
 export function grantPoints(userId: string, points: number): void {
+  if (!/^[0-9a-f-]{36}$/.test(userId) || !Number.isInteger(points)) throw new Error(`not a member id and points: ${userId}, ${points}`);
+  appSql(`INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ('${userId}', ${points}, ${points}, 1)
+            ON CONFLICT (user_id) DO UPDATE SET points = ${points}, earned = ${points};
+          UPDATE users.users SET points = ${points} WHERE id = '${userId}';`);
+}
+
+/**
+ * The codes texted to a number so far as if they had been sent 31 s earlier: the 30 s a number's codes must be apart
+ * have passed without the journey waiting them out (launcher/test/stack-modes.ts does the same for the stack tests).
+ */
+export function waitOutSendInterval(e164: string): void {
+  if (!/^\+\d{8,15}$/.test(e164)) throw new Error(`not a phone number: ${e164}`);
+  appSql(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = '${e164}';`);
+}
+
+/** A statement on the journey's own app database (the embedded server of E2E_DATA_DIR), as its superuser. */
+function appSql(sql: string): void {
   const dataDir = process.env.E2E_DATA_DIR as string;
   const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
   const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
     .split('\n')[3]
     .trim();
-  const sql = `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ('${userId}', ${points}, ${points}, 1)
-                 ON CONFLICT (user_id) DO UPDATE SET points = ${points}, earned = ${points};
-               UPDATE users.users SET points = ${points} WHERE id = '${userId}';`;
-  execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-Atc', sql], {
+  execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], {
     env: { ...process.env, PGPASSWORD: password },
     encoding: 'utf8',
   });

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { User, VerifyCodeResponse } from '@curbside/contracts';
 import { ApiClient } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, lastSmsCode, STACK_MODES } from './stack-modes';
+import { dataSourceOf, lastSmsCode, STACK_MODES, waitOutSendInterval } from './stack-modes';
 
 /** A fresh North American number per test, typed the way people type them. */
 function newPhone(): { typed: string; e164: string } {
@@ -18,7 +18,6 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
 
   const sql = (query: string, params: unknown[] = []) => dataSourceOf(stack, 'users').query(query, params);
   /** Moves a phone's codes back in time, as if the caller had waited. */
-  const waitOutSendInterval = (e164: string) => sql(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1`, [e164]);
   const codeRows = async () => Number((await sql('SELECT count(*)::int AS n FROM users.phone_codes'))[0].n);
 
   beforeAll(async () => {
@@ -68,7 +67,7 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
 
       const second = api.anotherBrowser();
       const anonymous = await second.post<User>('/api/users', {});
-      await waitOutSendInterval(phone.e164);
+      await waitOutSendInterval(stack, phone.e164);
       const unknownNumberAnswer = await second.post('/api/auth/send-code', { phoneNumber: newPhone().typed });
       const knownNumberAnswer = await second.post('/api/auth/send-code', { phoneNumber: phone.typed });
       expect(knownNumberAnswer.body).toEqual(unknownNumberAnswer.body);
@@ -120,10 +119,10 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
         body: { message: 'Please wait 30 seconds before asking for another code.' },
       });
       for (let i = 0; i < 4; i++) {
-        await waitOutSendInterval(phone.e164);
+        await waitOutSendInterval(stack, phone.e164);
         expect((await api.post('/api/auth/send-code', { phoneNumber: phone.typed })).status).toBe(201);
       }
-      await waitOutSendInterval(phone.e164);
+      await waitOutSendInterval(stack, phone.e164);
       expect(await api.post('/api/auth/send-code', { phoneNumber: phone.typed })).toMatchObject({
         status: 429,
         body: { message: 'Too many codes were requested for this number. Please try again in an hour.' },
@@ -155,7 +154,7 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       // The owner's code still signs in, and the owner may still ask for codes.
       const signIn = await owner({ phoneNumber: phone.typed, code: ownersCode, firstName: 'Owner' }, '/api/auth/verify-code');
       expect(signIn.status).toBe(201);
-      await waitOutSendInterval(phone.e164);
+      await waitOutSendInterval(stack, phone.e164);
       expect((await owner({ phoneNumber: phone.typed })).status).toBe(201);
     });
 
@@ -214,7 +213,7 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       await owner.post('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Owner' });
       const other = api.anotherBrowser();
       await other.post('/api/users', {});
-      await waitOutSendInterval(phone.e164);
+      await waitOutSendInterval(stack, phone.e164);
       const ownersCode = lastSmsCode(stack, phone.e164);
       const free = newPhone();
       const fresh = api.anotherBrowser();
