@@ -68,6 +68,7 @@ import { QueueService } from './queue/queue.service';
 import { PosterEntity } from './posters/poster.entity';
 import { PostersRepository } from './posters/posters.repository';
 import { PostersService } from './posters/posters.service';
+import { Readers } from './posters/readers';
 import { UpdatePosterWhenUserChangesHandler } from './reactions/update-poster-when-user-changes.handler';
 import { PlacesController } from './places/places.controller';
 import { PlacesService } from './places/places.service';
@@ -109,6 +110,7 @@ export class ItemsModule {
         CellDensity,
         PostersService,
         PostersRepository,
+        Readers,
         ClaimsService,
         ClaimsRepository,
         EngagementService,

@@ -24,11 +24,4 @@ export class BlocksRepository {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM items.blocks WHERE blocker_id = $1 AND blocked_id = $2 AND blocked`, [posterId, memberId]);
     return rows.length > 0;
   }
-
-  /** The members this one blocked: their items and comments are left out of what this member sees. */
-  async blockedBy(blockerId: string | undefined): Promise<Set<string>> {
-    if (!blockerId) return new Set();
-    const rows: { blocked_id: string }[] = await this.dataSource.query(`SELECT blocked_id FROM items.blocks WHERE blocker_id = $1 AND blocked`, [blockerId]);
-    return new Set(rows.map((r) => r.blocked_id));
-  }
 }

@@ -15,6 +15,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from '../items/items.repository';
 import { PostersService } from '../posters/posters.service';
+import { Readers } from '../posters/readers';
 import { CommentRow, CommentsRepository } from './comments.repository';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
@@ -48,11 +49,12 @@ export class CommentsService {
     private readonly blocks: BlocksRepository,
     private readonly checks: ContentChecks,
     private readonly moderation: ModerationService,
+    private readonly readers: Readers,
   ) {}
 
   /** The comments the caller sees: those of members they blocked are left out (docs/product-rules.md, Blocking). */
   async list(itemId: string, callerId?: string): Promise<Comment[]> {
-    const [blocked, inReview] = await Promise.all([this.blocks.blockedBy(callerId), this.moderation.membersInReview()]);
+    const [blocked, inReview] = await Promise.all([this.readers.blockedBy(callerId), this.moderation.membersInReview()]);
     return (await this.comments.listLive(itemId, callerId))
       .filter((row) => !blocked.has(row.user_id) && (row.user_id === callerId || !inReview.has(row.user_id)))
       .map(toComment);

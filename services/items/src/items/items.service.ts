@@ -25,6 +25,7 @@ import { DataSource } from 'typeorm';
 import { ClaimsRepository } from '../claims/claims.repository';
 import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
 import { Member, PostersService } from '../posters/posters.service';
+import { Readers } from '../posters/readers';
 import { decodeCursor, encodeCursor } from './feed-cursor';
 import { ItemEntity } from './item.entity';
 import { ItemRow } from './item-row';
@@ -71,6 +72,7 @@ export class ItemsService {
     private readonly moderation: ModerationService,
     private readonly impact: ImpactService,
     private readonly spotlights: RunningSpotlights,
+    private readonly readers: Readers,
   ) {}
 
   /**
@@ -191,11 +193,11 @@ export class ItemsService {
 
   /**
    * How far the caller's tier may search (anonymous callers search as the free tier) and whose items they blocked,
-   * read in one statement before a list.
+   * kept per member between the changes that alter them (Readers).
    */
   private async reader(callerId: string | undefined): Promise<{ radiusCap: number; blocked: ReadonlySet<string> }> {
     if (!callerId) return { radiusCap: TIER_RADIUS_CAP_MILES.free, blocked: new Set() };
-    const { subscriptionTier, blocked } = await this.posters.reader(this.dataSource.manager, callerId);
+    const { subscriptionTier, blocked } = await this.readers.of(callerId);
     return { radiusCap: TIER_RADIUS_CAP_MILES[subscriptionTier], blocked };
   }
 
@@ -208,7 +210,7 @@ export class ItemsService {
    * the cursor still follows the page as read: a page may hold fewer items, never skip any.
    */
   private async withoutBlocked(rows: ItemRow[], callerId: string | undefined): Promise<ItemRow[]> {
-    return this.visibleTo(rows, callerId, await this.blocks.blockedBy(callerId));
+    return this.visibleTo(rows, callerId, await this.readers.blockedBy(callerId));
   }
 
   /** Leaves out the items of members the caller blocked and of members in review (except the caller's own). */

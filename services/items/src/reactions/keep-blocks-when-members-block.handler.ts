@@ -2,19 +2,24 @@ import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { Events } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { BlocksRepository } from '../blocks/blocks.repository';
+import { Readers } from '../posters/readers';
 
 /** The durable consumer's name: renaming it replays every block change (harmless: the newest version wins). */
 const REACTION = 'blocks';
 
-/** user.block-changed → the items service's copy of blocks, newest version of each pair. */
+/** user.block-changed → the items service's copy of blocks, newest version of each pair (the blocker's kept reader forgotten). */
 @Injectable()
 export class KeepBlocksWhenMembersBlockHandler implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly blocks: BlocksRepository,
+    private readonly readers: Readers,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.on(Events.blockChanged, REACTION, (change, tx) => this.blocks.keepNewer(tx.manager, change));
+    await this.consumers.on(Events.blockChanged, REACTION, async (change, tx) => {
+      await this.blocks.keepNewer(tx.manager, change);
+      this.readers.changedBy(tx, [change.blockerId]);
+    });
   }
 }
