@@ -93,11 +93,11 @@ async function findItemPreview(services: ServiceClient, id: string): Promise<Ite
   }
 }
 
-/** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and addresses. */
 function isEventStream(res: ServerResponse): boolean {
   return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
 }
 
+/** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and addresses. */
 export function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^\d+$/.test(value)) return Number(value);
