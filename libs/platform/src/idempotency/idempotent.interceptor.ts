@@ -1,6 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import type { RpcRequest } from '@curbside/contracts';
 import { from, lastValueFrom, Observable } from 'rxjs';
+import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
 import { IdempotentCalls, requestHash } from './idempotent-calls';
 
 /**
@@ -24,7 +25,10 @@ export class IdempotentInterceptor implements NestInterceptor {
   }
 }
 
-/** Marks a creating RPC handler: a repeat of its call under the same caller and key replays the first answer. */
+/**
+ * Marks a creating RPC handler: a repeat of its call under the same caller and key replays the first answer. The
+ * call's context comes first, so a call past its deadline claims no key, and the claim runs in the context.
+ */
 export function Idempotent(): MethodDecorator {
-  return UseInterceptors(IdempotentInterceptor);
+  return UseInterceptors(RpcContextInterceptor, IdempotentInterceptor);
 }

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
 import { CallRequest, DomainError, defineCall, ErrorCode, ItemError, RewardError } from '@curbside/contracts';
 import { z } from 'zod';
+import { currentRequestContext } from '../logging/request-context';
+import { rpcDeadlineExceeded } from '../metrics/metrics';
 import { Handles } from './handles.decorator';
 
 const echo = defineCall({
@@ -14,9 +16,12 @@ const echo = defineCall({
 class EchoController {
   answer: unknown = undefined;
   failure: DomainError | undefined;
+  /** The request context each call ran in. */
+  contexts: unknown[] = [];
 
   @Handles(echo)
   say(request: CallRequest<typeof echo>) {
+    this.contexts.push(currentRequestContext());
     if (this.failure) throw this.failure;
     return (this.answer as { said: string } | undefined) ?? { said: request.body.word.repeat(request.body.times) };
   }
@@ -71,5 +76,27 @@ describe(Handles.name, () => {
   it('under test, fails a reply its schema does not describe', async () => {
     sut.answer = { said: 42 };
     await expect(call(sut, { meta, body: { word: 'hi' } })).rejects.toThrow('test.echo broke its call contract: the reply does not match its schema');
+  });
+
+  it("runs the method in the call's context: the request id, the caller and the deadline from its meta", async () => {
+    const deadline = Date.now() + 60_000;
+    await call(sut, { meta: { requestId: 'r2', callerId: 'u2', deadline }, body: { word: 'hi' } });
+    await call(sut, { meta: { requestId: 'r3' }, body: { word: 'hi' } });
+    expect(sut.contexts).toEqual([
+      { requestId: 'r2', callerId: 'u2', deadline },
+      { requestId: 'r3', callerId: undefined, deadline: undefined },
+    ]);
+    expect(currentRequestContext()).toBeUndefined();
+  });
+
+  it('does not run a call past its deadline, nor read its body: it answers RPC.DEADLINE_EXCEEDED and is counted', async () => {
+    const refused = async () =>
+      (await rpcDeadlineExceeded.get()).values.find((v) => v.labels.subject === 'test.echo' && v.labels.stage === 'before')?.value ?? 0;
+    const before = await refused();
+    await expect(call(sut, { meta: { requestId: 'late', deadline: Date.now() - 1 }, body: { word: '' } })).rejects.toMatchObject({
+      code: 'RPC.DEADLINE_EXCEEDED',
+    });
+    expect(sut.contexts).toEqual([]);
+    expect(await refused()).toBe(before + 1);
   });
 });

@@ -12,6 +12,7 @@ import {
   type RpcRequest,
 } from '@curbside/contracts';
 import { rpcHandlerDuration } from '../metrics/metrics';
+import { inCallContext } from './rpc-context.interceptor';
 
 type Answer<C extends CallContract> = CallReply<C> | Promise<CallReply<C>>;
 type Handler<C extends CallContract> = (request: CallRequest<C>) => Answer<C>;
@@ -64,7 +65,7 @@ export function Handles<C extends CallContract>(contract: C) {
       }
     };
     // Timed here, around every handler, so each service's /metrics has its handlers' time by subject.
-    const handler = async function (this: unknown, request: RpcRequest): Promise<CallReply<C>> {
+    const timed = async function (this: unknown, request: RpcRequest): Promise<CallReply<C>> {
       const started = performance.now();
       let outcome = 'error';
       try {
@@ -74,6 +75,10 @@ export function Handles<C extends CallContract>(contract: C) {
       } finally {
         rpcHandlerDuration.observe({ subject: contract.subject, outcome }, (performance.now() - started) / 1000);
       }
+    };
+    // In the call's context (request id, caller, deadline), refused unrun past its deadline.
+    const handler = function (this: unknown, request: RpcRequest): Promise<CallReply<C>> {
+      return inCallContext(contract.subject, request, () => timed.call(this, request));
     };
     // Other decorators (interceptors, guards) may already have left their metadata on the method, and some read its
     // name (the idempotency interceptor names the operation by it): the wrapper carries both.

@@ -1,11 +1,10 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { EventConsumers } from '../outbox/event-consumers';
 import { EventOutbox } from '../outbox/event-outbox';
 import { IdempotentCalls } from '../idempotency/idempotent-calls';
 import { PostgresIdempotencyStore } from '../idempotency/postgres.idempotency-store';
-import { RpcContextInterceptor } from '../rpc/rpc-context.interceptor';
 import { RpcCaller } from '../rpc/rpc-caller';
 import { RpcErrorFilter } from '../rpc/rpc-error.filter';
 import type { ServiceRuntime } from './service-runtime';
@@ -36,7 +35,6 @@ export class PlatformModule {
         // Used only by handlers marked @Idempotent(), in services whose schema has the idempotency_keys table.
         { provide: IdempotentCalls, useFactory: () => new IdempotentCalls(new PostgresIdempotencyStore(runtime.dataSource, runtime.schema)) },
         { provide: APP_FILTER, useClass: RpcErrorFilter },
-        { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
       ],
       exports: [
         SERVICE_NAME,
