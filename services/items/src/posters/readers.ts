@@ -51,7 +51,11 @@ export class Readers implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.unsubscribe = await this.live.subscribe(READERS_CHANGED_TOPIC, (signal) => this.forget((signal as ReadersChangedSignal).userIds ?? []));
+    this.unsubscribe = await this.live.subscribe(READERS_CHANGED_TOPIC, (signal) => {
+      const userIds = (signal as Partial<ReadersChangedSignal> | null)?.userIds;
+      // Only items replicas publish here; a signal of any other shape forgets nobody.
+      if (Array.isArray(userIds)) this.forget(userIds);
+    });
   }
 
   onModuleDestroy(): void {
