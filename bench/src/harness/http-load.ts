@@ -92,6 +92,14 @@ export async function proMember(
   baseUrl: string,
   db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> },
 ): Promise<Record<string, string>> {
+  return (await proMemberAndId(baseUrl, db)).headers;
+}
+
+/** proMember, with the member's id (for the bare statements, which read as that member reads). */
+export async function proMemberAndId(
+  baseUrl: string,
+  db: { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> },
+): Promise<{ id: string; headers: Record<string, string> }> {
   const created = await fetch(`${baseUrl}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   if (created.status !== 201) throw new Error(`POST /api/users answered ${created.status}`);
   const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0];
@@ -104,7 +112,7 @@ export async function proMember(
   if (plan.status !== 200) throw new Error(`PATCH subscription answered ${plan.status}`);
   for (let i = 0; i < 200; i++) {
     const { rows } = await db.query(`SELECT subscription_tier FROM items.posters WHERE user_id = $1`, [id]);
-    if (rows[0]?.subscription_tier === 'pro') return { cookie };
+    if (rows[0]?.subscription_tier === 'pro') return { id, headers: { cookie } };
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the items service did not learn the Pro plan within 10 s');

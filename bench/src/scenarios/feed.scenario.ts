@@ -5,7 +5,7 @@ import { feedQuery, FeedSearch, groundTruthQuery, runFeed, withinRadiusCountQuer
 import { AppProcess } from '../harness/app-process';
 import type { Pool } from 'pg';
 import { connectAppDatabase, openPool, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
-import { BROWSER_HEADERS, getJson, proMember, runLoad } from '../harness/http-load';
+import { BROWSER_HEADERS, getJson, proMemberAndId, runLoad } from '../harness/http-load';
 import { profiled } from '../harness/cpu-profile';
 import { cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
 import { progress } from '../harness/log';
@@ -366,10 +366,12 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
     reportSeed(context, seed, analyzeMs, engine);
   }
   await list.prepare?.(database.db);
-  list = await asServed(database.db, list);
+  // Searches up to 100 miles are the Pro plan's: the HTTP layer asks as a signed-in Pro member, and the bare statements
+  // read as that member, as the items service runs them for a signed-in reader.
+  const reader = await proMemberAndId(app.baseUrl, database.db);
+  const member = { ...reader.headers, ...BROWSER_HEADERS };
+  list = await asServed(database.db, list, reader.id);
   const expectations = await learnExpectations(database.db, cases, list);
-  // Searches up to 100 miles are the Pro plan's: the HTTP layer asks as a signed-in Pro member.
-  const member = { ...(await proMember(app.baseUrl, database.db)), ...BROWSER_HEADERS };
   const verified = await verifyHttp(app, cases, expectations, list, member);
   // Case by case, the three layers back to back: on a shared machine the load changes over minutes, and the HTTP
   // rate is only comparable with a SQL rate measured next to it.
@@ -384,12 +386,13 @@ async function runMode(context: ScenarioContext, cases: FeedCase[], list: GeoLis
 }
 
 /**
- * The list's statement with the cells the items service would read for each case: the feed chooses them by the count
- * of items per cell (cell-density.ts), taken here once from the same database.
+ * The list's statement as the items service runs it for the reader: with the cells it would read for each case (the
+ * feed chooses them by the count of items per cell, cell-density.ts, taken here once from the same database) and the
+ * reader's flags.
  */
-async function asServed(db: SqlRunner, list: GeoList): Promise<GeoList> {
+async function asServed(db: SqlRunner, list: GeoList, viewerId: string): Promise<GeoList> {
   const counts = await countCells(async (text) => (await db.query(text)).rows as { cell: number; n: number }[]);
-  return { ...list, appQuery: (search) => list.appQuery({ ...search, grid: feedGrid(search, counts) }) };
+  return { ...list, appQuery: (search) => list.appQuery({ ...search, grid: feedGrid(search, counts), viewerId }) };
 }
 
 /** A scenario for one list: seed, learn the right answers, time the bare statement, then load it over HTTP. */

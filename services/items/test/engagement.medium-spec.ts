@@ -91,6 +91,31 @@ describe(EngagementService.name, () => {
     expect((await world.get(ItemsService).get(other.id, undefined)).stillThereCount).toBe(1);
   });
 
+  it('says on every row of the feed what its reader did to the item, and nothing of it to anyone else', async () => {
+    const poster = await world.member();
+    const [anna, ben] = [await world.member(), await world.member()];
+    const [voted, other] = [await world.post(poster), await world.post(poster)];
+    const sale = await world.postGarageSale(poster);
+    await sut.vote(voted.id, anna);
+    await sut.toggleInterest(sale.id, anna);
+    const ours = [voted.id, other.id, sale.id];
+    const feedOf = async (caller: string | undefined) => {
+      const { itemsJson } = await world.get(ItemsService).feed({ lat: 47.6062, lng: -122.3321, radius: 5, limit: 50, kind: 'all' }, caller);
+      const items = (JSON.parse(itemsJson) as { id: string; hasVotedToday: boolean; isInterested: boolean; interestedUserIds: string[] }[]).filter((i) =>
+        ours.includes(i.id),
+      );
+      return Object.fromEntries(items.map((i) => [i.id, { voted: i.hasVotedToday, interested: i.isInterested, interestedUserIds: i.interestedUserIds }]));
+    };
+    const none = { voted: false, interested: false, interestedUserIds: [] };
+
+    expect(await feedOf(anna)).toEqual({
+      [voted.id]: { ...none, voted: true },
+      [other.id]: none,
+      [sale.id]: { voted: false, interested: true, interestedUserIds: [anna] },
+    });
+    for (const reader of [ben, poster, undefined]) expect(await feedOf(reader)).toEqual({ [voted.id]: none, [other.id]: none, [sale.id]: none });
+  });
+
   it('toggles interest in a garage sale, and only in a garage sale', async () => {
     const poster = await world.member();
     const anna = await world.member();

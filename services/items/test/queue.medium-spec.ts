@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ClaimError, Events, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { ClaimError, Events, Item, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
 import { BlocksRepository } from '../src/blocks/blocks.repository';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
@@ -248,5 +248,13 @@ describe(QueueService.name, () => {
     const items = world.get(ItemsService);
     expect(await items.get(itemId, b)).toMatchObject({ queueLength: 2, queuePosition: 2 });
     expect(await items.get(itemId, poster)).toMatchObject({ queueLength: 2, queuePosition: null });
+    // The feed's rows say the same, each reader their own place.
+    const inFeed = async (caller: string) =>
+      (JSON.parse((await items.feed({ lat: 47.6062, lng: -122.3321, radius: 5, limit: 50, kind: 'all' }, caller)).itemsJson) as Item[]).find(
+        (item) => item.id === itemId,
+      );
+    expect(await inFeed(a)).toMatchObject({ queueLength: 2, queuePosition: 1 });
+    expect(await inFeed(b)).toMatchObject({ queueLength: 2, queuePosition: 2 });
+    expect(await inFeed(poster)).toMatchObject({ queueLength: 2, queuePosition: null });
   });
 });

@@ -1,7 +1,7 @@
 import { FeedQuery as FeedRequest, METERS_PER_MILE, SPOTLIGHTS_FIRST_IN_FEED } from '@curbside/contracts';
 import type { Statement } from '@curbside/platform';
 import { cellsMeetingCircle, Grid, gridFor } from './geo-grid.rules';
-import { itemViewColumns, posterJoins } from './item-row';
+import { itemViewColumns, posterJoins, viewerFlagColumns } from './item-row';
 import { MAY_BE_GONE_HOURS } from './item.mapper';
 
 export interface FeedSearch {
@@ -18,6 +18,8 @@ export interface FeedSearch {
   recentlyConfirmed?: boolean;
   /** The cells to read (feedGrid, cell-density.ts); gridFor(radiusMiles) when not said. Either gives the same page. */
   grid?: Grid;
+  /** The signed-in reader: each row then also says what they did to the item (viewerFlagColumns). */
+  viewerId?: string;
 }
 
 /**
@@ -102,6 +104,13 @@ export const RARE_WORD_MATCHES = 100;
 export const SEARCH_WALK_ROWS = { short: 400, long: 12_000 } as const;
 
 /**
+ * The signed-in reader's flags on each row of a list, parameter appended: said by the list's own statement, not by a
+ * second one after it (a round trip of its own for every page a member reads).
+ */
+const viewerColumns = (search: FeedSearch, params: unknown[]) =>
+  search.viewerId ? `,\n              ${viewerFlagColumns('i', `$${params.push(search.viewerId)}`)}` : '';
+
+/**
  * The feed statement: one branch per covering grid cell, each a newest-first index scan of the partial
  * (cell, created_at DESC, id DESC) index with its own LIMIT, combined with UNION ALL under one ORDER BY ...
  * LIMIT. PostgreSQL answers that with a Merge Append that pulls rows from the cells lazily and stops at the
@@ -133,7 +142,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
   return {
     text: `WITH newest AS (${newest})
        SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles,
-              (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros
+              (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros${viewerColumns(search, params)}
        FROM newest n
        JOIN items.items i ON i.id = n.id
        ${posterJoins('i')}
@@ -225,7 +234,7 @@ export function spotlightsQuery(search: FeedSearch): FeedQuery {
          LIMIT ${SPOTLIGHTS_FIRST_IN_FEED}
        )
        SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles, spot.spotlight_at,
-              (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS sort_micros
+              (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS sort_micros${viewerColumns(search, params)}
        FROM spot
        JOIN items.items i ON i.id = spot.id
        ${posterJoins('i')}

@@ -54,6 +54,33 @@ export interface ViewerFlags {
   queuePosition?: number | null;
 }
 
+/** The columns viewerFlagColumns adds to a row. */
+export interface ViewerFlagRow {
+  voted: boolean;
+  interested: boolean;
+  /** 0 when the caller is not in the item's queue. */
+  queue_position: number;
+}
+
+/**
+ * What the caller (the uuid parameter `caller`, e.g. `$5`) did to the item `alias`: the one definition for the lists'
+ * own statements, which say it with their rows, and ItemsRepository.viewerFlags, which asks it for rows read before.
+ */
+export function viewerFlagColumns(alias: string, caller: string): string {
+  return `CASE WHEN ${alias}.status = 'first_dibs' THEN (SELECT count(*)::int FROM items.item_queue a JOIN items.item_queue mine
+      ON mine.item_id = a.item_id AND mine.user_id = ${caller}::uuid AND a.position <= mine.position WHERE a.item_id = ${alias}.id) ELSE 0 END AS queue_position,
+    EXISTS (SELECT 1 FROM items.votes v WHERE v.item_id = ${alias}.id AND v.user_id = ${caller}::uuid
+              AND v.local_date = (now() AT TIME ZONE ${alias}.time_zone)::date) AS voted,
+    EXISTS (SELECT 1 FROM items.interests x WHERE x.item_id = ${alias}.id AND x.user_id = ${caller}::uuid) AS interested`;
+}
+
+/** The flags of a row that viewerFlagColumns added to; a row without them (an anonymous reader's) has none set. */
+export const flagsOf = (row: Partial<ViewerFlagRow>): ViewerFlags => ({
+  voted: row.voted === true,
+  interested: row.interested === true,
+  queuePosition: row.queue_position || null,
+});
+
 /**
  * The columns every item view selects from `items.items` (alias given) with the poster read model: one
  * definition for the feed, top finds, similar items, a user's items and a single item.

@@ -5,9 +5,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CellDensity } from './cell-density';
 import { feedQuery, FeedQuery, FeedSearch, spotlightsQuery, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
-import { ItemRow, itemViewColumns, posterJoins, ViewerFlags } from './item-row';
+import { flagsOf, ItemRow, itemViewColumns, posterJoins, ViewerFlagRow, viewerFlagColumns, ViewerFlags } from './item-row';
 
-export type FeedRow = ItemRow & { sort_micros: string };
+/** A list's row; the flags only when its search named a viewer (FeedSearch.viewerId). */
+export type FeedRow = ItemRow & { sort_micros: string } & Partial<ViewerFlagRow>;
 /** One of the (at most two) spotlights a feed's first page leads with. */
 export type SpotlitRow = FeedRow & { spotlight_at: Date };
 
@@ -61,18 +62,12 @@ export class ItemsRepository {
   async viewerFlags(callerId: string | undefined, ids: string[]): Promise<Map<string, ViewerFlags>> {
     const flags = new Map<string, ViewerFlags>();
     if (!callerId || ids.length === 0) return flags;
-    // Prepared, as the lists' own statements are: every page a signed-in member reads runs it.
-    const rows = await queryPrepared<{ id: string; voted: boolean; interested: boolean; queue_position: number }>(this.dataSource.manager, {
-      text: `SELECT i.id,
-              CASE WHEN i.status = 'first_dibs' THEN (SELECT count(*)::int FROM items.item_queue a JOIN items.item_queue mine
-                ON mine.item_id = a.item_id AND mine.user_id = $2 AND a.position <= mine.position WHERE a.item_id = i.id) ELSE 0 END AS queue_position,
-              EXISTS (SELECT 1 FROM items.votes v WHERE v.item_id = i.id AND v.user_id = $2
-                        AND v.local_date = (now() AT TIME ZONE i.time_zone)::date) AS voted,
-              EXISTS (SELECT 1 FROM items.interests x WHERE x.item_id = i.id AND x.user_id = $2) AS interested
-       FROM items.items i WHERE i.id = ANY($1::uuid[])`,
+    // Prepared, as the lists' own statements are: the lists that do not say the flags with their rows run it.
+    const rows = await queryPrepared<ViewerFlagRow & { id: string }>(this.dataSource.manager, {
+      text: `SELECT i.id, ${viewerFlagColumns('i', '$2')} FROM items.items i WHERE i.id = ANY($1::uuid[])`,
       params: [ids, callerId],
     });
-    for (const row of rows) flags.set(row.id, { voted: row.voted, interested: row.interested, queuePosition: row.queue_position || null });
+    for (const row of rows) flags.set(row.id, flagsOf(row));
     return flags;
   }
 
