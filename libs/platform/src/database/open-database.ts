@@ -3,6 +3,7 @@ import { DataSource, DataSourceOptions, MixedList, EntitySchema } from 'typeorm'
 import { createLogger } from '../logging/logger';
 import { ProcessedEventEntity, OutboxEventEntity } from '../outbox/outbox.entities';
 import { CreateOutboxTables1763800000000 } from '../outbox/create-outbox-tables.migration';
+import { readTimestampsByPosition } from './timestamps';
 
 /** Where a service's schema lives: the PostgreSQL server of either run mode, and the size of the service's pool. */
 export interface DatabaseTarget {
@@ -53,6 +54,7 @@ export async function openDatabase(target: DatabaseTarget, options: ServiceDatab
     // transaction and SET LOCAL round trips.
     extra: { max: target.poolSize, options: '-c jit=off' },
   };
+  readTimestampsByPosition();
   const dataSource = new DataSource(dataSourceOptions);
   await dataSource.initialize();
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
