@@ -37,7 +37,12 @@ describe('two replicas of every service (start:dist processes)', () => {
     await db.connect();
     nats = new NamespacedClientNats(environment.env.NAMESPACE, { servers: [environment.env.NATS_URL] });
     await nats.connect();
-  }, 150_000);
+    // The gateway is healthy once one replica of each service answers; a busy machine may bring the second up later.
+    await waitFor(async () => (await Promise.all(SERVICE_NAMES.map(async (service) => (await answering(service)).length === REPLICAS.length))).every(Boolean), {
+      timeoutMs: 90_000,
+      what: 'both replicas of every service to answer',
+    });
+  }, 250_000);
 
   afterAll(async () => {
     await nats?.close();
@@ -71,17 +76,22 @@ describe('two replicas of every service (start:dist processes)', () => {
     return rows[0]?.pending ?? 0;
   }
 
+  /** The pids (`:1234`) of the service's replicas that answered up to 40 health calls, sorted; each answer must be ok. */
+  async function answering(service: (typeof SERVICE_NAMES)[number]): Promise<string[]> {
+    const answered = new Set<string>();
+    for (let i = 0; i < 40 && answered.size < REPLICAS.length; i++) {
+      const request: RpcRequest = { meta: { requestId: randomUUID() }, body: {} };
+      const report = await firstValueFrom(nats.send<HealthReport>(healthCall(service).subject, request).pipe(timeout(3000)));
+      expect(report.status).toBe('ok');
+      answered.add(report.instance ?? 'unknown');
+    }
+    return [...answered].map((a) => a.slice(a.lastIndexOf(':'))).sort();
+  }
+
   it('spreads requests over both replicas of each service', async () => {
     for (const service of SERVICE_NAMES) {
-      const answered = new Set<string>();
-      for (let i = 0; i < 40 && answered.size < 2; i++) {
-        const request: RpcRequest = { meta: { requestId: randomUUID() }, body: {} };
-        const report = await firstValueFrom(nats.send<HealthReport>(healthCall(service).subject, request).pipe(timeout(3000)));
-        expect(report.status).toBe('ok');
-        answered.add(report.instance ?? 'unknown');
-      }
       const pids = instancesOf(service).map((instance) => `:${apps.pid(instance)}`);
-      expect([...answered].map((a) => a.slice(a.lastIndexOf(':'))).sort()).toEqual(pids.sort());
+      expect(await answering(service)).toEqual(pids.sort());
     }
   }, 60_000);
 
