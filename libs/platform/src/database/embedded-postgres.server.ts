@@ -132,11 +132,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       async stop() {
         if (stopped) return;
         stopped = true;
+        const postmaster = runningServer(paths.cluster)?.pid;
         try {
           // A Ctrl-C on a terminal reaches the server as well as the app (they share its process group), so the
           // server may be gone before the app stops it; the package then waits for an exit that has already
           // happened, and the app would end without its last lines and with the folder still locked.
           await Promise.race([server.stop(), untilStopped(paths.cluster)]);
+          // PostgreSQL removes its postmaster.pid a moment before its process ends: the app ends after it.
+          for (let waited = 0; postmaster !== undefined && isProcessAlive(postmaster) && waited < 10_000; waited += 20) await sleep(20);
         } finally {
           lock.release();
         }
