@@ -1,20 +1,28 @@
 import { defineConfig } from '@playwright/test';
+import { journeyAppIfAny } from './e2e/journey-app';
+
+/**
+ * Journeys at once, each worker on an embedded app of its own (e2e/global-setup.ts). Two finish a run alone about a
+ * fifth sooner; within `npm test` the other tasks already keep both cores busy (README, "The two commands").
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 /**
  * Journeys in real Chromium (Debian's, never a downloaded one) against the app in embedded mode, which
- * e2e/global-setup.ts starts on a free loopback port with a temporary data dir.
+ * e2e/global-setup.ts starts once per worker, each on a free loopback port with a temporary data dir.
  */
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
+  // A file's journeys run in order in one worker; files are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: journeyAppIfAny()?.baseUrl,
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 1,
     isMobile: true,

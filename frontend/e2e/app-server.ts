@@ -2,22 +2,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { JourneyApp } from './journey-app';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const EMBEDDED_ENTRY = join(REPO_ROOT, 'launcher', 'dist', 'embedded.js');
 
-export interface RunningApp {
-  baseUrl: string;
-  /** The app's DATA_DIR (operator commands such as admin:grant take it). */
-  dataDir: string;
-  /** Where the app's output goes (sign-in codes appear there: SMS_PROVIDER=log). */
-  logFile: string;
+export interface RunningApp extends JourneyApp {
   stop(): Promise<void>;
 }
 
 /**
  * The whole app in embedded mode on a free loopback port with a throw-away data dir; its output goes to
- * app.log in a temp folder of its own (E2E_APP_LOG). stop() ends exactly the process it started (by its pid) and removes the dir.
+ * app.log in a temp folder of its own (its logFile). stop() ends exactly the process it started (by its pid) and removes the dir.
  */
 export async function startEmbeddedApp(options: { frontendDist?: string; logFile?: string } = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-e2e-'));

@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { journeyApp } from './journey-app';
 
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 export const MANHATTAN = { latitude: 40.758, longitude: -73.9855 };
@@ -161,7 +162,7 @@ export function card(page: Page, title: string) {
  * runs with SMS_PROVIDER=log, so texts are lines of its log.
  */
 export async function smsCode(toE164: string, since: Date): Promise<string> {
-  const logFile = process.env.E2E_APP_LOG as string;
+  const { logFile } = journeyApp();
   let code: string | undefined;
   await expect
     .poll(

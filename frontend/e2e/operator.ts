@@ -2,6 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { journeyApp } from './journey-app';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -10,14 +11,14 @@ export async function grantRole(userId: string, role: 'admin' | 'moderator' = 'a
   const args = [join(REPO_ROOT, 'services', 'users', 'dist', 'admin-grant.js'), '--user', userId, ...(role === 'moderator' ? ['--role', 'moderator'] : [])];
   await promisify(execFile)(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR as string, LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: journeyApp().dataDir, LOG_LEVEL: 'warn' },
     timeout: 60_000,
   });
 }
 
 /**
  * Points as a history of posts would have left them, in the journey's own app database (the embedded server of
- * E2E_DATA_DIR): the ledger's balance and the member's record that the screens read.
+ * its DATA_DIR): the ledger's balance and the member's record that the screens read.
  */
 export function grantPoints(userId: string, points: number): void {
   if (!/^[0-9a-f-]{36}$/.test(userId) || !Number.isInteger(points)) throw new Error(`not a member id and points: ${userId}, ${points}`);
@@ -35,14 +36,14 @@ export function waitOutSendInterval(e164: string): void {
   appSql(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = '${e164}';`);
 }
 
-/** A statement on the journey's own app database (the embedded server of E2E_DATA_DIR), as its superuser. */
-function appSql(sql: string): void {
-  const dataDir = process.env.E2E_DATA_DIR as string;
+/** Statements on the journey's own app database (the embedded server of its DATA_DIR), as its superuser; psql's output. */
+export function appSql(sql: string): string {
+  const { dataDir } = journeyApp();
   const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
   const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
     .split('\n')[3]
     .trim();
-  execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], {
+  return execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-v', 'ON_ERROR_STOP=1', '-Atc', sql], {
     env: { ...process.env, PGPASSWORD: password },
     encoding: 'utf8',
   });

@@ -1,26 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { card, MANHATTAN, newNeighbour, openApp, photo, postAt, shot, startClaim } from './helpers';
+import { appSql } from './operator';
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
 /**
- * Makes a hold run out now, in the journey's own app database (the embedded server of E2E_DATA_DIR), so the expiry
+ * Makes a hold run out now, in the journey's own app database (operator.ts, appSql), so the expiry
  * sweep ends it on its next pass: the app itself keeps its 30-minute holds.
  */
 function lapseHold(title: string): void {
-  const dataDir = process.env.E2E_DATA_DIR as string;
-  const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
-  const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    .trim();
-  const sql = `UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE title = '${title.replace(/'/g, "''")}' AND status = 'first_dibs'`;
-  const out = execFileSync('psql', ['-h', '127.0.0.1', '-p', port, '-U', 'postgres', '-d', 'curbside', '-Atc', sql], {
-    env: { ...process.env, PGPASSWORD: password },
-    encoding: 'utf8',
-  });
+  const out = appSql(
+    `UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE title = '${title.replace(/'/g, "''")}' AND status = 'first_dibs'`,
+  );
   expect(out.trim()).toBe('UPDATE 1');
 }
 
