@@ -7,7 +7,8 @@ const MANHATTAN = { lat: 40.758, lng: -73.9855 };
 const STREAM = '/api/events/stream';
 /**
  * A live delivery arrives long before the 30 s count poll a tab without a stream falls back to. The alert's latency
- * itself is a figure of the fan-out bench (docs/scaling.md, F5), not of this test, which runs on a busy machine.
+ * itself is measured by the fan-out bench (its "live push to … open streams" case,
+ * bench/src/scenarios/fanout.scenario.ts), not by this test, which runs on a busy machine.
  */
 const LIVE_WITHIN_MS = 2_500;
 const isNewItemAlert = (title: string) => (e: { event: string; data: string }) =>
