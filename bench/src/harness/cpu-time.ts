@@ -6,8 +6,11 @@ import { AppProcess, descendantsOf } from './app-process';
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU milliseconds (user + system) each process of the app has used so far, keyed by pid. */
-export type CpuSnapshot = Map<number, { name: string; ms: number }>;
+/**
+ * CPU milliseconds (user + system) each process of the app has used so far, and the write system calls it has made
+ * (`syscw` of /proc/<pid>/io: every socket write, log line and file write), keyed by pid.
+ */
+export type CpuSnapshot = Map<number, { name: string; ms: number; writes: number }>;
 
 /**
  * What every process of the app (the launcher, its Node processes and, embedded, its PostgreSQL with each backend)
@@ -20,7 +23,7 @@ export function cpuSnapshot(app: AppProcess): CpuSnapshot {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-      snapshot.set(pid, { name: nameOf(pid), ms });
+      snapshot.set(pid, { name: nameOf(pid), ms, writes: writeCallsOf(pid) });
     } catch {
       // The process ended between the listing and the read.
     }
@@ -41,6 +44,38 @@ export function cpuUsedBetween(before: CpuSnapshot, after: CpuSnapshot): Record<
       .sort((a, b) => b[1] - a[1])
       .map(([name, ms]) => [`cpu_ms_${name.replace(/[^A-Za-z0-9]+/g, '_')}`, Math.round(ms)]),
   );
+}
+
+/**
+ * Write system calls made between two snapshots, summed by process name, as record fields: `writes_gateway`, … On
+ * loopback a socket write costs its sender the receiver's side of TCP as well, so the count is a cost of its own.
+ */
+export function writesBetween(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+  const made: Record<string, number> = {};
+  for (const [pid, { name, writes }] of after) made[name] = (made[name] ?? 0) + writes - (before.get(pid)?.writes ?? 0);
+  return Object.fromEntries(
+    Object.entries(made)
+      .filter(([, count]) => count > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, count]) => [`writes_${name.replace(/[^A-Za-z0-9]+/g, '_')}`, count]),
+  );
+}
+
+function writeCallsOf(pid: number): number {
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    // Not readable (another user's process) or already ended.
+    return 0;
+  }
+}
+
+/** Busy CPU milliseconds of the whole machine so far (every process: the app, its servers, the load generator). */
+export function machineBusyMs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal: idle and iowait are not busy, steal is another machine's.
+  const busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6];
+  return (busy * 1000) / TICKS_PER_SECOND;
 }
 
 function nameOf(pid: number): string {

@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import { connectAppDatabase, openPool, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
 import { BROWSER_HEADERS, getJson, proMemberAndId, runLoad } from '../harness/http-load';
 import { profiled } from '../harness/cpu-profile';
-import { cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
+import { cpuSnapshot, cpuUsedBetween, machineBusyMs, writesBetween } from '../harness/cpu-time';
 import { progress } from '../harness/log';
 import { round, summarize } from '../harness/stats';
 
@@ -277,14 +277,25 @@ async function measureHttp(
     const url = `${app.baseUrl}${c.path}`;
     if (options.warmupSeconds > 0) await runLoad({ url, connections: options.connections, durationSeconds: options.warmupSeconds, headers: member });
     const cpuBefore = cpuSnapshot(app);
+    const machineBefore = machineBusyMs();
     const result = await profiled(app, `${context.mode}-${c.name.replace(/[ =]+/g, '')}`, () =>
       runLoad({ url, connections: options.connections, durationSeconds: options.durationSeconds, headers: member }),
     );
+    const machineMs = machineBusyMs() - machineBefore;
+    const cpuAfter = cpuSnapshot(app);
+    const answered = Math.max(1, result.requests);
     // CPU each process of the app spent per answer: a figure the machine's other load inflates far less than the rates.
     const cpuPerRequest = Object.fromEntries(
-      Object.entries(cpuUsedBetween(cpuBefore, cpuSnapshot(app))).map(([name, ms]) => [
+      Object.entries(cpuUsedBetween(cpuBefore, cpuAfter)).map(([name, ms]) => [
         name.replace('cpu_ms_', 'cpu_us_per_request_'),
-        Math.round((ms * 1000) / Math.max(1, result.requests)),
+        Math.round((ms * 1000) / answered),
+      ]),
+    );
+    // The write system calls each made per answer (socket writes, mostly, and the request log's lines).
+    const writesPerRequest = Object.fromEntries(
+      Object.entries(writesBetween(cpuBefore, cpuAfter)).map(([name, count]) => [
+        name.replace('writes_', 'writes_per_request_'),
+        Math.round((count * 100) / answered) / 100,
       ]),
     );
     if (!app.running) throw new Error(`the ${context.mode} app exited during "${c.name}"; last output:\n${app.recentOutput()}`);
@@ -311,6 +322,9 @@ async function measureHttp(
       content_encoding: verified.encoding.get(c.name) ?? null,
       matches_brute_force: verified.correct.get(c.name) ?? null,
       ...cpuPerRequest,
+      // Everything the machine did per answer: the app, its database and NATS server, and the load generator.
+      machine_cpu_us_per_request: Math.round((machineMs * 1000) / answered),
+      ...writesPerRequest,
     });
   }
 }

@@ -1,4 +1,5 @@
 import { ClientNats, NatsOptions, ServerNats } from '@nestjs/microservices';
+import { coalesceWrites } from './coalesced-writes';
 import { DetachedStringsResponseDeserializer, DetachedStringsSerializer } from './detached-strings';
 
 type NatsSettings = Required<NatsOptions>['options'];
@@ -34,6 +35,10 @@ export class NamespacedServerNats extends ServerNats {
   protected override getRouteFromPattern(pattern: string): string {
     return isJsonPattern(pattern) ? super.getRouteFromPattern(pattern) : this.normalizePattern(pattern);
   }
+
+  override async createNatsClient(): ReturnType<ServerNats['createNatsClient']> {
+    return coalesceWrites(await super.createNatsClient());
+  }
 }
 
 export class NamespacedClientNats extends ClientNats {
@@ -46,5 +51,9 @@ export class NamespacedClientNats extends ClientNats {
 
   protected override normalizePattern(pattern: Parameters<ClientNats['normalizePattern']>[0]): string {
     return rpcSubject(this.namespace, super.normalizePattern(pattern));
+  }
+
+  override async createClient(): ReturnType<ClientNats['createClient']> {
+    return coalesceWrites(await super.createClient());
   }
 }

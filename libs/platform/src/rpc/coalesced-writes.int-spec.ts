@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { connect, NatsConnection, StringCodec } from 'nats';
+import { coalesceWrites } from './coalesced-writes';
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const codec = StringCodec();
+const REQUESTS = 50;
+
+/** Write system calls this process has made so far (every socket write is one). */
+function writeCalls(): number {
+  return Number(/^syscw: (\d+)$/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1]);
+}
+
+/**
+ * A responder and a requester on connections of their own; `coalesced` says whether both get coalesceWrites. The
+ * responder answers each message from a callback of its own, as a service answers once its database has (each
+ * answer arrives on its own connection): nats.js already sends what one callback publishes in one write.
+ */
+async function pair(coalesced: boolean) {
+  const subject = `test${randomUUID().replace(/-/g, '').slice(0, 12)}.echo`;
+  const open = async () => {
+    const connection = await connect({ servers: NATS_URL });
+    return coalesced ? coalesceWrites(connection) : connection;
+  };
+  const responder = await open();
+  const requester = await open();
+  const seen: string[] = [];
+  responder.subscribe(subject, {
+    callback: (_err, message) => {
+      seen.push(codec.decode(message.data));
+      setTimeout(() => message.respond(codec.encode(`re ${codec.decode(message.data)}`)), 0);
+    },
+  });
+  await responder.flush();
+  return { subject, responder, requester, seen };
+}
+
+/**
+ * REQUESTS requests sent from as many callbacks of one turn of the event loop (as the gateway sends them, each from
+ * the callback of its own HTTP request); the replies, and the writes made until the last came back.
+ */
+async function burst(requester: NatsConnection, subject: string) {
+  const before = writeCalls();
+  const ask = (i: number) => requester.request(subject, codec.encode(String(i)), { timeout: 10_000 }).then((m) => codec.decode(m.data));
+  const replies = await Promise.all(Array.from({ length: REQUESTS }, (_, i) => new Promise<string>((resolve) => setTimeout(() => resolve(ask(i)), 0))));
+  return { replies, writes: writeCalls() - before };
+}
+
+describe('coalesced writes on a NATS connection', () => {
+  const opened: NatsConnection[] = [];
+
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((connection) => connection.close()));
+  });
+
+  it('sends what a turn of the event loop asked in a few writes instead of one per message, in order, with every reply', async () => {
+    const plain = await pair(false);
+    const coalesced = await pair(true);
+    opened.push(plain.responder, plain.requester, coalesced.responder, coalesced.requester);
+
+    const asPlain = await burst(plain.requester, plain.subject);
+    const asCoalesced = await burst(coalesced.requester, coalesced.subject);
+
+    const expected = Array.from({ length: REQUESTS }, (_, i) => `re ${i}`);
+    expect(asCoalesced.replies).toEqual(expected);
+    expect(coalesced.seen).toEqual(expected.map((reply) => reply.slice(3)));
+    // The same exchange on stock connections: nats.js writes each request, and each reply, on its own.
+    expect(asPlain.replies).toEqual(expected);
+    expect(asPlain.writes).toBeGreaterThanOrEqual(2 * REQUESTS);
+    // The requests go out together, and so do the replies made in one turn.
+    expect(asCoalesced.writes).toBeLessThan(REQUESTS / 5);
+  });
+
+  it('still delivers a lone message, and what is published before a drain', async () => {
+    const { subject, responder, requester, seen } = await pair(true);
+    opened.push(responder);
+    const reply = await requester.request(subject, codec.encode('one'), { timeout: 10_000 });
+    expect(codec.decode(reply.data)).toBe('re one');
+    requester.publish(subject, codec.encode('last'));
+    await requester.drain();
+    await responder.flush();
+    expect(seen).toEqual(['one', 'last']);
+  });
+});
