@@ -1,85 +1,99 @@
-import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Calls, DomainError, ItemError, RouteContract, Routes } from '@curbside/contracts';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { Calls, DomainError, ItemError } from '@curbside/contracts';
 import { PinoNestLogger } from '@curbside/platform';
-import compression from 'compression';
-import express, { Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
 import { serveApiReferenceAssets } from './docs/api-reference';
+import { DEFAULT_BODY_LIMIT } from './errors/http-error.filter';
 import { GatewayModule, GatewayOptions } from './gateway.module';
 import { admitWithinCapacity, GatewayAdmission } from './http/admission';
-import { bodyErrors } from './http/body-errors.middleware';
-import { parseCookies } from './http/cookies.middleware';
-import { refuseCrossSiteWrites } from './http/cross-site.middleware';
-import { rejectUnstorableText } from './http/text-input.middleware';
-import { requestContextMiddleware } from './http/request-context.middleware';
+import { readBodies } from './http/body-parsers';
+import { readCookies } from './http/cookies';
+import { refuseCrossSiteWrites } from './http/cross-site.hook';
+import { tagAnswers } from './http/entity-tags';
+import { declareRequestFields } from './http/http-request';
+import { echoRequestId, enterRequestContext, logRequest, requestIdOf } from './http/request-log.hooks';
+import { bindRouteContracts } from './http/route-templates';
+import { setSecurityHeaders } from './http/security-headers';
 import { ServiceClient } from './http/service-client';
-import { noteDevice } from './session/device-cookie';
+import { rejectUnstorableText } from './http/text-input.hook';
 import { ItemPreview, serveSpa } from './static/spa';
 
-const JSON_LIMIT = '1mb';
-/** Brotli's fastest quality, for answers compressed once each (compressResponses). */
+/** Brotli's fastest quality, for answers compressed once each (see COMPRESSION). */
 export const API_BROTLI_QUALITY = 1;
+/** Brotli's quality for the SPA's files: sent once and then cached by the browser. */
+const FILE_BROTLI_QUALITY = 4;
+
+/**
+ * Brotli or gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw, ~7 KB
+ * compressed), above 1 KB, never the live stream (its type is not compressible here, and it is written past
+ * Fastify). API answers are made for one request, so they get Brotli's fastest quality: for a 50-item page
+ * quality 1 takes about a third of the CPU of the default 4 for ~3 % more bytes; the SPA's files keep 4. An answer
+ * up to 256 KB (every list) is compressed in one call as it is sent, with its length known, instead of through a
+ * stream: no zlib stream per answer, one write of the whole answer.
+ */
+function compression(brotliQuality: number): FastifyCompressOptions {
+  return {
+    encodings: ['br', 'gzip', 'deflate'],
+    threshold: 1024,
+    syncThreshold: 256 * 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality } },
+  };
+}
 
 /** The HTTP app, the same in both modes; only the RPC client differs. Call listen() on the result. */
 export async function createGatewayApp(options: GatewayOptions): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(options), {
+  const { config } = options;
+  const adapter = new FastifyAdapter({
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    // Routes answer with and without a trailing slash, as they did before; a parameter's length is the contract's
+    // to judge (a 400 naming it), not the router's.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    // No Express-style middleware here: every step is a Fastify hook below.
+    skipMiddie: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(options), adapter, {
     bodyParser: false,
     logger: new PinoNestLogger('gateway'),
   });
-  app.set('trust proxy', trustProxy(options.config.TRUST_PROXY));
-  app.disable('x-powered-by');
-  app.use(requestContextMiddleware);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
-          connectSrc: ["'self'"],
-          // The SPA's service worker (/sw.js) and its install manifest come from this site only.
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-    }),
-  );
-  app.use(compressResponses());
-  app.use(refuseCrossSiteWrites);
-  app.use(parseCookies(options.config.SESSION_SECRET));
-  app.use(noteDevice);
-  // Routes whose contract allows a larger JSON body parse it first; the default parser then skips the request.
-  for (const route of Object.values(Routes) as RouteContract[]) {
-    if (!route.largeJson) continue;
-    app.use(route.path, express.json({ limit: route.largeJson.maxBytes }), bodyErrors(route.largeJson.tooLargeMessage));
-  }
-  app.use(express.json({ limit: JSON_LIMIT }));
-  app.use(bodyErrors());
-  app.use(rejectUnstorableText);
+  const server = app.getHttpAdapter().getInstance();
+  prepareRouting(server);
+  // Before the body is read: the id every answer echoes, helmet's headers, cross-site writes refused, cookies read.
+  server.addHook('onRequest', echoRequestId);
+  server.addHook('onRequest', setSecurityHeaders());
+  server.addHook('onRequest', refuseCrossSiteWrites);
+  server.addHook('onRequest', readCookies(config.SESSION_SECRET));
+  server.addHook('preValidation', rejectUnstorableText);
   // Once the body has been read (at the sender's pace: that wait must not hold a place) and before any service is
   // asked: past capacity a refusal costs next to nothing, and its answer is logged and has the headers above.
-  app.use(admitWithinCapacity(app.get(GatewayAdmission).gate));
-  serveApiReferenceAssets(app.getHttpAdapter().getInstance());
+  server.addHook('preHandler', admitWithinCapacity(app.get(GatewayAdmission).gate));
+  server.addHook('preHandler', enterRequestContext);
+  server.addHook('onSend', tagAnswers);
+  server.addHook('onResponse', logRequest);
+  await app.register(fastifyCompress, compression(API_BROTLI_QUALITY));
+  serveApiReferenceAssets(server);
   const services = app.get(ServiceClient);
-  serveSpa(app.getHttpAdapter().getInstance(), options.config.FRONTEND_DIST, { findItem: (id) => findItemPreview(services, id) });
+  await serveSpa(server, config.FRONTEND_DIST, {
+    findItem: (id) => findItemPreview(services, id),
+    routeOptions: { compress: compression(FILE_BROTLI_QUALITY) },
+  });
   return app;
 }
 
 /**
- * Brotli or gzip for browsers that ask (the SPA's JS and the JSON lists: a 50-item page is ~42 KB raw, ~7 KB
- * compressed). API answers are made for one request, so they get Brotli's fastest quality: for a 50-item page
- * quality 1 takes about a third of the CPU of the default 4 for ~3 % more bytes. The SPA's files, sent once
- * and cached, keep the default. Never the live stream: compression would hold its events back until a buffer fills.
+ * What the gateway's routes need of the server before NestJS adds them: the request's own fields, each route tied to
+ * its contract, and the bodies read as the routes take them.
  */
-function compressResponses(): RequestHandler {
-  const filter = (req: Request, res: Response) => !isEventStream(res) && compression.filter(req, res);
-  const forApi = compression({ threshold: 1024, filter, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } } });
-  const forFiles = compression({ threshold: 1024, filter });
-  return (req, res, next) => (req.path.startsWith('/api/') ? forApi : forFiles)(req, res, next);
+export function prepareRouting(server: FastifyInstance): void {
+  declareRequestFields(server);
+  bindRouteContracts(server);
+  readBodies(server);
 }
 
 /** An item's page asks with no caller: the public view, whose position is blurred, and only three fields of it. */
@@ -93,11 +107,7 @@ async function findItemPreview(services: ServiceClient, id: string): Promise<Ite
   }
 }
 
-function isEventStream(res: ServerResponse): boolean {
-  return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
-}
-
-/** TRUST_PROXY as Express takes it: a boolean, a hop count, or names and addresses. */
+/** TRUST_PROXY as the server takes it: a boolean, a hop count, or names and addresses (comma-separated). */
 export function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^\d+$/.test(value)) return Number(value);

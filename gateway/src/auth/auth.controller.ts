@@ -1,7 +1,7 @@
 import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
 import { Calls, Routes, SendCodeResponse, SuccessResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
@@ -19,7 +19,7 @@ export class AuthController {
 
   @ApiRoute(Routes.sendCode)
   @AuthThrottle()
-  sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }, @Req() request: Request): Promise<SendCodeResponse> {
+  sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }, @Req() request: HttpRequest): Promise<SendCodeResponse> {
     return this.services.call(Calls.users.sendLoginCode, { ...body, requester: request.ip });
   }
 
@@ -27,21 +27,21 @@ export class AuthController {
   @AuthThrottle()
   async verifyCode(
     @Body(new ZodPipe(Routes.verifyCode.body)) body: VerifyCodeRequest,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
   ): Promise<VerifyCodeResponse> {
     const signIn = await this.services.call(Calls.users.verifyLoginCode, body);
-    if (signIn.sessionToken) setSessionCookie(response, signIn.sessionToken, this.config);
+    if (signIn.sessionToken) setSessionCookie(reply, signIn.sessionToken, this.config);
     return signIn.response;
   }
 
   @ApiRoute(Routes.logout)
-  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SuccessResponse> {
+  async logout(@Req() request: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<SuccessResponse> {
     const token: unknown = request.signedCookies?.[SESSION_COOKIE];
     if (typeof token === 'string' && token) {
       await this.services.call(Calls.users.revokeSession, { token });
       this.sessions.forgetToken(token);
     }
-    clearSessionCookie(response);
+    clearSessionCookie(reply);
     return { success: true, message: 'Signed out' };
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Param, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { HttpRequest } from '../http/http-request';
 import { Calls, DomainError, ErrorCode, Routes, SuccessResponse, VerificationStatus, VerifyUserRequest } from '@curbside/contracts';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
@@ -15,7 +15,7 @@ export class VerificationController {
   @AuthThrottle()
   sendCode(
     @Body(new ZodPipe(Routes.phoneSendCode.body)) body: { phone: string; name: string },
-    @Req() request: Request,
+    @Req() request: HttpRequest,
     @Caller() callerId: string,
   ): Promise<SuccessResponse> {
     return this.services.call(Calls.users.startVerification, { ...body, requester: request.ip }, callerId);
@@ -32,7 +32,7 @@ export class VerificationController {
   verifyUser(
     @Param(new ZodPipe(Routes.verifyUser.params)) params: { id: string },
     @Body(new ZodPipe(Routes.verifyUser.body)) body: VerifyUserRequest,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
     @Caller() callerId: string,
   ): Promise<SuccessResponse> {
     assertIsCaller(params.id, callerId);

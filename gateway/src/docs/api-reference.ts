@@ -1,12 +1,13 @@
+import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Routes } from '@curbside/contracts';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 
 /** Where the reference page's files are served from: the gateway itself, never a CDN (the CSP allows only 'self'). */
 export const REFERENCE_ASSETS_PATH = `${Routes.docs.path}/assets`;
 
-/** The files of swagger-ui-dist the page loads; nothing else of the package is reachable. */
-const PACKAGE_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css'] as const;
+/** The files of swagger-ui-dist the page loads, and their types; nothing else of the package is reachable. */
+const PACKAGE_FILES = { 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8', 'swagger-ui.css': 'text/css; charset=utf-8' } as const;
 
 /**
  * Starts Swagger UI on the document. A file of its own, not an inline script: the CSP (create-gateway-app.ts)
@@ -41,17 +42,18 @@ export const REFERENCE_PAGE = `<!doctype html>
 `;
 
 /** The reference page's scripts and styles, from the installed swagger-ui-dist package (kept a day by browsers). */
-export function serveApiReferenceAssets(app: Express): void {
+export function serveApiReferenceAssets(app: FastifyInstance): void {
   const packageDir = dirname(require.resolve('swagger-ui-dist/package.json'));
-  const cache = (response: Response) => response.setHeader('Cache-Control', 'public, max-age=86400');
-  app.get(`${REFERENCE_ASSETS_PATH}/start.js`, (_request: Request, response: Response) => {
-    cache(response);
-    response.type('text/javascript').send(START_SCRIPT);
-  });
-  for (const file of PACKAGE_FILES) {
-    app.get(`${REFERENCE_ASSETS_PATH}/${file}`, (_request: Request, response: Response, next: NextFunction) => {
-      cache(response);
-      response.sendFile(join(packageDir, file), (error) => error && next(error));
-    });
+  const cache = 'public, max-age=86400';
+  app.get(`${REFERENCE_ASSETS_PATH}/start.js`, async (_request, reply) =>
+    reply.header('Cache-Control', cache).type('text/javascript; charset=utf-8').send(START_SCRIPT),
+  );
+  for (const [file, type] of Object.entries(PACKAGE_FILES)) {
+    app.get(`${REFERENCE_ASSETS_PATH}/${file}`, async (_request, reply) =>
+      reply
+        .header('Cache-Control', cache)
+        .type(type)
+        .send(createReadStream(join(packageDir, file))),
+    );
   }
 }

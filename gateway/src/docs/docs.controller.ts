@@ -1,6 +1,6 @@
 import { Controller, Res } from '@nestjs/common';
 import { Routes } from '@curbside/contracts';
-import type { Response } from 'express';
+import type { HttpReply } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { REFERENCE_PAGE } from './api-reference';
 import { buildOpenApiDocument } from './openapi';
@@ -15,8 +15,8 @@ export class DocsController {
   }
 
   @ApiRoute(Routes.docs)
-  docs(@Res({ passthrough: true }) response: Response): string {
-    response.type('html');
+  docs(@Res({ passthrough: true }) reply: HttpReply): string {
+    reply.type('text/html; charset=utf-8');
     return REFERENCE_PAGE;
   }
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { serveApiReferenceAssets } from './api-reference';
 import { DocsController } from './docs.controller';
 import { buildOpenApiDocument } from './openapi';
@@ -15,7 +15,7 @@ describe('GET /api/openapi.json and /api/docs', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    app = await NestFactory.create<NestExpressApplication>(DocsTestModule, { logger: false });
+    app = await NestFactory.create<NestFastifyApplication>(DocsTestModule, new FastifyAdapter(), { logger: false });
     serveApiReferenceAssets(app.getHttpAdapter().getInstance());
     await app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;

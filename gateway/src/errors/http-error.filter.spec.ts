@@ -1,22 +1,29 @@
-import { ArgumentsHost, BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
-import { ClaimError, DomainError, ERROR_CODES, ERROR_STATUS, ErrorCode, ItemError, RewardError } from '@curbside/contracts';
+import { ArgumentsHost, BadRequestException, HttpException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { ClaimError, DomainError, ERROR_CODES, ERROR_STATUS, ErrorCode, ItemError, RewardError, RouteContract, Routes } from '@curbside/contracts';
 import { HttpErrorFilter } from './http-error.filter';
 
-function run(exception: unknown): { status: number; body: unknown; headers: Record<string, string> } {
+function run(exception: unknown, route?: RouteContract): { status: number; body: unknown; headers: Record<string, string> } {
   const captured: { status: number; body: unknown; headers: Record<string, string> } = { status: 0, body: undefined, headers: {} };
-  const response = {
-    status(code: number) {
+  const reply = {
+    code(code: number) {
       captured.status = code;
       return this;
     },
-    setHeader(name: string, value: string) {
+    header(name: string, value: string) {
       captured.headers[name] = value;
+      return this;
     },
-    json(body: unknown) {
+    type(value: string) {
+      expect(value).toBe('application/json; charset=utf-8');
+      return this;
+    },
+    send(body: unknown) {
       captured.body = body;
+      return this;
     },
   };
-  const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+  const request = { routeOptions: { config: route ? { contract: route } : {} } };
+  const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }) } as unknown as ArgumentsHost;
   new HttpErrorFilter().catch(exception, host);
   return captured;
 }
@@ -54,6 +61,22 @@ describe(HttpErrorFilter.name, () => {
     expect(run(new NotFoundException('Cannot GET /api/nope')).body).toEqual({ code: ErrorCode.NOT_FOUND, message: 'Cannot GET /api/nope' });
     expect(run(new BadRequestException(['a', 'b'])).body).toEqual({ code: ErrorCode.VALIDATION_FAILED, message: 'a, b' });
     expect(run(new PayloadTooLargeException('Too big'))).toMatchObject({ status: 413, body: { code: ErrorCode.PAYLOAD_TOO_LARGE } });
+  });
+
+  it("answers a body past its route's limit with the route's own words (Fastify's refusal, as NestJS hands it over)", () => {
+    const tooLarge = new HttpException('Request body is too large', 413);
+    expect(run(tooLarge)).toMatchObject({
+      status: 413,
+      body: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: 'The request body is too large (the limit is 1 MB)' },
+    });
+    const photo = Routes.validatePickup as RouteContract;
+    expect(run(tooLarge, photo).body).toEqual({ code: ErrorCode.PAYLOAD_TOO_LARGE, message: photo.largeJson?.tooLargeMessage });
+  });
+
+  it('says nothing of a failure on our side, whoever raised it', () => {
+    for (const failure of [new Error('password=hunter2 in a stack trace'), new HttpException('FST_ERR_SOMETHING internal detail', 500)]) {
+      expect(run(failure).body).toEqual({ code: ErrorCode.INTERNAL, message: 'Something went wrong on our side. Please try again.' });
+    }
   });
 
   it('never leaks an unexpected error', () => {

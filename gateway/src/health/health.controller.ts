@@ -1,7 +1,7 @@
 import { Controller, Inject, Res } from '@nestjs/common';
 import { healthCall, HealthReport, Routes, SERVICE_NAMES, ServiceName } from '@curbside/contracts';
 import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
-import type { Response } from 'express';
+import type { HttpReply } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 
@@ -16,13 +16,13 @@ export class HealthController {
   ) {}
 
   @ApiRoute(Routes.health)
-  async health(@Res({ passthrough: true }) response: Response) {
+  async health(@Res({ passthrough: true }) reply: HttpReply) {
     const reports: [string, HealthReport][] = await Promise.all([
       this.gatewayReport().then((report) => ['gateway', report] as [string, HealthReport]),
       ...SERVICE_NAMES.map(async (service) => [service, await this.serviceReport(service)] as [string, HealthReport]),
     ]);
     const ok = reports.every(([, report]) => report.status === 'ok');
-    response.status(ok ? 200 : 503);
+    reply.code(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'degraded', services: Object.fromEntries(reports) };
   }
 

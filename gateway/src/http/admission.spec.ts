@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import express from 'express';
+import { PlatformRoutes, type RouteContract } from '@curbside/contracts';
+import fastify, { FastifyInstance, FastifyReply } from 'fastify';
 import { Admission, AdmissionGate, AdmissionLimits, admitWithinCapacity, Lane } from './admission';
 
 const LIMITS: AdmissionLimits = { maxInFlight: 2, maxWaitMs: 1000, overloadedWaitMs: 100, overloadAfterMs: 500, maxQueued: 4 };
@@ -130,28 +129,28 @@ describe('AdmissionGate', () => {
 });
 
 describe('admitWithinCapacity', () => {
-  let server: Server;
+  let app: FastifyInstance;
   let base: string;
   let gate: AdmissionGate;
   const holding: (() => void)[] = [];
 
   beforeAll(async () => {
     gate = new AdmissionGate({ ...LIMITS, maxInFlight: 1, maxWaitMs: 50 });
-    const app = express();
-    app.use(admitWithinCapacity(gate));
-    const hold = (_req: express.Request, res: express.Response) => {
-      holding.push(() => res.json({ ok: true }));
-    };
-    app.get('/api/slow', hold);
-    app.get('/api/health', (_req, res) => res.json({ status: 'ok' }));
-    app.get('/index.html', (_req, res) => res.send('<!doctype html>'));
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    app = fastify();
+    app.addHook('preHandler', admitWithinCapacity(gate));
+    const slow = { method: 'get', path: '/api/slow' } as RouteContract;
+    app.get('/api/slow', { config: { contract: slow } }, (_request, reply: FastifyReply) => {
+      holding.push(() => void reply.send({ ok: true }));
+      return reply;
+    });
+    app.get('/api/health', { config: { contract: PlatformRoutes.health } }, async () => ({ status: 'ok' }));
+    // Not an API route: the SPA's files have no contract.
+    app.get('/index.html', async (_request, reply) => reply.type('text/html').send('<!doctype html>'));
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await app.close();
   });
 
   async function untilHeld(count: number) {

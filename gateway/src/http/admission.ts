@@ -1,8 +1,9 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DomainError, ErrorCode, LIVE_STREAM_PATH, PlatformRoutes, RouteContract, Routes } from '@curbside/contracts';
+import { DomainError, ErrorCode, LIVE_STREAM_PATH, PlatformRoutes, RouteContract } from '@curbside/contracts';
 import { APP_CONFIG, type AppConfig, httpRequestsShed, watchAdmission } from '@curbside/platform';
-import type { NextFunction, Request, Response } from 'express';
+import type { preHandlerHookHandler } from 'fastify';
 import { sendError } from '../errors/error-response';
+import { routeContractOf } from './route-templates';
 import { isStateChanging } from './state-changing';
 
 /** Why a request was turned away: no place left in the line, or its wait ran out. */
@@ -163,38 +164,33 @@ export class AdmissionGate {
 /**
  * Never made to wait: the health report (a probe must see the truth under load, and a refused probe would have
  * replicas restarted just when they are needed) and the live stream (open for as long as the page is, and it does
- * no work of the services when it opens).
+ * no work of the services when it opens). Nor are the photo uploads streamed in as multipart (the item photo, the
+ * profile picture): their bytes arrive at the member's pace, so a place held while they do would let a few slow
+ * phones fill the gate. Their size and the write limit per address bound them instead. (A JSON body, however
+ * large, is read before the gate.)
  */
-const EXEMPT = new Set([PlatformRoutes.health.path, LIVE_STREAM_PATH]);
-/**
- * Nor are the photo uploads streamed in as multipart (the item photo, the profile picture): their bytes arrive at
- * the member's pace, so a place held while they do would let a few slow phones fill the gate. Their size and the
- * write limit per address bound them instead. (A JSON body, however large, is read before the gate.)
- */
-const STREAMED_UPLOADS = (Object.values(Routes) as RouteContract[])
-  .filter((route) => route.multipart)
-  .map((route) => ({ method: route.method.toUpperCase(), path: new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`) }));
-
-function exempt(request: Request): boolean {
-  return EXEMPT.has(request.path) || STREAMED_UPLOADS.some((upload) => upload.method === request.method && upload.path.test(request.path));
+function exempt(route: RouteContract): boolean {
+  return route.path === PlatformRoutes.health.path || route.path === LIVE_STREAM_PATH || route.multipart !== undefined;
 }
 
 const BUSY_MESSAGE = 'Curbside is busy right now. Please try again in a moment.';
 
 /**
- * The gate as middleware for the API's routes, once the body has been read (the SPA's files and the exempt routes
- * pass straight through). A refused request is answered 503 COMMON.UNAVAILABLE with Retry-After: 1: the SPA sends a
- * creating call again by itself (sendOnce, with the same Idempotency-Key) and shows a list's refusal as its usual
- * error, with this message.
+ * The gate as a hook of the API's routes, once the body has been read (the SPA's files, a path no route answers and
+ * the exempt routes pass straight through). A refused request is answered 503 COMMON.UNAVAILABLE with Retry-After:
+ * 1: the SPA sends a creating call again by itself (sendOnce, with the same Idempotency-Key) and shows a list's
+ * refusal as its usual error, with this message.
  */
-export function admitWithinCapacity(gate: AdmissionGate): (request: Request, response: Response, next: NextFunction) => void {
-  return (request, response, next) => {
-    if (!request.path.startsWith('/api/') || exempt(request)) return next();
+export function admitWithinCapacity(gate: AdmissionGate): preHandlerHookHandler {
+  return (request, reply, done) => {
+    const route = routeContractOf(request);
+    if (!route || exempt(route)) return done();
+    // 'close' comes once the answer is sent or the caller has gone, whichever happens.
+    const response = reply.raw;
     const free = gate.tryEnter();
     if (free) {
-      // 'close' comes once the answer is sent or the caller has gone, whichever happens.
       response.once('close', free.release);
-      return next();
+      return done();
     }
     const lane: Lane = isStateChanging(request.method) ? 'write' : 'read';
     let gone = false;
@@ -206,12 +202,12 @@ export function admitWithinCapacity(gate: AdmissionGate): (request: Request, res
       response.off('close', onClose);
       if (!admission.admitted) {
         httpRequestsShed.inc({ lane, reason: admission.reason });
-        if (!gone) sendError(response, new DomainError(ErrorCode.UNAVAILABLE, BUSY_MESSAGE, 1));
+        if (!gone) sendError(reply, new DomainError(ErrorCode.UNAVAILABLE, BUSY_MESSAGE, 1));
         return;
       }
       if (gone) return admission.release();
       response.once('close', admission.release);
-      next();
+      done();
     });
   };
 }

@@ -1,7 +1,8 @@
 import { ErrorCode } from '@curbside/contracts';
 import { idempotencyKeyOf } from './idempotency-key.decorator';
 
-const withHeader = (value: string | undefined) => ({ header: () => value }) as unknown as Parameters<typeof idempotencyKeyOf>[0];
+const withHeader = (value: string | undefined) =>
+  ({ headers: value === undefined ? {} : { 'idempotency-key': value } }) as Parameters<typeof idempotencyKeyOf>[0];
 
 describe('idempotencyKeyOf', () => {
   it('reads a key of 1 to 255 printable ASCII characters, and nothing without the header', () => {

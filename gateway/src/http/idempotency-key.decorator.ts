@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { DomainError, ErrorCode, IDEMPOTENCY_KEY_HEADER, idempotencyKeyProblem } from '@curbside/contracts';
-import type { Request } from 'express';
+import type { HttpRequest } from './http-request';
 
 /**
  * The client's Idempotency-Key of a creating call, checked (1–255 printable ASCII characters, else 400), or
@@ -11,11 +11,14 @@ export const IdempotencyKey = createParamDecorator(readIdempotencyKey);
 
 /** The decorator's factory, by name: a spec checks that exactly the routes whose contract says so read the key. */
 export function readIdempotencyKey(_: unknown, context: ExecutionContext): string | undefined {
-  return idempotencyKeyOf(context.switchToHttp().getRequest<Request>());
+  return idempotencyKeyOf(context.switchToHttp().getRequest<HttpRequest>());
 }
 
-export function idempotencyKeyOf(request: Pick<Request, 'header'>): string | undefined {
-  const value = request.header(IDEMPOTENCY_KEY_HEADER);
+const HEADER = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+
+export function idempotencyKeyOf(request: Pick<HttpRequest, 'headers'>): string | undefined {
+  // Node gives a header sent twice as one value, the two joined with ", ".
+  const value = request.headers[HEADER] as string | undefined;
   if (value === undefined) return undefined;
   const problem = idempotencyKeyProblem(value);
   if (problem) throw new DomainError(ErrorCode.VALIDATION_FAILED, problem);

@@ -18,7 +18,7 @@ import {
   UpdateItemRequest,
 } from '@curbside/contracts';
 import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
-import type { Response } from 'express';
+import type { HttpReply } from '../http/http-request';
 import { decodePickupPhoto } from '../claims/pickup-photo';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
@@ -54,13 +54,13 @@ export class ItemsController {
   @ApiRoute(Routes.feed)
   async feed(
     @Query(new ZodPipe(Routes.feed.query)) query: FeedQuery,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
     @Caller() callerId?: string,
   ): Promise<string> {
     const page = await this.services.call(Calls.items.feed, query, callerId);
-    if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
-    response.setHeader(RADIUS_CAP_HEADER, String(page.radiusCap));
-    response.type('application/json');
+    if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+    reply.header(RADIUS_CAP_HEADER, String(page.radiusCap));
+    reply.type('application/json; charset=utf-8');
     return page.itemsJson;
   }
 
@@ -78,12 +78,12 @@ export class ItemsController {
   @ApiRoute(Routes.topFinds)
   async topFinds(
     @Query(new ZodPipe(Routes.topFinds.query)) query: TopFindsQuery,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
     @Caller() callerId?: string,
   ): Promise<Item[]> {
-    const reply = await this.services.call(Calls.items.topFinds, query, callerId);
-    response.setHeader(RADIUS_CAP_HEADER, String(reply.radiusCap));
-    return reply.items;
+    const found = await this.services.call(Calls.items.topFinds, query, callerId);
+    reply.header(RADIUS_CAP_HEADER, String(found.radiusCap));
+    return found.items;
   }
 
   @ApiRoute(Routes.userItems)

@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Query, Res } from '@nestjs/common';
 import { Calls, CreateSavedSearchRequest, RADIUS_CAP_HEADER, Routes, SavedSearchChange, WantedPost, WantedQuery } from '@curbside/contracts';
-import type { Response } from 'express';
+import type { HttpReply } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ServiceClient } from '../http/service-client';
@@ -45,11 +45,11 @@ export class SavedSearchesController {
   @ApiRoute(Routes.wanted)
   async wanted(
     @Query(new ZodPipe(Routes.wanted.query)) query: WantedQuery,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) reply: HttpReply,
     @Caller() callerId?: string,
   ): Promise<WantedPost[]> {
-    const reply = await this.services.call(Calls.items.wanted, query, callerId);
-    response.setHeader(RADIUS_CAP_HEADER, String(reply.radiusCap));
-    return reply.posts;
+    const wanted = await this.services.call(Calls.items.wanted, query, callerId);
+    reply.header(RADIUS_CAP_HEADER, String(wanted.radiusCap));
+    return wanted.posts;
   }
 }

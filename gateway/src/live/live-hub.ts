@@ -10,7 +10,7 @@ import {
   LiveSessionsEndedSignal,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, LIVE_CHANNEL, LiveChannel, watchLiveStreams } from '@curbside/platform';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { ServiceClient } from '../http/service-client';
 import { LiveStream } from './live-stream';
 
@@ -50,7 +50,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** A new tab: registered first, so nothing signalled meanwhile is missed, then caught up and told the count. */
-  async open(userId: string, sessionToken: string, response: Response, lastEventId: string | undefined): Promise<void> {
+  async open(userId: string, sessionToken: string, response: ServerResponse, lastEventId: string | undefined): Promise<void> {
     const stream = new LiveStream(userId, sessionToken, response, this.config.LIVE_HEARTBEAT_MS);
     let mine = this.streams.get(userId);
     if (!mine) this.streams.set(userId, (mine = new Set()));

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { LIVE_STREAM_RETRY_MS, LiveEvent, LiveNotification } from '@curbside/contracts';
 
 /** How many notification ids a stream remembers, so one delivered by both a catch-up and a signal is sent once. */
@@ -17,10 +17,10 @@ export class LiveStream {
     readonly userId: string,
     /** The session cookie's token it was opened with: a sign-out ends the streams of that session only. */
     readonly sessionToken: string,
-    private readonly response: Response,
+    private readonly response: ServerResponse,
     heartbeatMs: number,
   ) {
-    response.status(200);
+    response.statusCode = 200;
     response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     response.setHeader('Cache-Control', 'no-cache, no-transform');
     response.setHeader('Connection', 'keep-alive');

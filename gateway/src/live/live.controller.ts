@@ -1,6 +1,6 @@
 import { Controller, Headers, Req, Res } from '@nestjs/common';
 import { Routes } from '@curbside/contracts';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { Caller } from '../session/caller.decorator';
 import { SESSION_COOKIE } from '../session/session-cookie';
@@ -15,11 +15,13 @@ export class LiveController {
   async stream(
     @Caller() callerId: string,
     @Headers('last-event-id') lastEventId: string | undefined,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: HttpRequest,
+    @Res() reply: HttpReply,
   ): Promise<void> {
     // The session guard resolved this very cookie to the caller (the route is session-only).
     const sessionToken = String(request.signedCookies?.[SESSION_COOKIE]);
-    await this.hub.open(callerId, sessionToken, response, lastEventId);
+    // The stream is written on the socket's own response for as long as the tab is open, past Fastify's reply.
+    reply.hijack();
+    await this.hub.open(callerId, sessionToken, reply.raw, lastEventId);
   }
 }

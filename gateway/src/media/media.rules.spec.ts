@@ -1,4 +1,5 @@
-import { entityTagFor, ifNoneMatchHits, parseMediaKey } from './media.rules';
+import { ifNoneMatchHits } from '../http/entity-tags';
+import { entityTagFor, parseMediaKey } from './media.rules';
 
 const ID = '0b5a1f3c-9d2e-4c7a-8f61-2a4b6c8d0e1f';
 

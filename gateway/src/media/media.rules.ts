@@ -26,10 +26,3 @@ function isSafeKey(key: string): boolean {
 export function entityTagFor(key: string): string {
   return `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
 }
-
-/** RFC 9110 If-None-Match: weak comparison, a list of tags, or `*` for any current representation. */
-export function ifNoneMatchHits(header: string | undefined, entityTag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(entityTag));
-}

@@ -16,7 +16,7 @@ import {
   UserReward,
 } from '@curbside/contracts';
 import { ShortLivedCopies } from '@curbside/platform';
-import type { Response } from 'express';
+import type { HttpReply } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ServiceClient } from '../http/service-client';
@@ -108,11 +108,11 @@ export class RewardsController {
    * arrives serialised and is sent on as it is.
    */
   @ApiRoute(Routes.leaderboard)
-  async leaderboard(@Query(new ZodPipe(Routes.leaderboard.query)) query: LeaderboardQuery, @Res({ passthrough: true }) response: Response): Promise<string> {
+  async leaderboard(@Query(new ZodPipe(Routes.leaderboard.query)) query: LeaderboardQuery, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
     const ask = () => this.services.call(Calls.rewards.leaderboard, query);
     const page = query.cursor ? await ask() : await this.firstPages.get(query.limit, ask);
-    if (page.nextCursor) response.setHeader('X-Next-Cursor', page.nextCursor);
-    response.type('application/json');
+    if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+    reply.type('application/json; charset=utf-8');
     return page.entriesJson;
   }
 }

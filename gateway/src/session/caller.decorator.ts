@@ -1,10 +1,9 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { AuthError, DomainError } from '@curbside/contracts';
-import type { Request } from 'express';
+import type { HttpRequest } from '../http/http-request';
 
-export interface SessionRequest extends Request {
-  callerId?: string;
-}
+/** A request once the session guard has run: `callerId` is the session's member, if any. */
+export type SessionRequest = Pick<HttpRequest, 'signedCookies' | 'callerId'>;
 
 /** The session's user id (undefined for anonymous callers on public routes). */
 export const Caller = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {

@@ -1,50 +1,42 @@
 import { createHash } from 'node:crypto';
-import { AppConfig, currentRequestContext, runWithRequestContext } from '@curbside/platform';
-import type { Request, Response } from 'express';
-import { DEVICE_COOKIE, keepDeviceCookie, noteDevice } from './device-cookie';
+import type { AppConfig } from '@curbside/platform';
+import type { HttpReply } from '../http/http-request';
+import { DEVICE_COOKIE, deviceHashOf, keepDeviceCookie } from './device-cookie';
 
-const CONFIG = { COOKIE_SECURE: true } as AppConfig;
+const CONFIG = { COOKIE_SECURE: true, SESSION_SECRET: 'test-secret' } as AppConfig;
 
-function response(signedCookies: Record<string, string>) {
-  const set: { name: string; value: string; options: Record<string, unknown> }[] = [];
-  const res = { req: { signedCookies }, cookie: (name: string, value: string, options: Record<string, unknown>) => set.push({ name, value, options }) };
-  return { res: res as unknown as Response, set };
+function reply(signedCookies: Record<string, unknown>) {
+  const set: string[] = [];
+  const recorded = { request: { signedCookies }, header: (name: string, value: string) => name === 'Set-Cookie' && set.push(value) };
+  return { reply: recorded as unknown as HttpReply, set };
 }
 
 describe('device cookie', () => {
   it('gives a browser without one a random, signed, httpOnly device id that outlives sessions', () => {
-    const first = response({});
-    keepDeviceCookie(first.res, CONFIG);
-    const second = response({});
-    keepDeviceCookie(second.res, CONFIG);
-    expect(first.set).toEqual([
-      {
-        name: DEVICE_COOKIE,
-        value: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
-        options: expect.objectContaining({ httpOnly: true, signed: true, sameSite: 'lax', secure: true, path: '/' }),
-      },
-    ]);
-    expect(first.set[0].options.maxAge).toBeGreaterThan(365 * 24 * 3600 * 1000);
-    expect(second.set[0].value).not.toBe(first.set[0].value);
+    const first = reply({});
+    keepDeviceCookie(first.reply, CONFIG);
+    const second = reply({});
+    keepDeviceCookie(second.reply, CONFIG);
+    expect(first.set).toHaveLength(1);
+    const [pair, ...attributes] = first.set[0].split('; ');
+    expect(pair).toMatch(new RegExp(`^${DEVICE_COOKIE}=s%3A[A-Za-z0-9_-]{32}\\.[A-Za-z0-9+/]{43}$`));
+    expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Lax', 'Secure', 'Path=/']));
+    expect(Number(attributes.find((a) => a.startsWith('Max-Age='))?.slice(8))).toBeGreaterThan(365 * 24 * 3600);
+    expect(second.set[0]).not.toBe(first.set[0]);
   });
 
   it('keeps the device id a browser already has, and replaces one that was tampered with (its signature failed)', () => {
-    const kept = response({ [DEVICE_COOKIE]: 'A'.repeat(32) });
-    keepDeviceCookie(kept.res, CONFIG);
+    const kept = reply({ [DEVICE_COOKIE]: 'A'.repeat(32) });
+    keepDeviceCookie(kept.reply, CONFIG);
     expect(kept.set).toEqual([]);
     // cookie-parser gives `false` for a cookie whose signature does not match.
-    const forged = response({ [DEVICE_COOKIE]: false as unknown as string });
-    keepDeviceCookie(forged.res, CONFIG);
+    const forged = reply({ [DEVICE_COOKIE]: false });
+    keepDeviceCookie(forged.reply, CONFIG);
     expect(forged.set).toHaveLength(1);
   });
 
   it('hands the services only the SHA-256 of the device id, and nothing without a valid one', () => {
-    const seen: (string | undefined)[] = [];
-    for (const signedCookies of [{ [DEVICE_COOKIE]: 'B'.repeat(32) }, {}, { [DEVICE_COOKIE]: 'x' }]) {
-      runWithRequestContext({ requestId: 'r1' }, () =>
-        noteDevice({ signedCookies } as unknown as Request, {} as Response, () => seen.push(currentRequestContext()?.device)),
-      );
-    }
+    const seen = [{ [DEVICE_COOKIE]: 'B'.repeat(32) }, {}, { [DEVICE_COOKIE]: 'x' }].map((signedCookies) => deviceHashOf({ signedCookies }));
     expect(seen).toEqual([createHash('sha256').update('B'.repeat(32)).digest('hex'), undefined, undefined]);
   });
 });

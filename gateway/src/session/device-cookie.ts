@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { noteRequestDevice, type AppConfig } from '@curbside/platform';
-import type { NextFunction, Request, Response } from 'express';
+import type { AppConfig } from '@curbside/platform';
+import { setCookie } from '../http/cookies';
+import type { HttpReply, HttpRequest } from '../http/http-request';
 import { memoized } from '../http/memo';
 
 /**
@@ -13,7 +14,7 @@ export const DEVICE_COOKIE = 'curbside_device';
 const TEN_YEARS_MS = 10 * 365 * 24 * 3600 * 1000;
 const VALID = /^[A-Za-z0-9_-]{22,64}$/;
 
-function deviceOf(request: Request): string | undefined {
+function deviceOf(request: Pick<HttpRequest, 'signedCookies'>): string | undefined {
   const value: unknown = request.signedCookies?.[DEVICE_COOKIE];
   return typeof value === 'string' && VALID.test(value) ? value : undefined;
 }
@@ -21,20 +22,19 @@ function deviceOf(request: Request): string | undefined {
 /** Kept for the devices seen last: the same browser asks again and again. */
 const hashOf = memoized(1000, (value) => createHash('sha256').update(value).digest('hex'));
 
-/** Notes the request's device for the service calls it makes (after cookie-parser). */
-export function noteDevice(request: Request, _response: Response, next: NextFunction): void {
+/** What the request's service calls carry as its device: the SHA-256 of a valid signed device id, or nothing. */
+export function deviceHashOf(request: Pick<HttpRequest, 'signedCookies'>): string | undefined {
   const device = deviceOf(request);
-  if (device) noteRequestDevice(hashOf(device));
-  next();
+  return device ? hashOf(device) : undefined;
 }
 
 /** Gives the browser its device id beside a new session, when it has none yet (httpOnly, signed, long-lived). */
-export function keepDeviceCookie(response: Response, config: AppConfig): void {
-  if (deviceOf(response.req)) return;
-  response.cookie(DEVICE_COOKIE, randomBytes(24).toString('base64url'), {
+export function keepDeviceCookie(reply: HttpReply, config: AppConfig): void {
+  if (deviceOf(reply.request)) return;
+  setCookie(reply, DEVICE_COOKIE, randomBytes(24).toString('base64url'), {
     httpOnly: true,
     sameSite: 'lax',
-    signed: true,
+    signedWith: config.SESSION_SECRET,
     secure: config.COOKIE_SECURE,
     maxAge: TEN_YEARS_MS,
     path: '/',

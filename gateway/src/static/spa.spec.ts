@@ -1,10 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
-import { serveSpa } from './spa';
+import fastify, { FastifyInstance } from 'fastify';
+import { serveSpa, SpaOptions } from './spa';
 
 const SOFA = '0b0e6c1a-2f3d-4c5e-8a9b-1c2d3e4f5a6b';
 const HOSTILE = '1b0e6c1a-2f3d-4c5e-8a9b-1c2d3e4f5a6b';
@@ -15,9 +13,17 @@ const items = new Map([
   [HOSTILE, { title: '"><script>alert(1)</script>', description: "<img src=x onerror=alert('x')> & `more`", imageUrl: 'https://cdn.example/p.jpg?a=1&b="2"' }],
 ]);
 
+/** The SPA alone on a server of its own; the API's 404 stands for the gateway's. */
+async function spaServer(dir: string, options: SpaOptions): Promise<{ app: FastifyInstance; base: string }> {
+  const app = fastify();
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'COMMON.NOT_FOUND' }));
+  await serveSpa(app, dir, options);
+  return { app, base: await app.listen({ port: 0, host: '127.0.0.1' }) };
+}
+
 describe('serving the SPA', () => {
   let dir: string;
-  let server: Server;
+  let app: FastifyInstance;
   let base: string;
 
   beforeAll(async () => {
@@ -36,14 +42,10 @@ describe('serving the SPA', () => {
     writeFileSync(join(dir, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
     writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
     writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-    const app = express();
-    serveSpa(app, dir, { findItem: async (id) => items.get(id) ?? null });
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ app, base } = await spaServer(dir, { findItem: async (id) => items.get(id) ?? null }));
   });
-  afterAll(() => {
-    server?.close();
+  afterAll(async () => {
+    await app?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -82,7 +84,19 @@ describe('serving the SPA', () => {
   });
 
   it('leaves API paths to the API', async () => {
-    expect((await fetch(`${base}/api/nothing`)).status).toBe(404);
+    const response = await fetch(`${base}/api/nothing`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 'COMMON.NOT_FOUND' });
+  });
+
+  it('serves no file outside the build, nor a hidden one: the app page instead', async () => {
+    writeFileSync(join(dir, '.env'), 'SECRET=1');
+    for (const path of ['/.env', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%2e%2e/index.html']) {
+      const page = await (await fetch(`${base}${path}`)).text();
+      expect(page).not.toContain('SECRET');
+      expect(page).not.toContain('root:');
+    }
+    expect(await (await fetch(`${base}/favicon.svg`)).text()).toBe('<svg/>');
   });
 
   const metaOf = (page: string) => Object.fromEntries([...page.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]));
@@ -140,16 +154,13 @@ describe('an item page when the items service does not answer', () => {
   it('serves the page without tags rather than failing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'curbside-spa-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Curbside</title></head><body></body></html>');
-    const app = express();
-    serveSpa(app, dir, { findItem: () => Promise.reject(new Error('timeout')) });
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    const { app, base } = await spaServer(dir, { findItem: () => Promise.reject(new Error('timeout')) });
     try {
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/items/${SOFA}`);
+      const response = await fetch(`${base}/items/${SOFA}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('<title>Curbside</title>');
     } finally {
-      server.close();
+      await app.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

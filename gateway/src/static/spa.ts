@@ -1,7 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import express, { Express, NextFunction, Request, Response } from 'express';
+import { stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
 import { thumbnailUrlOf } from '@curbside/contracts';
+import { HttpReply, HttpRequest, isApiPath, pathOf } from '../http/http-request';
 
 /** What an item's page shows to link previews: the public view only, never a position (docs/security.md). */
 export interface ItemPreview {
@@ -13,50 +16,77 @@ export interface ItemPreview {
 export interface SpaOptions {
   /** The public view of an item (no caller), null when there is no such item or it was removed. */
   findItem?: (id: string) => Promise<ItemPreview | null>;
+  /** Route options for the files' route (their compression: they are sent once and cached, so they may take longer). */
+  routeOptions?: Record<string, unknown>;
 }
 
 /** The client-side route of an item's page, /items/{id}; its screen's preloads are listed under ITEM_SCREEN. */
 const ITEM_PAGE = /^\/items\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const ITEM_SCREEN = '/items/:id';
 
-/** Serves the built SPA; any non-API GET that is not a file gets index.html (client-side routes). */
-export function serveSpa(app: Express, distDir: string, options: SpaOptions = {}): void {
+/**
+ * Serves the built SPA: a file of the build as it is, and any other non-API GET the app's page (client-side
+ * routes). A path under /api that no route answers is the API's 404, never the page.
+ */
+export async function serveSpa(app: FastifyInstance, distDir: string, options: SpaOptions = {}): Promise<void> {
   const root = resolve(distDir);
   const pages = new SpaPages(root);
-  const files = express.static(root, { index: false, maxAge: '1h', setHeaders: cachePolicy });
-  // API requests never look at the disk (a stat per request otherwise).
-  app.use((request: Request, response: Response, next: NextFunction) => (isApiPath(request.path) ? next() : files(request, response, next)));
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || isApiPath(request.path)) return next();
+  await app.register(fastifyStatic, { root, serve: false, index: false, maxAge: '1h', setHeaders: cachePolicy });
+  app.get('/*', options.routeOptions ?? {}, async (request, reply) => {
+    const path = pathOf(request);
+    if (isApiPath(path)) return reply.callNotFound();
+    const file = await fileOf(root, path);
+    if (file !== null) return reply.sendFile(file);
     // A file of the build that is not there (an old chunk after a deploy) is a 404, not the app's page: a browser
     // would otherwise run HTML as a script and fail with a confusing error instead of a missing file.
-    if (request.path.startsWith('/assets/')) return response.status(404).type('text/plain').send('Not found');
-    if (request.path.startsWith('/items/')) return void sendItemPage(request, response).catch(next);
-    const page = pages.for(request.path);
-    if (page === null) return response.status(404).type('text/plain').send('The frontend is not built (npm run build).');
-    response.setHeader('Cache-Control', 'no-cache');
-    response.type('html').send(page);
+    if (path.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (path.startsWith('/items/')) return sendItemPage(request, reply, path);
+    const page = pages.for(path);
+    if (page === null) return notBuilt(reply);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 
   /**
    * /items/{id}: the page with the item's title, description and photo in Open Graph and Twitter tags, so a shared
    * link previews it; 404 (the app's page, which shows its own "not found") for an item that is not there.
    */
-  async function sendItemPage(request: Request, response: Response): Promise<void> {
-    const id = ITEM_PAGE.exec(request.path)?.[1];
+  async function sendItemPage(request: HttpRequest, reply: HttpReply, path: string): Promise<HttpReply> {
+    const id = ITEM_PAGE.exec(path)?.[1];
     // Nobody to ask (the SPA served alone), or the items service not answering: the page without tags, and the
     // app asks the API itself.
     const item = id && options.findItem ? await options.findItem(id.toLowerCase()).catch(() => undefined) : null;
     const found = item !== null || (id !== undefined && !options.findItem);
-    const page = pages.for(ITEM_SCREEN, item ? itemMetaTags(item, `${request.protocol}://${request.get('host') ?? 'localhost'}`, request.path) : '');
-    if (page === null) return void response.status(404).type('text/plain').send('The frontend is not built (npm run build).');
+    const page = pages.for(ITEM_SCREEN, item ? itemMetaTags(item, `${request.protocol}://${request.headers.host ?? 'localhost'}`, path) : '');
+    if (page === null) return notBuilt(reply);
     // An item changes (edited, claimed, removed): its page is checked again every time, never kept.
-    response.setHeader('Cache-Control', 'no-cache');
-    response
-      .status(found ? 200 : 404)
-      .type('html')
+    return reply
+      .code(found ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
       .send(page);
   }
+}
+
+function notBuilt(reply: HttpReply): HttpReply {
+  return reply.code(404).type('text/plain; charset=utf-8').send('The frontend is not built (npm run build).');
+}
+
+/**
+ * The build's file at a URL path, relative to the build's folder, or null when there is none: a path that does not
+ * decode, reaches outside the folder, names a hidden file or a folder.
+ */
+async function fileOf(root: string, path: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.'))) return null;
+  const absolute = resolve(root, `.${decoded}`);
+  if (!absolute.startsWith(root + sep)) return null;
+  const found = await stat(absolute).catch(() => null);
+  return found?.isFile() ? absolute.slice(root.length + 1) : null;
 }
 
 /** The head tags of an item's page; every value escaped, the photo's address made absolute for link previews. */
@@ -138,13 +168,9 @@ function readPreloads(file: string): Record<string, string[]> {
   return Object.fromEntries(valid);
 }
 
-function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
-}
-
 /** HTML is checked every time; files under /assets carry a content hash in their name and never change. */
-function cachePolicy(response: Response, path: string): void {
+function cachePolicy(reply: HttpReply, path: string): void {
   // The service worker is checked on every visit, or a fixed app would reach its members up to an hour late.
-  if (path.endsWith('.html') || /[\\/]sw\.js$/.test(path)) response.setHeader('Cache-Control', 'no-cache');
-  else if (/[\\/]assets[\\/]/.test(path)) response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (path.endsWith('.html') || /[\\/]sw\.js$/.test(path)) reply.header('Cache-Control', 'no-cache');
+  else if (/[\\/]assets[\\/]/.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
 }

@@ -1,6 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import busboy from 'busboy';
-import type { Request } from 'express';
 import { UploadErrors } from './uploads.errors';
+
+/** The request whose body is the upload, and the response its answer goes out on (Node's own objects). */
+export interface Upload {
+  request: IncomingMessage;
+  response: ServerResponse;
+}
 
 export interface SingleFileOptions<T> {
   /** The only multipart field that may carry a file. */
@@ -34,7 +40,7 @@ const PART_LIMITS = { fields: 10, fieldSize: 1024, parts: 20 };
  * limit, a bad first few bytes, a second file or a file in another field. A refused request is not read any further;
  * its connection is closed after the answer, so a 20 MB body costs about `maxBytes` plus socket buffers, not 20 MB.
  */
-export function readSingleFile<T>(request: Request, options: SingleFileOptions<T>): Promise<ReceivedFile<T>> {
+export function readSingleFile<T>({ request, response }: Upload, options: SingleFileOptions<T>): Promise<ReceivedFile<T>> {
   return new Promise((resolve, reject) => {
     const parser = createParser(request, options.maxBytes);
     if (!parser) {
@@ -52,7 +58,7 @@ export function readSingleFile<T>(request: Request, options: SingleFileOptions<T
       request.pause();
       // The rest of the body is never read, so this connection cannot carry another request: with this header Node
       // closes it once the answer is out, and the client's send fails instead of the server draining the rest.
-      if (request.res && !request.res.headersSent) request.res.setHeader('Connection', 'close');
+      if (!response.headersSent) response.setHeader('Connection', 'close');
       reject(error);
     };
 
@@ -115,7 +121,7 @@ export function readSingleFile<T>(request: Request, options: SingleFileOptions<T
   });
 }
 
-function createParser(request: Request, maxBytes: number): busboy.Busboy | null {
+function createParser(request: IncomingMessage, maxBytes: number): busboy.Busboy | null {
   try {
     // busboy reports the limit on reaching it, not on passing it: one byte of slack lets a file of exactly maxBytes in.
     return busboy({ headers: request.headers, limits: { ...PART_LIMITS, fileSize: maxBytes + 1 } });

@@ -1,6 +1,6 @@
-import { Controller, Req } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import { Routes, type UploadResponse } from '@curbside/contracts';
-import type { Request } from 'express';
+import type { HttpReply, HttpRequest } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { Caller } from '../session/caller.decorator';
@@ -13,8 +13,14 @@ export class UploadsController {
 
   /** The body is read here, from the raw request: multipart never goes through a body parser. */
   @ApiRoute(Routes.upload)
-  async upload(@Req() request: Request, @Caller() callerId: string, @IdempotencyKey() key?: string): Promise<UploadResponse> {
-    const { url, thumbnailUrl } = await this.uploads.receiveImage(request, ImagePresets.itemPhoto, key ? { callerId, key } : undefined);
+  async upload(
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) reply: HttpReply,
+    @Caller() callerId: string,
+    @IdempotencyKey() key?: string,
+  ): Promise<UploadResponse> {
+    const upload = { request: request.raw, response: reply.raw };
+    const { url, thumbnailUrl } = await this.uploads.receiveImage(upload, ImagePresets.itemPhoto, key ? { callerId, key } : undefined);
     return { imageUrl: url, url, thumbnailUrl };
   }
 }

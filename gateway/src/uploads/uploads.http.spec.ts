@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { CallContract, Calls } from '@curbside/contracts';
 import { AppConfig, InMemoryLiveChannel, LocalFolderStorage, OBJECT_STORAGE } from '@curbside/platform';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import sharp from 'sharp';
+import { prepareRouting } from '../create-gateway-app';
 import { HttpErrorFilter } from '../errors/http-error.filter';
+import { readCookies } from '../http/cookies';
 import { ServiceClient } from '../http/service-client';
 import { MediaController } from '../media/media.controller';
 import { MediaService } from '../media/media.service';
@@ -80,10 +80,14 @@ describe('POST /api/upload and GET /api/media/*key', () => {
       ],
     })
     class UploadsTestModule {}
-    const nest = await NestFactory.create<NestExpressApplication>(UploadsTestModule, { bodyParser: false, logger: false });
-    // As in createGatewayApp: a JSON parser in front proves multipart bodies go past it untouched.
-    nest.use(cookieParser(SECRET));
-    nest.use(express.json({ limit: '1mb' }));
+    const nest = await NestFactory.create<NestFastifyApplication>(UploadsTestModule, new FastifyAdapter({ skipMiddie: true }), {
+      bodyParser: false,
+      logger: false,
+    });
+    // As in createGatewayApp: the JSON parser is there too, which proves multipart bodies go past it untouched.
+    const server = nest.getHttpAdapter().getInstance();
+    prepareRouting(server);
+    server.addHook('onRequest', readCookies(SECRET));
     await nest.listen(0, '127.0.0.1');
     app = nest;
     app.getHttpServer().on('connection', (socket: Socket) => socket.on('data', (chunk: Buffer) => (bytesReceived += chunk.length)));

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { mediaUrl } from '@curbside/contracts';
 import { createLogger, OBJECT_STORAGE, type ObjectStorage } from '@curbside/platform';
-import type { Request } from 'express';
 import type { ImagePreset } from './image.presets';
 import { ImagePipeline, type ProcessedImage } from './image.pipeline';
 import { type ImageType, SNIFF_BYTES, sniffImageType } from './image-type.sniffer';
-import { readSingleFile } from './multipart-file.reader';
+import { readSingleFile, type Upload } from './multipart-file.reader';
 import { KeyedUploads } from './keyed-uploads';
 import { UploadErrors } from './uploads.errors';
 
@@ -34,8 +33,8 @@ export class UploadsService {
   }
 
   /** With an Idempotency-Key, a repeat of the same file answers the same URLs and stores nothing new (keyed-uploads.ts). */
-  async receiveImage(request: Request, preset: ImagePreset, idempotency?: { callerId: string; key: string }): Promise<StoredImage> {
-    const { bytes, head: type } = await readSingleFile(request, {
+  async receiveImage(upload: Upload, preset: ImagePreset, idempotency?: { callerId: string; key: string }): Promise<StoredImage> {
+    const { bytes, head: type } = await readSingleFile(upload, {
       field: preset.field,
       maxBytes: preset.maxBytes,
       headBytes: SNIFF_BYTES,

@@ -11,7 +11,7 @@ import {
   UserView,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
@@ -34,9 +34,9 @@ export class UsersController {
   ) {}
 
   @ApiRoute(Routes.createUser)
-  async create(@Body(new ZodPipe(Routes.createUser.body)) body: CreateUserRequest, @Res({ passthrough: true }) response: Response): Promise<User> {
+  async create(@Body(new ZodPipe(Routes.createUser.body)) body: CreateUserRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<User> {
     const { user, sessionToken } = await this.services.call(Calls.users.create, body);
-    setSessionCookie(response, sessionToken, this.config);
+    setSessionCookie(reply, sessionToken, this.config);
     return user;
   }
 
@@ -101,11 +101,12 @@ export class UsersController {
   @ApiRoute(Routes.profilePicture)
   async profilePicture(
     @Param(new ZodPipe(Routes.profilePicture.params)) params: IdParams,
-    @Req() request: Request,
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) reply: HttpReply,
     @Caller() callerId: string,
   ): Promise<{ profilePicture: string }> {
     assertIsCaller(params.id, callerId);
-    const { url } = await this.uploads.receiveImage(request, ImagePresets.profilePicture);
+    const { url } = await this.uploads.receiveImage({ request: request.raw, response: reply.raw }, ImagePresets.profilePicture);
     return this.services.call(Calls.users.setProfilePicture, { url }, callerId);
   }
 

@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode } from '@curbside/contracts';
-import type { NextFunction, Request, Response } from 'express';
+import type { onRequestHookHandler } from 'fastify';
 import { sendError } from '../errors/error-response';
+import { HttpRequest, pathOf } from './http-request';
 import { isStateChanging } from './state-changing';
 
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
@@ -18,24 +19,23 @@ const TOKEN_FORM_POSTS = new Set(['/api/email/unsubscribe']);
  * `Origin` that is not this server's is a 403. Reads stay open (their answers are public or the caller's own,
  * and another site cannot read them).
  */
-export function refuseCrossSiteWrites(request: Request, response: Response, next: NextFunction): void {
-  if (!isStateChanging(request.method) || !request.path.startsWith('/api/')) return next();
-  if (request.method === 'POST' && TOKEN_FORM_POSTS.has(request.path)) return next();
-  if (request.get('sec-fetch-site') === 'cross-site' || !sameOrigin(request)) {
-    sendError(response, new DomainError(ErrorCode.FORBIDDEN, 'Requests from other sites are not accepted'));
-    return;
+export const refuseCrossSiteWrites: onRequestHookHandler = (request, reply, done) => {
+  if (!isStateChanging(request.method)) return done();
+  const path = pathOf(request);
+  if (!path.startsWith('/api/') || (request.method === 'POST' && TOKEN_FORM_POSTS.has(path))) return done();
+  if (request.headers['sec-fetch-site'] === 'cross-site' || !sameOrigin(request)) {
+    return sendError(reply, new DomainError(ErrorCode.FORBIDDEN, 'Requests from other sites are not accepted'));
   }
-  const type = request.get('content-type');
+  const type = request.headers['content-type'];
   if (type !== undefined && !ACCEPTED_TYPES.some((accepted) => type.toLowerCase().startsWith(accepted))) {
-    sendError(response, new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the request as JSON (Content-Type: application/json)'));
-    return;
+    return sendError(reply, new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send the request as JSON (Content-Type: application/json)'));
   }
-  next();
-}
+  done();
+};
 
 /** No Origin (not a browser, or a same-origin GET-like call) or one whose host is the one this request reached. */
-function sameOrigin(request: Request): boolean {
-  const origin = request.get('origin');
+function sameOrigin(request: HttpRequest): boolean {
+  const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
     return new URL(origin).host === request.host;

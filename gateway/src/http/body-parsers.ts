@@ -1,0 +1,38 @@
+import { DomainError, ErrorCode } from '@curbside/contracts';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * How request bodies are read. JSON is parsed (objects and arrays only; an empty body is `{}`), within the route's
+ * limit: 1 MB, or the contract's `largeJson` (route-templates.ts); past it the answer is a 413 with the route's words
+ * (http-error.filter.ts). A multipart body is left unread for the upload routes, which stream it themselves
+ * (uploads/multipart-file.reader.ts). Any other body is not read at all and the route sees none, so only a JSON
+ * body can carry fields, and a form post from another site has nothing to parse.
+ */
+export function readBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    try {
+      done(null, parseJsonBody(text as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+}
+
+/** A JSON body as the API takes it: an object or an array (a bare value is refused), `{}` when empty. */
+export function parseJsonBody(text: string): unknown {
+  const start = text.search(/\S/);
+  if (start === -1) return {};
+  if (text[start] !== '{' && text[start] !== '[') throw notJson();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw notJson();
+  }
+}
+
+function notJson(): DomainError {
+  return new DomainError(ErrorCode.VALIDATION_FAILED, 'The request body is not valid JSON');
+}
