@@ -4,9 +4,10 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { Calls, DomainError, ItemError } from '@curbside/contracts';
+import { Calls, DomainError, ErrorCode, ItemError } from '@curbside/contracts';
 import { PinoNestLogger } from '@curbside/platform';
 import { serveApiReferenceAssets } from './docs/api-reference';
+import { sendError } from './errors/error-response';
 import { DEFAULT_BODY_LIMIT } from './errors/http-error.filter';
 import { GatewayModule, GatewayOptions } from './gateway.module';
 import { admitWithinCapacity, GatewayAdmission } from './http/admission';
@@ -14,7 +15,7 @@ import { readBodies } from './http/body-parsers';
 import { readCookies } from './http/cookies';
 import { refuseCrossSiteWrites } from './http/cross-site.hook';
 import { tagAnswers } from './http/entity-tags';
-import { declareRequestFields } from './http/http-request';
+import { declareRequestFields, type HttpReply } from './http/http-request';
 import { echoRequestId, enterRequestContext, logRequest, requestIdOf } from './http/request-log.hooks';
 import { bindRouteContracts } from './http/route-templates';
 import { setSecurityHeaders } from './http/security-headers';
@@ -55,8 +56,14 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
     // Routes answer with and without a trailing slash, as they did before; a parameter's length is the contract's
     // to judge (a 400 naming it), not the router's.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
-    // No Express-style middleware here: every step is a Fastify hook below.
+    // No connect-style middleware (@fastify/middie): every step is a Fastify hook below.
     skipMiddie: true,
+    // A URL the router cannot read is the API's 400 like any other bad input, not Fastify's own error body.
+    frameworkErrors: (error: Error, _request: unknown, reply: HttpReply) =>
+      sendError(reply, new DomainError(ErrorCode.VALIDATION_FAILED, `The address is not valid: ${error.message}`)),
+    // While the server closes, a request on a connection still open is answered as usual (its services may still
+    // answer, or it gets the API's own 503), not with Fastify's bare 503.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(options), adapter, {
     bodyParser: false,

@@ -37,7 +37,7 @@ function toSchema(schema: z.ZodType, io: Io): JsonSchema {
   return json;
 }
 
-/** Express `:id` and named wildcards `*key` become OpenAPI `{id}` / `{key}`. */
+/** The contracts' `:id` and named wildcards `*key` become OpenAPI `{id}` / `{key}`. */
 export function openApiPath(path: string): string {
   return path.replace(/[:*](\w+)/g, '{$1}');
 }
@@ -145,7 +145,7 @@ function content(schema: z.ZodType): JsonSchema {
   return { [mediaType]: mediaType.startsWith('image/') ? {} : { schema: { type: 'string' } } };
 }
 
-/** Every answer carries the request's id (request-context.middleware.ts), the one to quote in a bug report. */
+/** Every answer carries the request's id (request-log.hooks.ts), the one to quote in a bug report. */
 const REQUEST_ID_HEADER = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
 
 function headers(contracts: Record<string, ResponseHeaderContract> | undefined): Record<string, JsonSchema> {

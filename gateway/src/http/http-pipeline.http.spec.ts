@@ -93,6 +93,12 @@ describe('the gateway on the wire', () => {
     }
   });
 
+  it('answers a URL the router cannot read with the API error', async () => {
+    const response = await fetch(`${base}/api/items/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'COMMON.VALIDATION_FAILED' });
+  });
+
   it('refuses a body that is not JSON, or is a bare value, or is too large, before any route runs, with the API error', async () => {
     const notJson = { code: 'COMMON.VALIDATION_FAILED', message: 'The request body is not valid JSON' };
     expect(await post('{"title": ')).toEqual({ status: 400, body: notJson });

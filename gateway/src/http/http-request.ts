@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The Cookie header read by cookie-parser (cookies.hook.ts); a signed cookie whose signature fails is `false`. */
+    /** The Cookie header read by cookie-parser (cookies.ts); a signed cookie whose signature fails is `false`. */
     cookies: Record<string, unknown>;
     signedCookies: Record<string, unknown>;
     /** The session's member, once the session guard has resolved it (undefined for anonymous callers). */

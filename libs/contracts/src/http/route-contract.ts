@@ -22,7 +22,7 @@ export interface OtherResponseContract {
 /** One HTTP call of the public API: the gateway validates with these schemas and /api/docs is built from them. */
 export interface RouteContract {
   method: HttpMethod;
-  /** Express-style path, e.g. /api/users/:id */
+  /** The path, e.g. /api/users/:id; a named wildcard (`*key`) ends it when its value spans segments. */
   path: string;
   summary: string;
   /** 'public' routes need no session; 'session' routes answer 401 without one. */

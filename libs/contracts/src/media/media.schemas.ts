@@ -52,7 +52,7 @@ export const uploadResponseSchema = z.object({
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 export const mediaParamsSchema = z.object({
-  // Express 5 hands a named wildcard over as its path segments.
+  // The key spans path segments: the gateway hands it over as one string, a list of segments is joined.
   key: z
     .preprocess((value) => (Array.isArray(value) ? value.join('/') : value), z.string().regex(MEDIA_KEY_PATTERN))
     .describe('The object key, e.g. photos/<id>.webp'),

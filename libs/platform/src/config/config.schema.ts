@@ -48,8 +48,9 @@ export const configSchema = z.object({
   /** With NODE_ENV=production, COOKIE_SECURE=false is refused unless this says so (plain HTTP on purpose, e.g. a benchmark on loopback). */
   ALLOW_INSECURE_COOKIE: bool.default(false),
   /**
-   * Which proxies' X-Forwarded-For / -Host the gateway believes (Express's "trust proxy"): "loopback" (default),
-   * "false", "true", a hop count, or comma-separated addresses and subnets. Decides the client IP rate limits see.
+   * Which proxies' X-Forwarded-For / -Host / -Proto the gateway believes (its server's `trustProxy`): "loopback"
+   * (default), "false", "true", a hop count, or comma-separated addresses and subnets. Decides the client IP rate
+   * limits see.
    */
   TRUST_PROXY: z.string().default('loopback'),
   /** log: codes are written to the log (development, embedded); twilio: real SMS. */
