@@ -1,0 +1,42 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { jsonLines, LOG_FLUSH_MS } from './logger';
+
+describe('JSON log lines', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'curbside-log-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const linesIn = (file: string) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it('writes a lone line within the flush interval, with nothing else logged after it', async () => {
+    const file = join(dir, 'out.log');
+    const fd = openSync(file, 'w');
+    const destination = jsonLines(fd);
+    pino(destination).info('one line');
+    const deadline = Date.now() + LOG_FLUSH_MS * 10;
+    while (linesIn(file).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(linesIn(file)).toEqual(['one line']);
+    destination.destroy();
+    closeSync(fd);
+  });
+
+  it('keeps every line of a burst, in order, and loses none still waiting when flushed (as at exit)', () => {
+    const file = join(dir, 'burst.log');
+    const fd = openSync(file, 'w');
+    const destination = jsonLines(fd);
+    const logger = pino(destination);
+    const sent = Array.from({ length: 500 }, (_, i) => `request ${i}`);
+    for (const message of sent) logger.info(message);
+    destination.flushSync();
+    expect(linesIn(file)).toEqual(sent);
+    destination.destroy();
+    closeSync(fd);
+  });
+});
