@@ -84,10 +84,12 @@ export class NamespacedClientNats extends ClientNats {
   protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const token = String(++this.sequence);
     try {
+      const connection = this.natsClient;
+      if (!connection) throw new Error('Not connected to NATS');
       const packet = this.assignPacketId(partialPacket);
       const serialized = this.serializer.serialize(packet);
       this.waiting.set(token, this.createSubscriptionHandler(packet, callback));
-      this.natsClient!.publish(this.normalizePattern(partialPacket.pattern), serialized.data, {
+      connection.publish(this.normalizePattern(partialPacket.pattern), serialized.data, {
         reply: `${this.replies}${token}`,
         headers: this.mergeHeaders(serialized.headers),
       });
