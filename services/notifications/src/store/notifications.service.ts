@@ -32,14 +32,15 @@ const LIVE_CATCH_UP = 50;
 /**
  * A nearby alert whose box holds more members than this is written in slices of about this many (by member id), each
  * in a transaction of its own, SLICES_AT_ONCE at a time: the first members' rows show (and their pushes leave) while
- * the later ones are written, and the write uses more than one database backend. One statement for 100,000 members
- * kept one backend busy for seconds while everything after it waited (bench/README.md, "Scenario `fanout`"). Two at
- * a time wrote 100,000 rows sooner than one, and as soon as four, which waited on each other (extending the same
- * table and indexes, flushing the same WAL) and left less of the machine to the reads meanwhile ("Reach bands").
+ * the later ones are written. One statement for 100,000 members kept one backend busy for seconds while everything
+ * after it waited (bench/README.md, "Scenario `fanout`"). Four at a time waited on each other (extending the same table
+ * and indexes, flushing the same WAL). Two at a time wrote 100,000 rows in 3.5–4.1 s, but held both of a two-core
+ * machine's cores, and the feed's p99 meanwhile rose to 2.3–3.1× its figure alone; one at a time writes them in
+ * 4.1–5.1 s and leaves the feed a core: 1.5–2.4× (bench/README.md, "Fan-out one slice at a time").
  */
 export const MEMBERS_PER_SLICE = 12_500;
 const MAX_SLICES = 16;
-const SLICES_AT_ONCE = 2;
+const SLICES_AT_ONCE = 1;
 
 export interface NewNotification {
   userId: string;
