@@ -36,14 +36,7 @@ export function cpuSnapshot(app: AppProcess): CpuSnapshot {
  * record fields: `cpu_ms_notifications`, `cpu_ms_postgres`, …
  */
 export function cpuUsedBetween(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
-  const used: Record<string, number> = {};
-  for (const [pid, { name, ms }] of after) used[name] = (used[name] ?? 0) + ms - (before.get(pid)?.ms ?? 0);
-  return Object.fromEntries(
-    Object.entries(used)
-      .filter(([, ms]) => ms > 0)
-      .sort((a, b) => b[1] - a[1])
-      .map(([name, ms]) => [`cpu_ms_${name.replace(/[^A-Za-z0-9]+/g, '_')}`, Math.round(ms)]),
-  );
+  return sumByName(before, after, 'ms', 'cpu_ms_');
 }
 
 /**
@@ -51,13 +44,18 @@ export function cpuUsedBetween(before: CpuSnapshot, after: CpuSnapshot): Record<
  * loopback a socket write costs its sender the receiver's side of TCP as well, so the count is a cost of its own.
  */
 export function writesBetween(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
-  const made: Record<string, number> = {};
-  for (const [pid, { name, writes }] of after) made[name] = (made[name] ?? 0) + writes - (before.get(pid)?.writes ?? 0);
+  return sumByName(before, after, 'writes', 'writes_');
+}
+
+/** A counter's growth between two snapshots, summed by process name, as `<prefix><name>` fields, largest first. */
+function sumByName(before: CpuSnapshot, after: CpuSnapshot, counter: 'ms' | 'writes', prefix: string): Record<string, number> {
+  const grown: Record<string, number> = {};
+  for (const [pid, entry] of after) grown[entry.name] = (grown[entry.name] ?? 0) + entry[counter] - (before.get(pid)?.[counter] ?? 0);
   return Object.fromEntries(
-    Object.entries(made)
-      .filter(([, count]) => count > 0)
+    Object.entries(grown)
+      .filter(([, amount]) => amount > 0)
       .sort((a, b) => b[1] - a[1])
-      .map(([name, count]) => [`writes_${name.replace(/[^A-Za-z0-9]+/g, '_')}`, count]),
+      .map(([name, amount]) => [`${prefix}${name.replace(/[^A-Za-z0-9]+/g, '_')}`, Math.round(amount)]),
   );
 }
 

@@ -1,4 +1,5 @@
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -23,11 +24,12 @@ describe('JSON log lines', () => {
     const deadline = Date.now() + LOG_FLUSH_MS * 10;
     while (linesIn(file).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(linesIn(file)).toEqual(['one line']);
+    // The destination closes the file itself.
     destination.destroy();
-    closeSync(fd);
+    await once(destination, 'close');
   });
 
-  it('keeps every line of a burst, in order, and loses none still waiting when flushed (as at exit)', () => {
+  it('keeps every line of a burst, in order, and loses none still waiting when flushed (as at exit)', async () => {
     const file = join(dir, 'burst.log');
     const fd = openSync(file, 'w');
     const destination = jsonLines(fd);
@@ -36,7 +38,8 @@ describe('JSON log lines', () => {
     for (const message of sent) logger.info(message);
     destination.flushSync();
     expect(linesIn(file)).toEqual(sent);
+    // The destination closes the file itself.
     destination.destroy();
-    closeSync(fd);
+    await once(destination, 'close');
   });
 });
