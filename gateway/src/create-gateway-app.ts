@@ -8,10 +8,9 @@ import { Calls, DomainError, ErrorCode, ItemError } from '@curbside/contracts';
 import { PinoNestLogger } from '@curbside/platform';
 import { serveApiReferenceAssets } from './docs/api-reference';
 import { sendError } from './errors/error-response';
-import { DEFAULT_BODY_LIMIT } from './errors/http-error.filter';
 import { GatewayModule, GatewayOptions } from './gateway.module';
 import { admitWithinCapacity, GatewayAdmission } from './http/admission';
-import { readBodies } from './http/body-parsers';
+import { DEFAULT_BODY_LIMIT, readBodies } from './http/body-parsers';
 import { readCookies } from './http/cookies';
 import { refuseCrossSiteWrites } from './http/cross-site.hook';
 import { tagAnswers } from './http/entity-tags';
@@ -23,7 +22,7 @@ import { ServiceClient } from './http/service-client';
 import { rejectUnstorableText } from './http/text-input.hook';
 import { ItemPreview, serveSpa } from './static/spa';
 
-/** Brotli's fastest quality, for answers compressed once each (see COMPRESSION). */
+/** Brotli's fastest quality, for answers compressed once each (see compression()). */
 export const API_BROTLI_QUALITY = 1;
 /** Brotli's quality for the SPA's files: sent once and then cached by the browser. */
 const FILE_BROTLI_QUALITY = 4;

@@ -1,11 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
-import { commonCodeForStatus, DomainError, ErrorCode, RouteContract } from '@curbside/contracts';
+import { commonCodeForStatus, DomainError, ErrorCode } from '@curbside/contracts';
 import { createLogger } from '@curbside/platform';
+import { bodyTooLarge } from '../http/body-parsers';
 import { routeContractOf } from '../http/route-templates';
 import type { HttpReply, HttpRequest } from '../http/http-request';
 import { sendError } from './error-response';
-
-const MB = 1024 * 1024;
 
 /** Every failed request answers `{code, message}` with the status of its code; nothing else leaks. */
 @Catch()
@@ -36,12 +35,3 @@ export class HttpErrorFilter implements ExceptionFilter {
     return new DomainError(ErrorCode.INTERNAL, 'Something went wrong on our side. Please try again.');
   }
 }
-
-/** 413 with the route's own words when its contract allows a larger body (a photo), else the default limit's. */
-export function bodyTooLarge(route: RouteContract | undefined): DomainError {
-  const message = route?.largeJson?.tooLargeMessage ?? `The request body is too large (the limit is ${Math.round(DEFAULT_BODY_LIMIT / MB)} MB)`;
-  return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, message);
-}
-
-/** The largest JSON body of a route without a contract of its own for it (`largeJson`). */
-export const DEFAULT_BODY_LIMIT = MB;

@@ -1,10 +1,21 @@
-import { DomainError, ErrorCode } from '@curbside/contracts';
+import { DomainError, ErrorCode, type RouteContract } from '@curbside/contracts';
 import type { FastifyInstance } from 'fastify';
+
+const MB = 1024 * 1024;
+
+/** The largest JSON body of a route without a limit of its own in its contract (`largeJson`). */
+export const DEFAULT_BODY_LIMIT = MB;
+
+/** 413 with the route's own words when its contract allows a larger body (a photo), else the default limit's. */
+export function bodyTooLarge(route: RouteContract | undefined): DomainError {
+  const message = route?.largeJson?.tooLargeMessage ?? `The request body is too large (the limit is ${Math.round(DEFAULT_BODY_LIMIT / MB)} MB)`;
+  return new DomainError(ErrorCode.PAYLOAD_TOO_LARGE, message);
+}
 
 /**
  * How request bodies are read. JSON is parsed (objects and arrays only; an empty body is `{}`), within the route's
  * limit: 1 MB, or the contract's `largeJson` (route-templates.ts); past it the answer is a 413 with the route's words
- * (http-error.filter.ts). A multipart body is left unread for the upload routes, which stream it themselves
+ * (bodyTooLarge, which the error filter answers with). A multipart body is left unread for the upload routes, which stream it themselves
  * (uploads/multipart-file.reader.ts). Any other body is not read at all and the route sees none, so only a JSON
  * body can carry fields, and a form post from another site has nothing to parse.
  */

@@ -8,7 +8,7 @@ interface ProtocolHandler {
  * microtask, so each I/O callback that sends (the gateway's HTTP requests, a service's replies as its database
  * answers) pays a write of its own, though those of one turn could all go in one. A write to a loopback socket
  * costs the sender the receiver's side of TCP too: it was the largest single frame in the gateway's profile of an
- * empty feed answer (bench/README.md, "Writes per turn on the RPC connections").
+ * empty feed answer (bench/README.md, "The gateway on Fastify, one write per turn, one reply subscription").
  *
  * The flush moves to setImmediate, which runs once the turn's I/O callbacks and their microtasks are done: the
  * commands keep their order, and none waits for a timer or for more input. Only the RPC connections take this; a
