@@ -1,11 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
 import type { WritePacket } from '@nestjs/microservices';
-import { InMemoryLiveChannel, InMemoryRpcBroker, InMemoryRpcClient, LocalFolderStorage, loadConfig } from '@curbside/platform';
-import { createGatewayApp } from '../create-gateway-app';
+import { InMemoryRpcBroker } from '@curbside/platform';
+import { startTestGateway, TestGateway } from './test-gateway';
 
 /** The services' side of the in-process transport, held: each call waits here until the test answers it. */
 class HeldCalls extends InMemoryRpcBroker {
@@ -24,29 +19,16 @@ class HeldCalls extends InMemoryRpcBroker {
 const EMPTY_PAGE = { response: { itemsJson: '[]', nextCursor: null, radiusCap: 25 }, isDisposed: true };
 
 describe('the gateway app past GATEWAY_MAX_IN_FLIGHT', () => {
-  let app: INestApplication;
+  let gateway: TestGateway;
   let base: string;
-  let frontend: string;
   const calls = new HeldCalls();
 
   beforeAll(async () => {
-    frontend = await mkdtemp(join(tmpdir(), 'curbside-admission-'));
-    await writeFile(join(frontend, 'index.html'), '<!doctype html><title>Curbside</title>');
-    const config = loadConfig({ GATEWAY_MAX_IN_FLIGHT: '1', GATEWAY_MAX_WAIT_MS: '0', FRONTEND_DIST: frontend, LOG_LEVEL: 'silent' });
-    app = await createGatewayApp({
-      config,
-      rpcClient: new InMemoryRpcClient(calls),
-      live: new InMemoryLiveChannel(),
-      storage: new LocalFolderStorage(frontend),
-    });
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    gateway = await startTestGateway(calls, { GATEWAY_MAX_IN_FLIGHT: '1', GATEWAY_MAX_WAIT_MS: '0' });
+    base = gateway.base;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await rm(frontend, { recursive: true, force: true });
-  });
+  afterAll(() => gateway.close());
 
   const feed = () => fetch(`${base}/api/items?lat=40.7&lng=-74&radius=5`);
 

@@ -1,46 +1,28 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { IncomingHttpHeaders, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import type { INestApplication } from '@nestjs/common';
 import type { WritePacket } from '@nestjs/microservices';
 import { Calls } from '@curbside/contracts';
-import { InMemoryLiveChannel, InMemoryRpcBroker, InMemoryRpcClient, LocalFolderStorage, loadConfig } from '@curbside/platform';
-import { createGatewayApp } from '../create-gateway-app';
+import { InMemoryRpcBroker } from '@curbside/platform';
 import { helmetHeaders } from './security-headers';
+import { startTestGateway, TestGateway } from './test-gateway';
 
 /** A feed page big enough to be compressed: what the items service hands the gateway, already serialised. */
 const ITEMS_JSON = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: `item-${i}`, title: `A sturdy oak chair, number ${i}` })));
 
 describe('the gateway on the wire', () => {
-  let app: INestApplication;
+  let gateway: TestGateway;
   let base: string;
-  let frontend: string;
 
   beforeAll(async () => {
-    frontend = await mkdtemp(join(tmpdir(), 'curbside-pipeline-'));
-    await writeFile(join(frontend, 'index.html'), '<!doctype html><title>Curbside</title>');
     const services = new InMemoryRpcBroker();
     services.register(Calls.items.feed.subject, (_data, respond: (packet: WritePacket) => void) =>
       respond({ response: { itemsJson: ITEMS_JSON, nextCursor: null, radiusCap: 5 }, isDisposed: true }),
     );
-    const config = loadConfig({ FRONTEND_DIST: frontend, LOG_LEVEL: 'silent' });
-    app = await createGatewayApp({
-      config,
-      rpcClient: new InMemoryRpcClient(services),
-      live: new InMemoryLiveChannel(),
-      storage: new LocalFolderStorage(frontend),
-    });
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    gateway = await startTestGateway(services);
+    base = gateway.base;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await rm(frontend, { recursive: true, force: true });
-  });
+  afterAll(() => gateway.close());
 
   const feed = (headers: Record<string, string> = {}, path = '/api/items') => fetch(`${base}${path}?lat=40.7&lng=-74&radius=5`, { headers });
   const post = (body: string) =>
