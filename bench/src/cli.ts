@@ -11,6 +11,7 @@ export const DEFAULTS = {
   seed: 'curbside-bench',
   logLevel: 'info',
   speed: 10,
+  rampSeconds: 20,
 } as const;
 
 export function usage(scenarios: readonly { name: string; summary: string }[]): string {
@@ -31,6 +32,7 @@ export function usage(scenarios: readonly { name: string; summary: string }[]): 
     `  --log-level LEVEL                  the app's LOG_LEVEL (default ${DEFAULTS.logLevel})`,
     '  --members N                        city-day: members with alert positions (default --items / 10)',
     `  --speed X                          city-day: how many times faster than real time the peak is replayed (default ${DEFAULTS.speed})`,
+    `  --ramp S                           city-day: seconds in which every rate rises from 0 to the peak first, reported apart (default ${DEFAULTS.rampSeconds}; 0: the peak at once)`,
     '  --cases A,B                        only the cases with these names (feed, top-finds, feed-search: e.g. "rural r=1,dense r=25 q=chair")',
     '  --cpu-prof DIR                     a V8 CPU profile of every app process during each measured HTTP case, in DIR',
     '  --keep-database NAME               distributed feed, feed-search, city-day: seed database NAME once, keep it and reuse it next time',
@@ -72,6 +74,7 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
     logLevel: DEFAULTS.logLevel,
     members: null,
     speed: DEFAULTS.speed,
+    rampSeconds: DEFAULTS.rampSeconds,
     cases: null,
     cpuProfileDir: null,
     keepDatabase: null,
@@ -123,6 +126,9 @@ export function parseArgs(argv: readonly string[], knownScenarios: readonly stri
         break;
       case '--speed':
         options.speed = positiveNumber(flag, value, false);
+        break;
+      case '--ramp':
+        options.rampSeconds = value === '0' ? 0 : positiveNumber(flag, value, false);
         break;
       case '--cases':
         options.cases = value

@@ -18,6 +18,8 @@ export interface BenchOptions {
   members: number | null;
   /** city-day: how many times faster than real time the peak hour is replayed. */
   speed: number;
+  /** city-day: seconds in which every rate rises from 0 to the peak before the measured replay (0: none). */
+  rampSeconds: number;
   /** Only these cases (by name), or all of them. */
   cases: string[] | null;
   /** Every app process writes a V8 CPU profile here when it exits (node --cpu-prof), or none. */

@@ -28,6 +28,11 @@ describe('parseArgs', () => {
     expect(parseArgs(['feed', '--speed', '2.5'], known)).toMatchObject({ options: { speed: 2.5 } });
     expect(parseArgs(['feed', '--keep-database', 'city_1m'], known)).toMatchObject({ options: { keepDatabase: 'city_1m' } });
   });
+  it('rises to the city-day peak in 20 s unless told otherwise, and not at all with --ramp 0', () => {
+    expect(parseArgs(['feed'], known)).toMatchObject({ options: { rampSeconds: 20 } });
+    expect(parseArgs(['feed', '--ramp', '0'], known)).toMatchObject({ options: { rampSeconds: 0 } });
+    expect(parseArgs(['feed', '--ramp=7.5'], known)).toMatchObject({ options: { rampSeconds: 7.5 } });
+  });
   it.each([
     [['nope']],
     [[]],
@@ -38,6 +43,7 @@ describe('parseArgs', () => {
     [['feed', '--keep-database', 'x; DROP DATABASE postgres']],
     [['feed', '--speed', '0']],
     [['feed', '--speed', 'fast']],
+    [['feed', '--ramp', '-1']],
   ])('rejects %j', (argv) => {
     expect(() => parseArgs(argv, known)).toThrow(UsageError);
   });

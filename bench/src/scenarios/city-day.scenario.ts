@@ -113,6 +113,28 @@ class Recorder {
     list.push(why);
     this.failures.set(route, list);
   }
+
+  answered(): number {
+    return [...this.latencies.values()].reduce((n, list) => n + list.length, 0);
+  }
+
+  errors(): number {
+    return [...this.failures.values()].reduce((n, list) => n + list.length, 0);
+  }
+
+  shedCount(): number {
+    return [...this.shed.values()].reduce((n, count) => n + count, 0);
+  }
+
+  /** Each kind of error once a route, with its count: a 503 that shed load reads differently from one that timed out. */
+  printFailures(prefix: string): void {
+    for (const [route, why] of this.failures) {
+      const kinds = new Map<string, number>();
+      for (const reason of why) kinds.set(reason, (kinds.get(reason) ?? 0) + 1);
+      const commonest = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      progress(`  ${prefix}${route}: ${why.length} errors: ${commonest.map(([reason, n]) => `${n} × ${reason}`).join('; ')}`);
+    }
+  }
 }
 
 /** Seconds until the next arrival of a Poisson process with this rate a second. */
@@ -180,7 +202,9 @@ async function run(context: ScenarioContext): Promise<void> {
   await db.query('ANALYZE items.items');
 
   const prng = new Prng(`${options.seed}-city-day`);
-  const recorder = new Recorder();
+  // The rise to the peak and the peak itself are recorded apart: an act is recorded by the phase it starts in.
+  const rising = new Recorder();
+  const peak = new Recorder();
   const voted = new Set<string>();
   const answered = new Set<string>();
   const taken = new Set<string>();
@@ -205,31 +229,31 @@ async function run(context: ScenarioContext): Promise<void> {
     return null;
   };
 
-  const acts: Record<Act, () => Promise<unknown>> = {
-    feed: () => {
+  const acts: Record<Act, (recorder: Recorder) => Promise<unknown>> = {
+    feed: (recorder) => {
       const at = around(prng, 5);
       return recorder.timed('GET /api/items (feed)', () => fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=5`, { headers: anyActor().headers }));
     },
-    map: () => {
+    map: (recorder) => {
       const at = around(prng, 5);
       return recorder.timed('GET /api/items (map)', () =>
         fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=2&limit=50`, { headers: anyActor().headers }),
       );
     },
-    search: () => {
+    search: (recorder) => {
       const at = around(prng, 5);
       const q = ['chair', 'table', 'lamp', 'books', 'bike', 'desk'][Math.floor(prng.next() * 6)];
       return recorder.timed('GET /api/items?q (search)', () =>
         fetch(`${base}/api/items?lat=${at.lat}&lng=${at.lng}&radius=10&q=${q}`, { headers: anyActor().headers }),
       );
     },
-    vote: async () => {
+    vote: async (recorder) => {
       const actor = anyActor();
       const item = once(voted, actor);
       if (item)
         await recorder.timed('POST /api/items/:id/vote', () => fetch(`${base}/api/items/${item}/vote`, { method: 'POST', headers: json(actor), body: '{}' }));
     },
-    stillThere: async () => {
+    stillThere: async (recorder) => {
       const actor = anyActor();
       const item = once(answered, actor);
       if (item) {
@@ -238,7 +262,7 @@ async function run(context: ScenarioContext): Promise<void> {
         );
       }
     },
-    comment: () => {
+    comment: (recorder) => {
       const actor = anyActor();
       const item = pickItem();
       const headers = keyed(actor);
@@ -248,7 +272,7 @@ async function run(context: ScenarioContext): Promise<void> {
         SPA_RETRY_DELAYS_MS,
       );
     },
-    post: async () => {
+    post: async (recorder) => {
       const actor = anyActor();
       const at = around(prng, 4);
       const headers = keyed(actor);
@@ -264,12 +288,12 @@ async function run(context: ScenarioContext): Promise<void> {
       );
       if (answer) posted.push(((await answer.json()) as { id: string }).id);
     },
-    hold: () => holdThen(false),
-    claim: () => holdThen(true),
+    hold: (recorder) => holdThen(recorder, false),
+    claim: (recorder) => holdThen(recorder, true),
   };
 
   /** A hold (first dibs), then either a release or the pickup: the photo check and, when it passes, the claim. */
-  async function holdThen(pickUp: boolean): Promise<void> {
+  async function holdThen(recorder: Recorder, pickUp: boolean): Promise<void> {
     const actor = freeActor();
     if (!actor) return recorder.fail(pickUp ? 'claim flow' : 'hold flow', 'every acting member is busy');
     const item = items.find((candidate, i) => i % 7 === Math.floor(prng.next() * 7) && !taken.has(candidate)) ?? items.find((c) => !taken.has(c));
@@ -315,6 +339,34 @@ async function run(context: ScenarioContext): Promise<void> {
   }
 
   const seconds = options.durationSeconds;
+  const work: Promise<unknown>[] = [];
+  /**
+   * Open loop: from `from` until `until` (performance.now() ms), each act arrives as a Poisson process at its rate
+   * times `share(t)` (0–1), whatever the answers' speed. Arrivals are drawn at the full rate and each is kept with
+   * probability `share` (thinning); at a share of 1 nothing more is drawn.
+   */
+  const arrive = (from: number, until: number, share: (at: number) => number, phase: Recorder) =>
+    Promise.all(
+      (Object.keys(rates) as Act[]).map(async (act) => {
+        for (let next = from + exponential(prng, rates[act]) * 1000; next < until; next += exponential(prng, rates[act]) * 1000) {
+          const wait = next - performance.now();
+          if (wait > 0) await sleep(wait);
+          const kept = share(next);
+          if (kept < 1 && prng.next() >= kept) continue;
+          if (rising.inFlight + peak.inFlight >= MAX_IN_FLIGHT) {
+            phase.dropped++;
+            phase.fail(act, `dropped: ${MAX_IN_FLIGHT} requests under way`);
+          } else work.push(acts[act](phase));
+        }
+      }),
+    );
+
+  const rampMs = options.rampSeconds * 1000;
+  if (rampMs > 0) {
+    progress(`${context.mode}: the rise to the peak: every rate from 0 to its peak in ${options.rampSeconds} s (reported apart)`);
+    const rampStarted = performance.now();
+    await arrive(rampStarted, rampStarted + rampMs, (at) => (at - rampStarted) / rampMs, rising);
+  }
   progress(
     `${context.mode}: replaying ${round((seconds * options.speed) / 60, 1)} min of the evening peak at ${options.speed}× speed for ${seconds} s: ` +
       Object.entries(rates)
@@ -322,26 +374,11 @@ async function run(context: ScenarioContext): Promise<void> {
         .join(', '),
   );
   const started = performance.now();
-  const work: Promise<unknown>[] = [];
   // Where the CPU goes during the replay: each process of the app, and each service's database backends.
   const cpuBefore = cpuSnapshot(app);
   const databaseBefore = await backendCpuByService(db);
   await profiled(app, `${context.mode}-city-day`, async () => {
-    // Open loop: each act arrives as a Poisson process at its rate, whatever the answers' speed.
-    await Promise.all(
-      (Object.keys(rates) as Act[]).map(async (act) => {
-        let next = started + exponential(prng, rates[act]) * 1000;
-        while (next < started + seconds * 1000) {
-          const wait = next - performance.now();
-          if (wait > 0) await sleep(wait);
-          if (recorder.inFlight >= MAX_IN_FLIGHT) {
-            recorder.dropped++;
-            recorder.fail(act, `dropped: ${MAX_IN_FLIGHT} requests under way`);
-          } else work.push(acts[act]());
-          next += exponential(prng, rates[act]) * 1000;
-        }
-      }),
-    );
+    await arrive(started, started + seconds * 1000, () => 1, peak);
     await Promise.all(work);
   });
   const replayS = (performance.now() - started) / 1000;
@@ -369,7 +406,7 @@ async function run(context: ScenarioContext): Promise<void> {
   }
   const lag = await consumerLag(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : METRICS_PROCESSES);
 
-  for (const [route, samples] of [...recorder.latencies.entries()].sort()) {
+  for (const [route, samples] of [...peak.latencies.entries()].sort()) {
     const sorted = [...samples].sort((a, b) => a - b);
     context.report({
       items: options.items,
@@ -381,11 +418,10 @@ async function run(context: ScenarioContext): Promise<void> {
       p50_ms: round(percentile(sorted, 50), 1),
       p99_ms: round(percentile(sorted, 99), 1),
       max_ms: round(sorted[sorted.length - 1], 1),
-      errors: recorder.failures.get(route)?.length ?? 0,
-      shed: recorder.shed.get(route) ?? 0,
+      errors: peak.failures.get(route)?.length ?? 0,
+      shed: peak.shed.get(route) ?? 0,
     });
   }
-  const errors = [...recorder.failures.values()].reduce((n, list) => n + list.length, 0);
   context.report({
     items: options.items,
     members,
@@ -394,11 +430,11 @@ async function run(context: ScenarioContext): Promise<void> {
     replay_s: round(replayS, 1),
     speed: options.speed,
     simulated_min: round((seconds * options.speed) / 60, 1),
-    requests: [...recorder.latencies.values()].reduce((n, list) => n + list.length, 0),
-    errors,
-    dropped: recorder.dropped,
-    shed: [...recorder.shed.values()].reduce((n, count) => n + count, 0),
-    retried: recorder.retried,
+    requests: peak.answered(),
+    errors: peak.errors(),
+    dropped: peak.dropped,
+    shed: peak.shedCount(),
+    retried: peak.retried,
     posts: posted.length,
     claims: claimed,
     notifications_delivered: alerts,
@@ -411,13 +447,22 @@ async function run(context: ScenarioContext): Promise<void> {
       ),
     ),
   });
-  for (const [route, why] of recorder.failures) {
-    // Each kind of error once, with its count: a 503 that shed load reads differently from one that timed out.
-    const kinds = new Map<string, number>();
-    for (const reason of why) kinds.set(reason, (kinds.get(reason) ?? 0) + 1);
-    const commonest = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    progress(`  ${route}: ${why.length} errors: ${commonest.map(([reason, n]) => `${n} × ${reason}`).join('; ')}`);
+  if (rampMs > 0) {
+    context.report({
+      items: options.items,
+      members,
+      case: 'rise to the peak',
+      layer: 'ramp',
+      ramp_s: options.rampSeconds,
+      requests: rising.answered(),
+      errors: rising.errors(),
+      dropped: rising.dropped,
+      shed: rising.shedCount(),
+      retried: rising.retried,
+    });
+    rising.printFailures('rise to the peak, ');
   }
+  peak.printFailures('');
 }
 
 /** Alert members: positions gaussian around the centre (σ 5 miles), 1-mile radius, new-item alerts on for three in ten. */
