@@ -3,6 +3,20 @@ import { loadConfig } from './load-config';
 
 const production = { NODE_ENV: 'production', SESSION_SECRET: 'a-real-secret-of-some-length' };
 
+/**
+ * A fresh P-256 pair as `npx web-push generate-vapid-keys` writes it: the private key always 32 bytes. Node gives the
+ * key's number without its leading zero bytes (31 bytes or fewer once in 256 keys), and web-push pads it.
+ */
+function vapidPair(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const key = ecdh.getPrivateKey();
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - key.length), key]).toString('base64url'),
+  };
+}
+
 describe('loadConfig', () => {
   it('refuses production without a secure session cookie, unless plain HTTP is asked for by name', () => {
     expect(() => loadConfig({ ...production })).toThrow(/COOKIE_SECURE must be true in production/);
@@ -28,15 +42,11 @@ describe('loadConfig', () => {
   });
 
   it('takes Web Push keys from config only as one valid P-256 pair, and says which half is wrong', () => {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    const pair = { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url') };
+    const pair = vapidPair();
     expect(loadConfig(pair).VAPID_PUBLIC_KEY).toBe(pair.VAPID_PUBLIC_KEY);
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither/);
     expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: 'CHANGE-ME' })).toThrow(/VAPID_PUBLIC_KEY must be a P-256 public key/);
     expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY must be a P-256 private key/);
-    const other = createECDH('prime256v1');
-    other.generateKeys();
-    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: other.getPrivateKey().toString('base64url') })).toThrow(/not one key pair/);
+    expect(() => loadConfig({ ...pair, VAPID_PRIVATE_KEY: vapidPair().VAPID_PRIVATE_KEY })).toThrow(/not one key pair/);
   });
 });
