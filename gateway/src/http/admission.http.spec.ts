@@ -1,6 +1,6 @@
 import type { WritePacket } from '@nestjs/microservices';
 import { InMemoryRpcBroker } from '@curbside/platform';
-import { startTestGateway, TestGateway } from './test-gateway';
+import { startTestGateway, TestGateway } from './test-gateway.fixture';
 
 /** The services' side of the in-process transport, held: each call waits here until the test answers it. */
 class HeldCalls extends InMemoryRpcBroker {

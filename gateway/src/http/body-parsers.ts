@@ -14,8 +14,8 @@ export function bodyTooLarge(route: RouteContract | undefined): DomainError {
 
 /**
  * How request bodies are read. JSON is parsed (objects and arrays only; an empty body is `{}`), within the route's
- * limit: 1 MB, or the contract's `largeJson` (route-templates.ts); past it the answer is a 413 with the route's words
- * (bodyTooLarge, which the error filter answers with). A multipart body is left unread for the upload routes, which stream it themselves
+ * limit: 1 MB, or the contract's `largeJson` (route-templates.ts); past it the error filter answers a 413 with the
+ * route's words (bodyTooLarge). A multipart body is left unread for the upload routes, which stream it themselves
  * (uploads/multipart-file.reader.ts). Any other body is not read at all and the route sees none, so only a JSON
  * body can carry fields, and a form post from another site has nothing to parse.
  */

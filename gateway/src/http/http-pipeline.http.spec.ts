@@ -4,7 +4,7 @@ import type { WritePacket } from '@nestjs/microservices';
 import { Calls } from '@curbside/contracts';
 import { InMemoryRpcBroker } from '@curbside/platform';
 import { helmetHeaders } from './security-headers';
-import { startTestGateway, TestGateway } from './test-gateway';
+import { startTestGateway, TestGateway } from './test-gateway.fixture';
 
 /** A feed page big enough to be compressed: what the items service hands the gateway, already serialised. */
 const ITEMS_JSON = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: `item-${i}`, title: `A sturdy oak chair, number ${i}` })));
