@@ -1,10 +1,9 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { waitFor } from '@curbside/testing';
+import { freePort, waitFor } from '@curbside/testing';
 
 const ROOT = resolve(__dirname, '..', '..');
 const run = promisify(execFile);
@@ -100,14 +99,6 @@ function workspaceFolders(): string[] {
   return workspaces.flatMap((pattern) =>
     pattern.endsWith('/*') ? readdirSync(join(ROOT, pattern.slice(0, -2))).map((name) => join(pattern.slice(0, -2), name)) : [pattern],
   );
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** The postmaster recorded in the cluster's postmaster.pid, when that process is alive. */

@@ -1,10 +1,9 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Item, PhotoValidationResult, SERVICE_NAMES, User } from '@curbside/contracts';
 import { metricsRegistry } from '@curbside/platform';
-import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, waitFor } from '@curbside/testing';
+import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, freePortRun, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
 
@@ -152,26 +151,6 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
   });
 });
 
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  const free = await new Promise<boolean>((r) => {
-    server.once('error', () => r(false));
-    server.listen(port, '127.0.0.1', () => r(true));
-  });
-  if (free) await new Promise((r) => server.close(r));
-  return free;
-}
-
-/** The first of `count` consecutive ports nothing listens on right now (start:dist hands them out in order). */
-async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    let all = true;
-    for (let port = base; all && port < base + count; port++) all = await isFree(port);
-    if (all) return base;
-  }
-}
-
 /**
  * `start:dist` (its built entry, as the npm script runs it) with METRICS_PORT: each process serves its own /metrics
  * on the port the launcher gave it, holding what that process does: the gateway its routes and calls, each service
@@ -184,7 +163,9 @@ describe('metrics of start:dist, one page per process', () => {
 
   beforeAll(async () => {
     environment = await createDistributedTestEnvironment();
-    const [metricsPort, port] = [await freePorts(SERVICE_NAMES.length + 1), await freePorts(1)];
+    // One run of ports: the gateway's metrics, each service's, then the HTTP port, so no two can be the same.
+    const metricsPort = await freePortRun(SERVICE_NAMES.length + 2);
+    const port = metricsPort + SERVICE_NAMES.length + 1;
     launcher = spawn(process.execPath, [join(ROOT, 'launcher', 'dist', 'distributed.js')], {
       env: {
         ...process.env,
@@ -224,10 +205,23 @@ describe('metrics of start:dist, one page per process', () => {
       { what: 'the start-up line with the metrics ports' },
     );
     expect(Object.keys(ports.metricsPorts).sort()).toEqual(['gateway', ...SERVICE_NAMES].sort());
-    await waitFor(async () => (await fetch(`${ports.url}/api/health`).catch(() => undefined))?.status === 200, {
-      timeoutMs: 120_000,
-      intervalMs: 250,
-      what: 'all services healthy',
+    // A launcher that gave up ends the wait at once; either way, what it printed last says which process did not
+    // come up, and why.
+    const gaveUp = new Promise<never>((_, fail) => {
+      const exited = (code: number | null) => fail(new Error(`start:dist exited with code ${code}`));
+      if (launcher.exitCode !== null) exited(launcher.exitCode);
+      else launcher.once('exit', exited);
+    });
+    const healthy = waitFor(
+      async () => {
+        const health = await fetch(`${ports.url}/api/health`);
+        if (health.status !== 200) throw new Error(`/api/health answered ${health.status}: ${await health.text()}`);
+        return true;
+      },
+      { timeoutMs: 120_000, intervalMs: 250, what: 'all services healthy' },
+    );
+    await Promise.race([healthy, gaveUp]).catch((err: Error) => {
+      throw new Error(`${err.message}\nstart:dist printed last:\n${output.join('').split('\n').slice(-40).join('\n')}`);
     });
     expect((await new ApiClient(ports.url).get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).status).toBe(200);
 

@@ -1,11 +1,10 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Item } from '@curbside/contracts';
-import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
+import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, freePort, waitFor } from '@curbside/testing';
 
 const ROOT = resolve(__dirname, '..', '..');
 const DISTRIBUTED = join(ROOT, 'launcher', 'dist', 'distributed.js');
@@ -22,15 +21,6 @@ async function childrenOf(pid: number): Promise<Map<string, number>> {
     if (app) children.set(app[1] ?? app[2], Number(childPid));
   }
   return children;
-}
-
-/** A port nothing listens on right now: a restarted gateway must come back on the same one, so not port 0. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 function isAlive(pid: number): boolean {

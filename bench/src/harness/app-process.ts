@@ -1,6 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync, WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { errorMessage, formatDuration, progress, sleep } from './log';
 
@@ -13,45 +12,6 @@ export const LAUNCHER_ENTRY: Record<RunMode, string> = {
   embedded: join(REPO_ROOT, 'launcher', 'dist', 'embedded.js'),
   distributed: join(REPO_ROOT, 'launcher', 'dist', 'distributed.js'),
 };
-
-/** Whether a server can listen on this port of 127.0.0.1 now. */
-function canListen(port: number): Promise<boolean> {
-  return new Promise((ok) => {
-    const server = createServer();
-    server.once('error', () => ok(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => ok(true)));
-  });
-}
-
-/**
- * The first of `count` consecutive free ports (start:dist gives the gateway METRICS_PORT and each service process the
- * next ones), below Linux's ephemeral range (32768 and up), where an outgoing connection may take one at any moment.
- */
-export async function freePortRun(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const first = 20_000 + Math.floor(Math.random() * (32_768 - 20_000 - count));
-    let free = true;
-    for (let port = first; free && port < first + count; port++) free = await canListen(port);
-    if (free) return first;
-  }
-  throw new Error(`no ${count} consecutive free ports found between 20000 and 32767`);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      if (address === null || typeof address === 'string') {
-        server.close();
-        fail(new Error('could not read the port of a probe socket'));
-        return;
-      }
-      server.close(() => ok(address.port));
-    });
-  });
-}
 
 /** A process as /proc shows it; the start time tells a live process from a later one that reused its PID. */
 interface ProcessIdentity {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { IDEMPOTENCY_KEY_HEADER } from '@curbside/contracts';
+import { freePortRun } from '@curbside/testing';
 import { join } from 'node:path';
-import { freePortRun, REPO_ROOT } from '../harness/app-process';
+import { REPO_ROOT } from '../harness/app-process';
 import { profiled } from '../harness/cpu-profile';
 import { backendCpuBetween, backendCpuByService, cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
 import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
