@@ -72,6 +72,15 @@ export class AppProcesses {
     return (this.output.get(app) ?? []).join('\n');
   }
 
+  /** For a failed wait: each process that has ended, how, and the last lines it printed. */
+  endedReport(): string {
+    const ended = [...this.running].filter(([, child]) => child.exitCode !== null || child.signalCode !== null);
+    if (ended.length === 0) return 'every process is still running';
+    return ended
+      .map(([app, child]) => `${app} ended (${child.signalCode ?? `exit code ${child.exitCode}`}):\n${(this.output.get(app) ?? []).slice(-15).join('\n')}`)
+      .join('\n');
+  }
+
   /** Waits for the gateway to say where it listens and for every service to be healthy; returns the address. */
   async waitHealthy(timeoutMs = 30_000): Promise<string> {
     return waitFor(async () => this.gatewayUrl && (await fetch(`${this.gatewayUrl}/api/health`)).status === 200 && this.gatewayUrl, {

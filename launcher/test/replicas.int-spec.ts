@@ -38,9 +38,22 @@ describe('two replicas of every service (start:dist processes)', () => {
     nats = new NamespacedClientNats(environment.env.NAMESPACE, { servers: [environment.env.NATS_URL] });
     await nats.connect();
     // The gateway is healthy once one replica of each service answers; a busy machine may bring the second up later.
-    await waitFor(async () => (await Promise.all(SERVICE_NAMES.map(async (service) => (await answering(service)).length === REPLICAS.length))).every(Boolean), {
-      timeoutMs: 90_000,
-      what: 'both replicas of every service to answer',
+    const seen = new Map<string, string>();
+    await waitFor(
+      async () => {
+        const counts = await Promise.all(
+          SERVICE_NAMES.map(async (service) => {
+            const pids = await answering(service).catch((err: Error) => [`failed: ${err.message}`]);
+            seen.set(service, pids.join(', '));
+            return pids.filter((pid) => pid.startsWith(':')).length;
+          }),
+        );
+        return counts.every((count) => count === REPLICAS.length);
+      },
+      { timeoutMs: 90_000, what: 'both replicas of every service to answer' },
+    ).catch((err: Error) => {
+      const answered = [...seen].map(([service, pids]) => `${service}: ${pids}`).join('\n');
+      throw new Error(`${err.message}\nanswered last:\n${answered}\n${apps.endedReport()}`);
     });
   }, 250_000);
 
@@ -82,7 +95,7 @@ describe('two replicas of every service (start:dist processes)', () => {
     for (let i = 0; i < 40 && answered.size < REPLICAS.length; i++) {
       const request: RpcRequest = { meta: { requestId: randomUUID() }, body: {} };
       const report = await firstValueFrom(nats.send<HealthReport>(healthCall(service).subject, request).pipe(timeout(3000)));
-      expect(report.status).toBe('ok');
+      if (report.status !== 'ok') throw new Error(`${report.instance} is ${report.status}: ${JSON.stringify(report.checks)}`);
       answered.add(report.instance ?? 'unknown');
     }
     return [...answered].map((a) => a.slice(a.lastIndexOf(':'))).sort();

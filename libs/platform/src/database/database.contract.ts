@@ -56,6 +56,17 @@ export function describeDatabaseContract(name: string, setup: () => Promise<Data
       expect(ran.map((r: { name: string }) => r.name)).toEqual(['CreateOutboxTables1763800000000', 'CreateNotes1763800000001']);
     });
 
+    it('lets replicas that start together create a new schema and migrate it once', async () => {
+      // Four replicas of one service at once, ten times, each time on a schema that does not exist yet.
+      for (let round = 0; round < 10; round++) {
+        const schema = `together_${round}`;
+        const replicas = await Promise.all(Array.from({ length: 4 }, () => open(fixture.target, schema)));
+        const ran = await replicas[0].query(`SELECT name FROM "${schema}".migrations ORDER BY id`);
+        await Promise.all(replicas.map((replica) => replica.destroy()));
+        expect(ran.map((r: { name: string }) => r.name)).toEqual(['CreateOutboxTables1763800000000', 'CreateNotes1763800000001']);
+      }
+    });
+
     it('keeps schemas apart: a row written in one is not seen in the other', async () => {
       await alpha.getRepository(NoteEntity).insert({ id: randomUUID(), body: 'only in alpha' });
       expect(await beta.getRepository(NoteEntity).count()).toBe(0);

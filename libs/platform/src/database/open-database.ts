@@ -57,15 +57,19 @@ export async function openDatabase(target: DatabaseTarget, options: ServiceDatab
   readTimestampsByPosition();
   const dataSource = new DataSource(dataSourceOptions);
   await dataSource.initialize();
-  await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
-  const ran = await withMigrationLock(target, options.schema, () => dataSource.runMigrations({ transaction: 'each' }));
+  const ran = await withMigrationLock(target, options.schema, async () => {
+    // Under the lock too: two sessions creating the same schema at the same moment are not safe even with IF NOT
+    // EXISTS (one fails on pg_namespace's unique index), and replicas on a new database do exactly that.
+    await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    return dataSource.runMigrations({ transaction: 'each' });
+  });
   if (ran.length) log.info({ schema: options.schema, migrations: ran.map((m) => m.name) }, 'migrations applied');
   return dataSource;
 }
 
 /**
- * Replicas starting together must not run the same migrations twice: a session advisory lock per schema, held
- * on a connection of its own (the migrations need the pool's).
+ * Replicas starting together must not create the schema or run the same migrations twice: a session advisory lock
+ * per schema, held on a connection of its own (the migrations need the pool's).
  */
 async function withMigrationLock<T>(target: DatabaseTarget, schema: string, fn: () => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: target.url, application_name: 'curbside-migrations' });
