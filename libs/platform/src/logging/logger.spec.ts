@@ -36,6 +36,11 @@ describe('JSON log lines', () => {
     const logger = pino(destination);
     const sent = Array.from({ length: 500 }, (_, i) => `request ${i}`);
     for (const message of sent) logger.info(message);
+    // Each full batch is in the file already, in order, before any turn of the event loop: no write is under way
+    // for the flush at exit to overtake. (Written asynchronously, at most the first batch would be.)
+    const written = linesIn(file);
+    expect(written).toEqual(sent.slice(0, written.length));
+    expect(written.length).toBeGreaterThan(sent.length - 100);
     destination.flushSync();
     expect(linesIn(file)).toEqual(sent);
     // The destination closes the file itself.

@@ -23,9 +23,9 @@ export function prettyLogs(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
 
 /**
  * One logger per process; every line carries the current request id when there is one. JSON lines go to stdout
- * asynchronously, gathered into one write of up to LOG_BATCH_BYTES, or of what LOG_FLUSH_MS brought: a synchronous
- * write per line was a tenth of the gateway's CPU under load, and a write per request line, even asynchronous, still
- * a twentieth. A line waits LOG_FLUSH_MS at most, and what is still unwritten is flushed when the process exits.
+ * gathered into one write of up to LOG_BATCH_BYTES, or of what LOG_FLUSH_MS brought: a write per line was a tenth of
+ * the gateway's CPU under load, and a write per request line, even asynchronous, still a twentieth. A line waits
+ * LOG_FLUSH_MS at most, and what is still unwritten is flushed when the process exits.
  */
 export function rootLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
   // A bad LOG_LEVEL is reported by the configuration check with every other bad value; until then, log at info.
@@ -44,9 +44,13 @@ export function rootLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
   return root;
 }
 
-/** Where JSON lines go (stdout, or the file descriptor given), written together as rootLogger says. */
+/**
+ * Where JSON lines go (stdout, or the file descriptor given), written together as rootLogger says. Each batch is
+ * written synchronously: with an asynchronous write still under way, the flush at exit wrote what waited behind it
+ * first, so the last lines came out of order, and the batch under way could be lost with the process.
+ */
 export function jsonLines(fd: number): ReturnType<typeof pino.destination> {
-  return pino.destination({ dest: fd, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  return pino.destination({ dest: fd, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
 }
 
 function prettyStream(): DestinationStream {
