@@ -29,6 +29,23 @@ describe('JSON log lines', () => {
     await once(destination, 'close');
   });
 
+  it('writes the lines still waiting when the process exits', async () => {
+    const file = join(dir, 'exit.log');
+    const fd = openSync(file, 'w');
+    const before = new Set(process.listeners('exit'));
+    const destination = jsonLines(fd);
+    const atExit = process.listeners('exit').filter((listener) => !before.has(listener));
+    expect(atExit).toHaveLength(1);
+    pino(destination).info('Stopped');
+    expect(linesIn(file)).toEqual([]);
+    // What Node runs as the process exits (after process.exit, or once nothing is left to do).
+    atExit[0](0);
+    expect(linesIn(file)).toEqual(['Stopped']);
+    destination.destroy();
+    await once(destination, 'close');
+    expect(process.listeners('exit')).not.toContain(atExit[0]);
+  });
+
   it('keeps every line of a burst, in order, and loses none still waiting when flushed (as at exit)', async () => {
     const file = join(dir, 'burst.log');
     const fd = openSync(file, 'w');

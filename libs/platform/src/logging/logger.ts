@@ -50,7 +50,19 @@ export function rootLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
  * first, so the last lines came out of order, and the batch under way could be lost with the process.
  */
 export function jsonLines(fd: number): ReturnType<typeof pino.destination> {
-  return pino.destination({ dest: fd, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  const destination = pino.destination({ dest: fd, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+  // pino flushes at exit only the destinations it writes asynchronously: the lines still waiting here (the last ones
+  // before a stop, "Stopped" above all) are written when the process exits.
+  const flushAtExit = () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Destroyed already (its file closed): nothing of it waits.
+    }
+  };
+  process.once('exit', flushAtExit);
+  destination.once('close', () => process.removeListener('exit', flushAtExit));
+  return destination;
 }
 
 function prettyStream(): DestinationStream {
