@@ -3,7 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, waitFor } from '@curbside/testing';
+import { freePort } from '@curbside/platform';
+import { waitFor } from '@curbside/testing';
 
 const ROOT = resolve(__dirname, '..', '..');
 const run = promisify(execFile);

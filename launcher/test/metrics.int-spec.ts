@@ -2,8 +2,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Item, PhotoValidationResult, SERVICE_NAMES, User } from '@curbside/contracts';
-import { metricsRegistry } from '@curbside/platform';
-import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, freePortRun, waitFor } from '@curbside/testing';
+import { freePortRun, metricsRegistry } from '@curbside/platform';
+import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Item } from '@curbside/contracts';
-import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, freePort, waitFor } from '@curbside/testing';
+import { freePort } from '@curbside/platform';
+import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
 
 const ROOT = resolve(__dirname, '..', '..');
 const DISTRIBUTED = join(ROOT, 'launcher', 'dist', 'distributed.js');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { IDEMPOTENCY_KEY_HEADER } from '@curbside/contracts';
-import { freePortRun } from '@curbside/testing';
+import { freePortRun } from '@curbside/platform';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../harness/app-process';
 import { profiled } from '../harness/cpu-profile';

@@ -6,6 +6,7 @@ export * from './database/startup-error';
 export * from './database/data-dir.lock';
 export * from './database/database-extensions';
 export * from './database/embedded-postgres.server';
+export * from './net/free-ports';
 export * from './database/open-database';
 export * from './database/changed-rows';
 export * from './database/read-within-deadline';

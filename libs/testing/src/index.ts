@@ -6,4 +6,3 @@ export * from './service-under-test';
 export * from './scripted-delivery';
 export * from './push-receiver';
 export * from './mail-receiver';
-export * from './free-ports';

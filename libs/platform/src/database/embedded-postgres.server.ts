@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
+import { freePort } from '../net/free-ports';
 import { DataDirLock, isProcessAlive } from './data-dir.lock';
 import { ensureExtensions } from './database-extensions';
 import { StartupError } from './startup-error';
@@ -76,7 +76,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     await stopOrphanedServer(paths.cluster, log);
 
     const password = readOrCreateSecret(paths.secret);
-    const port = await freeLoopbackPort();
+    const port = await freePort();
     const logTail: string[] = [];
     const onLog = (message: string) => {
       logTail.push(message.trim());
@@ -284,17 +284,6 @@ function readOrCreateSecret(file: string): string {
   const secret = randomBytes(24).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
-}
-
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

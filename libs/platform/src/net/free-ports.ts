@@ -1,9 +1,10 @@
 import { createServer } from 'node:net';
 
 /**
- * Ports for servers a test or a bench starts as a child process. They are chosen below Linux's ephemeral range
- * (32768 and up): there the kernel hands ports to outgoing connections (to PostgreSQL, NATS, Redis) at any moment,
- * so a port that was free when probed could be taken before the child listens on it.
+ * Ports for servers started as child processes: embedded mode's PostgreSQL, and the apps a test or the bench starts.
+ * They are chosen below Linux's ephemeral range (32768 and up): there the kernel hands ports to outgoing connections
+ * (to PostgreSQL, NATS, Redis) at any moment, so a port that was free when probed could be taken before the child
+ * listens on it.
  */
 const LOWEST = 20_000;
 const EPHEMERAL_FROM = 32_768;
