@@ -91,20 +91,11 @@ export const ItemMessages = {
   imageTooLarge: 'Please select an image smaller than 5MB.',
 } as const;
 
-/**
- * Urgency by the hours left until expiry (docs/product-rules.md): the first band whose hours are not passed, and
- * URGENCY_PAST_BANDS beyond the last. The one table the items service's statements and the app read.
- */
-export const URGENCY_BANDS: readonly (readonly [maxHoursLeft: number, label: UrgencyLabel])[] = [
-  [2, 'Express Grab'],
-  [6, 'Priority Pickup'],
-  [24, 'Same Day'],
-  [72, 'Flexible'],
-];
-export const URGENCY_PAST_BANDS: UrgencyLabel = 'No Rush';
-
-/** Urgency from the hours left until expiry (URGENCY_BANDS). */
+/** Urgency from the hours left until expiry (docs/product-rules.md). */
 export function urgencyFor(hoursLeft: number): UrgencyLabel {
-  for (const [maxHoursLeft, label] of URGENCY_BANDS) if (hoursLeft <= maxHoursLeft) return label;
-  return URGENCY_PAST_BANDS;
+  if (hoursLeft <= 2) return 'Express Grab';
+  if (hoursLeft <= 6) return 'Priority Pickup';
+  if (hoursLeft <= 24) return 'Same Day';
+  if (hoursLeft <= 72) return 'Flexible';
+  return 'No Rush';
 }

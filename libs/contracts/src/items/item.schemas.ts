@@ -51,9 +51,7 @@ export {
   REPORT_TYPES,
   SCOUT_FIND_HOURS,
   TITLE_MAX,
-  URGENCY_BANDS,
   URGENCY_LABELS,
-  URGENCY_PAST_BANDS,
   urgencyFor,
   type UrgencyLabel,
 } from '../client/items';
@@ -66,15 +64,12 @@ export type ItemStatus = z.infer<typeof itemStatusSchema>;
 /** Photos come from POST /api/upload; nothing else may be shown as an item's picture. */
 export const ITEM_PHOTO_URL = /^\/api\/media\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
-/** What a thumbnail's address has in place of its photo's `.webp` (thumbnailUrlOf). */
-export const THUMBNAIL_SUFFIX = '-thumb.webp';
-
 /**
  * The 400 px copy the upload stores beside an item photo (gateway/src/uploads/uploads.service.ts): what lists, cards
  * and link previews show, about an eighth of the photo's bytes. Null for a photo that was not uploaded to us.
  */
 export function thumbnailUrlOf(imageUrl: string | null): string | null {
-  return imageUrl && ITEM_PHOTO_URL.test(imageUrl) ? imageUrl.replace(/\.webp$/, THUMBNAIL_SUFFIX) : null;
+  return imageUrl && ITEM_PHOTO_URL.test(imageUrl) ? imageUrl.replace(/\.webp$/, '-thumb.webp') : null;
 }
 const photoUrlSchema = z.string().regex(ITEM_PHOTO_URL, 'Upload the photo with POST /api/upload and send the imageUrl it returns');
 

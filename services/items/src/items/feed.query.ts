@@ -1,7 +1,8 @@
 import { FeedQuery as FeedRequest, METERS_PER_MILE, SPOTLIGHTS_FIRST_IN_FEED } from '@curbside/contracts';
 import type { Statement } from '@curbside/platform';
 import { cellsMeetingCircle, Grid, gridFor } from './geo-grid.rules';
-import { itemJsonColumns, MAY_BE_GONE_HOURS, posterJoins } from './item-row';
+import { itemViewColumns, posterJoins, viewerFlagColumns } from './item-row';
+import { MAY_BE_GONE_HOURS } from './item.mapper';
 
 export interface FeedSearch {
   lat: number;
@@ -17,7 +18,7 @@ export interface FeedSearch {
   recentlyConfirmed?: boolean;
   /** The cells to read (feedGrid, cell-density.ts); gridFor(radiusMiles) when not said. Either gives the same page. */
   grid?: Grid;
-  /** The signed-in reader, whose view of the items the rows hold (itemJsonColumns). */
+  /** The signed-in reader: each row then also says what they did to the item (viewerFlagColumns). */
   viewerId?: string;
 }
 
@@ -103,13 +104,11 @@ export const RARE_WORD_MATCHES = 100;
 export const SEARCH_WALK_ROWS = { short: 400, long: 12_000 } as const;
 
 /**
- * The items of a list as its reader sees them (itemJsonColumns), the reader a parameter appended: their flags said by
- * the list's own statement, not by a second one after it (a round trip of its own for every page a member reads).
+ * The signed-in reader's flags on each row of a list, parameter appended: said by the list's own statement, not by a
+ * second one after it (a round trip of its own for every page a member reads).
  */
-const itemsFor = (viewerId: string | undefined, params: unknown[], distanceMiles: string) =>
-  itemJsonColumns('i', { caller: viewerId ? `$${params.push(viewerId)}` : undefined, distanceMiles });
-/** The distance from the searcher's point ($1, $2) in miles. */
-const DISTANCE_MILES = `earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE}`;
+const viewerColumns = (search: FeedSearch, params: unknown[]) =>
+  search.viewerId ? `,\n              ${viewerFlagColumns('i', `$${params.push(search.viewerId)}`)}` : '';
 
 /**
  * The feed statement: one branch per covering grid cell, each a newest-first index scan of the partial
@@ -142,8 +141,8 @@ export function feedQuery(search: FeedSearch): FeedQuery {
          LIMIT $4`;
   return {
     text: `WITH newest AS (${newest})
-       SELECT ${itemsFor(search.viewerId, params, DISTANCE_MILES)},
-              (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros
+       SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles,
+              (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros${viewerColumns(search, params)}
        FROM newest n
        JOIN items.items i ON i.id = n.id
        ${posterJoins('i')}
@@ -234,8 +233,8 @@ export function spotlightsQuery(search: FeedSearch): FeedQuery {
          ORDER BY max(s.started_at) DESC, it.id DESC
          LIMIT ${SPOTLIGHTS_FIRST_IN_FEED}
        )
-       SELECT ${itemsFor(search.viewerId, params, DISTANCE_MILES)}, spot.spotlight_at,
-              (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS sort_micros
+       SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles, spot.spotlight_at,
+              (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS sort_micros${viewerColumns(search, params)}
        FROM spot
        JOIN items.items i ON i.id = spot.id
        ${posterJoins('i')}
@@ -246,15 +245,8 @@ export function spotlightsQuery(search: FeedSearch): FeedQuery {
 }
 
 /** Top finds: items with votes on their local today within the radius, most votes first, ties newest first. */
-export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: number; limit: number; viewerId?: string }): FeedQuery {
+export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: number; limit: number }): FeedQuery {
   const grid = gridFor(search.radiusMiles);
-  const params: unknown[] = [
-    search.lat,
-    search.lng,
-    cellsMeetingCircle(search.lat, search.lng, search.radiusMiles, grid),
-    search.radiusMiles * METERS_PER_MILE,
-    search.limit,
-  ];
   return {
     text: `WITH ranked AS (
          SELECT it.id, it.vote_count, it.created_at, earth_distance(${HERE}, it.earth_pos) / ${METERS_PER_MILE} AS distance_miles
@@ -270,12 +262,12 @@ export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: n
          ORDER BY it.vote_count DESC, it.created_at DESC, it.id DESC
          LIMIT $5
        )
-       SELECT ${itemsFor(search.viewerId, params, 'r.distance_miles')}
+       SELECT ${itemViewColumns('i')}, r.distance_miles
        FROM ranked r
        JOIN items.items i ON i.id = r.id
        ${posterJoins('i')}
        ORDER BY r.vote_count DESC, r.created_at DESC, r.id DESC`,
-    params,
+    params: [search.lat, search.lng, cellsMeetingCircle(search.lat, search.lng, search.radiusMiles, grid), search.radiusMiles * METERS_PER_MILE, search.limit],
     planForValues: false,
   };
 }

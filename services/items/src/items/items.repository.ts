@@ -5,10 +5,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CellDensity } from './cell-density';
 import { feedQuery, FeedQuery, FeedSearch, spotlightsQuery, topFindsQuery } from './feed.query';
 import { ItemEntity } from './item.entity';
-import { ItemJsonRow, itemJsonColumns, ItemRow, itemRowColumns, posterJoins } from './item-row';
+import { flagsOf, ItemRow, itemViewColumns, posterJoins, ViewerFlagRow, viewerFlagColumns, ViewerFlags } from './item-row';
 
-/** A feed's row: the item as its reader sees it, and where it stands in the newest-first order. */
-export type FeedRow = ItemJsonRow & { sort_micros: string };
+/** A list's row; the flags only when its search named a viewer (FeedSearch.viewerId). */
+export type FeedRow = ItemRow & { sort_micros: string } & Partial<ViewerFlagRow>;
 /** One of the (at most two) spotlights a feed's first page leads with. */
 export type SpotlitRow = FeedRow & { spotlight_at: Date };
 
@@ -21,12 +21,8 @@ export class ItemsRepository {
     private readonly density: CellDensity,
   ) {}
 
-  /** The item's own columns and its view for the caller (none: an anonymous reader's view). */
-  async findView(id: string, manager: EntityManager = this.dataSource.manager, callerId?: string): Promise<(ItemRow & ItemJsonRow) | null> {
-    const rows: (ItemRow & ItemJsonRow)[] = await manager.query(
-      `SELECT ${itemRowColumns('i')}, ${itemJsonColumns('i', { caller: callerId ? '$2' : undefined })} FROM items.items i ${posterJoins('i')} WHERE i.id = $1`,
-      callerId ? [id, callerId] : [id],
-    );
+  async findView(id: string, manager: EntityManager = this.dataSource.manager): Promise<ItemRow | null> {
+    const rows: ItemRow[] = await manager.query(`SELECT ${itemViewColumns('i')} FROM items.items i ${posterJoins('i')} WHERE i.id = $1`, [id]);
     return rows[0] ?? null;
   }
 
@@ -62,16 +58,29 @@ export class ItemsRepository {
     await manager.update(ItemEntity, { id }, { status: 'removed', listed: false, removedAt: new Date(), updatedAt: new Date() });
   }
 
+  /** What the caller did to these items: a vote on their local today, interest. */
+  async viewerFlags(callerId: string | undefined, ids: string[]): Promise<Map<string, ViewerFlags>> {
+    const flags = new Map<string, ViewerFlags>();
+    if (!callerId || ids.length === 0) return flags;
+    // Prepared, as the lists' own statements are: the lists that do not say the flags with their rows run it.
+    const rows = await queryPrepared<ViewerFlagRow & { id: string }>(this.dataSource.manager, {
+      text: `SELECT i.id, ${viewerFlagColumns('i', '$2')} FROM items.items i WHERE i.id = ANY($1::uuid[])`,
+      params: [ids, callerId],
+    });
+    for (const row of rows) flags.set(row.id, flagsOf(row));
+    return flags;
+  }
+
   /** What a user posted (any status but removed) and, when asked, what they hold; newest first, at most 100. */
-  async byUser(userId: string, includeHeld: boolean, onlyListed: boolean, callerId: string | undefined): Promise<ItemJsonRow[]> {
+  async byUser(userId: string, includeHeld: boolean, onlyListed: boolean): Promise<ItemRow[]> {
     return this.dataSource.query(
-      `SELECT ${itemJsonColumns('i', { caller: callerId ? '$4' : undefined })} FROM items.items i ${posterJoins('i')}
+      `SELECT ${itemViewColumns('i')} FROM items.items i ${posterJoins('i')}
        WHERE (i.poster_id = $1 OR ($2 AND (i.claimed_by_id = $1 OR i.reserved_by_id = $1)))
          AND (NOT $3 OR i.listed)
          AND i.status <> 'removed'
        ORDER BY i.created_at DESC, i.id DESC
        LIMIT 100`,
-      callerId ? [userId, includeHeld, onlyListed, callerId] : [userId, includeHeld, onlyListed],
+      [userId, includeHeld, onlyListed],
     );
   }
 
@@ -82,15 +91,15 @@ export class ItemsRepository {
     return { newest, spotlit };
   }
 
-  async topFinds(search: { lat: number; lng: number; radiusMiles: number; limit: number; viewerId?: string }): Promise<ItemJsonRow[]> {
+  async topFinds(search: { lat: number; lng: number; radiusMiles: number; limit: number }): Promise<ItemRow[]> {
     return this.run(topFindsQuery(search));
   }
 
   /** Possible duplicates: available, posted in the last 48 h, within 0.1 mile, with a similar title (pg_trgm). */
-  async similar(lat: number, lng: number, title: string, callerId: string | undefined): Promise<ItemJsonRow[]> {
+  async similar(lat: number, lng: number, title: string): Promise<ItemRow[]> {
     return readWithinDeadline(this.dataSource, (manager) =>
       manager.query(
-        `SELECT ${itemJsonColumns('i', { caller: callerId ? '$5' : undefined, distanceMiles: 'earth_distance(ll_to_earth($1, $2), i.earth_pos) / 1609.344' })}
+        `SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / 1609.344 AS distance_miles
        FROM items.items i ${posterJoins('i')}
        WHERE i.title % $3
          AND i.listed AND i.status = 'available' AND i.expires_at > now()
@@ -99,7 +108,7 @@ export class ItemsRepository {
          AND earth_distance(ll_to_earth($1, $2), i.earth_pos) <= $4
        ORDER BY similarity(i.title, $3) DESC, i.created_at DESC
        LIMIT 10`,
-        callerId ? [lat, lng, title, SIMILAR_RADIUS_METERS, callerId] : [lat, lng, title, SIMILAR_RADIUS_METERS],
+        [lat, lng, title, SIMILAR_RADIUS_METERS],
       ),
     );
   }

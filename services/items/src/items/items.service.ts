@@ -28,8 +28,8 @@ import { Member, PostersService } from '../posters/posters.service';
 import { Readers } from '../posters/readers';
 import { decodeCursor, encodeCursor } from './feed-cursor';
 import { ItemEntity } from './item.entity';
-import { ItemJsonRow, ItemRow } from './item-row';
-import { itemOf, itemsJson } from './item.mapper';
+import { flagsOf, ItemRow } from './item-row';
+import { toItem } from './item.mapper';
 import { itemPostedPayload } from './item-posted';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from './items.repository';
@@ -94,17 +94,17 @@ export class ItemsService {
         wantedBy: await this.savedSearches.wantedBy(tx.manager, postedFacts(inserted)),
       };
     });
-    return { ...itemOf(row, posterId), wantedBy };
+    return { ...toItem(row, posterId), wantedBy };
   }
 
   /** An item in pending review, or whose poster is, is found by its poster only. */
   async get(itemId: string, callerId: string | undefined): Promise<Item> {
-    const row = await this.items.findView(itemId, undefined, callerId);
+    const row = await this.items.findView(itemId);
     if (!row || row.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     if (row.poster_id !== callerId && (row.in_review || (await this.moderation.membersInReview()).has(row.poster_id))) {
       throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     }
-    return itemOf(row, callerId);
+    return (await this.views([row], callerId))[0];
   }
 
   /** The poster edits a still-available item; the time limit counts from when it was posted. */
@@ -177,9 +177,12 @@ export class ItemsService {
     const spotlitIds = new Set(spotlit.map((r) => r.id));
     const last = newest.at(-1);
     const shown = await this.visibleTo([...spotlit, ...newest.filter((r) => !spotlitIds.has(r.id))], callerId, blocked);
+    const now = Date.now();
+    // The rows say the caller's flags themselves (FeedSearch.viewerId).
+    const items = shown.map((row) => toItem(row, callerId, flagsOf(row), now));
+    for (const item of items) if (spotlitIds.has(item.id)) item.spotlight = true;
     return {
-      // The rows hold each item as the caller sees it (FeedSearch.viewerId), already JSON: the page is joined, not built.
-      itemsJson: itemsJson(shown, callerId, spotlitIds),
+      itemsJson: JSON.stringify(items),
       nextCursor: newest.length === query.limit && last ? encodeCursor(last.sort_micros, last.id) : null,
       radiusCap,
     };
@@ -187,14 +190,8 @@ export class ItemsService {
 
   async topFinds(query: TopFindsQuery, callerId: string | undefined): Promise<TopFindsReply> {
     const { radiusCap, blocked } = await this.reader(callerId);
-    const rows = await this.items.topFinds({
-      lat: query.lat,
-      lng: query.lng,
-      radiusMiles: Math.min(query.radius, radiusCap),
-      limit: TOP_FINDS,
-      viewerId: callerId,
-    });
-    return { items: (await this.visibleTo(rows, callerId, blocked)).map((row) => itemOf(row, callerId)), radiusCap };
+    const rows = await this.items.topFinds({ lat: query.lat, lng: query.lng, radiusMiles: Math.min(query.radius, radiusCap), limit: TOP_FINDS });
+    return { items: await this.views(await this.visibleTo(rows, callerId, blocked), callerId), radiusCap };
   }
 
   /**
@@ -208,15 +205,14 @@ export class ItemsService {
   }
 
   async similar(query: SimilarItemsQuery, callerId: string | undefined): Promise<Item[]> {
-    const rows = await this.withoutBlocked(await this.items.similar(query.lat, query.lng, query.title, callerId), callerId);
-    return rows.map((row) => itemOf(row, callerId));
+    return this.views(await this.withoutBlocked(await this.items.similar(query.lat, query.lng, query.title), callerId), callerId);
   }
 
   /**
    * Leaves out the items of members the caller blocked (docs/product-rules.md, Blocking). After the page's query, so
    * the cursor still follows the page as read: a page may hold fewer items, never skip any.
    */
-  private async withoutBlocked<R extends { poster_id: string }>(rows: R[], callerId: string | undefined): Promise<R[]> {
+  private async withoutBlocked(rows: ItemRow[], callerId: string | undefined): Promise<ItemRow[]> {
     return this.visibleTo(rows, callerId, await this.readers.blockedBy(callerId));
   }
 
@@ -231,7 +227,16 @@ export class ItemsService {
   async byUser(userId: string, callerId: string | undefined): Promise<Item[]> {
     const own = callerId === userId;
     if (!own && (await this.moderation.membersInReview()).has(userId)) return [];
-    return (await this.items.byUser(userId, own, !own, callerId)).map((row) => itemOf(row, callerId));
+    return this.views(await this.items.byUser(userId, own, !own), callerId);
+  }
+
+  async views(rows: ItemRow[], callerId: string | undefined): Promise<Item[]> {
+    const flags = await this.items.viewerFlags(
+      callerId,
+      rows.map((r) => r.id),
+    );
+    const now = Date.now();
+    return rows.map((row) => toItem(row, callerId, flags.get(row.id), now));
   }
 
   private singleItem(request: CreateSingleItemRequest, member: Member): NewItem {
@@ -311,13 +316,7 @@ export class ItemsService {
   }
 
   /** `held`: the checks hold it for a moderator, so nobody hears of it (item.posted waits for a restore). */
-  private async insert(
-    tx: Transaction,
-    posterId: string,
-    fields: NewItem,
-    posterTier: Member['subscriptionTier'],
-    held: boolean,
-  ): Promise<ItemRow & ItemJsonRow> {
+  private async insert(tx: Transaction, posterId: string, fields: NewItem, posterTier: Member['subscriptionTier'], held: boolean): Promise<ItemRow> {
     const item = await this.items.add(tx.manager, {
       ...fields,
       id: randomUUID(),
@@ -329,7 +328,7 @@ export class ItemsService {
       createdAt: new Date(),
       timeZone: timeZoneAt(fields.lat, fields.lng),
     });
-    const row = await this.items.findView(item.id, tx.manager, posterId);
+    const row = await this.items.findView(item.id, tx.manager);
     if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
     if (!held) tx.emit(Events.itemPosted, itemPostedPayload(row, posterTier));
     return row;
