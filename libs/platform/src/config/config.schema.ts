@@ -98,6 +98,12 @@ export const configSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /**
+   * Whether the photo-validation service loads the local photo models soon after it starts, instead of at the first
+   * pickup check, which would otherwise wait for them (0.8 s idle, seconds under load). The tests turn it off (jest.setup.js): most of their
+   * apps never check a photo.
+   */
+  PHOTO_MODEL_PRELOAD: bool.default(true),
+  /**
    * Serves GET /metrics (Prometheus text format) on this port of its own; unset: no metrics endpoint. Never the
    * gateway's PORT, so a reverse proxy in front of the gateway cannot expose it. 0 picks a free port (tests).
    * `start:dist` gives the gateway this port and each service process the next ones.

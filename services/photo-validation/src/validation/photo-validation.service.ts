@@ -1,12 +1,22 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { PhotoValidationResult, photoValidationResultSchema } from '@curbside/contracts';
+import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
 import { PHOTO_VALIDATOR, PhotoToValidate, PhotoValidator } from './photo-validator.port';
 import { inspectPhoto } from './photo-inspection';
 
+/** How long after the service is up its models start loading: the rest of the app's start goes first. */
+export const PRELOAD_DELAY_MS = 2_000;
+
 /** Checks one pickup photo: what needs no model is answered here, the rest by the configured validator. */
 @Injectable()
-export class PhotoValidationService implements OnModuleDestroy {
-  constructor(@Inject(PHOTO_VALIDATOR) private readonly validator: PhotoValidator) {}
+export class PhotoValidationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private preload: NodeJS.Timeout | undefined;
+  private preloading: Promise<unknown> | undefined;
+
+  constructor(
+    @Inject(PHOTO_VALIDATOR) private readonly validator: PhotoValidator,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PHOTO_MODEL_PRELOAD'>,
+  ) {}
 
   get validatorName(): string {
     return this.validator.name;
@@ -27,8 +37,26 @@ export class PhotoValidationService implements OnModuleDestroy {
     return this.validator.warmUp();
   }
 
-  /** Runs when the app closes: checks in flight finish, then the models or connections are released. */
-  onModuleDestroy(): Promise<void> {
-    return this.validator.close();
+  /**
+   * With PHOTO_MODEL_PRELOAD, the models load PRELOAD_DELAY_MS after the service is up (in the background: the service
+   * answers meanwhile), so the first member to send a pickup photo does not wait for them. A load that fails is
+   * logged and left to the first check, which tries again.
+   */
+  onApplicationBootstrap(): void {
+    if (!this.config.PHOTO_MODEL_PRELOAD) return;
+    this.preload = setTimeout(() => {
+      this.preload = undefined;
+      this.preloading = this.validator.warmUp().catch((err: unknown) => {
+        createLogger('photo-validation').warn({ err }, 'could not load the photo models ahead of the first check; it will load them');
+      });
+    }, PRELOAD_DELAY_MS);
+    this.preload.unref();
+  }
+
+  /** Runs when the app closes: a preload not started is dropped, checks in flight finish, then the models or connections are released. */
+  async onModuleDestroy(): Promise<void> {
+    clearTimeout(this.preload);
+    await this.preloading;
+    await this.validator.close();
   }
 }
