@@ -1,4 +1,4 @@
-import { Item, itemSchema } from '@curbside/contracts';
+import { feedQuerySchema, Item, itemSchema } from '@curbside/contracts';
 import { ItemsService } from '../src/items/items.service';
 import { ItemsWorld, startItemsWorld } from './items-world';
 
@@ -18,7 +18,7 @@ describe('an item as a reader sees it', () => {
   const set = (id: string, assignments: string, params: unknown[] = []) =>
     world.db.query(`UPDATE items.items SET ${assignments} WHERE id = $1`, [id, ...params]);
   const feedAround = async (lat: number, lng: number, callerId: string | undefined): Promise<Item[]> =>
-    JSON.parse((await items.feed({ lat, lng, radius: 5, limit: 50 } as Parameters<ItemsService['feed']>[0], callerId)).itemsJson) as Item[];
+    JSON.parse((await items.feed(feedQuerySchema.parse({ lat, lng, radius: 5, limit: 50 }), callerId)).itemsJson) as Item[];
 
   it('is the contract’s Item, key for key, for the poster, another member and an anonymous reader', async () => {
     const poster = await world.member();

@@ -99,8 +99,8 @@ export const configSchema = z.object({
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /**
    * Whether the photo-validation service loads the local photo models soon after it starts, instead of at the first
-   * pickup check, which would otherwise wait for them (0.8 s idle, seconds under load). The tests turn it off (jest.setup.js): most of their
-   * apps never check a photo.
+   * pickup check, which would otherwise wait for them (0.8 s idle, seconds under load). The tests turn it off
+   * (jest.setup.js): most of their apps never check a photo.
    */
   PHOTO_MODEL_PRELOAD: bool.default(true),
   /**

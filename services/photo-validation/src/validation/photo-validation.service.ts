@@ -10,6 +10,7 @@ export const PRELOAD_DELAY_MS = 2_000;
 /** Checks one pickup photo: what needs no model is answered here, the rest by the configured validator. */
 @Injectable()
 export class PhotoValidationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly log = createLogger('photo-validation');
   private preload: NodeJS.Timeout | undefined;
   private preloading: Promise<unknown> | undefined;
 
@@ -46,8 +47,8 @@ export class PhotoValidationService implements OnApplicationBootstrap, OnModuleD
     if (!this.config.PHOTO_MODEL_PRELOAD) return;
     this.preload = setTimeout(() => {
       this.preload = undefined;
-      this.preloading = this.validator.warmUp().catch((err: unknown) => {
-        createLogger('photo-validation').warn({ err }, 'could not load the photo models ahead of the first check; it will load them');
+      this.preloading = this.warmUp().catch((err: unknown) => {
+        this.log.warn({ err }, 'could not load the photo models ahead of the first check; it will load them');
       });
     }, PRELOAD_DELAY_MS);
     this.preload.unref();
