@@ -76,7 +76,8 @@ export function machineBusyMs(): number {
   return (busy * 1000) / TICKS_PER_SECOND;
 }
 
-function nameOf(pid: number): string {
+/** The name a process of the app goes by in the bench's figures: its entry's (`items`, `gateway`, `embedded`), else its command. */
+export function nameOf(pid: number): string {
   const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
   if (argv[0] === process.execPath) return processName(argv[1]);
   return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();

@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../harness/app-process';
 import { profiled } from '../harness/cpu-profile';
 import { backendCpuBetween, backendCpuByService, cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
 import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
+import { eventLoopDelay, METRICS_PROCESSES, scrapeMetrics } from '../harness/event-loop-delay';
 import { BROWSER_HEADERS, proMember } from '../harness/http-load';
 import { progress, sleep } from '../harness/log';
 import { alreadySeeded, seedItems } from '../data/seed-items';
@@ -148,9 +149,6 @@ function around(prng: Prng, miles: number): { lat: number; lng: number } {
   const d = miles / MILES_PER_DEGREE_LAT;
   return { lat: CITY.lat + prng.gaussian() * d, lng: CITY.lng + (prng.gaussian() * d) / Math.cos((CITY.lat * Math.PI) / 180) };
 }
-
-/** Processes with a metrics port in distributed mode: the gateway and the six services (embedded: the one). */
-const METRICS_PROCESSES = 7;
 
 async function run(context: ScenarioContext): Promise<void> {
   const { options, scope } = context;
@@ -378,11 +376,14 @@ async function run(context: ScenarioContext): Promise<void> {
   // Where the CPU goes during the replay: each process of the app, and each service's database backends.
   const cpuBefore = cpuSnapshot(app);
   const databaseBefore = await backendCpuByService(db);
+  const metricsProcesses = context.mode === 'embedded' ? 1 : METRICS_PROCESSES;
+  await eventLoopDelay(app, environment.env.METRICS_PORT, metricsProcesses);
   await profiled(app, `${context.mode}-city-day`, async () => {
     await arrive(started, started + seconds * 1000, () => 1, peak);
     await Promise.all(work);
   });
   const replayS = (performance.now() - started) / 1000;
+  const loopDelay = await eventLoopDelay(app, environment.env.METRICS_PORT, metricsProcesses);
   const databaseAfter = await backendCpuByService(db);
   const cpuMs = {
     ...cpuUsedBetween(cpuBefore, cpuSnapshot(app)),
@@ -405,7 +406,7 @@ async function run(context: ScenarioContext): Promise<void> {
     stable = now === alerts ? stable + 1 : 0;
     alerts = now;
   }
-  const lag = await consumerLag(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : METRICS_PROCESSES);
+  const lag = await consumerLag(environment.env.METRICS_PORT, metricsProcesses);
 
   for (const [route, samples] of [...peak.latencies.entries()].sort()) {
     const sorted = [...samples].sort((a, b) => a - b);
@@ -440,12 +441,11 @@ async function run(context: ScenarioContext): Promise<void> {
     claims: claimed,
     notifications_delivered: alerts,
     ...cpuMs,
+    ...loopDelay,
     consumer_lag_total: lag.reduce((n, l) => n + l.pending, 0),
     consumer_lag: JSON.stringify(Object.fromEntries(lag.map((l) => [l.durable, l.pending]))),
     outbox_backlog: JSON.stringify(
-      Object.fromEntries(
-        (await outboxBacklog(environment.env.METRICS_PORT, context.mode === 'embedded' ? 1 : METRICS_PROCESSES)).map((o) => [o.service, o.backlog]),
-      ),
+      Object.fromEntries((await outboxBacklog(environment.env.METRICS_PORT, metricsProcesses)).map((o) => [o.service, o.backlog])),
     ),
   });
   if (rampMs > 0) {
@@ -490,26 +490,14 @@ async function seedAlertMembers(db: { query(sql: string, params?: unknown[]): Pr
   );
 }
 
-async function scrape(port: string | undefined, processes: number): Promise<string> {
-  if (!port) return '';
-  const texts = await Promise.all(
-    Array.from({ length: processes }, (_, i) =>
-      fetch(`http://127.0.0.1:${Number(port) + i}/metrics`, { signal: AbortSignal.timeout(5000) })
-        .then((r) => r.text())
-        .catch(() => ''),
-    ),
-  );
-  return texts.join('\n');
-}
-
 /** Every durable consumer's lag from the processes' /metrics (curbside_event_consumer_lag_events). */
 async function consumerLag(port: string | undefined, processes: number): Promise<{ durable: string; pending: number }[]> {
-  const text = await scrape(port, processes);
+  const text = (await scrapeMetrics(port, processes)).join('\n');
   return [...text.matchAll(/^curbside_event_consumer_lag_events\{durable="([^"]+)"\} (\d+)/gm)].map((m) => ({ durable: m[1], pending: Number(m[2]) }));
 }
 
 async function outboxBacklog(port: string | undefined, processes: number): Promise<{ service: string; backlog: number }[]> {
-  const text = await scrape(port, processes);
+  const text = (await scrapeMetrics(port, processes)).join('\n');
   return [...text.matchAll(/^curbside_outbox_backlog_events\{service="([^"]+)"\} (\d+)/gm)].map((m) => ({ service: m[1], backlog: Number(m[2]) }));
 }
 

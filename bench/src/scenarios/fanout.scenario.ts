@@ -1,5 +1,7 @@
+import { freePortRun } from '@curbside/platform';
 import { ApiClient, EventStreamReader } from '@curbside/testing';
 import { connectAppDatabase, prepareDistributed, prepareEmbedded, startApp } from '../harness/environments';
+import { eventLoopDelay, METRICS_PROCESSES } from '../harness/event-loop-delay';
 import { profiled } from '../harness/cpu-profile';
 import { backendCpu, backendCpuBetween, cpuSnapshot, cpuUsedBetween } from '../harness/cpu-time';
 import { proMember, runLoad } from '../harness/http-load';
@@ -20,10 +22,13 @@ const MILES_PER_DEGREE_LAT = 69.05;
  */
 async function run(context: ScenarioContext): Promise<void> {
   const { options, scope } = context;
+  // Each process's /metrics, for its event loop's delay alone and during the fan-out.
+  const env = { METRICS_PORT: String(await freePortRun(METRICS_PROCESSES)) };
   const environment =
     context.mode === 'embedded'
-      ? prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile })
-      : await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile });
+      ? prepareEmbedded(scope, { logLevel: options.logLevel, logFile: context.logFile, env })
+      : await prepareDistributed(scope, { logLevel: options.logLevel, logFile: context.logFile, env });
+  const metricsProcesses = context.mode === 'embedded' ? 1 : METRICS_PROCESSES;
   const app = await startApp(scope, environment);
   const database = await connectAppDatabase(scope, environment);
   const { db } = database;
@@ -58,7 +63,9 @@ async function run(context: ScenarioContext): Promise<void> {
   const member = await proMember(app.baseUrl, db);
   const feedUrl = `${app.baseUrl}/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`;
   progress(`${context.mode}: feed alone, ${options.connections} connections, ${options.durationSeconds} s`);
+  await eventLoopDelay(app, env.METRICS_PORT, metricsProcesses);
   const quiet = await runLoad({ url: feedUrl, connections: options.connections, durationSeconds: options.durationSeconds, headers: member });
+  const quietLoop = await eventLoopDelay(app, env.METRICS_PORT, metricsProcesses);
 
   progress(`${context.mode}: feed under load while one post fans out to ${RECIPIENTS.toLocaleString('en-US')} members`);
   const { busy, fanoutMs, written, pushed, cpuMs, stages } = await profiled(app, `${context.mode}-fanout`, async () => {
@@ -114,6 +121,7 @@ async function run(context: ScenarioContext): Promise<void> {
     return { busy, fanoutMs, written, pushed, cpuMs, stages };
   });
   const during = await busy;
+  const duringLoop = await eventLoopDelay(app, env.METRICS_PORT, metricsProcesses);
   if (!app.running) throw new Error(`the ${context.mode} app exited; last output:\n${app.recentOutput()}`);
   progress(`  ${written} alerts written ${fanoutMs} ms after the post's answer; ${pushed.length} of ${LISTENERS} open streams told`);
 
@@ -136,9 +144,9 @@ async function run(context: ScenarioContext): Promise<void> {
     p99_ms: pushed.length ? percentile(pushed, 99) : undefined,
     max_ms: pushed.at(-1),
   });
-  for (const [name, result] of [
-    ['feed alone', quiet],
-    ['feed during the fan-out', during],
+  for (const [name, result, loop] of [
+    ['feed alone', quiet, quietLoop],
+    ['feed during the fan-out', during, duringLoop],
   ] as const) {
     context.report({
       items: RECIPIENTS,
@@ -151,6 +159,7 @@ async function run(context: ScenarioContext): Promise<void> {
       errors: result.errors,
       non2xx: result.non2xx,
       connections: options.connections,
+      ...loop,
     });
   }
 }
