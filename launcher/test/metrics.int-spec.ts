@@ -3,30 +3,13 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Item, PhotoValidationResult, SERVICE_NAMES, User } from '@curbside/contracts';
 import { freePortRun, metricsRegistry } from '@curbside/platform';
-import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, waitFor } from '@curbside/testing';
+import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, metricSamples, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { dataSourceOf, STACK_MODES } from './stack-modes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const HERE = { lat: 37.7749, lng: -122.4194 };
 const CHAIR = readFileSync(join(ROOT, 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
-
-interface Sample {
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of one series name in a Prometheus text page (enough of the format for what the apps write). */
-function series(page: string, name: string): Sample[] {
-  return page
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
-    .map((line) => {
-      const labelText = line.startsWith(`${name}{`) ? line.slice(name.length + 1, line.lastIndexOf('}')) : '';
-      const labels = Object.fromEntries([...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-      return { labels, value: Number(line.slice(line.lastIndexOf(' ') + 1)) };
-    });
-}
 
 /**
  * After some traffic (a member, a post, a feed and an item read, an open live stream, a pickup-photo check), the
@@ -81,7 +64,7 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
   });
 
   it('times HTTP requests by route template, method and status class, never by a URL holding an id', () => {
-    const counts = series(page, 'curbside_http_request_duration_seconds_count');
+    const counts = metricSamples(page, 'curbside_http_request_duration_seconds_count');
     expect(counts).toEqual(
       expect.arrayContaining([
         { labels: { route: '/api/users', method: 'POST', status_class: '2xx' }, value: 2 },
@@ -91,19 +74,19 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
         expect.objectContaining({ labels: { route: '/api/items/:id/validate-pickup', method: 'POST', status_class: '2xx' } }),
       ]),
     );
-    expect(series(page, 'curbside_http_request_duration_seconds_bucket').length).toBeGreaterThan(counts.length);
+    expect(metricSamples(page, 'curbside_http_request_duration_seconds_bucket').length).toBeGreaterThan(counts.length);
     // No id in any label of any metric, and the live stream's lifetime is not counted as a latency.
     expect(page).not.toContain(item.id);
     expect(counts.filter((s) => s.labels.route === '/api/events/stream')).toEqual([]);
   });
 
   it('counts open live streams', () => {
-    expect(series(page, 'curbside_live_streams_open')).toEqual([{ labels: {}, value: 1 }]);
+    expect(metricSamples(page, 'curbside_live_streams_open')).toEqual([{ labels: {}, value: 1 }]);
   });
 
   it('times service calls by subject and outcome, at the caller and at the handler', () => {
     for (const name of ['curbside_rpc_call_duration_seconds_count', 'curbside_rpc_handler_duration_seconds_count']) {
-      const samples = series(page, name);
+      const samples = metricSamples(page, name);
       expect(samples).toEqual(
         expect.arrayContaining([
           { labels: { subject: 'items.create', outcome: 'ok' }, value: 1 },
@@ -120,14 +103,14 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
   it("reports each service's outbox backlog and the age of its oldest unpublished event", () => {
     const services = ['emergency', 'items', 'notifications', 'photo-validation', 'rewards', 'users'];
     for (const name of ['curbside_outbox_backlog_events', 'curbside_outbox_oldest_unpublished_age_seconds']) {
-      const samples = series(page, name);
+      const samples = metricSamples(page, name);
       expect(samples.map((s) => s.labels.service).sort()).toEqual(services);
       expect(samples.every((s) => Number.isFinite(s.value) && s.value >= 0)).toBe(true);
     }
   });
 
   it('reports the lag of every durable consumer', () => {
-    const lag = series(page, 'curbside_event_consumer_lag_events');
+    const lag = metricSamples(page, 'curbside_event_consumer_lag_events');
     // Rewards credits posts: its consumers are there, by their durable names, the service's name first.
     expect(lag.some((s) => s.labels.durable.startsWith('rewards_'))).toBe(true);
     expect(lag.some((s) => s.labels.durable.startsWith('notifications_'))).toBe(true);
@@ -137,15 +120,15 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
   it("reports the job queues' depths and the photo checks run", () => {
     // Pickup photo checks, item photo labels for moderation, delayed alert deliveries: waiting, active and failed each.
     const queues = ['alert-delivery', 'photo-labels', 'photo-validation'];
-    const labels = series(page, 'curbside_job_queue_jobs').map((s) => `${s.labels.queue} ${s.labels.state}`);
+    const labels = metricSamples(page, 'curbside_job_queue_jobs').map((s) => `${s.labels.queue} ${s.labels.state}`);
     expect(labels.sort()).toEqual(queues.flatMap((queue) => ['active', 'failed', 'waiting'].map((state) => `${queue} ${state}`)));
-    expect(series(page, 'curbside_photo_checks_total')).toEqual([{ labels: { outcome: 'valid' }, value: 1 }]);
-    expect(series(page, 'curbside_photo_check_duration_seconds_count')).toEqual([{ labels: { outcome: 'valid' }, value: 1 }]);
+    expect(metricSamples(page, 'curbside_photo_checks_total')).toEqual([{ labels: { outcome: 'valid' }, value: 1 }]);
+    expect(metricSamples(page, 'curbside_photo_check_duration_seconds_count')).toEqual([{ labels: { outcome: 'valid' }, value: 1 }]);
   });
 
   it('carries Node process metrics, and is not served on the gateway port', async () => {
-    expect(series(page, 'process_cpu_seconds_total')).toHaveLength(1);
-    expect(series(page, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
+    expect(metricSamples(page, 'process_cpu_seconds_total')).toHaveLength(1);
+    expect(metricSamples(page, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
     const onGateway = await fetch(`${stack.url}/metrics`);
     expect(await onGateway.text()).not.toContain('# TYPE');
   });
@@ -227,29 +210,29 @@ describe('metrics of start:dist, one page per process', () => {
 
     const scrape = async (app: string) => (await fetch(`http://127.0.0.1:${ports.metricsPorts[app]}/metrics`)).text();
     const gateway = await scrape('gateway');
-    expect(series(gateway, 'curbside_http_request_duration_seconds_count')).toContainEqual({
+    expect(metricSamples(gateway, 'curbside_http_request_duration_seconds_count')).toContainEqual({
       labels: { route: '/api/items', method: 'GET', status_class: '2xx' },
       value: 1,
     });
-    expect(series(gateway, 'curbside_rpc_call_duration_seconds_count')).toContainEqual({ labels: { subject: 'items.feed', outcome: 'ok' }, value: 1 });
-    expect(series(gateway, 'curbside_live_streams_open')).toEqual([{ labels: {}, value: 0 }]);
-    expect(series(gateway, 'curbside_outbox_backlog_events')).toEqual([]);
+    expect(metricSamples(gateway, 'curbside_rpc_call_duration_seconds_count')).toContainEqual({ labels: { subject: 'items.feed', outcome: 'ok' }, value: 1 });
+    expect(metricSamples(gateway, 'curbside_live_streams_open')).toEqual([{ labels: {}, value: 0 }]);
+    expect(metricSamples(gateway, 'curbside_outbox_backlog_events')).toEqual([]);
 
     for (const service of SERVICE_NAMES) {
       const page = await scrape(service);
       // Its own outbox only, and the health calls the gateway made to it.
-      expect([service, series(page, 'curbside_outbox_backlog_events').map((s) => s.labels.service)]).toEqual([service, [service]]);
-      expect(series(page, 'curbside_rpc_handler_duration_seconds_count').map((s) => s.labels.subject)).toContain(`${service}.health`);
-      expect(series(page, 'curbside_event_consumer_lag_events').every((s) => s.labels.durable.startsWith(`${service}_`))).toBe(true);
+      expect([service, metricSamples(page, 'curbside_outbox_backlog_events').map((s) => s.labels.service)]).toEqual([service, [service]]);
+      expect(metricSamples(page, 'curbside_rpc_handler_duration_seconds_count').map((s) => s.labels.subject)).toContain(`${service}.health`);
+      expect(metricSamples(page, 'curbside_event_consumer_lag_events').every((s) => s.labels.durable.startsWith(`${service}_`))).toBe(true);
     }
-    expect(series(await scrape('items'), 'curbside_rpc_handler_duration_seconds_count')).toContainEqual({
+    expect(metricSamples(await scrape('items'), 'curbside_rpc_handler_duration_seconds_count')).toContainEqual({
       labels: { subject: 'items.feed', outcome: 'ok' },
       value: 1,
     });
     // The photo-validation process works the pickup checks and the item photo labels, and nothing else.
-    expect(new Set(series(await scrape('photo-validation'), 'curbside_job_queue_jobs').map((s) => s.labels.queue))).toEqual(
+    expect(new Set(metricSamples(await scrape('photo-validation'), 'curbside_job_queue_jobs').map((s) => s.labels.queue))).toEqual(
       new Set(['photo-labels', 'photo-validation']),
     );
-    expect(series(await scrape('rewards'), 'curbside_event_consumer_lag_events').length).toBeGreaterThan(0);
+    expect(metricSamples(await scrape('rewards'), 'curbside_event_consumer_lag_events').length).toBeGreaterThan(0);
   }, 180_000);
 });

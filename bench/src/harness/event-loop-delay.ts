@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { EVENT_LOOP_TIMER_MS } from '@curbside/platform';
+import { metricSamples } from '@curbside/testing';
 import { AppProcess, descendantsOf } from './app-process';
 import { nameOf } from './cpu-time';
 
@@ -53,9 +54,8 @@ function lateMs(seconds: number): number {
 
 /** An unlabelled gauge's value in a Prometheus text page. */
 export function gauge(text: string, name: string): number | undefined {
-  const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
-  const value = match ? Number(match[1]) : NaN;
-  return Number.isFinite(value) ? value : undefined;
+  const value = metricSamples(text, name).find((sample) => Object.keys(sample.labels).length === 0)?.value;
+  return value !== undefined && Number.isFinite(value) ? value : undefined;
 }
 
 /** Each TCP port the app's processes listen on, with the name of the process that holds it. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { IDEMPOTENCY_KEY_HEADER } from '@curbside/contracts';
 import { freePortRun } from '@curbside/platform';
+import { metricSamples } from '@curbside/testing';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../harness/app-process';
 import { profiled } from '../harness/cpu-profile';
@@ -493,12 +494,12 @@ async function seedAlertMembers(db: { query(sql: string, params?: unknown[]): Pr
 /** Every durable consumer's lag from the processes' /metrics (curbside_event_consumer_lag_events). */
 async function consumerLag(port: string | undefined, processes: number): Promise<{ durable: string; pending: number }[]> {
   const text = (await scrapeMetrics(port, processes)).join('\n');
-  return [...text.matchAll(/^curbside_event_consumer_lag_events\{durable="([^"]+)"\} (\d+)/gm)].map((m) => ({ durable: m[1], pending: Number(m[2]) }));
+  return metricSamples(text, 'curbside_event_consumer_lag_events').map((s) => ({ durable: s.labels.durable, pending: s.value }));
 }
 
 async function outboxBacklog(port: string | undefined, processes: number): Promise<{ service: string; backlog: number }[]> {
   const text = (await scrapeMetrics(port, processes)).join('\n');
-  return [...text.matchAll(/^curbside_outbox_backlog_events\{service="([^"]+)"\} (\d+)/gm)].map((m) => ({ service: m[1], backlog: Number(m[2]) }));
+  return metricSamples(text, 'curbside_outbox_backlog_events').map((s) => ({ service: s.labels.service, backlog: s.value }));
 }
 
 export const cityDayScenario: Scenario = {

@@ -6,3 +6,4 @@ export * from './service-under-test';
 export * from './scripted-delivery';
 export * from './push-receiver';
 export * from './mail-receiver';
+export * from './metric-samples';
