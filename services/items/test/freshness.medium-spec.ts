@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Item, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { Item } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { EngagementService } from '../src/engagement/engagement.service';
 import { ItemsService } from '../src/items/items.service';
@@ -17,11 +17,7 @@ describe('freshness', () => {
   beforeAll(async () => {
     world = await startItemsWorld();
     items = world.get(ItemsService);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
-      isValid: true,
-      confidence: 0.9,
-      reason: 'Looks right',
-    }));
+    await world.passEveryPhoto();
   });
   afterAll(() => world?.stop());
 

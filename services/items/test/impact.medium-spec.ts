@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CreateReportRequest, CreateSingleItemRequest, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { CreateReportRequest, CreateSingleItemRequest } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ImpactService } from '../src/impact/impact.service';
 import { ItemsService } from '../src/items/items.service';
@@ -24,11 +24,7 @@ describe(ImpactService.name, () => {
     world = await startItemsWorld();
     claims = world.get(ClaimsService);
     sut = world.get(ImpactService);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
-      isValid: true,
-      confidence: 0.9,
-      reason: 'Looks right',
-    }));
+    await world.passEveryPhoto();
   });
   afterAll(() => world?.stop());
 

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from '@nestjs/common';
-import { Calls, CreateGarageSaleRequest, CreateSingleItemRequest, DomainError, Item, PostedItem, SubscriptionTier } from '@curbside/contracts';
+import {
+  Calls,
+  CreateGarageSaleRequest,
+  CreateSingleItemRequest,
+  DomainError,
+  Item,
+  PHOTO_VALIDATION_QUEUE,
+  PhotoValidationJob,
+  PostedItem,
+  SubscriptionTier,
+} from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DataSource } from 'typeorm';
 import { ItemsService } from '../src/items/items.service';
@@ -32,6 +42,8 @@ export interface ItemsWorld {
   emitted<T = Record<string, unknown>>(subject: string): Promise<T[]>;
   /** Whether the photo storage holds this key. */
   stored(key: string): Promise<boolean>;
+  /** The photo-validation service, as far as items can tell, passing every pickup photo it is sent. */
+  passEveryPhoto(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -119,6 +131,12 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
       object?.body.destroy();
       return object !== null;
     },
+    passEveryPhoto: () =>
+      sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
+        isValid: true,
+        confidence: 0.9,
+        reason: 'Looks right',
+      })),
     stop: () => sut.stop(),
   };
   return world;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ClaimError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { ClaimError } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { QueueService } from '../src/queue/queue.service';
@@ -21,11 +21,7 @@ describe('no-shows', () => {
     claims = world.get(ClaimsService);
     queue = world.get(QueueService);
     expiry = world.get(ExpiryScheduler);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
-      isValid: true,
-      confidence: 0.9,
-      reason: 'Looks right',
-    }));
+    await world.passEveryPhoto();
   });
   afterAll(() => world?.stop());
 

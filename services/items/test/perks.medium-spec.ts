@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Calls, EventEnvelope, Events, Item, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { Calls, EventEnvelope, Events, Item, ItemError } from '@curbside/contracts';
 import { waitFor } from '@curbside/testing';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ItemsService } from '../src/items/items.service';
@@ -24,11 +24,7 @@ describe(SpotlightsService.name, () => {
     world = await startItemsWorld();
     items = world.get(ItemsService);
     claims = world.get(ClaimsService);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
-      isValid: true,
-      confidence: 0.9,
-      reason: 'ok',
-    }));
+    await world.passEveryPhoto();
   });
   afterAll(() => world?.stop());
 

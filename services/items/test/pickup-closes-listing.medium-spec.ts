@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Events, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { Events, ItemError } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { QueueService } from '../src/queue/queue.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
@@ -25,11 +25,7 @@ describe('a verified pickup', () => {
     world = await startItemsWorld();
     claims = world.get(ClaimsService);
     queue = world.get(QueueService);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
-      isValid: true,
-      confidence: 0.9,
-      reason: 'Looks right',
-    }));
+    await world.passEveryPhoto();
   });
   afterAll(() => world?.stop());
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ClaimError, Events, Item, ItemError, PHOTO_VALIDATION_QUEUE, PhotoValidationJob } from '@curbside/contracts';
+import { ClaimError, Events, Item, ItemError } from '@curbside/contracts';
 import { BlocksRepository } from '../src/blocks/blocks.repository';
 import { ClaimsService } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
@@ -31,11 +31,7 @@ describe(QueueService.name, () => {
     sut = world.get(QueueService);
     claims = world.get(ClaimsService);
     expiry = world.get(ExpiryScheduler);
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
-      isValid: true,
-      confidence: 0.9,
-      reason: 'Looks right',
-    }));
+    await world.passEveryPhoto();
   });
   afterAll(() => world?.stop());
 

@@ -63,9 +63,8 @@ export interface PersonalAlert {
   immediate: boolean;
 }
 
-/** An alert to every member around a spot whose own radius holds it, kept with what decides who gets it. */
-export interface NearbyAlertRecord {
-  sourceEventId: string;
+/** An alert to every member around a spot whose own radius holds it (new posts, voting prompts). */
+export interface NearbyAlert {
   type: NotificationType;
   title: string;
   /** A format() template: %1$s is the item's title, %2$s the distance in miles. */
@@ -75,8 +74,15 @@ export interface NearbyAlertRecord {
   lat: number;
   lng: number;
   flag: keyof NotificationFlags;
+  /** Only members of these plans (garage-sale alerts); null: everybody. */
   tiers: readonly string[] | null;
+  /** Never the poster, nor the neighbour whose act caused the alert. */
   excludeUserIds: string[];
+}
+
+/** A nearby alert kept with the event it came from, which decides who gets it and when it shows. */
+export interface NearbyAlertRecord extends NearbyAlert {
+  sourceEventId: string;
   occurredAt: string;
 }
 

@@ -22,7 +22,7 @@ import {
 import { clockTimeIn, EventOutbox, timeZoneAt, Transaction } from '@curbside/platform';
 import { DeliveryRequest, DeliveryService } from '../delivery/delivery.service';
 import { inParallel } from '../in-parallel';
-import { AlertsRepository, memberSlices, WrittenRow } from './alerts.repository';
+import { AlertsRepository, memberSlices, NearbyAlert, WrittenRow } from './alerts.repository';
 import { LiveSignals } from './live-signals';
 import { MembersRepository } from './members.repository';
 import { LiveRow, NotificationRow, NotificationsRepository } from './notifications.repository';
@@ -55,23 +55,6 @@ export interface NewNotification {
    * for members who asked for the item through a wanted post (DESIGN §6). Quiet hours and switches still apply.
    */
   immediate?: boolean;
-}
-
-/** An alert to every member around a spot whose own radius holds it (new posts, voting prompts). */
-export interface NearbyAlert {
-  type: NotificationType;
-  title: string;
-  /** A format() template: %1$s is the item's title, %2$s the distance in miles. */
-  messageTemplate: string;
-  itemId: string;
-  itemTitle: string;
-  lat: number;
-  lng: number;
-  flag: keyof NotificationFlags;
-  /** Only members of these plans (garage-sale alerts); null: everybody. */
-  tiers: readonly string[] | null;
-  /** Never the poster, nor the neighbour whose act caused the alert. */
-  excludeUserIds: string[];
 }
 
 /** The transaction of the event being applied: its id and time decide the alerts it writes. */
