@@ -24,6 +24,7 @@ import { BlurOffsetOnce1764600000300 } from './migrations/1764600000300-blur-off
 import { RemovedByCase1764600000400 } from './migrations/1764600000400-removed-by-case';
 import { DescriptionTrigrams1764600000401 } from './migrations/1764600000401-description-trigrams';
 import { SearchText1764700000402 } from './migrations/1764700000402-search-text';
+import { FeedCovering1764800000403 } from './migrations/1764800000403-feed-covering';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -183,6 +184,7 @@ export const itemsService: ServiceDefinition = {
     RemovedByCase1764600000400,
     DescriptionTrigrams1764600000401,
     SearchText1764700000402,
+    FeedCovering1764800000403,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };
