@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { AUTO_CLAIMS_PER_DAY, Item, Notification, SavedSearch, SavedSearchError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
 const HERE = { lat: 45.5152, lng: -122.6784 };
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 
 /**
  * Pro's auto-claim through the gateway in both modes (docs/product-rules.md, "Auto-claim"): only Pro can switch it
@@ -37,10 +34,7 @@ describe.each(STACK_MODES)('auto-claim, $name', (mode) => {
     return { ...member, searchId: search.body.id };
   };
   const post = async (poster: Neighbour, title: string) => {
-    const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const posted = await poster.browser.post<Item>('/api/items', { title, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
-    expect(posted.status).toBe(201);
-    return posted.body;
+    return postWithPhoto(poster.browser, { title, location: HERE });
   };
   const alertsAbout = async (member: Neighbour, itemId: string) =>
     (await member.browser.get<Notification[]>(`/api/notifications/${member.user.id}`)).body.filter(

@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { BlockError, BlockedMember, Comment, Item, ItemError, MessageError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
+import { CHAIR_PHOTO, dataSourceOf, Neighbour, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
 
 /**
@@ -20,8 +17,7 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
   const neighbour = () => newNeighbour(stack, api);
 
   const post = async (member: Neighbour, title: string) => {
-    const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    return (await member.browser.post<Item>('/api/items', { title, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    return postWithPhoto(member.browser, { title, location: HERE });
   };
   /** Waits until the items service has applied the pair's newest block change. */
   const applied = (blocker: Neighbour, blocked: Neighbour, state: boolean) =>
@@ -58,7 +54,7 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
     const unavailable = { status: 409, body: { code: ItemError.NOT_AVAILABLE } };
     expect(await blocked.browser.post(`/api/items/${free.id}/comments`, { content: 'Still there?' })).toMatchObject(unavailable);
     expect(await blocked.browser.request('PATCH', `/api/items/${free.id}/claim`, {})).toMatchObject(unavailable);
-    expect(await blocked.browser.post(`/api/items/${free.id}/validate-pickup`, { pickupPhoto: PHOTO.toString('base64') })).toMatchObject(unavailable);
+    expect(await blocked.browser.post(`/api/items/${free.id}/validate-pickup`, { pickupPhoto: CHAIR_PHOTO.toString('base64') })).toMatchObject(unavailable);
     expect(await blocked.browser.request('POST', `/api/items/${heldByOther.id}/queue`)).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${free.id}/vote`, {})).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${free.id}/still-there`, { stillThere: false })).toMatchObject(unavailable);

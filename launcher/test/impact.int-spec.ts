@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { AreaImpact, ErrorCode, Item, MemberImpact, PhotoValidationResult, User, UserError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
+import { CHAIR_PHOTO, dataSourceOf, Neighbour, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 /** Inside the wide cell 46–48°N, 124–122°W (its south-west corner is 46°N 124°W). */
 const HERE = { lat: 47.2, lng: -123.1 };
 const AREA = { south: 46, west: -124, north: 48, east: -122 };
@@ -33,14 +30,11 @@ describe.each(STACK_MODES)('impact and fairness, $name', (mode) => {
     return answer.body;
   };
   const post = async (member: Neighbour, category: string) => {
-    const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const answer = await member.browser.post<Item>('/api/items', { title: 'Wooden chair', category, location: HERE, imageUrl: upload.body.imageUrl });
-    expect(answer.status).toBe(201);
-    return answer.body;
+    return postWithPhoto(member.browser, { title: 'Wooden chair', category, location: HERE });
   };
   /** The pickup photo checked by the real photo-validation service, then the claim with it. */
   const pickUp = async (member: Neighbour, item: Item) => {
-    const pickupPhoto = PHOTO.toString('base64');
+    const pickupPhoto = CHAIR_PHOTO.toString('base64');
     const check = await member.browser.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
     expect(check.body).toMatchObject({ isValid: true });
     const claim = await member.browser.request<{ item: Item }>('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto });

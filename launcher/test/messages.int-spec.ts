@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import {
   HandoverMessage,
   Item,
@@ -13,9 +11,8 @@ import {
 } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
+import { newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
 
 /**
@@ -32,10 +29,7 @@ describe.each(STACK_MODES)('handover messages, $name', (mode) => {
   /** A poster, an item of theirs held (first dibs) by another member, and a third member. */
   const heldItem = async () => {
     const poster = await neighbour();
-    const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const item = (
-      await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })
-    ).body;
+    const item = await postWithPhoto(poster.browser, { title: 'Wooden chair', location: HERE });
     const holder = await neighbour();
     expect((await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).status).toBe(200);
     return { poster, holder, stranger: await neighbour(), item };

@@ -1,15 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Item, PhotoValidationResult, SERVICE_NAMES, User } from '@curbside/contracts';
 import { freePortRun, metricsRegistry } from '@curbside/platform';
 import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, metricSamples, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, STACK_MODES } from './stack-modes';
+import { CHAIR_PHOTO, dataSourceOf, postWithPhoto, STACK_MODES } from './stack-modes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const HERE = { lat: 37.7749, lng: -122.4194 };
-const CHAIR = readFileSync(join(ROOT, 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 
 /**
  * After some traffic (a member, a post, a feed and an item read, an open live stream, a pickup-photo check), the
@@ -37,8 +35,7 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
     const poster = new ApiClient(stack.url);
     const member = (await poster.post<User>('/api/users', {})).body;
     // A pickup photo is checked against the item's own photo.
-    const upload = await poster.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: CHAIR });
-    item = (await poster.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    item = await postWithPhoto(poster, { title: 'Wooden chair', location: HERE });
     expect((await poster.get<Item[]>(`/api/items?lat=${HERE.lat}&lng=${HERE.lng}&radius=5`)).status).toBe(200);
     expect((await poster.get<Item>(`/api/items/${item.id}`)).status).toBe(200);
     stream = await poster.eventStream('/api/events/stream');
@@ -51,7 +48,7 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
     const neighbour = (await claimer.post<User>('/api/users', {})).body;
     // Until the items service knows the new member it would refuse the check.
     await waitFor(knownToItems(neighbour.id), { what: 'the items service to learn the neighbour' });
-    const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: CHAIR.toString('base64') });
+    const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: CHAIR_PHOTO.toString('base64') });
     expect(check.status).toBe(201);
     expect(check.body.isValid).toBe(true);
     page = await scrape();

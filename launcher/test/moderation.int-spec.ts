@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Comment, ErrorCode, Item, ItemError, ModerationCase, ModerationError, Notification, ReportError, SavedSearch, WantedPost } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, Neighbour, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
 
 /**
@@ -31,10 +28,7 @@ describe.each(STACK_MODES)('moderation, $name', (mode) => {
     return member;
   };
   const post = async (member: Neighbour, title: string, description = 'Solid and clean') => {
-    const upload = await member.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const answer = await member.browser.post<Item>('/api/items', { title, description, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
-    expect(answer.status).toBe(201);
-    return answer.body;
+    return postWithPhoto(member.browser, { title, description, location: HERE });
   };
   const report = (member: Neighbour, target: Record<string, string>) =>
     member.browser.post<{ success: boolean }>('/api/reports', { reportType: 'inappropriate', reason: 'Looks wrong', ...target });

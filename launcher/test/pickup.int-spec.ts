@@ -4,7 +4,7 @@ import { Item, PhotoValidationResult, User } from '@curbside/contracts';
 import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
+import { dataSourceOf, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
 const FIXTURES = join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -20,17 +20,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
 
   const neighbour = () => newNeighbour(stack, api);
 
-  const postChair = async (browser: ApiClient) => {
-    const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', {
-      name: 'chair.jpg',
-      type: 'image/jpeg',
-      bytes: fixture('furniture-chair.jpg'),
-    });
-    expect(upload.status).toBe(200);
-    const posted = await browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl });
-    expect(posted.status).toBe(201);
-    return posted.body;
-  };
+  const postChair = (browser: ApiClient) => postWithPhoto(browser, { title: 'Wooden chair', location: HERE });
 
   stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Item, Notification, PickupView, QueueChange, QueueView } from '@curbside/contracts';
 import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { CHAIR_PHOTO, dataSourceOf, newNeighbour, postWithPhoto, STACK_MODES } from './stack-modes';
 
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 37.7749, lng: -122.4194 };
 const SWEEP_MS = 250;
 
@@ -36,10 +33,7 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
   /** A posted chair with a photo, held by a first member. */
   const heldChair = async () => {
     const poster = await neighbour();
-    const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const item = (
-      await poster.browser.post<Item>('/api/items', { title: 'Wooden chair', category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })
-    ).body;
+    const item = await postWithPhoto(poster.browser, { title: 'Wooden chair', location: HERE });
     const holder = await neighbour();
     expect((await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).status).toBe(200);
     return { poster, holder, item };
@@ -171,7 +165,7 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const stream = await queued.browser.eventStream('/api/events/stream');
     streams.push(stream);
 
-    const pickupPhoto = PHOTO.toString('base64');
+    const pickupPhoto = CHAIR_PHOTO.toString('base64');
     expect((await holder.browser.post<{ isValid: boolean }>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto })).body).toMatchObject({ isValid: true });
     expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({
       status: 200,
@@ -195,7 +189,7 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const proof = await poster.browser.get<PickupView>(`/api/items/${item.id}/pickup`);
     expect(proof).toMatchObject({ status: 200, body: { pickedUpBy: holder.user.username, pickedUpAt: expect.any(String) } });
     expect(proof.body.photoDataUrl).toMatch(/^data:image\/jpeg;base64,/);
-    expect(Buffer.from(proof.body.photoDataUrl!.split(',')[1], 'base64').equals(PHOTO)).toBe(true);
+    expect(Buffer.from(proof.body.photoDataUrl!.split(',')[1], 'base64').equals(CHAIR_PHOTO)).toBe(true);
     for (const other of [holder, queued]) {
       expect((await other.browser.get(`/api/items/${item.id}/pickup`)).body).toMatchObject({ code: 'ITEM.NOT_POSTER' });
     }

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Item, PushPayload, User } from '@curbside/contracts';
 import { ApiClient, MailReceiver, PushReceiver, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, newNeighbour, postWithPhoto, STACK_MODES } from './stack-modes';
 
 /** Manhattan: members' time zone is America/New_York (from the position they report). */
 const HERE = { lat: 40.758, lng: -73.9855 };
 const FREE_DELAY_S = 3;
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 
 /** 'HH:MM-HH:MM' around the current New York time: quiet now. */
 function quietNow(): string {
@@ -131,15 +128,7 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
   it('pushes "You\'re up" even in quiet hours', async () => {
     const tag = `${mode.name.slice(0, 3)}-up`;
     const poster = await newNeighbour(stack, api);
-    const upload = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    const item = (
-      await poster.browser.post<Item>('/api/items', {
-        title: 'Floor lamp',
-        category: 'Household',
-        location: { lat: HERE.lat + 0.2, lng: HERE.lng },
-        imageUrl: upload.body.imageUrl,
-      })
-    ).body;
+    const item = await postWithPhoto(poster.browser, { title: 'Floor lamp', category: 'Household', location: { lat: HERE.lat + 0.2, lng: HERE.lng } });
     const holder = await newNeighbour(stack, api);
     expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, {})).toMatchObject({ status: 200 });
     const next = await subscribed(tag, 'free', quietNow());

@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Item, PublicUser, RedeemResponse, Reward, UserPerk } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, grantPoints, newNeighbour, STACK_MODES, stackForTests } from './stack-modes';
+import { dataSourceOf, grantPoints, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 const HERE = { lat: 44.9778, lng: -93.265 };
 const MINUTE = 60_000;
 
@@ -28,8 +25,7 @@ describe.each(STACK_MODES)('rewards that deliver, $name', (mode) => {
   const grant = (userId: string, points: number) => grantPoints(stack, userId, points);
   const rewardId = (name: string) => (catalogue.find((r) => r.name === name) as Reward).id;
   const post = async (browser: ApiClient, title: string) => {
-    const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: PHOTO });
-    return (await browser.post<Item>('/api/items', { title, category: 'Furniture', location: HERE, imageUrl: upload.body.imageUrl })).body;
+    return postWithPhoto(browser, { title, location: HERE });
   };
   /** Redeems the perk and answers its redemption id, checking the answer carries the balance left. */
   const redeemPerk = async (member: { browser: ApiClient; user: { id: string } }, name: string, points: number) => {

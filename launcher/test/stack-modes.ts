@@ -1,9 +1,9 @@
 import { AppConfig, createTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
-import type { User } from '@curbside/contracts';
+import type { Item, User } from '@curbside/contracts';
 import { ApiClient, createDistributedTestEnvironment, waitFor } from '@curbside/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { RunningStack, startDistributedStack, startEmbeddedStack } from '../src/stack';
 
 type ConfigOverrides = Partial<Record<keyof AppConfig, string>>;
@@ -118,6 +118,21 @@ export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise
     what: `member ${user.id} known to the items service`,
   });
   return { browser, user };
+}
+
+/** A real photo of a chair (the photo-validation service's fixture): it passes the photo checks of a post and a pickup. */
+export const CHAIR_PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+
+/** What a test posts: the item's fields as the app sends them; Furniture unless told. */
+type ItemToPost = { title: string; location: { lat: number; lng: number }; category?: string } & Record<string, unknown>;
+
+/** Posts an item as the app does, the chair photo uploaded first, and answers it; throws unless both are accepted. */
+export async function postWithPhoto(browser: ApiClient, item: ItemToPost): Promise<Item> {
+  const upload = await browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'chair.jpg', type: 'image/jpeg', bytes: CHAIR_PHOTO });
+  if (upload.status !== 200) throw new Error(`the photo upload was answered ${upload.status}: ${JSON.stringify(upload.body)}`);
+  const posted = await browser.post<Item>('/api/items', { category: 'Furniture', ...item, imageUrl: upload.body.imageUrl });
+  if (posted.status !== 201) throw new Error(`the post was answered ${posted.status}: ${JSON.stringify(posted.body)}`);
+  return posted.body;
 }
 
 /** A member in a browser of their own, as newNeighbour makes them. */
