@@ -15,6 +15,16 @@ describe('grid cells in SQL and in code', () => {
   });
   afterAll(() => sut?.stop());
 
+  /** Listed items of the last 30 days around a centre, dense in the middle and thinning out to the spans' edges (°). */
+  const postTown = (town: { lat: number; lng: number; latSpan: number; lngSpan: number; items: number }) =>
+    sut.service.runtime.dataSource.query(
+      `INSERT INTO items.items (id, poster_id, title, category, pricing_type, time_limit, expires_at, lat, lng, created_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), 't', 'Other', 'free', 1, now() + interval '1 day',
+              $1 + (random() - 0.5) * $3 * random(), $2 + (random() - 0.5) * $4 * random(), now() - random() * interval '30 days'
+       FROM generate_series(1, $5)`,
+      [town.lat, town.lng, town.latSpan, town.lngSpan, town.items],
+    );
+
   it('computes the same cell for every grid, at edges, poles and the antimeridian', async () => {
     const points = [
       [40.758, -73.9855],
@@ -50,12 +60,7 @@ describe('grid cells in SQL and in code', () => {
   it('counts items per cell as the coarse column places them, and a feed reads the same page through either grid, as earth_distance would', async () => {
     const db = sut.service.runtime.dataSource;
     // A town straddling a coarse cell's edge (lng -74.0), dense in its middle and thinning out over ten miles.
-    await db.query(
-      `INSERT INTO items.items (id, poster_id, title, category, pricing_type, time_limit, expires_at, lat, lng, created_at)
-       SELECT gen_random_uuid(), gen_random_uuid(), 't', 'Other', 'free', 1, now() + interval '1 day',
-              40.76 + (random() - 0.5) * 0.3 * random(), -73.99 + (random() - 0.5) * 0.4 * random(), now() - random() * interval '30 days'
-       FROM generate_series(1, 1500)`,
-    );
+    await postTown({ lat: 40.76, lng: -73.99, latSpan: 0.3, lngSpan: 0.4, items: 1500 });
     const counts = await countCells((text) => db.query(text));
     const coarse: { cell: number; n: number }[] = await db.query('SELECT cell_coarse AS cell, count(*)::int AS n FROM items.items WHERE listed GROUP BY 1');
     expect(counts.coarse).toEqual(new Map(coarse.map((row) => [row.cell, row.n])));
@@ -82,12 +87,7 @@ describe('grid cells in SQL and in code', () => {
   it('walks each cell of a feed in its index alone once the table is vacuumed: no row is fetched only to be left out', async () => {
     const db = sut.service.runtime.dataSource;
     // A town of its own, dense at its centre: a 1-mile circle holds a small part of the cells it meets.
-    await db.query(
-      `INSERT INTO items.items (id, poster_id, title, category, pricing_type, time_limit, expires_at, lat, lng, created_at)
-       SELECT gen_random_uuid(), gen_random_uuid(), 't', 'Other', 'free', 1, now() + interval '1 day',
-              47.61 + (random() - 0.5) * 0.2 * random(), -122.33 + (random() - 0.5) * 0.3 * random(), now() - random() * interval '30 days'
-       FROM generate_series(1, 800)`,
-    );
+    await postTown({ lat: 47.61, lng: -122.33, latSpan: 0.2, lngSpan: 0.3, items: 800 });
     // What autovacuum does after so many new rows (migration 1764800000403): the visibility map marks their pages.
     await db.query('VACUUM (ANALYZE) items.items');
     const walks = (node: PlanNode): PlanNode[] => [...(node['Index Name']?.startsWith('items_feed_') ? [node] : []), ...(node.Plans ?? []).flatMap(walks)];
