@@ -212,9 +212,10 @@ export default function ShopRoute() {
   const onRedeemed = useCallback((balance: number) => setExpected(balance), []);
   return (
     <div className="space-y-4">
-      <header className="flex items-center gap-2">
+      {/* On a phone the pill goes under the title, which then keeps its line: beside it, both wrapped into a column. */}
+      <header className="grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
         <BackButton />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold">Points Shop</h1>
           <p className="text-sm text-slate-600">Redeem your points for rewards</p>
         </div>
@@ -222,7 +223,10 @@ export default function ShopRoute() {
         <p
           data-testid={user ? 'shop-points' : undefined}
           aria-hidden={user ? undefined : true}
-          className={cn('flex shrink-0 items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-950', !user && 'invisible')}
+          className={cn(
+            'col-start-2 flex items-center gap-1.5 justify-self-start rounded-full bg-amber-100 px-3 py-1.5 text-sm font-bold text-amber-950 sm:col-start-3 sm:justify-self-end',
+            !user && 'invisible',
+          )}
         >
           <Coins className="size-4" aria-hidden />
           {pointsToSpend(user ? points : 0)}
