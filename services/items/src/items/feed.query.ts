@@ -114,9 +114,10 @@ const viewerColumns = (search: FeedSearch, params: unknown[]) =>
  * The feed statement: one branch per covering grid cell, each a newest-first index scan of the partial
  * (cell, created_at DESC, id DESC) index with its own LIMIT, combined with UNION ALL under one ORDER BY ...
  * LIMIT. PostgreSQL answers that with a Merge Append that pulls rows from the cells lazily and stops at the
- * limit: about `limit` rows plus one probe per cell, however dense or wide the search. The index also carries the
- * expiry and the position (migration 1764800000403), so a branch tests the rows it reads in the index alone where
- * the visibility map allows, and fetches from the table only the page's rows; a category, kind or freshness filter
+ * limit: about `limit` rows plus one probe per cell, however dense or wide the search. The index also carries what
+ * the branch tests besides the cell (the expiry, the position, the kind and the freshness: migration
+ * 1764800000403, which also gives garage sales indexes of their own), so a branch tests the rows it reads in the
+ * index alone where the visibility map allows, and fetches from the table only the page's rows; a category filter
  * reads its rows from the table. (Without the per-branch
  * LIMIT the planner sorts every cell whole: 400 ms at 1M items; with a LATERAL per cell, every cell returns a
  * whole page: 20–50 ms.) Filters (distance, category, kind, cursor) apply inside each branch. The item view is
