@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AreaImpact, ErrorCode, Item, MemberImpact, PhotoValidationResult, User, UserError } from '@curbside/contracts';
+import { AreaImpact, CreateSingleItemRequest, ErrorCode, Item, MemberImpact, PhotoValidationResult, User, UserError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
 import { CHAIR_PHOTO, dataSourceOf, Neighbour, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
@@ -29,7 +29,7 @@ describe.each(STACK_MODES)('impact and fairness, $name', (mode) => {
     expect(answer.status).toBe(200);
     return answer.body;
   };
-  const post = async (member: Neighbour, category: string) => {
+  const post = async (member: Neighbour, category: CreateSingleItemRequest['category']) => {
     return postWithPhoto(member.browser, { title: 'Wooden chair', category, location: HERE });
   };
   /** The pickup photo checked by the real photo-validation service, then the claim with it. */

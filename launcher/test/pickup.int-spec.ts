@@ -4,7 +4,7 @@ import { Item, PhotoValidationResult, User } from '@curbside/contracts';
 import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
+import { CHAIR_PHOTO, dataSourceOf, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
 const FIXTURES = join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -28,7 +28,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     const { browser: poster, user: posterUser } = await neighbour();
     const item = await postChair(poster);
     const { browser: claimer, user } = await neighbour();
-    const pickupPhoto = fixture('furniture-chair.jpg').toString('base64');
+    const pickupPhoto = CHAIR_PHOTO.toString('base64');
     await waitFor(async () => (await poster.get<User>(`/api/users/${posterUser.id}`)).body.pendingPoints === 10, { what: 'the post’s points, pending' });
 
     const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
@@ -79,7 +79,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
   describe('stored photos', () => {
     const storageDir = () => join(stack.services[0].runtime.infrastructure.config.DATA_DIR, 'storage', 'objects');
     const files = (folder: string) => (existsSync(join(storageDir(), folder)) ? readdirSync(join(storageDir(), folder)).length : 0);
-    const chair = () => fixture('furniture-chair.jpg').toString('base64');
+    const chair = () => CHAIR_PHOTO.toString('base64');
 
     it('stores no pickup photo for a check that is refused, or one that does not pass', async () => {
       const { browser: poster } = await neighbour();
@@ -121,7 +121,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     const second = await postChair(poster);
     const { browser: checker } = await neighbour();
     const { browser: other } = await neighbour();
-    const chair = fixture('furniture-chair.jpg').toString('base64');
+    const chair = CHAIR_PHOTO.toString('base64');
     expect((await checker.post<PhotoValidationResult>(`/api/items/${first.id}/validate-pickup`, { pickupPhoto: chair })).body.isValid).toBe(true);
 
     const denied = { status: 403, body: { message: expect.stringContaining('Photo verification failed') } };

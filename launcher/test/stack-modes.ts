@@ -1,5 +1,5 @@
 import { AppConfig, createTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
-import type { Item, User } from '@curbside/contracts';
+import type { CreateSingleItemRequest, Item, User } from '@curbside/contracts';
 import { ApiClient, createDistributedTestEnvironment, waitFor } from '@curbside/testing';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,8 +123,10 @@ export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise
 /** A real photo of a chair (the photo-validation service's fixture): it passes the photo checks of a post and a pickup. */
 export const CHAIR_PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
 
-/** What a test posts: the item's fields as the app sends them; Furniture unless told. */
-type ItemToPost = { title: string; location: { lat: number; lng: number }; category?: string } & Record<string, unknown>;
+/** What a test posts: the fields of the contract's single item, a title and a place at least; Furniture unless told. */
+type ItemToPost = Pick<CreateSingleItemRequest, 'title'> &
+  Required<Pick<CreateSingleItemRequest, 'location'>> &
+  Partial<Omit<CreateSingleItemRequest, 'title' | 'location' | 'imageUrl'>>;
 
 /** Posts an item as the app does, the chair photo uploaded first, and answers it; throws unless both are accepted. */
 export async function postWithPhoto(browser: ApiClient, item: ItemToPost): Promise<Item> {

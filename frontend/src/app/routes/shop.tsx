@@ -212,7 +212,7 @@ export default function ShopRoute() {
   const onRedeemed = useCallback((balance: number) => setExpected(balance), []);
   return (
     <div className="space-y-4">
-      {/* On a phone the pill goes under the title, which then keeps its line: beside it, both wrapped into a column. */}
+      {/* The points pill sits beside the title from `sm` up; on a phone it goes under it, so the title is not squeezed. */}
       <header className="grid grid-cols-[auto_1fr] items-center gap-x-2 gap-y-2 sm:grid-cols-[auto_1fr_auto]">
         <BackButton />
         <div className="min-w-0">

@@ -117,6 +117,5 @@ interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
   'Heap Fetches'?: number;
-  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
