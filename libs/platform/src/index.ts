@@ -11,6 +11,7 @@ export * from './database/open-database';
 export * from './database/changed-rows';
 export * from './database/read-within-deadline';
 export * from './database/prepared-statement';
+export * from './database/earth-distance';
 export * from './events/event-bus.port';
 export * from './events/in-memory.event-bus';
 export * from './events/nats.event-bus';

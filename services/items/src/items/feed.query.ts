@@ -1,5 +1,5 @@
 import { FeedQuery as FeedRequest, METERS_PER_MILE, SPOTLIGHTS_FIRST_IN_FEED } from '@curbside/contracts';
-import type { Statement } from '@curbside/platform';
+import { earthDistanceSql, type Statement } from '@curbside/platform';
 import { cellsMeetingCircle, Grid, gridFor } from './geo-grid.rules';
 import { itemViewColumns, posterJoins, viewerFlagColumns } from './item-row';
 import { MAY_BE_GONE_HOURS } from './item.mapper';
@@ -145,7 +145,7 @@ export function feedQuery(search: FeedSearch): FeedQuery {
          LIMIT $4`;
   return {
     text: `WITH newest AS (${newest})
-       SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles,
+       SELECT ${itemViewColumns('i')}, ${earthDistanceSql(HERE, 'i.earth_pos')} / ${METERS_PER_MILE} AS distance_miles,
               (extract(epoch FROM n.created_at) * 1000000)::bigint::text AS sort_micros${viewerColumns(search, params)}
        FROM newest n
        JOIN items.items i ON i.id = n.id
@@ -237,7 +237,7 @@ export function spotlightsQuery(search: FeedSearch): FeedQuery {
          ORDER BY max(s.started_at) DESC, it.id DESC
          LIMIT ${SPOTLIGHTS_FIRST_IN_FEED}
        )
-       SELECT ${itemViewColumns('i')}, earth_distance(${HERE}, i.earth_pos) / ${METERS_PER_MILE} AS distance_miles, spot.spotlight_at,
+       SELECT ${itemViewColumns('i')}, ${earthDistanceSql(HERE, 'i.earth_pos')} / ${METERS_PER_MILE} AS distance_miles, spot.spotlight_at,
               (extract(epoch FROM i.created_at) * 1000000)::bigint::text AS sort_micros${viewerColumns(search, params)}
        FROM spot
        JOIN items.items i ON i.id = spot.id
@@ -253,7 +253,7 @@ export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: n
   const grid = gridFor(search.radiusMiles);
   return {
     text: `WITH ranked AS (
-         SELECT it.id, it.vote_count, it.created_at, earth_distance(${HERE}, it.earth_pos) / ${METERS_PER_MILE} AS distance_miles
+         SELECT it.id, it.vote_count, it.created_at, ${earthDistanceSql(HERE, 'it.earth_pos')} / ${METERS_PER_MILE} AS distance_miles
          FROM items.items it
          WHERE it.${grid.column} = ANY($3::int[])
            AND it.listed

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, ItemError } from '@curbside/contracts';
-import { queryPrepared, readWithinDeadline } from '@curbside/platform';
+import { earthDistanceSql, queryPrepared, readWithinDeadline } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { CellDensity } from './cell-density';
 import { feedQuery, FeedQuery, FeedSearch, spotlightsQuery, topFindsQuery } from './feed.query';
@@ -99,13 +99,13 @@ export class ItemsRepository {
   async similar(lat: number, lng: number, title: string): Promise<ItemRow[]> {
     return readWithinDeadline(this.dataSource, (manager) =>
       manager.query(
-        `SELECT ${itemViewColumns('i')}, earth_distance(ll_to_earth($1, $2), i.earth_pos) / 1609.344 AS distance_miles
+        `SELECT ${itemViewColumns('i')}, ${earthDistanceSql('ll_to_earth($1, $2)', 'i.earth_pos')} / 1609.344 AS distance_miles
        FROM items.items i ${posterJoins('i')}
        WHERE i.title % $3
          AND i.listed AND i.status = 'available' AND i.expires_at > now()
          AND i.created_at > now() - interval '48 hours'
          AND earth_box(ll_to_earth($1, $2), $4) @> i.earth_pos
-         AND earth_distance(ll_to_earth($1, $2), i.earth_pos) <= $4
+         AND ${earthDistanceSql('ll_to_earth($1, $2)', 'i.earth_pos')} <= $4
        ORDER BY similarity(i.title, $3) DESC, i.created_at DESC
        LIMIT 10`,
         [lat, lng, title, SIMILAR_RADIUS_METERS],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { METERS_PER_MILE, SAVED_SEARCH_LIMITS, TIER_RADIUS_CAP_MILES } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { affectedCount, changedRows } from '@curbside/platform';
+import { affectedCount, changedRows, earthDistanceSql } from '@curbside/platform';
 
 export interface SavedSearchRow {
   id: string;
@@ -105,7 +105,7 @@ export function savedSearchMatchQuery(item: ItemToMatch, options: { wantedOnly: 
          ${options.wantedOnly ? `AND ${WANTED}` : ''}
          AND (s.category IS NULL OR s.category = $4)
          AND s.words <@ $5::text[]
-         AND earth_distance(s.earth_pos, ll_to_earth($1, $2))
+         AND ${earthDistanceSql('s.earth_pos', 'll_to_earth($1, $2)')}
              <= least(s.radius_miles, ($6::jsonb ->> ${tierOf('s.user_id')})::float8) * ${METERS_PER_MILE}
          AND ${notBlocked('$3::uuid', 's.user_id')}
          AND ${withinPlan('$7')}
@@ -199,13 +199,13 @@ export class SavedSearchesRepository {
   wanted(search: { lat: number; lng: number; radiusMiles: number; callerId: string | undefined; limit: number }): Promise<WantedRow[]> {
     return this.dataSource.query(
       `SELECT s.id, s.user_id, s.query, s.category, p.username AS public_name, s.public_lat, s.public_lng, s.created_at, s.in_review,
-              earth_distance(ll_to_earth($1, $2), s.earth_pos) / ${METERS_PER_MILE} AS distance_miles
+              ${earthDistanceSql('ll_to_earth($1, $2)', 's.earth_pos')} / ${METERS_PER_MILE} AS distance_miles
        FROM items.saved_searches s
        LEFT JOIN items.posters p ON p.user_id = s.user_id
        WHERE s.is_public
          AND (NOT s.in_review OR s.user_id = $4::uuid)
          AND earth_box(ll_to_earth($1, $2), $3) @> s.earth_pos
-         AND earth_distance(ll_to_earth($1, $2), s.earth_pos) <= $3
+         AND ${earthDistanceSql('ll_to_earth($1, $2)', 's.earth_pos')} <= $3
          AND ($4::uuid IS NULL OR ${notBlocked('$4::uuid', 's.user_id')})
          AND ${withinPlan('$5')}
        ORDER BY distance_miles, s.created_at DESC, s.id

@@ -8,7 +8,7 @@ import {
   NotificationType,
   SubscriptionTier,
 } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, affectedCount } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, affectedCount, earthDistanceSql } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
 import { visibleAtSql } from '../delivery/delivery-rules';
 
@@ -305,9 +305,8 @@ export const reachBands = (point: string): string =>
  * member's own radius as of the alert, with their switch and plan as of then,
  * never the poster nor whoever caused it. Distances from the item's public position, rounded to 0.1 mile. The
  * alert's point is made once per alert and each member's distance once (the OFFSET 0 keeps each a subquery of its
- * own instead of an expression repeated wherever it is used), as earth_distance defines it (the great circle of
- * cube_distance's chord) but without casting the stored `cube` to the `earth` domain, whose checks cost more than the
- * distance itself for each member reached (the feed's statements learnt the same: services/items feed.query.ts).
+ * own instead of an expression repeated wherever it is used), with earth_distance's value written out
+ * (earthDistanceSql): its `sec_to_gc` cost ~2 µs for each member reached, a fifth of a second for a city's.
  */
 function nearbyRecipients(where: string, defaults: string, a = 'a'): string {
   return `SELECT ${a}.*, p.user_id, round((d.meters / ${METERS_PER_MILE})::numeric, 1) AS miles, s.tier AS tier_then
@@ -315,7 +314,7 @@ function nearbyRecipients(where: string, defaults: string, a = 'a'): string {
     CROSS JOIN LATERAL (SELECT ll_to_earth(${a}.lat, ${a}.lng) AS point OFFSET 0) ${a}_at
     CROSS JOIN LATERAL (${reachBands(`${a}_at.point`)}) p
     ${settingsAt('p.user_id', `${a}.occurred_at`)}
-    CROSS JOIN LATERAL (SELECT sec_to_gc(cube_distance(${a}_at.point, p.earth_pos)) AS meters OFFSET 0) d
+    CROSS JOIN LATERAL (SELECT ${earthDistanceSql(`${a}_at.point`, 'p.earth_pos')} AS meters OFFSET 0) d
     WHERE ${where}
       AND d.meters <= coalesce(s.radius_miles, ${DEFAULT_NOTIFICATION_RADIUS}) * ${METERS_PER_MILE}
       AND p.user_id <> ALL (${a}.exclude_user_ids)
