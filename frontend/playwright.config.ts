@@ -3,7 +3,8 @@ import { journeyAppIfAny } from './e2e/journey-app';
 
 /**
  * Journeys at once, each worker on an embedded app of its own (e2e/global-setup.ts). Two finish a run alone about a
- * fifth sooner; within `npm test` the other tasks already keep both cores busy (README, "The two commands").
+ * fifth sooner: `npm test` runs two, once the tasks that kept both cores busy have ended (frontend/project.json, e2e;
+ * README, "The two commands"). One by default, for a journey run by hand.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
