@@ -92,8 +92,19 @@ describe('grid cells in SQL and in code', () => {
       `UPDATE items.items SET is_garage_sale = true, last_confirmed_at = now()
        WHERE id IN (SELECT id FROM items.items WHERE lat BETWEEN 47.5 AND 47.7 ORDER BY created_at DESC LIMIT 40)`,
     );
-    // What autovacuum does after so many new rows (migration 1764800000403): the visibility map marks their pages.
-    await db.query('VACUUM (ANALYZE) items.items');
+    // What autovacuum does after so many new rows (migration 1764800000403): the visibility map marks their pages. The
+    // service may still be writing to the posts just made (their checks and events), and a page written after the
+    // VACUUM is no longer all-visible: so the table is vacuumed until the map covers every page, and a case whose plan
+    // met a page written in between is planned again (at most five times; an index that cannot answer alone fails all).
+    const vacuumedWhole = async () => {
+      for (let i = 0; i < 20; i++) {
+        await db.query('VACUUM (ANALYZE) items.items');
+        const [{ pages, visible }] = await db.query(`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'items.items'::regclass`);
+        if (pages > 0 && visible === pages) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('items.items never became all-visible');
+    };
     const walks = (node: PlanNode): PlanNode[] => [...(node['Index Name']?.startsWith('items_feed_') ? [node] : []), ...(node.Plans ?? []).flatMap(walks)];
     const cases: [Partial<FeedSearch>, string][] = [
       [{ grid: FINE_GRID }, 'items_feed_fine'],
@@ -104,8 +115,13 @@ describe('grid cells in SQL and in code', () => {
     ];
     for (const [filters, index] of cases) {
       const { text, params } = feedQuery({ lat: 47.61, lng: -122.33, radiusMiles: 1, limit: 20, ...filters });
-      const [{ 'QUERY PLAN': plan }] = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-      const cells = walks(plan[0].Plan);
+      let cells: PlanNode[] = [];
+      for (let attempt = 0; attempt < 5; attempt++) {
+        await vacuumedWhole();
+        const [{ 'QUERY PLAN': plan }] = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
+        cells = walks(plan[0].Plan);
+        if (cells.every((cell) => cell['Heap Fetches'] === 0)) break;
+      }
       expect(cells.length).toBeGreaterThan(0);
       for (const cell of cells) expect(cell).toMatchObject({ 'Node Type': 'Index Only Scan', 'Index Name': index, 'Heap Fetches': 0 });
     }
