@@ -1,13 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Item, PhotoValidationResult, User } from '@curbside/contracts';
 import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { CHAIR_PHOTO, dataSourceOf, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
+import { CHAIR_PHOTO, dataSourceOf, newNeighbour, photoFixture, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
-const FIXTURES = join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures');
-const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const HERE = { lat: 37.7749, lng: -122.4194 };
 
 /**
@@ -67,7 +65,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     const { browser: poster } = await neighbour();
     const item = await postChair(poster);
     const { browser: claimer } = await neighbour();
-    const pickupPhoto = fixture('person-astronaut.jpg').toString('base64');
+    const pickupPhoto = photoFixture('person-astronaut.jpg').toString('base64');
     const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
     expect(check.body).toMatchObject({ isValid: false, reason: expect.stringContaining('person') });
     expect(await claimer.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({
@@ -89,7 +87,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
       expect((await claimer.post(`/api/items/00000000-0000-4000-8000-000000000000/validate-pickup`, { pickupPhoto: chair() })).status).toBe(404);
       expect((await poster.post(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: chair() })).status).toBe(403);
       const person = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, {
-        pickupPhoto: fixture('person-astronaut.jpg').toString('base64'),
+        pickupPhoto: photoFixture('person-astronaut.jpg').toString('base64'),
       });
       expect(person.body.isValid).toBe(false);
       expect(files('pickups')).toBe(before);
@@ -127,7 +125,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     const denied = { status: 403, body: { message: expect.stringContaining('Photo verification failed') } };
     expect(await checker.request('PATCH', `/api/items/${second.id}/claim`, { verificationPhoto: chair })).toMatchObject(denied);
     expect(await other.request('PATCH', `/api/items/${first.id}/claim`, { verificationPhoto: chair })).toMatchObject(denied);
-    const otherPhoto = fixture('coffee-cup.jpg').toString('base64');
+    const otherPhoto = photoFixture('coffee-cup.jpg').toString('base64');
     expect(await checker.request('PATCH', `/api/items/${first.id}/claim`, { verificationPhoto: otherPhoto })).toMatchObject(denied);
     expect(await checker.post(`/api/items/${first.id}/validate-pickup`, { pickupPhoto: Buffer.from('plain text').toString('base64') })).toMatchObject({
       status: 400,

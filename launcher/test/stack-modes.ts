@@ -120,8 +120,12 @@ export async function newNeighbour(stack: RunningStack, api: ApiClient): Promise
   return { browser, user };
 }
 
-/** A real photo of a chair (the photo-validation service's fixture): it passes the photo checks of a post and a pickup. */
-export const CHAIR_PHOTO = readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+/** One of the photo-validation service's real test photos, by file name. */
+export const photoFixture = (name: string): Buffer =>
+  readFileSync(join(resolve(__dirname, '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', name));
+
+/** A real photo of a chair: it passes the photo checks of a post and a pickup. */
+export const CHAIR_PHOTO = photoFixture('furniture-chair.jpg');
 
 /** What a test posts: the fields of the contract's single item, a title and a place at least; Furniture unless told. */
 type ItemToPost = Pick<CreateSingleItemRequest, 'title'> &
