@@ -30,38 +30,65 @@ export interface ServiceUnderTest {
 
 /**
  * One service with the embedded adapters around a fresh database on the local PostgreSQL: its real module,
- * migrations and handlers.
+ * migrations and handlers. A service that fails to start (at first or on a restart) leaves nothing behind: its
+ * adapters are closed, and at first its database and data folder are removed too, since nobody gets to stop it.
  */
 export async function startServiceUnderTest(definition: ServiceDefinition, settings: Partial<Record<keyof AppConfig, string>> = {}): Promise<ServiceUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), `curbside-${definition.name}-`));
-  const database = await createTestDatabase();
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const database = await createTestDatabase().catch((error: unknown) => {
+    removeDataDir();
+    throw error;
+  });
   const config = loadConfig({}, { DATA_DIR: dataDir, OUTBOX_POLL_MS: '50', DATABASE_POOL_SIZE: '4', ...settings });
   const start = async () => {
     const infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
-    const service = await startService(definition, infrastructure);
-    return { infrastructure, service, caller: new RpcCaller(new InMemoryRpcClient(infrastructure.rpcBroker), 30_000) };
+    try {
+      const service = await startService(definition, infrastructure);
+      return { infrastructure, service, caller: new RpcCaller(new InMemoryRpcClient(infrastructure.rpcBroker), 30_000) };
+    } catch (error) {
+      await infrastructure.close().catch(() => undefined);
+      throw error;
+    }
   };
-  let running = await start();
+  let running: Awaited<ReturnType<typeof start>> | undefined;
+  try {
+    running = await start();
+  } catch (error) {
+    await database.drop().catch(() => undefined);
+    removeDataDir();
+    throw error;
+  }
+  const started = () => {
+    if (!running) throw new Error(`the ${definition.name} service is not running: its restart failed`);
+    return running;
+  };
   const close = async () => {
-    await running.service.close();
-    await running.infrastructure.close();
+    const closing = running;
+    running = undefined;
+    if (!closing) return;
+    await closing.service.close();
+    await closing.infrastructure.close();
   };
   return {
     get service() {
-      return running.service;
+      return started().service;
     },
     get infrastructure() {
-      return running.infrastructure;
+      return started().infrastructure;
     },
-    call: (contract, body, callerId) => running.caller.call(contract, body, callerId),
+    call: (contract, body, callerId) => started().caller.call(contract, body, callerId),
     async restart() {
       await close();
       running = await start();
     },
     async stop() {
-      await close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await close();
+      } finally {
+        await database.drop();
+        removeDataDir();
+      }
     },
   };
 }

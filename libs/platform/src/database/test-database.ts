@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { ensureExtensions } from './database-extensions';
 
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The local PostgreSQL's maintenance database, where test databases are created and dropped. */
+export const TEST_DATABASE_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   url: string;
@@ -16,20 +17,20 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(prefix = 'curbside_test'): Promise<TestDatabase> {
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
+  const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
-  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const url = TEST_DATABASE_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   await ensureExtensions(url);
   return {
     url,
     name,
     async drop() {
-      const c = new Client({ connectionString: ADMIN_URL });
+      const c = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
       await c.connect();
       try {
         await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -61,11 +61,20 @@ export async function startService(definition: ServiceDefinition, infrastructure
     consumers,
     extraHealthChecks: definition.extraHealthChecks?.(infrastructure) ?? {},
   };
-  const app = await NestFactory.createMicroservice(definition.module(runtime), {
-    strategy: infrastructure.rpcServer(definition.name),
-    logger: new PinoNestLogger(definition.name),
-  });
-  await app.listen();
+  let app: INestMicroservice | undefined;
+  try {
+    app = await NestFactory.createMicroservice(definition.module(runtime), {
+      strategy: infrastructure.rpcServer(definition.name),
+      logger: new PinoNestLogger(definition.name),
+    });
+    await app.listen();
+  } catch (error) {
+    // A service that failed to start keeps nothing open: the hooks of its modules that did start, its connections.
+    await app?.close().catch(() => undefined);
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  }
+  const started = app;
   relay.start();
   const unwatchOutbox = watchOutbox(definition.name, () => relay.backlog());
   // Embedded, the six services start inside `npm start`, whose first lines are where the data lives and the URL.
@@ -73,11 +82,11 @@ export async function startService(definition: ServiceDefinition, infrastructure
   createLogger(definition.name)[level]({ mode: infrastructure.mode, schema }, 'service started');
   return {
     name: definition.name,
-    app,
+    app: started,
     runtime,
     async close() {
       unwatchOutbox();
-      await app.close();
+      await started.close();
       await relay.stop();
       await dataSource.destroy();
     },

@@ -1,0 +1,44 @@
+import { Injectable, Module, OnModuleInit } from '@nestjs/common';
+import { Client } from 'pg';
+import { loadConfig } from '../config/load-config';
+import { createTestDatabase, TestDatabase } from '../database/test-database';
+import { createEmbeddedInfrastructure } from './embedded.infrastructure';
+import { startService } from './service-runtime';
+
+@Injectable()
+class BrokenOnStart implements OnModuleInit {
+  onModuleInit(): void {
+    throw new Error('this service cannot start');
+  }
+}
+
+@Module({ providers: [BrokenOnStart] })
+class BrokenModule {}
+
+describe(startService.name, () => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('closes the connections it opened when the service fails to start, and lets the failure through', async () => {
+    const infrastructure = await createEmbeddedInfrastructure(loadConfig({}, { DATA_DIR: '/nonexistent' }), { databaseUrl: db.url });
+    try {
+      await expect(startService({ name: 'rewards', entities: [], migrations: [], module: () => ({ module: BrokenModule }) }, infrastructure)).rejects.toThrow(
+        'this service cannot start',
+      );
+    } finally {
+      await infrastructure.close();
+    }
+    const c = new Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db.name]);
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await c.end();
+    }
+  });
+});

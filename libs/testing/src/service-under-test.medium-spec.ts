@@ -1,0 +1,61 @@
+import { Injectable, Module, OnModuleInit } from '@nestjs/common';
+import type { ServiceName } from '@curbside/contracts';
+import { ServiceDefinition, TEST_DATABASE_ADMIN_URL } from '@curbside/platform';
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Client } from 'pg';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { startServiceUnderTest } from './service-under-test';
+
+/**
+ * A service that migrates its database, then fails to start (one of its providers throws on init). Its migration
+ * notes which database it ran in, so that the test can look for that database afterwards.
+ */
+function failingService(): { definition: ServiceDefinition; databases: string[] } {
+  const databases: string[] = [];
+  class NoteTheDatabase implements MigrationInterface {
+    name = 'NoteTheDatabase1700000000000';
+    async up(runner: QueryRunner): Promise<void> {
+      const [{ name }]: { name: string }[] = await runner.query('SELECT current_database() AS name');
+      databases.push(name);
+    }
+    async down(): Promise<void> {
+      // Nothing to undo: the migration only reads.
+    }
+  }
+  @Injectable()
+  class BrokenOnStart implements OnModuleInit {
+    onModuleInit(): void {
+      throw new Error('this service cannot start');
+    }
+  }
+  @Module({ providers: [BrokenOnStart] })
+  class BrokenModule {}
+  // A name of its own: the folder and the connections it would leave behind are told apart from other tests'.
+  const name = `failing-${randomUUID().slice(0, 8)}` as ServiceName;
+  return { definition: { name, entities: [], migrations: [NoteTheDatabase], module: () => ({ module: BrokenModule }) }, databases };
+}
+
+async function adminQuery<T>(text: string, params: unknown[]): Promise<T[]> {
+  const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
+  await admin.connect();
+  try {
+    return (await admin.query(text, params)).rows as T[];
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('startServiceUnderTest, when the service fails to start', () => {
+  it('rejects with the service’s error and leaves no database, connection or data folder behind', async () => {
+    const { definition, databases } = failingService();
+
+    await expect(startServiceUnderTest(definition)).rejects.toThrow('this service cannot start');
+
+    expect(databases).toHaveLength(1);
+    expect(await adminQuery('SELECT datname FROM pg_database WHERE datname = $1', [databases[0]])).toEqual([]);
+    expect(await adminQuery('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [`curbside-${definition.name}`])).toEqual([]);
+    expect(readdirSync(tmpdir()).filter((entry) => entry.startsWith(`curbside-${definition.name}-`))).toEqual([]);
+  });
+});
