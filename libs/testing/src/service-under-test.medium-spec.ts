@@ -1,4 +1,3 @@
-import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import type { ServiceName } from '@curbside/contracts';
 import { ServiceDefinition, TEST_DATABASE_ADMIN_URL } from '@curbside/platform';
 import { randomUUID } from 'node:crypto';
@@ -9,32 +8,33 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { startServiceUnderTest } from './service-under-test';
 
 /**
- * A service that migrates its database, then fails to start (one of its providers throws on init). Its migration
- * notes which database it ran in, so that the test can look for that database afterwards.
+ * A service whose migration fails (a schema it cannot migrate). The migration first notes which database it ran in,
+ * so that the test can look for that database afterwards.
  */
-function failingService(): { definition: ServiceDefinition; databases: string[] } {
+function serviceThatCannotMigrate(): { definition: ServiceDefinition; databases: string[] } {
   const databases: string[] = [];
-  class NoteTheDatabase implements MigrationInterface {
-    name = 'NoteTheDatabase1700000000000';
+  class NoteTheDatabaseThenFail implements MigrationInterface {
+    name = 'NoteTheDatabaseThenFail1700000000000';
     async up(runner: QueryRunner): Promise<void> {
       const [{ name }]: { name: string }[] = await runner.query('SELECT current_database() AS name');
       databases.push(name);
+      throw new Error('this service cannot migrate');
     }
     async down(): Promise<void> {
-      // Nothing to undo: the migration only reads.
+      // Nothing was done.
     }
   }
-  @Injectable()
-  class BrokenOnStart implements OnModuleInit {
-    onModuleInit(): void {
-      throw new Error('this service cannot start');
-    }
-  }
-  @Module({ providers: [BrokenOnStart] })
-  class BrokenModule {}
   // A name of its own: the folder and the connections it would leave behind are told apart from other tests'.
   const name = `failing-${randomUUID().slice(0, 8)}` as ServiceName;
-  return { definition: { name, entities: [], migrations: [NoteTheDatabase], module: () => ({ module: BrokenModule }) }, databases };
+  const definition: ServiceDefinition = {
+    name,
+    entities: [],
+    migrations: [NoteTheDatabaseThenFail],
+    module: () => {
+      throw new Error('never reached: the migration fails first');
+    },
+  };
+  return { definition, databases };
 }
 
 async function adminQuery<T>(text: string, params: unknown[]): Promise<T[]> {
@@ -49,9 +49,9 @@ async function adminQuery<T>(text: string, params: unknown[]): Promise<T[]> {
 
 describe('startServiceUnderTest, when the service fails to start', () => {
   it('rejects with the service’s error and leaves no database, connection or data folder behind', async () => {
-    const { definition, databases } = failingService();
+    const { definition, databases } = serviceThatCannotMigrate();
 
-    await expect(startServiceUnderTest(definition)).rejects.toThrow('this service cannot start');
+    await expect(startServiceUnderTest(definition)).rejects.toThrow('this service cannot migrate');
 
     expect(databases).toHaveLength(1);
     expect(await adminQuery('SELECT datname FROM pg_database WHERE datname = $1', [databases[0]])).toEqual([]);

@@ -23,6 +23,16 @@ class CreateNotes1763800000001 implements MigrationInterface {
   }
 }
 
+class FailingMigration1763800000002 implements MigrationInterface {
+  name = 'FailingMigration1763800000002';
+  async up(): Promise<void> {
+    throw new Error('this migration cannot run');
+  }
+  async down(): Promise<void> {
+    // Nothing was done.
+  }
+}
+
 export interface DatabaseFixture {
   target: DatabaseTarget;
   teardown(): Promise<void>;
@@ -65,6 +75,15 @@ export function describeDatabaseContract(name: string, setup: () => Promise<Data
         await Promise.all(replicas.map((replica) => replica.destroy()));
         expect(ran.map((r: { name: string }) => r.name)).toEqual(['CreateOutboxTables1763800000000', 'CreateNotes1763800000001']);
       }
+    });
+
+    it('closes its connections when a migration fails, and lets the failure through', async () => {
+      const applicationName = `contract-failing-${randomUUID().slice(0, 8)}`;
+      await expect(
+        openDatabase(fixture.target, { schema: 'failing', entities: [], migrations: [FailingMigration1763800000002], applicationName }),
+      ).rejects.toThrow('this migration cannot run');
+      const [{ open }] = await alpha.query(`SELECT count(*)::int AS open FROM pg_stat_activity WHERE application_name = $1`, [applicationName]);
+      expect(open).toBe(0);
     });
 
     it('keeps schemas apart: a row written in one is not seen in the other', async () => {

@@ -62,6 +62,10 @@ export async function openDatabase(target: DatabaseTarget, options: ServiceDatab
     // EXISTS (one fails on pg_namespace's unique index), and replicas on a new database do exactly that.
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     return dataSource.runMigrations({ transaction: 'each' });
+  }).catch(async (error: unknown) => {
+    // A schema that cannot be migrated is not served: its pool is closed before the failure goes on.
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
   });
   if (ran.length) log.info({ schema: options.schema, migrations: ran.map((m) => m.name) }, 'migrations applied');
   return dataSource;
