@@ -1,5 +1,5 @@
 import type { ServiceName } from '@curbside/contracts';
-import { ServiceDefinition, TEST_DATABASE_ADMIN_URL } from '@curbside/platform';
+import { connectionsLeft, ServiceDefinition, TEST_DATABASE_ADMIN_URL } from '@curbside/platform';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,7 @@ describe('startServiceUnderTest, when the service fails to start', () => {
 
     expect(databases).toHaveLength(1);
     expect(await adminQuery('SELECT datname FROM pg_database WHERE datname = $1', [databases[0]])).toEqual([]);
-    expect(await adminQuery('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [`curbside-${definition.name}`])).toEqual([]);
+    expect(await connectionsLeft({ applicationName: `curbside-${definition.name}` })).toBe(0);
     expect(readdirSync(tmpdir()).filter((entry) => entry.startsWith(`curbside-${definition.name}-`))).toEqual([]);
   });
 });

@@ -40,3 +40,24 @@ export async function createTestDatabase(prefix = 'curbside_test'): Promise<Test
     },
   };
 }
+
+/**
+ * How many server processes of the local PostgreSQL still serve connections opened under `applicationName`, or to
+ * `database`, once none is left or `timeoutMs` has passed: a closed connection's process ends a moment after the
+ * client has let go, a connection left open stays. For tests that a failure leaves no connection behind.
+ */
+export async function connectionsLeft(of: { applicationName: string } | { database: string }, timeoutMs = 5_000): Promise<number> {
+  const [column, value] = 'applicationName' in of ? ['application_name', of.applicationName] : ['datname', of.database];
+  const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
+  await admin.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${column} = $1 AND pid <> pg_backend_pid()`, [value]);
+      if (rows[0].n === 0 || Date.now() > deadline) return rows[0].n;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,7 +1,6 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
-import { Client } from 'pg';
 import { loadConfig } from '../config/load-config';
-import { createTestDatabase, TestDatabase } from '../database/test-database';
+import { connectionsLeft, createTestDatabase, TestDatabase } from '../database/test-database';
 import { createEmbeddedInfrastructure } from './embedded.infrastructure';
 import { startService } from './service-runtime';
 
@@ -32,13 +31,6 @@ describe(startService.name, () => {
     } finally {
       await infrastructure.close();
     }
-    const c = new Client({ connectionString: db.url });
-    await c.connect();
-    try {
-      const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [db.name]);
-      expect(rows[0].n).toBe(0);
-    } finally {
-      await c.end();
-    }
+    expect(await connectionsLeft({ database: db.name })).toBe(0);
   });
 });
