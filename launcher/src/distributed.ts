@@ -68,6 +68,10 @@ function main(): void {
         `${app} stopped unexpectedly ${crashes} times within a minute (last: ${howItEnded(exit)}); giving up and stopping Curbside. Its output above says why.`,
       ),
   });
+  // Ctrl-C is heard from the first process started on, before the line saying the app starts (as in embedded.ts).
+  const stop = () => void supervisor.stop();
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   supervisor.start();
   log.info(
     {
@@ -78,10 +82,6 @@ function main(): void {
     },
     `Curbside (distributed, ${config.REPLICAS} of each service) is starting on http://${config.HOST}:${config.PORT}`,
   );
-
-  const stop = () => void supervisor.stop();
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
   void supervisor.finished.then((outcome) => process.exit(outcome.stoppedBy === 'crashes' ? 1 : 0));
 }
 

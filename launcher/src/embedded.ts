@@ -12,8 +12,9 @@ async function main(): Promise<void> {
   const stack = await startEmbeddedStack(config);
   const port = new URL(stack.url).port;
   const url = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? `http://localhost:${port}` : stack.url;
-  log.info({ url, dataDir, startupMs: Date.now() - started }, `Curbside is running on ${url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
+  // Ctrl-C is heard before the URL is shown: a person who stops the app as soon as it says it runs gets the clean stop
+  // below, not the signal's default, which ends the process at once (no "Stopped", nothing closed in order).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     }
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+  log.info({ url, dataDir, startupMs: Date.now() - started }, `Curbside is running on ${url} (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 main().catch((err: unknown) => {
