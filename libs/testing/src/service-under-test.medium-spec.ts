@@ -1,9 +1,8 @@
 import type { ServiceName } from '@curbside/contracts';
-import { connectionsLeft, ServiceDefinition, TEST_DATABASE_ADMIN_URL } from '@curbside/platform';
+import { connectionsLeft, ServiceDefinition, testDatabaseExists } from '@curbside/platform';
 import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { Client } from 'pg';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { startServiceUnderTest } from './service-under-test';
 
@@ -37,16 +36,6 @@ function serviceThatCannotMigrate(): { definition: ServiceDefinition; databases:
   return { definition, databases };
 }
 
-async function adminQuery<T>(text: string, params: unknown[]): Promise<T[]> {
-  const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
-  await admin.connect();
-  try {
-    return (await admin.query(text, params)).rows as T[];
-  } finally {
-    await admin.end();
-  }
-}
-
 describe('startServiceUnderTest, when the service fails to start', () => {
   it('rejects with the service’s error and leaves no database, connection or data folder behind', async () => {
     const { definition, databases } = serviceThatCannotMigrate();
@@ -54,7 +43,7 @@ describe('startServiceUnderTest, when the service fails to start', () => {
     await expect(startServiceUnderTest(definition)).rejects.toThrow('this service cannot migrate');
 
     expect(databases).toHaveLength(1);
-    expect(await adminQuery('SELECT datname FROM pg_database WHERE datname = $1', [databases[0]])).toEqual([]);
+    expect(await testDatabaseExists(databases[0])).toBe(false);
     expect(await connectionsLeft({ applicationName: `curbside-${definition.name}` })).toBe(0);
     expect(readdirSync(tmpdir()).filter((entry) => entry.startsWith(`curbside-${definition.name}-`))).toEqual([]);
   });

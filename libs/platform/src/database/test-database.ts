@@ -3,7 +3,18 @@ import { Client } from 'pg';
 import { ensureExtensions } from './database-extensions';
 
 /** The local PostgreSQL's maintenance database, where test databases are created and dropped. */
-export const TEST_DATABASE_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** `work` on a connection of its own to the maintenance database, closed after. */
+async function withAdmin<T>(work: (admin: Client) => Promise<T>): Promise<T> {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
 
 export interface TestDatabase {
   url: string;
@@ -17,28 +28,22 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(prefix = 'curbside_test'): Promise<TestDatabase> {
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = TEST_DATABASE_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const url = ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   await ensureExtensions(url);
   return {
     url,
     name,
     async drop() {
-      const c = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/** Whether the local PostgreSQL holds a database of that name (for tests that a failure dropped what it made). */
+export async function testDatabaseExists(name: string): Promise<boolean> {
+  const { rowCount } = await withAdmin((admin) => admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]));
+  return (rowCount ?? 0) > 0;
 }
 
 /**
@@ -48,16 +53,12 @@ export async function createTestDatabase(prefix = 'curbside_test'): Promise<Test
  */
 export async function connectionsLeft(of: { applicationName: string } | { database: string }, timeoutMs = 5_000): Promise<number> {
   const [column, value] = 'applicationName' in of ? ['application_name', of.applicationName] : ['datname', of.database];
-  const admin = new Client({ connectionString: TEST_DATABASE_ADMIN_URL });
-  await admin.connect();
-  try {
+  return withAdmin(async (admin) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${column} = $1 AND pid <> pg_backend_pid()`, [value]);
-      if (rows[0].n === 0 || Date.now() > deadline) return rows[0].n;
+      if (rows[0].n === 0 || Date.now() > deadline) return rows[0].n as number;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  } finally {
-    await admin.end();
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { loadConfig } from '../config/load-config';
-import { connectionsLeft, createTestDatabase, TestDatabase } from '../database/test-database';
+import { connectionsLeft, createTestDatabase, TestDatabase, testDatabaseExists } from '../database/test-database';
 import { createEmbeddedInfrastructure } from './embedded.infrastructure';
 import { startService } from './service-runtime';
 
@@ -32,5 +32,7 @@ describe(startService.name, () => {
       await infrastructure.close();
     }
     expect(await connectionsLeft({ database: db.name })).toBe(0);
+    // The database itself stays: it is the caller's (and the helper that says so sees it).
+    expect(await testDatabaseExists(db.name)).toBe(true);
   });
 });
