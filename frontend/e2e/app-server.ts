@@ -13,14 +13,17 @@ export interface RunningApp extends JourneyApp {
 
 /**
  * The whole app in embedded mode on a free loopback port with a throw-away data dir; its output goes to
- * app.log in a temp folder of its own (its logFile). stop() ends exactly the process it started (by its pid) and removes the dir.
+ * app.log in a temp folder of its own (its logFile). stop() ends exactly the process it started (by its pid) and removes
+ * the data dir, and the log's folder too unless E2E_KEEP_LOGS is set. An app that fails to start keeps its log: the error
+ * names it.
  */
 export async function startEmbeddedApp(options: { frontendDist?: string; logFile?: string } = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
   // As root the app's PostgreSQL runs as the postgres user, which must be able to enter the (private) temp folder.
   chmodSync(dataDir, 0o755);
   // A folder of its own per run: Playwright empties test-results/ when any run starts, and journeys read codes from this log.
-  const logFile = options.logFile ?? join(mkdtempSync(join(tmpdir(), 'curbside-e2e-log-')), 'app.log');
+  const ownLogDir = options.logFile === undefined ? mkdtempSync(join(tmpdir(), 'curbside-e2e-log-')) : undefined;
+  const logFile = options.logFile ?? join(ownLogDir ?? '', 'app.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   const child: ChildProcess = spawn(process.execPath, [EMBEDDED_ENTRY], {
     cwd: REPO_ROOT,
@@ -52,21 +55,22 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
     baseUrl ||= port ? `http://127.0.0.1:${port}` : '';
   });
 
-  const stop = async () => {
+  const stop = async ({ keepLog = Boolean(process.env.E2E_KEEP_LOGS) } = {}) => {
     if (child.exitCode === null && child.pid) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
     }
-    log.end();
+    await new Promise<void>((done) => log.end(done));
     rmSync(dataDir, { recursive: true, force: true });
+    if (ownLogDir && !keepLog) rmSync(ownLogDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) {
-      await stop();
+      await stop({ keepLog: true });
       throw new Error(`the embedded app exited with code ${child.exitCode} before it was healthy (see ${logFile})`);
     }
     try {
@@ -76,10 +80,10 @@ export async function startEmbeddedApp(options: { frontendDist?: string; logFile
       // not listening yet
     }
     if (Date.now() > deadline) {
-      await stop();
+      await stop({ keepLog: true });
       throw new Error(`the embedded app was not healthy within 180 s (see ${logFile})`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { baseUrl, dataDir, logFile, stop };
+  return { baseUrl, dataDir, logFile, stop: () => stop() };
 }
