@@ -25,6 +25,8 @@ import { RemovedByCase1764600000400 } from './migrations/1764600000400-removed-b
 import { DescriptionTrigrams1764600000401 } from './migrations/1764600000401-description-trigrams';
 import { SearchText1764700000402 } from './migrations/1764700000402-search-text';
 import { FeedCovering1764800000403 } from './migrations/1764800000403-feed-covering';
+import { SecretBlur1765000000404 } from './migrations/1765000000404-secret-blur';
+import { ItemPhotoIndex1765000000405 } from './migrations/1765000000405-item-photo-index';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -185,6 +187,8 @@ export const itemsService: ServiceDefinition = {
     DescriptionTrigrams1764600000401,
     SearchText1764700000402,
     FeedCovering1764800000403,
+    SecretBlur1765000000404,
+    ItemPhotoIndex1765000000405,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -37,7 +37,7 @@ export interface ItemsWorld {
   /** A free single item with a photo, posted through ItemsService. */
   post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<PostedItem>;
   /** A free garage sale starting in an hour, for six hours, posted through ItemsService. */
-  postGarageSale(posterId: string): Promise<Item>;
+  postGarageSale(posterId: string, overrides?: Partial<CreateGarageSaleRequest>): Promise<Item>;
   /** Payloads of the events with this subject the service wrote to its outbox, oldest first. */
   emitted<T = Record<string, unknown>>(subject: string): Promise<T[]>;
   /** Whether the photo storage holds this key. */
@@ -101,7 +101,7 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
         posterId,
       );
     },
-    postGarageSale(posterId) {
+    postGarageSale(posterId, overrides = {}) {
       const start = new Date(Date.now() + 3600_000);
       return get(ItemsService).post(
         {
@@ -118,6 +118,7 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
           garageSaleEndTime: new Date(start.getTime() + 6 * 3600_000).toISOString(),
           garageSaleAddress: '1 Pine St',
           garageSaleContactInfo: 'Knock',
+          ...overrides,
         } satisfies CreateGarageSaleRequest,
         posterId,
       );

@@ -91,6 +91,14 @@ describe(ItemsService.name, () => {
     const plain = await world.member();
     const item = await world.post(plain);
     expect(await refusal(sut.update(item.id, { pricingType: 'paid', customAmount: 500 }, plain))).toBe(UserError.VERIFICATION_REQUIRED);
+    const verified = await world.member({ verified: true });
+    const sale = await world.postGarageSale(verified);
+    await expect(sut.update(sale.id, { pricingType: 'paid', customAmount: 10_000 }, verified)).rejects.toMatchObject({
+      message: 'Garage sales are always free',
+    });
+    expect(await world.db.query(`SELECT pricing_type, custom_amount FROM items.items WHERE id = $1`, [sale.id])).toEqual([
+      { pricing_type: 'free', custom_amount: null },
+    ]);
   });
 
   it('lets only the poster delete an available item, and deletes its photos and the pickup photos taken of it', async () => {
@@ -121,6 +129,30 @@ describe(ItemsService.name, () => {
     const held = await world.post(poster);
     await world.get(ClaimsService).claim(held.id, anna, null);
     await expect(sut.delete(held.id, poster)).rejects.toMatchObject({ code: ItemError.NOT_EDITABLE, message: 'Only available items can be deleted' });
+  });
+
+  it("refuses a post showing another member's photo, so nobody can delete a neighbour's photo through a post of their own", async () => {
+    const poster = await world.member();
+    const mallory = await world.member();
+    const photoId = randomUUID();
+    const imageUrl = `/api/media/photos/${photoId}.webp`;
+    const keys = [`photos/${photoId}.webp`, `photos/${photoId}-thumb.webp`];
+    const storage = world.sut.infrastructure.storage;
+    for (const key of keys) await storage.put(key, Buffer.from('photo'), 'image/webp');
+    const item = await world.post(poster, { imageUrl });
+
+    await expect(world.post(mallory, { imageUrl })).rejects.toMatchObject({
+      code: ItemError.PHOTO_IN_USE,
+      message: "That photo is on another member's post. Add a photo of your own.",
+    });
+    expect(await world.db.query(`SELECT count(*)::int AS n FROM items.items WHERE poster_id = $1`, [mallory])).toEqual([{ n: 0 }]);
+
+    // One's own photo on two posts: deleting one leaves the other its photo; deleting the last takes the files.
+    const again = await world.post(poster, { imageUrl });
+    await sut.delete(again.id, poster);
+    for (const key of keys) expect(await world.stored(key)).toBe(true);
+    await sut.delete(item.id, poster);
+    for (const key of keys) expect(await world.stored(key)).toBe(false);
   });
 
   it("shows a member's own list with what they hold, and others only what is listed", async () => {

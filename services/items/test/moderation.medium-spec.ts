@@ -136,6 +136,35 @@ describe(ModerationService.name, () => {
     expect(await visibleTo(item.id, stranger)).toBe(false);
   });
 
+  it('needs five new reports after a removal overturned on appeal, or a warning that let the post stay, as after an approval', async () => {
+    const stranger = await world.member();
+    const [decider, other] = [await moderator(), await moderator()];
+    const hideAndDecide = async (itemId: string, decision: 'remove' | 'warn') => {
+      for (const r of [await verified(), await verified()]) await reportItem(r, itemId);
+      const open = await caseOf(itemId, 'open', decider);
+      await sut.decide(open.id, { decision, reason: 'Looked at it' }, decider);
+      return open;
+    };
+
+    const poster = await world.member();
+    const appealed = await world.post(poster);
+    const removal = await hideAndDecide(appealed.id, 'remove');
+    await sut.appeal(removal.id, { reason: 'It is a plain bookshelf' }, poster);
+    await sut.decide(removal.id, { decision: 'approve', reason: 'Overturned' }, other);
+    expect(await visibleTo(appealed.id, stranger)).toBe(true);
+
+    const warned = await world.post(poster);
+    await hideAndDecide(warned.id, 'warn');
+    expect(await visibleTo(warned.id, stranger)).toBe(true);
+
+    for (const item of [appealed, warned]) {
+      for (let i = 0; i < 4; i++) await reportItem(await verified(), item.id);
+      expect(await visibleTo(item.id, stranger)).toBe(true);
+      await reportItem(await verified(), item.id);
+      expect(await visibleTo(item.id, stranger)).toBe(false);
+    }
+  });
+
   it('counts a reporter overruled three times in 90 days as half', async () => {
     const mod = await moderator();
     const serial = await verified();
@@ -241,6 +270,18 @@ describe(ModerationService.name, () => {
     expect(flagged.inReview).toBeUndefined();
     expect(await visibleTo(flagged.id, await world.member())).toBe(true);
     expect(await caseOf(flagged.id, 'open', mod)).toMatchObject({ openedBy: 'checks', hidden: false });
+  });
+
+  it("reads every text a post shows: where to find it, and a garage sale's address and contact line", async () => {
+    const poster = await world.member();
+    const curb = await world.post(poster, { title: 'Desk', locationDescription: 'Send a $20 deposit by Zelle and I will leave it out' });
+    expect(curb.inReview).toBe(true);
+    const garageSale = (contact: string) => world.postGarageSale(poster, { garageSaleContactInfo: contact });
+    expect((await garageSale('Zelle me a $20 deposit to hold your spot')).inReview).toBe(true);
+    // A sale gives a phone number by design: published, and no case for it.
+    const plain = await garageSale('Call 206-555-0147');
+    expect(plain.inReview).toBeUndefined();
+    expect(await world.db.query(`SELECT count(*)::int AS n FROM items.moderation_cases WHERE target_id = $1`, [plain.id])).toEqual([{ n: 0 }]);
   });
   it('announces a post the checks held from the start when an appeal overturns its removal', async () => {
     const poster = await world.member();

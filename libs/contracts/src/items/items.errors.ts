@@ -30,6 +30,8 @@ export const ItemErrorSet = defineErrors('ITEM', {
   NOT_PICKED_UP: 409,
   /** The post is in the spotlight already (a Spotlight Post on it still runs). */
   ALREADY_SPOTLIT: 409,
+  /** The photo is on another member's post: a post shows a photo its own poster uploaded. */
+  PHOTO_IN_USE: 409,
 });
 export const ItemError = ItemErrorSet.codes;
 

@@ -81,12 +81,19 @@ export class ItemsService {
    * neighbours' wanted posts it matches (they are alerted first, by the saved-search reaction).
    */
   async post(request: CreateItemRequest, posterId: string, device?: string): Promise<PostedItem> {
-    // The automated checks read the words before anything is written.
-    const verdict = await this.checks.check({ kind: 'item', text: `${request.title}\n${request.description}` });
+    // The automated checks read the words before anything is written: every text the post shows to others.
+    const verdict = await this.checks.check({
+      kind: 'item',
+      text: postedText(request),
+      contact: request.isGarageSale ? request.garageSaleContactInfo : undefined,
+    });
     const { row, wantedBy } = await this.outbox.transaction(async (tx) => {
       const member = await this.posters.member(tx.manager, posterId);
       await this.impact.noteDevice(tx.manager, posterId, device);
       const fields = request.isGarageSale ? this.garageSale(request) : this.singleItem(request, member);
+      if (fields.imageUrl && (await this.items.photoOfAnother(tx.manager, fields.imageUrl, posterId))) {
+        throw new DomainError(ItemError.PHOTO_IN_USE, "That photo is on another member's post. Add a photo of your own.");
+      }
       const inserted = await this.insert(tx, posterId, fields, member.subscriptionTier, verdict.hold);
       await this.moderation.recordFlagsIn(tx, { type: 'item', id: inserted.id }, verdict.flags, verdict.hold);
       return {
@@ -120,6 +127,7 @@ export class ItemsService {
       if (item.pricingType === 'free') item.customAmount = null;
       if (item.pricingType === 'paid') {
         if (item.isScoutFind) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Scout finds are always free');
+        if (item.isGarageSale) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Garage sales are always free');
         await this.requireVerifiedForPaid(tx, callerId);
         if (item.customAmount == null) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Paid items need a reward between $1 and $100');
       }
@@ -147,7 +155,9 @@ export class ItemsService {
       tx.emit(Events.itemDeleted, { itemId: item.id, posterId: item.posterId, title: item.title });
       const pickups = await this.claims.detachPickupPhotos(tx.manager, item.id);
       await this.items.clearImage(tx.manager, item.id);
-      return [...itemPhotoKeys(item.imageUrl), ...pickups];
+      // The poster's own photo on another of their posts stays with that post.
+      const shownElsewhere = item.imageUrl !== null && (await this.items.photoShownElsewhere(tx.manager, item.imageUrl, item.id));
+      return [...(shownElsewhere ? [] : itemPhotoKeys(item.imageUrl)), ...pickups];
     });
     await deleteStoredPhotos(this.storage, photos);
     return { success: true, message: 'Item deleted' };
@@ -346,4 +356,10 @@ export class ItemsService {
       throw new DomainError(UserError.VERIFICATION_REQUIRED, 'Only verified users can post items with a reward. Please verify your account first.');
     }
   }
+}
+
+/** What a new post shows to others in words, its contact line aside: title, description, where to find it, a sale's address. */
+function postedText(request: CreateItemRequest): string {
+  const address = request.isGarageSale ? [request.garageSaleAddress] : [];
+  return [request.title, request.description, request.locationDescription, ...address].filter((text) => text).join('\n');
 }

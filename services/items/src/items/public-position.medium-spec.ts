@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startServiceUnderTest, ServiceUnderTest } from '@curbside/testing';
 import { itemsService } from '../items.definition';
-import { blurOffsetArray } from '../migrations/1763800000303-public-position';
 
 function metersBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
@@ -10,7 +9,9 @@ function metersBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
   return Math.sqrt(x * x + y * y) * 6_371_009;
 }
 
-/** The public position the database derives from an item's id and exact spot (migration 1763800000303). */
+type Place = { lat: number; lng: number };
+
+/** The public position the database derives from the owner and the exact spot (migration 1765000000404). */
 describe('public position of an item', () => {
   let sut: ServiceUnderTest;
   beforeAll(async () => {
@@ -18,40 +19,70 @@ describe('public position of an item', () => {
   });
   afterAll(() => sut?.stop());
 
-  const publicOf = async (id: string, lat: number, lng: number) => {
-    const [row] = await sut.service.runtime.dataSource.query(`SELECT items.public_lat($1, $2) AS lat, items.public_lng($1, $2, $3) AS lng`, [id, lat, lng]);
+  const publicIn = async (service: ServiceUnderTest, owner: string, { lat, lng }: Place): Promise<Place> => {
+    const [row] = await service.service.runtime.dataSource.query(`SELECT items.blurred_lat($1, $2, $3) AS lat, items.blurred_lng($1, $2, $3) AS lng`, [
+      owner,
+      lat,
+      lng,
+    ]);
     return { lat: Number(row.lat), lng: Number(row.lng) };
   };
+  const publicOf = (owner: string, place: Place) => publicIn(sut, owner, place);
 
-  it('is 75 to 150 m from the spot, in every direction, the same every time for an item', async () => {
+  it('is 75 to 150 m from the spot, in every direction, the same every time for an owner and place', async () => {
     const exact = { lat: 47.6, lng: -122.3 };
     const bearings = new Set<number>();
     for (let i = 0; i < 100; i++) {
-      const id = randomUUID();
-      const moved = await publicOf(id, exact.lat, exact.lng);
+      const owner = randomUUID();
+      const moved = await publicOf(owner, exact);
       const d = metersBetween(exact, moved);
       expect(d).toBeGreaterThanOrEqual(74);
       expect(d).toBeLessThanOrEqual(151);
-      expect(await publicOf(id, exact.lat, exact.lng)).toEqual(moved);
+      expect(await publicOf(owner, exact)).toEqual(moved);
       bearings.add(Math.floor(((Math.atan2(moved.lng - exact.lng, moved.lat - exact.lat) + Math.PI) / (2 * Math.PI)) * 4));
     }
     expect(bearings.size).toBe(4);
   });
 
-  it('is the offset the first, SQL definition gave, to the last bit (the stored positions stay valid)', async () => {
-    // One connection: the first definition lives in this session's temporary schema.
-    const row = await sut.service.runtime.dataSource.transaction(async (db) => {
-      await db.query(`
-      CREATE FUNCTION pg_temp.first_blur_offset(id uuid, lat float8) RETURNS float8[] LANGUAGE sql IMMUTABLE AS $$
-        SELECT ${blurOffsetArray('b.d')} FROM (SELECT sha256(convert_to('curbside-blur:' || id::text, 'UTF8')) AS d) b
-      $$`);
-      const [counts] = await db.query(`
-        SELECT count(*)::int AS n, count(*) FILTER (WHERE items.blur_offset(id, lat) IS DISTINCT FROM pg_temp.first_blur_offset(id, lat))::int AS differing
-          FROM (SELECT gen_random_uuid() AS id, -90 + 180 * random() AS lat FROM generate_series(1, 2000)
-                UNION ALL SELECT gen_random_uuid(), l FROM unnest(ARRAY[-90, -89.9999, 0, 89.9999, 90]::float8[]) l) s`);
-      return counts;
-    });
-    expect(row).toEqual({ n: 2005, differing: 0 });
+  it("moves a member's posts from one place by one offset, so averaging them comes no closer to the place", async () => {
+    const owner = randomUUID();
+    const home = { lat: 47.61234, lng: -122.31234 };
+    const offsets = [];
+    for (const [dLat, dLng] of [
+      [0, 0],
+      [0.00005, 0],
+      [0, -0.00005],
+      [-0.00003, 0.00004],
+    ]) {
+      const spot = { lat: home.lat + dLat, lng: home.lng + dLng };
+      const moved = await publicOf(owner, spot);
+      offsets.push({ lat: moved.lat - spot.lat, lng: moved.lng - spot.lng });
+    }
+    for (const offset of offsets) {
+      // The same to ~1 cm: the offset's east-west part in degrees depends on the spot's latitude.
+      expect(offset.lat).toBeCloseTo(offsets[0].lat, 7);
+      expect(offset.lng).toBeCloseTo(offsets[0].lng, 7);
+    }
+    // Another member at the same spot, or the same member a few places away, is moved another way.
+    expect(await publicOf(randomUUID(), home)).not.toEqual(await publicOf(owner, home));
+    const elsewhere = { lat: home.lat + 0.05, lng: home.lng };
+    const movedElsewhere = await publicOf(owner, elsewhere);
+    expect(movedElsewhere.lat - elsewhere.lat).not.toBeCloseTo(offsets[0].lat, 7);
+  });
+
+  it('cannot be worked out from the code: another installation moves the same owner and spot elsewhere', async () => {
+    const other = await startServiceUnderTest(itemsService);
+    try {
+      const owner = randomUUID();
+      const spot = { lat: 40.7128, lng: -74.006 };
+      for (let i = 0; i < 5; i++) {
+        const here = await publicOf(owner, { lat: spot.lat + i * 0.1, lng: spot.lng });
+        const there = await publicIn(other, owner, { lat: spot.lat + i * 0.1, lng: spot.lng });
+        expect(metersBetween(here, there)).toBeGreaterThan(0.01);
+      }
+    } finally {
+      await other.stop();
+    }
   });
 
   it('stays a valid position at the poles and the date line', async () => {
@@ -59,11 +90,43 @@ describe('public position of an item', () => {
       [89.9999, 179.9999],
       [-89.9999, -179.9999],
     ]) {
-      const moved = await publicOf(randomUUID(), lat, lng);
+      const moved = await publicOf(randomUUID(), { lat, lng });
       expect(moved.lat).toBeGreaterThanOrEqual(-90);
       expect(moved.lat).toBeLessThanOrEqual(90);
       expect(moved.lng).toBeGreaterThanOrEqual(-180);
       expect(moved.lng).toBeLessThan(180);
     }
+  });
+
+  it('is what an item and a wanted post store, and the indexes on it are there again', async () => {
+    const db = sut.service.runtime.dataSource;
+    const owner = randomUUID();
+    const spot = { lat: 51.5072, lng: -0.1276 };
+    const [item] = await db.query(
+      `INSERT INTO items.items (id, poster_id, title, category, pricing_type, time_limit, lat, lng, expires_at)
+       VALUES ($1, $2, 'Lamp', 'furniture', 'free', 24, $3, $4, now() + interval '1 day')
+       RETURNING public_lat, public_lng, cell_fine`,
+      [randomUUID(), owner, spot.lat, spot.lng],
+    );
+    const [wanted] = await db.query(
+      `INSERT INTO items.saved_searches (id, user_id, query, words, radius_miles, lat, lng, is_public)
+       VALUES ($1, $2, 'lamp', ARRAY['lamp'], 5, $3, $4, true) RETURNING public_lat, public_lng`,
+      [randomUUID(), owner, spot.lat, spot.lng],
+    );
+    const expected = await publicOf(owner, spot);
+    expect({ lat: item.public_lat, lng: item.public_lng }).toEqual(expected);
+    expect({ lat: wanted.public_lat, lng: wanted.public_lng }).toEqual(expected);
+    expect(item.cell_fine).toBe(Math.floor((expected.lat + 90) / 0.05) * 7200 + Math.floor((expected.lng + 180) / 0.05));
+    const indexes: { name: string }[] = await db.query(
+      `SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'items' AND tablename IN ('items', 'saved_searches') ORDER BY 1`,
+    );
+    expect(indexes.map((i) => i.name)).toEqual(
+      expect.arrayContaining([
+        ...['fine', 'coarse', 'wide'].flatMap((g) => [`items_feed_${g}`, `items_feed_sales_${g}`, `items_top_${g}`]),
+        'saved_searches_reach',
+        'saved_searches_wanted',
+        'saved_searches_wanted_reach',
+      ]),
+    );
   });
 });

@@ -4,7 +4,7 @@ const METERS_PER_MILE = 1609.344;
 
 /**
  * Saved searches and wanted posts (docs/product-rules.md, "Saved searches"). A search's place gets the items' blur
- * (items.public_lat/public_lng of migration 1763800000303, fixed by the search's id): the wanted list shows, filters
+ * (since migration 1765000000404 fixed by its member and place): the wanted list shows, filters
  * and measures by it, and matching measures from it to the item's public position, so nothing a neighbour observes
  * is finer than the blur. `reach` is the box around that place of the search's radius, with a GiST index: a new
  * item finds the searches whose box holds it without reading the others (docs/scaling.md, "Saved searches").

@@ -248,10 +248,14 @@ export class ModerationRepository {
     return rows.map(weighed);
   }
 
-  /** When a moderator last restored (approved) the target, or null. */
+  /**
+   * When a moderator last let the target stay, or null: a case approved or decided with a warning (both keep or bring
+   * it back), or a removal overturned on appeal.
+   */
   async lastRestoredAt(manager: EntityManager, target: ModerationTarget): Promise<Date | null> {
     const [row]: { at: Date | null }[] = await manager.query(
-      `SELECT max(decided_at) AS at FROM items.moderation_cases WHERE target_type = $1 AND target_id = $2 AND decision = 'approve'`,
+      `SELECT greatest(max(decided_at) FILTER (WHERE decision IN ('approve', 'warn')), max(appeal_decided_at) FILTER (WHERE appeal_outcome = 'overturned')) AS at
+         FROM items.moderation_cases WHERE target_type = $1 AND target_id = $2`,
       [target.type, target.id],
     );
     return row?.at ? new Date(row.at) : null;

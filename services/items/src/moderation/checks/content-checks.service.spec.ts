@@ -86,6 +86,17 @@ describe('ContentChecks (rules only, no OPENAI_API_KEY)', () => {
   it('passes a clean text', async () => {
     expect(await checks.check({ kind: 'comment', text: 'Is the wine rack still there? I can come at 5.' })).toEqual({ hold: false, flags: [] });
   });
+
+  it("reads a garage sale's contact line too, where a phone number or an e-mail is expected and not flagged", async () => {
+    const sale = { kind: 'item' as const, text: 'Moving sale\nFurniture, books, toys\n12 Elm St' };
+    expect(await checks.check({ ...sale, contact: 'Call or text 555-123-4567, or sam@example.com' })).toEqual({ hold: false, flags: [] });
+    const scam = await checks.check({ ...sale, contact: 'Zelle me a $20 deposit to hold your spot, WhatsApp 555-123-4567' });
+    expect(scam.hold).toBe(true);
+    expect(scam.flags.map((flag) => flag.ruleId)).toEqual(expect.arrayContaining(['scam.deposit', 'scam.payment-app']));
+    expect(scam.flags.map((flag) => flag.ruleId)).not.toContain('scam.off-app');
+    // The same words elsewhere in the post are flagged as before.
+    expect((await checks.check({ kind: 'item', text: `${sale.text}\nWhatsApp 555-123-4567` })).flags.map((flag) => flag.ruleId)).toEqual(['scam.off-app']);
+  });
 });
 
 describe('ContentChecks with OpenAI moderation (OPENAI_API_KEY set)', () => {

@@ -6,9 +6,17 @@ import { checkText } from './text-checks.rules';
 
 export interface ContentCheckInput {
   kind: ContentKind;
-  /** For an item: its title and description joined by a line break. */
+  /** For an item: every text it shows (title, description, where to find it, a garage sale's address) by line. */
   text: string;
+  /**
+   * A garage sale's contact line: read by every rule but the one against phone numbers, e-mail and other apps, since a
+   * sale gives its contact by design. A deposit or a payment app asked for there is flagged or held as anywhere.
+   */
+  contact?: string;
 }
+
+/** The rule a garage sale's contact line is exempt from (scam-patterns.rules.ts). */
+const OFF_APP_RULE_ID = 'scam.off-app';
 
 /** The longest a post waits for OpenAI's moderation answer (OPENAI_TIMEOUT_MS when shorter). */
 export const OPENAI_MODERATION_BUDGET_MS = 1_500;
@@ -43,9 +51,23 @@ export class ContentChecks {
 
   async check(input: ContentCheckInput): Promise<ContentVerdict> {
     const rules = checkText(input.kind, input.text);
+    if (input.contact) {
+      const named = new Set(rules.map((flag) => flag.ruleId));
+      for (const flag of checkText(input.kind, input.contact)) {
+        if (flag.ruleId === OFF_APP_RULE_ID) continue;
+        if (!named.has(flag.ruleId)) rules.push(flag);
+        else if (flag.confidence === 'high')
+          rules.splice(
+            rules.findIndex((f) => f.ruleId === flag.ruleId),
+            1,
+            flag,
+          );
+      }
+    }
     if (!this.openai || Date.now() < this.pausedUntil) return verdictOf(rules);
     try {
-      return verdictOf([...rules, ...(await this.openai.flags(input.text))]);
+      const text = input.contact ? `${input.text}\n${input.contact}` : input.text;
+      return verdictOf([...rules, ...(await this.openai.flags(text))]);
     } catch (err) {
       this.pausedUntil = Date.now() + OPENAI_MODERATION_PAUSE_MS;
       this.log.warn(
