@@ -23,6 +23,7 @@ import { PendingPostCredits1764100000300 } from './migrations/1764100000300-pend
 import { Perks1764300000280 } from './migrations/1764300000280-perks';
 import { Fulfilment1764400000290 } from './migrations/1764400000290-fulfilment';
 import { DonationTotals1764400000291 } from './migrations/1764400000291-donation-totals';
+import { WithdrawalKinds1765000000292 } from './migrations/1765000000292-withdrawal-kinds';
 import { PerksController } from './perks/perks.controller';
 import { PerksRepository } from './perks/perks.repository';
 import { PerksService } from './perks/perks.service';
@@ -82,6 +83,7 @@ export const rewardsService: ServiceDefinition = {
     Perks1764300000280,
     Fulfilment1764400000290,
     DonationTotals1764400000291,
+    WithdrawalKinds1765000000292,
   ],
   module: (runtime) => RewardsModule.register(runtime),
 };

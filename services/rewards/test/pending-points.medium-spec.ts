@@ -101,6 +101,28 @@ describe('pending post points', () => {
     expect(await standing(userId)).toMatchObject({ points: 0, pending: 0 });
   });
 
+  it('withdrawn while pending however late (deleted after its first hour, taken down by "not there"), they never count either', async () => {
+    const userId = randomUUID();
+    const postedAt = new Date(Date.now() - 5 * HOUR);
+    const late = posted(userId, { createdAt: postedAt });
+    const gone = posted(userId, { createdAt: postedAt });
+    await world.deliver(late, gone);
+    expect(await world.pendingOf(userId)).toBe(20);
+    await world.deliver(deleted(late, new Date(postedAt.getTime() + 3 * HOUR)), removed(gone, 'not_there'));
+    expect(await world.pendingOf(userId)).toBe(0);
+    await world.sweep(new Date(postedAt.getTime() + 7 * HOUR));
+    expect(await standing(userId)).toEqual({ points: 0, earned: 0, badges: [], pending: 0 });
+    expect(awardsOf(userId)).toEqual([]);
+  });
+
+  it('taken down by "not there" after they became final, they stay', async () => {
+    const [poster, neighbour] = [randomUUID(), randomUUID()];
+    const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });
+    await world.deliver(post, stillThere(post, neighbour, true, new Date(Date.now() - HOUR)), removed(post, 'not_there'));
+    // The post's 10 and the First Post bonus's 10.
+    expect(await standing(poster)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'], pending: 0 });
+  });
+
   it('a confirmation from before a deletion, delivered after it: final first, then taken back, as in order (the badge stays)', async () => {
     const [poster, neighbour] = [randomUUID(), randomUUID()];
     const postedAt = new Date(Date.now() - 50 * 60_000);

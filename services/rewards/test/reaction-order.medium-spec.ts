@@ -37,6 +37,8 @@ const carol = id('carol');
 const dave = id('dave');
 const erin = id('erin');
 const frank = id('frank');
+const gina = id('gina');
+const hana = id('hana');
 
 const user = (userId: string, username: string, version: number, minutes: number, options: { tier?: 'free' | 'premium'; scoutMode?: boolean } = {}) =>
   scriptedEvent(
@@ -111,6 +113,9 @@ const davesOnly = item('G only post, deleted', dave);
 const bobsKept = item('H kept', bob);
 const confirmedThenDeleted = item('I still there, then deleted', carol);
 const reportedLate = item('J reported after its six hours', dave);
+const pendingLateDeleted = item('K deleted after its hour, still pending', gina);
+const pendingGone = item('L not there while pending', gina);
+const confirmedThenLateDeleted = item('M still there, then deleted after its hour', gina);
 
 /** Natural order: as it happened. Withdrawals often follow their post within a minute, as in the issue. */
 const history: EventEnvelope[] = [
@@ -157,13 +162,26 @@ const history: EventEnvelope[] = [
   user(frank, 'frank', 1, 90),
   ...dayOfPosts(erin, 100, 115),
   ...dayOfPosts(frank, 100, 125),
+  // Withdrawn while pending, whatever the kind and however late: K and L never count. M was final by the "still
+  // there" before its deletion after the hour: it stays. Hana deletes her first post after its hour, while pending:
+  // it never counts, and its slot stays taken, so her eleventh (after the deletion) earns nothing.
+  user(gina, 'gina', 1, 11),
+  post(pendingLateDeleted, 12),
+  post(pendingGone, 13),
+  post(confirmedThenLateDeleted, 14),
+  stillThere(confirmedThenLateDeleted, alice, 70, true),
+  del(pendingLateDeleted, 100),
+  del(confirmedThenLateDeleted, 120),
+  remove(pendingGone, 150, 'not_there'),
+  user(hana, 'hana', 1, 90),
+  ...dayOfPosts(hana, 100, 170, 180),
 ];
 
-/** Ten posts a minute apart from `from`, the first deleted at `deleteAt`, an eleventh at 120. */
-function dayOfPosts(posterId: string, from: number, deleteAt: number): EventEnvelope[] {
+/** Ten posts a minute apart from `from`, the first deleted at `deleteAt`, an eleventh at `eleventhAt`. */
+function dayOfPosts(posterId: string, from: number, deleteAt: number, eleventhAt = 120): EventEnvelope[] {
   const name = names.get(posterId) as string;
   const posts = Array.from({ length: 11 }, (_, i) => item(`${name} post ${i + 1}`, posterId));
-  const events: EventEnvelope[] = posts.map((p, i) => post(p, i < 10 ? from + i : 120));
+  const events: EventEnvelope[] = posts.map((p, i) => post(p, i < 10 ? from + i : eleventhAt));
   events.push(del(posts[0], deleteAt));
   return events.sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
 }
@@ -231,6 +249,10 @@ describe('rewards reactions in any order', () => {
       erin: { points: 100 + 10, pending: 0, earned: 110, badges: ['First Post Badge'] },
       // Nine: the eleventh came while the ten were taken.
       frank: { points: 90 + 10, pending: 0, earned: 100, badges: ['First Post Badge'] },
+      // K and L voided while pending; M final (10) with the First Post bonus (10).
+      gina: { points: 10 + 10, pending: 0, earned: 20, badges: ['First Post Badge'] },
+      // Nine: the first voided while pending kept its slot, so the eleventh found the ten taken.
+      hana: { points: 90 + 10, pending: 0, earned: 100, badges: ['First Post Badge'] },
     });
   });
 

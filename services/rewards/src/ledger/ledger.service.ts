@@ -18,7 +18,7 @@ import { BadgesRepository } from '../badges/badges.repository';
 import { BalanceRow, LedgerRepository } from './ledger.repository';
 import { MembersRepository } from './members.repository';
 import { PendingCreditRow, PendingCreditsRepository } from './pending-credits.repository';
-import { PostCreditRow, PostCreditsRepository, UncreditedPost } from './post-credits.repository';
+import { PostCreditRow, PostCreditsRepository, UncreditedPost, WithdrawalKind } from './post-credits.repository';
 
 /** A post deleted by its poster within this long of posting takes its points back (the shop's text says the same). */
 export const QUICK_DELETE_MS = QUICK_DELETE_MINUTES * 60 * 1000;
@@ -46,11 +46,20 @@ interface Entry {
 /** A post as the day's ten slots see it. */
 type DayPost = UncreditedPost;
 
-/** What takes a post's points back: its event, when it happened, and whether the one-hour rule applies (a deletion). */
+/** What withdraws a post: its event, when it happened, and how (a deletion, a removal after reports, or "not there"). */
 interface Withdrawal {
   sourceEventId: string;
   at: string;
-  hourRule: boolean;
+  kind: WithdrawalKind;
+}
+
+/**
+ * Whether a withdrawal takes final points back (and frees the post's slot of the day): a removal after reports, or
+ * a deletion within QUICK_DELETE_MINUTES of the post. Pending points every withdrawal voids.
+ */
+function takesFinalPointsBack(withdrawal: Withdrawal, postedAt: Date | null): boolean {
+  if (withdrawal.kind === 'reported') return true;
+  return withdrawal.kind === 'deleted' && postedAt !== null && Date.parse(withdrawal.at) - postedAt.getTime() <= QUICK_DELETE_MS;
 }
 
 /** How many of a member's latest entries their rewards page shows. */
@@ -143,7 +152,12 @@ export class LedgerService {
     await this.creditFinal(tx, credit);
     const final = await this.postCredits.creditOf(tx.manager, itemId);
     if (final)
-      await this.reverseCredit(tx, final, { sourceEventId: credit.withdrawal_event_id, at: credit.withdrawn_at.toISOString(), hourRule: false }, false);
+      await this.reverseCredit(
+        tx,
+        final,
+        { sourceEventId: credit.withdrawal_event_id, at: credit.withdrawn_at.toISOString(), kind: credit.withdrawal_kind ?? 'reported' },
+        false,
+      );
   }
 
   /**
@@ -239,19 +253,14 @@ export class LedgerService {
    * day's ten is freed, so points always match the posts that still stand. A withdrawal delivered before the
    * post's credit is kept as pending, and the credit takes it back when it arrives (applyPendingReversals).
    */
-  async reversePost(tx: EventTransaction, itemId: string, deletedAt?: string): Promise<void> {
+  async reversePost(tx: EventTransaction, itemId: string, kind: WithdrawalKind): Promise<void> {
     await this.pending.lockItem(tx.manager, itemId);
+    const withdrawal: Withdrawal = { sourceEventId: tx.event.id, at: tx.event.occurredAt, kind };
     const pending = await this.pending.lockOf(tx.manager, itemId);
-    if (pending)
-      return this.reversePending(tx, pending, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
+    if (pending) return this.reversePending(tx, pending, withdrawal);
     const credit = await this.postCredits.creditOf(tx.manager, itemId);
-    if (credit) return this.reverseCredit(tx, credit, { sourceEventId: tx.event.id, at: deletedAt ?? tx.event.occurredAt, hourRule: deletedAt !== undefined });
-    await this.postCredits.keepPendingReversal(tx.manager, {
-      itemId,
-      sourceEventId: tx.event.id,
-      withdrawnAt: tx.event.occurredAt,
-      hourRule: deletedAt !== undefined,
-    });
+    if (credit) return this.reverseCredit(tx, credit, withdrawal);
+    await this.postCredits.keepPendingReversal(tx.manager, { itemId, sourceEventId: withdrawal.sourceEventId, withdrawnAt: withdrawal.at, kind });
   }
 
   /**
@@ -265,7 +274,7 @@ export class LedgerService {
     // In the order they happened: the first that qualifies reverses (one reversal per item), as it would have in order.
     waiting.sort((a, b) => a.withdrawn_at.getTime() - b.withdrawn_at.getTime());
     for (const p of waiting) {
-      const withdrawal = { sourceEventId: p.source_event_id, at: p.withdrawn_at.toISOString(), hourRule: p.hour_rule };
+      const withdrawal: Withdrawal = { sourceEventId: p.source_event_id, at: p.withdrawn_at.toISOString(), kind: p.kind };
       const pending = await this.pending.lockOf(tx.manager, itemId);
       if (pending) {
         await this.reversePending(tx, pending, withdrawal);
@@ -278,27 +287,29 @@ export class LedgerService {
 
   /**
    * A withdrawal of a post whose points are pending. Before they became final (its confirmation or its six hours,
-   * by when things happened) it voids them: they never count, and the day's slot is freed. After, they were final:
-   * they are made final now (a sweep may not have run yet) and taken back like any final credit.
+   * by when things happened) it voids them, whatever its kind: they never count. One that would take final points
+   * back frees the day's slot too; the others leave the slot taken (withdrawal_keeps_slot). After, they were final:
+   * they are made final now (a sweep may not have run yet) and taken back if the withdrawal takes final points back.
    */
   private async reversePending(tx: Transaction, credit: PendingCreditRow, withdrawal: Withdrawal): Promise<void> {
     if (credit.withdrawn_at) return;
-    if (withdrawal.hourRule && Date.parse(withdrawal.at) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
     if (Date.parse(withdrawal.at) >= (await this.finalAt(tx, credit))) {
       await this.finalise(tx, credit);
       const final = await this.postCredits.creditOf(tx.manager, credit.item_id);
       if (final) await this.reverseCredit(tx, final, withdrawal);
       return;
     }
-    await this.pending.withdraw(tx.manager, credit.item_id, withdrawal.at, withdrawal.sourceEventId);
+    const freesSlot = takesFinalPointsBack(withdrawal, credit.cause_at);
+    await this.pending.withdraw(tx.manager, credit.item_id, { ...withdrawal, keepsSlot: !freesSlot });
     await this.pending.movePending(tx.manager, credit.user_id, -credit.amount);
+    if (!freesSlot) return;
     await this.postCredits.uncountPaid(tx.manager, credit.user_id, credit.local_date);
     await this.fillFreedSlot(tx, credit.user_id, credit.local_date, withdrawal.at);
   }
 
   /** `freeSlot`: false when a void of the same credit freed its slot already (confirmItem). */
   private async reverseCredit(tx: Transaction, credit: PostCreditRow, withdrawal: Withdrawal, freeSlot = true): Promise<void> {
-    if (withdrawal.hourRule && credit.cause_at && Date.parse(withdrawal.at) - credit.cause_at.getTime() > QUICK_DELETE_MS) return;
+    if (!takesFinalPointsBack(withdrawal, credit.cause_at)) return;
     const points = await this.ledger.lockPoints(tx.manager, credit.user_id);
     const applied = await this.apply(tx, {
       userId: credit.user_id,

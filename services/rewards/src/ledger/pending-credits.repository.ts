@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { changedRows } from '@curbside/platform';
+import type { WithdrawalKind } from './post-credits.repository';
 
 /** A post's credit waiting for the pickup (docs/product-rules.md, "Points"). */
 export interface PendingCreditRow {
@@ -14,12 +15,13 @@ export interface PendingCreditRow {
   final_by: Date;
   withdrawn_at: Date | null;
   withdrawal_event_id: string | null;
+  withdrawal_kind: WithdrawalKind | null;
 }
 
 /** The advisory lock class of the rewards service's per-item reactions (any fixed number no other lock uses). */
 const ITEM_LOCK_CLASS = 0x72657764; // 'rewd'
 
-const COLUMNS = `item_id, user_id, reason, amount, local_date::text AS local_date, cause_at, source_event_id, final_by, withdrawn_at, withdrawal_event_id`;
+const COLUMNS = `item_id, user_id, reason, amount, local_date::text AS local_date, cause_at, source_event_id, final_by, withdrawn_at, withdrawal_event_id, withdrawal_kind`;
 
 /**
  * Pending post credits, their members' pending sums, and the earliest confirmation of each item. Every method runs in
@@ -72,20 +74,27 @@ export class PendingCreditsRepository {
     return rows.length > 0;
   }
 
-  /** Voids the credit: it never counts; the row stays so the day's slots see when it stood. */
-  async withdraw(manager: EntityManager, itemId: string, at: string, sourceEventId: string): Promise<void> {
-    await manager.query(`UPDATE rewards.pending_credits SET withdrawn_at = $2, withdrawal_event_id = $3 WHERE item_id = $1 AND withdrawn_at IS NULL`, [
-      itemId,
-      at,
-      sourceEventId,
-    ]);
+  /**
+   * Voids the credit: it never counts; the row stays so the day's slots see when it stood (`keepsSlot`: for good, as
+   * for a withdrawal that would not take final points back).
+   */
+  async withdraw(
+    manager: EntityManager,
+    itemId: string,
+    withdrawal: { at: string; sourceEventId: string; kind: WithdrawalKind; keepsSlot: boolean },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE rewards.pending_credits SET withdrawn_at = $2, withdrawal_event_id = $3, withdrawal_kind = $4, withdrawal_keeps_slot = $5
+       WHERE item_id = $1 AND withdrawn_at IS NULL`,
+      [itemId, withdrawal.at, withdrawal.sourceEventId, withdrawal.kind, withdrawal.keepsSlot],
+    );
   }
 
-  /** The day's pending credits made by `at` and not withdrawn before it (the day's slots count them). */
+  /** The day's pending credits made by `at` and not withdrawn before it, or keeping their slot (the day's slots count them). */
   async standingAt(manager: EntityManager, userId: string, localDate: string, at: string): Promise<number> {
     const [{ n }]: { n: number }[] = await manager.query(
       `SELECT count(*)::int AS n FROM rewards.pending_credits
-       WHERE user_id = $1 AND local_date = $2 AND cause_at <= $3 AND (withdrawn_at IS NULL OR withdrawn_at >= $3)`,
+       WHERE user_id = $1 AND local_date = $2 AND cause_at <= $3 AND (withdrawn_at IS NULL OR withdrawn_at >= $3 OR withdrawal_keeps_slot)`,
       [userId, localDate, at],
     );
     return n;

@@ -23,11 +23,14 @@ export interface UncreditedPost {
   sourceEventId: string;
 }
 
+/** How a post was withdrawn: deleted by its poster, removed after reports, or removed by neighbours' "not there". */
+export type WithdrawalKind = 'deleted' | 'reported' | 'gone';
+
 /** A withdrawal of a post that arrived before the post's credit. */
 export interface PendingReversalRow {
   source_event_id: string;
   withdrawn_at: Date;
-  hour_rule: boolean;
+  kind: WithdrawalKind;
 }
 
 /** The reasons of the entries that pay for a post (the day's slots count these). */
@@ -124,11 +127,11 @@ export class PostCreditsRepository {
   /** Keeps a withdrawal that came before its post's credit; the same event kept twice is kept once. */
   async keepPendingReversal(
     manager: EntityManager,
-    reversal: { itemId: string; sourceEventId: string; withdrawnAt: string; hourRule: boolean },
+    reversal: { itemId: string; sourceEventId: string; withdrawnAt: string; kind: WithdrawalKind },
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO rewards.pending_post_reversals (item_id, source_event_id, withdrawn_at, hour_rule) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-      [reversal.itemId, reversal.sourceEventId, reversal.withdrawnAt, reversal.hourRule],
+      `INSERT INTO rewards.pending_post_reversals (item_id, source_event_id, withdrawn_at, kind) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [reversal.itemId, reversal.sourceEventId, reversal.withdrawnAt, reversal.kind],
     );
   }
 
@@ -136,7 +139,7 @@ export class PostCreditsRepository {
   async takePendingReversals(manager: EntityManager, itemId: string): Promise<PendingReversalRow[]> {
     const pending = await changedRows<PendingReversalRow>(
       manager,
-      `DELETE FROM rewards.pending_post_reversals WHERE item_id = $1 RETURNING source_event_id, withdrawn_at, hour_rule`,
+      `DELETE FROM rewards.pending_post_reversals WHERE item_id = $1 RETURNING source_event_id, withdrawn_at, kind`,
       [itemId],
     );
     return pending;

@@ -4,9 +4,9 @@ import { EventConsumers } from '@curbside/platform';
 import { LedgerService } from '../ledger/ledger.service';
 
 /**
- * A post's points go back when its poster deletes it within an hour of posting (item.deleted, timed by the
- * event) or when it is removed after reports (item.removed, reason reported). Items gone because neighbours
- * picked them up ("not there") keep theirs.
+ * A post's withdrawals (docs/product-rules.md, "Points"): deleted by its poster (item.deleted) or removed
+ * (item.removed: after reports, or by neighbours' "not there"), each timed by its event. Pending points any of them
+ * voids; final points go back for a deletion within the hour or a removal after reports.
  */
 @Injectable()
 export class ReversePointsWhenPostIsWithdrawnHandler implements OnApplicationBootstrap {
@@ -16,9 +16,9 @@ export class ReversePointsWhenPostIsWithdrawnHandler implements OnApplicationBoo
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.consumers.on(Events.itemDeleted, 'reverse-deleted-post', (item, tx) => this.ledger.reversePost(tx, item.itemId, tx.event.occurredAt));
-    await this.consumers.on(Events.itemRemoved, 'reverse-removed-post', async (item, tx) => {
-      if (item.reason === 'reported') await this.ledger.reversePost(tx, item.itemId);
-    });
+    await this.consumers.on(Events.itemDeleted, 'reverse-deleted-post', (item, tx) => this.ledger.reversePost(tx, item.itemId, 'deleted'));
+    await this.consumers.on(Events.itemRemoved, 'reverse-removed-post', (item, tx) =>
+      this.ledger.reversePost(tx, item.itemId, item.reason === 'reported' ? 'reported' : 'gone'),
+    );
   }
 }
