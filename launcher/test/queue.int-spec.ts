@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { Item, Notification, PickupView, QueueChange, QueueView } from '@curbside/contracts';
 import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
@@ -165,7 +166,13 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const stream = await queued.browser.eventStream('/api/events/stream');
     streams.push(stream);
 
-    const pickupPhoto = CHAIR_PHOTO.toString('base64');
+    // Taken by a phone that writes where it was: the poster must never learn that from the photo.
+    const withPlace = await sharp(CHAIR_PHOTO)
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 36/1 2165/100' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(withPlace).metadata()).exif).toBeDefined();
+    const pickupPhoto = withPlace.toString('base64');
     expect((await holder.browser.post<{ isValid: boolean }>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto })).body).toMatchObject({ isValid: true });
     expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({
       status: 200,
@@ -188,8 +195,11 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
 
     const proof = await poster.browser.get<PickupView>(`/api/items/${item.id}/pickup`);
     expect(proof).toMatchObject({ status: 200, body: { pickedUpBy: holder.user.username, pickedUpAt: expect.any(String) } });
-    expect(proof.body.photoDataUrl).toMatch(/^data:image\/jpeg;base64,/);
-    expect(Buffer.from(proof.body.photoDataUrl!.split(',')[1], 'base64').equals(CHAIR_PHOTO)).toBe(true);
+    expect(proof.body.photoDataUrl).toMatch(/^data:image\/webp;base64,/);
+    const shown = await sharp(Buffer.from(proof.body.photoDataUrl!.split(',')[1], 'base64')).metadata();
+    const sent = await sharp(withPlace).metadata();
+    expect(shown).toMatchObject({ format: 'webp', width: sent.width, height: sent.height });
+    expect(shown.exif).toBeUndefined();
     for (const other of [holder, queued]) {
       expect((await other.browser.get(`/api/items/${item.id}/pickup`)).body).toMatchObject({ code: 'ITEM.NOT_POSTER' });
     }

@@ -3,15 +3,16 @@ import { ImageUploadLimits } from '@curbside/contracts';
 import { sniffImageType } from '../uploads/image-type.sniffer';
 import { UploadErrors } from '../uploads/uploads.errors';
 
+/** The long side a pickup photo is stored at, like an item photo. */
+export const PICKUP_PHOTO_SIDE = 2048;
+
 export interface PickupPhoto {
   bytes: Buffer;
-  extension: 'jpg' | 'png' | 'webp';
   /** SHA-256 of the bytes: what ties a claim to the photo that passed validation. */
   hash: string;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const EXTENSIONS = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 
 /** The pickup photo of validate-pickup and claim: base64 (a data: prefix is tolerated), an image, at most 5 MB. */
 export function decodePickupPhoto(base64: string): PickupPhoto {
@@ -22,5 +23,5 @@ export function decodePickupPhoto(base64: string): PickupPhoto {
   const type = sniffImageType(bytes.subarray(0, 64));
   if (!type) throw UploadErrors.notAnImage();
   if (type !== 'jpeg' && type !== 'png' && type !== 'webp') throw UploadErrors.unsupportedType(type);
-  return { bytes, extension: EXTENSIONS[type], hash: createHash('sha256').update(bytes).digest('hex') };
+  return { bytes, hash: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -19,12 +19,13 @@ import {
 } from '@curbside/contracts';
 import { OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
 import type { HttpReply } from '../http/http-request';
-import { decodePickupPhoto } from '../claims/pickup-photo';
+import { decodePickupPhoto, PICKUP_PHOTO_SIDE } from '../claims/pickup-photo';
 import { ApiRoute } from '../http/api-route.decorator';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
+import { ImagePipeline } from '../uploads/image.pipeline';
 import { UploadErrors } from '../uploads/uploads.errors';
 
 type IdParams = { id: string };
@@ -35,6 +36,7 @@ export class ItemsController {
   constructor(
     private readonly services: ServiceClient,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly images: ImagePipeline,
   ) {}
 
   @ApiRoute(Routes.createItem)
@@ -130,7 +132,11 @@ export class ItemsController {
     return this.services.call(Calls.items.claim, { itemId: params.id, photoHash }, callerId, { idempotencyKey });
   }
 
-  /** The photo is kept privately under pickups/ for the validator to read; it is never served. */
+  /**
+   * The photo is kept privately under pickups/ for the validator to read and its poster to see (GET …/pickup), never
+   * served otherwise; re-encoded first like every stored image, so the picker's EXIF (where and when it was taken,
+   * the device) never reaches the poster. Its hash stays that of the bytes sent, which the claim sends again.
+   */
   @ApiRoute(Routes.validatePickup)
   async validatePickup(
     @Param(new ZodPipe(Routes.validatePickup.params)) params: IdParams,
@@ -140,8 +146,9 @@ export class ItemsController {
     const photo = decodePickupPhoto(body.pickupPhoto);
     // Nothing is stored for a request that would be refused (no such item, one's own, no longer available).
     await this.services.call(Calls.items.pickupAdmissible, { itemId: params.id }, callerId);
-    const photoKey = `pickups/${randomUUID()}.${photo.extension}`;
-    await this.storage.put(photoKey, photo.bytes, `image/${photo.extension === 'jpg' ? 'jpeg' : photo.extension}`).catch(() => {
+    const stored = await this.images.reencode(photo.bytes, PICKUP_PHOTO_SIDE);
+    const photoKey = `pickups/${randomUUID()}.webp`;
+    await this.storage.put(photoKey, stored.data, stored.contentType).catch(() => {
       throw UploadErrors.storageUnavailable();
     });
     // A generous timeout: the check itself waits up to 20 s for the validator.

@@ -78,6 +78,18 @@ export class ImagePipeline {
     return { image, thumbnail };
   }
 
+  /**
+   * One image, decoded, upright, at most `maxSide` on its long side and re-encoded as WebP without any metadata: for
+   * a photo kept privately and shown to one member (a pickup photo to the poster), where no thumbnail is needed.
+   */
+  async reencode(input: Buffer, maxSide: number): Promise<EncodedImage> {
+    return this.encode(this.open(input).autoOrient().resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })).catch(
+      (error: unknown) => {
+        throw decodeError(error);
+      },
+    );
+  }
+
   private async encode(pixels: Sharp): Promise<EncodedImage> {
     const { data, info } = await pixels.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
     return { data, contentType: 'image/webp', width: info.width, height: info.height };
