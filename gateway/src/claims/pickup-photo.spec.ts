@@ -8,7 +8,7 @@ describe(decodePickupPhoto.name, () => {
       .jpeg()
       .toBuffer();
     const plain = decodePickupPhoto(jpeg.toString('base64'));
-    expect(plain).toMatchObject({ hash: createHash('sha256').update(jpeg).digest('hex') });
+    expect(plain).toMatchObject({ type: 'jpeg', hash: createHash('sha256').update(jpeg).digest('hex') });
     expect(decodePickupPhoto(`data:image/jpeg;base64,${jpeg.toString('base64')}`).hash).toBe(plain.hash);
   });
 

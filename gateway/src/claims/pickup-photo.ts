@@ -8,6 +8,8 @@ export const PICKUP_PHOTO_SIDE = 2048;
 
 export interface PickupPhoto {
   bytes: Buffer;
+  /** What the bytes say they are (the sniffer), which the decoder must agree with before the photo is stored. */
+  type: 'jpeg' | 'png' | 'webp';
   /** SHA-256 of the bytes: what ties a claim to the photo that passed validation. */
   hash: string;
 }
@@ -23,5 +25,5 @@ export function decodePickupPhoto(base64: string): PickupPhoto {
   const type = sniffImageType(bytes.subarray(0, 64));
   if (!type) throw UploadErrors.notAnImage();
   if (type !== 'jpeg' && type !== 'png' && type !== 'webp') throw UploadErrors.unsupportedType(type);
-  return { bytes, hash: createHash('sha256').update(bytes).digest('hex') };
+  return { bytes, type, hash: createHash('sha256').update(bytes).digest('hex') };
 }

@@ -146,7 +146,7 @@ export class ItemsController {
     const photo = decodePickupPhoto(body.pickupPhoto);
     // Nothing is stored for a request that would be refused (no such item, one's own, no longer available).
     await this.services.call(Calls.items.pickupAdmissible, { itemId: params.id }, callerId);
-    const stored = await this.images.reencode(photo.bytes, PICKUP_PHOTO_SIDE);
+    const stored = await this.images.reencode(photo.bytes, photo.type, PICKUP_PHOTO_SIDE);
     const photoKey = `pickups/${randomUUID()}.webp`;
     await this.storage.put(photoKey, stored.data, stored.contentType).catch(() => {
       throw UploadErrors.storageUnavailable();

@@ -53,6 +53,25 @@ export class ImagePipeline {
   }
 
   async process(input: Buffer, type: ImageType, sizes: ImageSizes): Promise<ProcessedImage> {
+    // Decoded once: the image and its thumbnail are both encoded from the same pixels.
+    const pixels = await this.decodeUpright(input, type, sizes.maxSide);
+    const [image, thumbnail] = await Promise.all([
+      this.encode(pixels()),
+      this.encode(pixels().resize({ width: sizes.thumbnailSide, height: sizes.thumbnailSide, fit: 'inside', withoutEnlargement: true })),
+    ]);
+    return { image, thumbnail };
+  }
+
+  /**
+   * One image, re-encoded as `process` does it but without a thumbnail: for a photo kept privately and shown to one
+   * member (a pickup photo to the poster).
+   */
+  async reencode(input: Buffer, type: ImageType, maxSide: number): Promise<EncodedImage> {
+    return this.encode((await this.decodeUpright(input, type, maxSide))());
+  }
+
+  /** The image upright and scaled to `maxSide` as raw pixels, each call of the answer a fresh sharp pipeline over them. */
+  private async decodeUpright(input: Buffer, type: ImageType, maxSide: number): Promise<() => Sharp> {
     const metadata = await this.open(input)
       .metadata()
       .catch((error: unknown) => {
@@ -60,34 +79,16 @@ export class ImagePipeline {
       });
     // The sniffer and libvips both go by magic bytes; should they ever disagree, trust neither.
     if (metadata.format !== SHARP_FORMAT[type]) throw UploadErrors.unreadable();
-    // Decoded once: upright and scaled to the image's size as raw pixels; the image and its thumbnail are both
-    // encoded from those.
     const upright = await this.open(input)
       .autoOrient()
-      .resize({ width: sizes.maxSide, height: sizes.maxSide, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true })
       .catch((error: unknown) => {
         throw decodeError(error);
       });
     const raw = { raw: { width: upright.info.width, height: upright.info.height, channels: upright.info.channels } };
-    const [image, thumbnail] = await Promise.all([
-      this.encode(sharp(upright.data, raw)),
-      this.encode(sharp(upright.data, raw).resize({ width: sizes.thumbnailSide, height: sizes.thumbnailSide, fit: 'inside', withoutEnlargement: true })),
-    ]);
-    return { image, thumbnail };
-  }
-
-  /**
-   * One image, decoded, upright, at most `maxSide` on its long side and re-encoded as WebP without any metadata: for
-   * a photo kept privately and shown to one member (a pickup photo to the poster), where no thumbnail is needed.
-   */
-  async reencode(input: Buffer, maxSide: number): Promise<EncodedImage> {
-    return this.encode(this.open(input).autoOrient().resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })).catch(
-      (error: unknown) => {
-        throw decodeError(error);
-      },
-    );
+    return () => sharp(upright.data, raw);
   }
 
   private async encode(pixels: Sharp): Promise<EncodedImage> {
