@@ -80,33 +80,46 @@ export async function openApp(page: Page, path = '/', options: VisitOptions = {}
 
 /**
  * A real picture for uploads, drawn by the browser itself (a shelf-like shape on a textured background):
- * big and varied enough for the photo checks, with no person in it.
+ * big and varied enough for the photo checks, with no person in it. `pickup` draws the shelf again as a neighbour at
+ * the curb would photograph it (nearer, turned, in evening light, a bin beside it): the check refuses a pickup photo
+ * that is only the listing's own photo again.
  */
-export async function photo(page: Page, name: string, type: 'image/png' | 'image/jpeg' = 'image/png') {
-  const base64 = await page.evaluate(async (mime) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 480;
-    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
-    const sky = ctx.createLinearGradient(0, 0, 0, 480);
-    sky.addColorStop(0, '#9fb8c8');
-    sky.addColorStop(1, '#6d6d6d');
-    ctx.fillStyle = sky;
-    ctx.fillRect(0, 0, 640, 480);
-    for (let i = 0; i < 400; i++) {
-      ctx.fillStyle = `hsl(${(i * 37) % 360} 20% ${30 + (i % 40)}%)`;
-      ctx.fillRect((i * 53) % 640, 380 + ((i * 7) % 100), 6, 6);
-    }
-    ctx.fillStyle = '#8b5a2b';
-    ctx.fillRect(220, 80, 200, 300);
-    ctx.fillStyle = '#5c3a1a';
-    for (const y of [150, 220, 290]) ctx.fillRect(230, y, 180, 10);
-    const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b as Blob), mime, 0.9));
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (const b of bytes) binary += String.fromCharCode(b);
-    return btoa(binary);
-  }, type);
+export async function photo(page: Page, name: string, type: 'image/png' | 'image/jpeg' = 'image/png', scene: 'listing' | 'pickup' = 'listing') {
+  const base64 = await page.evaluate(
+    async ({ mime, pickup }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 640;
+      canvas.height = 480;
+      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+      const sky = ctx.createLinearGradient(0, 0, 0, 480);
+      sky.addColorStop(0, pickup ? '#e3b07c' : '#9fb8c8');
+      sky.addColorStop(1, pickup ? '#4f4740' : '#6d6d6d');
+      ctx.fillStyle = sky;
+      ctx.fillRect(0, 0, 640, 480);
+      for (let i = 0; i < 400; i++) {
+        ctx.fillStyle = `hsl(${(i * 37) % 360} 20% ${30 + (i % 40)}%)`;
+        ctx.fillRect(pickup ? (i * 71) % 640 : (i * 53) % 640, pickup ? 330 + ((i * 11) % 150) : 380 + ((i * 7) % 100), 6, 6);
+      }
+      if (pickup) {
+        ctx.fillStyle = '#2e4d3a';
+        ctx.fillRect(470, 170, 120, 230);
+        ctx.translate(250, 250);
+        ctx.rotate(-0.12);
+        ctx.translate(-150, -200);
+        ctx.scale(1.3, 1.3);
+      }
+      ctx.fillStyle = '#8b5a2b';
+      ctx.fillRect(pickup ? 0 : 220, pickup ? 0 : 80, 200, 300);
+      ctx.fillStyle = '#5c3a1a';
+      for (const y of [150, 220, 290]) ctx.fillRect(pickup ? 10 : 230, pickup ? y - 80 : y, 180, 10);
+      const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b as Blob), mime, 0.9));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const b of bytes) binary += String.fromCharCode(b);
+      return btoa(binary);
+    },
+    { mime: type, pickup: scene === 'pickup' },
+  );
   return { name, mimeType: type, buffer: Buffer.from(base64, 'base64') };
 }
 

@@ -24,7 +24,7 @@ test('a verified pickup adds its kilograms to both profiles, and the area’s im
     await startClaim(picker.page, title);
     await picker.page.getByRole('dialog', { name: 'Claim Item' }).getByRole('button', { name: 'Continue' }).click();
     const verify = picker.page.getByRole('dialog', { name: 'Verify Item Pickup' });
-    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(picker.page, 'pickup.jpg', 'image/jpeg'));
+    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(picker.page, 'pickup.jpg', 'image/jpeg', 'pickup'));
     await expect(verify.getByTestId('validation-result')).toContainText('Photo verified', { timeout: 30_000 });
     await verify.getByRole('button', { name: 'Claim Item' }).click();
     await expect(picker.page.getByText('Item Claimed!')).toBeVisible();

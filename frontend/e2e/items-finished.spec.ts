@@ -201,7 +201,7 @@ test('a neighbour reserves with first dibs, then claims with a photo', async ({ 
     await expect(sheet.getByText(/You have first dibs until/)).toBeVisible();
     await sheet.getByRole('button', { name: 'Continue' }).click();
     const verify = other.page.getByRole('dialog', { name: 'Verify Item Pickup' });
-    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(other.page, 'pickup.jpg', 'image/jpeg'));
+    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(other.page, 'pickup.jpg', 'image/jpeg', 'pickup'));
     await expect(verify.getByTestId('validation-result')).toContainText('Photo verified', { timeout: 30_000 });
     await verify.getByRole('button', { name: 'Claim Item' }).click();
     await expect(other.page.getByText('Item Claimed!')).toBeVisible();

@@ -117,7 +117,13 @@ test('a second neighbour claims it with a photo; the poster sees it claimed', as
     await other.page.getByRole('dialog', { name: 'Claim Item' }).getByRole('button', { name: 'Continue' }).click();
     const verify = other.page.getByRole('dialog', { name: 'Verify Item Pickup' });
     await expect(verify.getByRole('button', { name: 'Claim Item' })).toBeDisabled();
-    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(other.page, 'pickup.jpg', 'image/jpeg'));
+    // The listing's own photo, saved and sent back from afar, proves nobody went there.
+    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(other.page, 'saved-listing.png'));
+    await expect(verify.getByTestId('validation-result')).toContainText("This is the listing's own photo, not one taken at pickup.", { timeout: 30_000 });
+    await expect(verify.getByRole('button', { name: 'Claim Item' })).toBeDisabled();
+    await shot(other.page, '06a-verify-pickup-listing-copy');
+    await verify.getByRole('button', { name: 'Retake Photo' }).click();
+    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(other.page, 'pickup.jpg', 'image/jpeg', 'pickup'));
     await expect(verify.getByTestId('validation-result')).toContainText('Photo verified', { timeout: 30_000 });
     await shot(other.page, '06-verify-pickup');
     await verify.getByRole('button', { name: 'Claim Item' }).click();

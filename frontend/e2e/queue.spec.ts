@@ -96,7 +96,7 @@ test('two neighbours queue behind a hold; it lapses, the next one is told "You\'
     await expect(claimSheet.getByText(/You have first dibs until/)).toBeVisible();
     await claimSheet.getByRole('button', { name: 'Continue' }).click();
     const verify = second.page.getByRole('dialog', { name: 'Verify Item Pickup' });
-    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(second.page, 'pickup.jpg', 'image/jpeg'));
+    await verify.getByLabel('Upload verification photo').setInputFiles(await photo(second.page, 'pickup.jpg', 'image/jpeg', 'pickup'));
     await expect(verify.getByTestId('validation-result')).toContainText('Photo verified', { timeout: 30_000 });
     await verify.getByRole('button', { name: 'Claim Item' }).click();
     await expect(second.page.getByText('Item Claimed!')).toBeVisible();

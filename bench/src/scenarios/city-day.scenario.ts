@@ -190,8 +190,10 @@ async function run(context: ScenarioContext): Promise<void> {
   );
   const items = pool.map((r) => String(r.id));
   if (items.length < 1000) throw new Error(`only ${items.length} available items around the city: use more --items`);
-  const chair = readFileSync(join(REPO_ROOT, 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
-  const photo = chair.toString('base64');
+  const fixtures = join(REPO_ROOT, 'services', 'photo-validation', 'test', 'fixtures');
+  const chair = readFileSync(join(fixtures, 'furniture-chair.jpg'));
+  // The pickup photo is a new photo of the chair, not the listing's own (which the check refuses as a copy).
+  const photo = readFileSync(join(fixtures, 'furniture-chair-pickup.jpg')).toString('base64');
   // Only an item with a photo can be held or claimed: the items around the centre get one photo, uploaded as members do.
   const form = new FormData();
   form.append('photo', new Blob([chair], { type: 'image/jpeg' }), 'chair.jpg');

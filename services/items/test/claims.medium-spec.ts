@@ -10,16 +10,19 @@ import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 describe(ClaimsService.name, () => {
   let world: ItemsWorld;
   let sut: ClaimsService;
+  /** Every photo check items asked for, as the worker received it. */
+  const checked: PhotoValidationJob[] = [];
 
   beforeAll(async () => {
     world = await startItemsWorld();
     sut = world.get(ClaimsService);
     // The photo-validation service, as far as items can tell: a photo whose key says "good" passes.
-    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async (job) =>
-      job.photoKey.includes('good')
+    await world.sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async (job) => {
+      checked.push(job);
+      return job.photoKey.includes('good')
         ? { isValid: true, confidence: 0.9, reason: 'Looks right' }
-        : { isValid: false, confidence: 0.8, reason: 'A person is in the photo' },
-    );
+        : { isValid: false, confidence: 0.8, reason: 'A person is in the photo' };
+    });
   });
   afterAll(() => world?.stop());
 
@@ -34,6 +37,21 @@ describe(ClaimsService.name, () => {
 
   const claimedEvents = async (itemId: string) =>
     (await world.emitted<{ itemId: string; claimerId: string }>(Events.itemClaimed.subject)).filter((e) => e.itemId === itemId);
+
+  it("sends the item's own listing photo with the pickup photo, so that the check can refuse a copy of it", async () => {
+    const item = await world.post(await world.member(), { title: 'Oak bookcase', category: 'Furniture' });
+    const claimer = await world.member();
+
+    const { photoKey } = await passedPhoto(item.id, claimer);
+
+    expect(item.imageUrl).toMatch(/^\/api\/media\/photos\//);
+    expect(checked.find((job) => job.photoKey === photoKey)).toEqual({
+      photoKey,
+      itemTitle: 'Oak bookcase',
+      itemCategory: 'Furniture',
+      listingPhotoKey: item.imageUrl!.slice('/api/media/'.length),
+    });
+  });
 
   it('gives the item to exactly one of two neighbours claiming it at once with checked photos', async () => {
     const poster = await world.member();

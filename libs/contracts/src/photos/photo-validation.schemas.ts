@@ -3,11 +3,17 @@ import { z } from 'zod';
 /**
  * A pickup-photo check, as a job on the PHOTO_VALIDATION_QUEUE. The photo travels by reference: the caller
  * stores it in object storage under `pickups/` (never served publicly) and the worker reads it from there.
+ * `listingPhotoKey` is the item's own (public) photo, which a pickup photo must not be a copy of; a job without it
+ * (queued before the field existed) is checked without that comparison.
  */
 export const photoValidationJobSchema = z.object({
   photoKey: z.string().regex(/^pickups\/[0-9a-f-]{36}\.(jpg|png|webp)$/),
   itemTitle: z.string(),
   itemCategory: z.string(),
+  listingPhotoKey: z
+    .string()
+    .regex(/^photos\/[0-9a-f-]{36}\.webp$/)
+    .optional(),
 });
 export type PhotoValidationJob = z.infer<typeof photoValidationJobSchema>;
 

@@ -17,7 +17,7 @@ import { ItemEntity } from '../items/item.entity';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
-import { deleteStoredPhotos } from '../photos/stored-photos';
+import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
 import { HoldExtensionsRepository } from '../holds/hold-extensions.repository';
 import { HoldsRepository } from '../holds/holds.repository';
@@ -102,7 +102,9 @@ export class ClaimsService {
     try {
       const item = await this.existing(itemId);
       this.assertClaimableBy(item, callerId);
-      const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category });
+      // The listing's own photo goes along: a pickup photo that is only a copy of it proves nobody went there.
+      const [listingPhotoKey] = itemPhotoKeys(item.imageUrl);
+      const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category, listingPhotoKey });
       if (!result.isValid) {
         await this.forget([photoKey]);
         return result;

@@ -7,6 +7,8 @@ export const FIXTURES_DIR = join(__dirname, '..', '..', 'test', 'fixtures');
 /** The shipped test photos (see fixtures/LICENSES.md for where each comes from). */
 export const FIXTURES = {
   furnitureChair: 'furniture-chair.jpg',
+  /** The same chair photographed again: turned, closer, darker. What a neighbour's pickup photo of it looks like. */
+  furnitureChairPickup: 'furniture-chair-pickup.jpg',
   person: 'person-astronaut.jpg',
   beerBottle: 'beer-bottle.jpg',
   coffeeCup: 'coffee-cup.jpg',

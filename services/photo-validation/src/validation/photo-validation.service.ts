@@ -3,6 +3,14 @@ import { PhotoValidationResult, photoValidationResultSchema } from '@curbside/co
 import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
 import { PHOTO_VALIDATOR, PhotoToValidate, PhotoValidator } from './photo-validator.port';
 import { inspectPhoto } from './photo-inspection';
+import { isListingCopy } from './listing-copy';
+
+/** The answer to a pickup photo that is the listing's own photo again: it shows the item, but not that anyone went there. */
+export const LISTING_COPY: PhotoValidationResult = {
+  isValid: false,
+  confidence: 0.95,
+  reason: "This is the listing's own photo, not one taken at pickup. Take a new photo of the item where you pick it up.",
+};
 
 /** How long after the service is up its models start loading: the rest of the app's start goes first. */
 export const PRELOAD_DELAY_MS = 2_000;
@@ -30,6 +38,8 @@ export class PhotoValidationService implements OnApplicationBootstrap, OnModuleD
   async validate(photo: PhotoToValidate): Promise<PhotoValidationResult> {
     const inspection = await inspectPhoto(photo.image);
     if (!inspection.checkable) return inspection.result;
+    // A listing photo that no longer decodes is no reason to refuse the pickup photo: the check goes on without it.
+    if (photo.listingImage && (await isListingCopy(photo.image, photo.listingImage).catch(() => false))) return LISTING_COPY;
     // Whatever an adapter returns, the client gets only what the contract allows.
     return photoValidationResultSchema.parse(await this.validator.validate(photo));
   }

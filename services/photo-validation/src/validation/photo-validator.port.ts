@@ -6,6 +6,8 @@ export interface PhotoToValidate {
   image: Buffer;
   itemTitle: string;
   itemCategory: string;
+  /** The item's own listing photo, when it has one: the pickup photo must not be a copy of it (listing-copy.ts). */
+  listingImage?: Buffer;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { photoValidationService } from '../photo-validation.definition';
 import { fixture, FIXTURES } from '../testing/photos.fixture';
+import { LISTING_COPY } from '../validation/photo-validation.service';
 import { ValidatePhotoJobHandler } from './validate-photo.job-handler';
 
 /** The worker through the real in-process queue (embedded mode), the real local model and a local folder. */
@@ -40,6 +41,20 @@ describe(ValidatePhotoJobHandler.name, () => {
 
     expect(chair).toMatchObject({ isValid: true, reason: expect.stringContaining('chair') });
     expect(person).toMatchObject({ isValid: false, reason: expect.stringContaining('A person is visible in the photo.') });
+  });
+
+  it("refuses the listing's own photo sent back as the pickup photo, and passes a new photo of the item", async () => {
+    const listingPhotoKey = `photos/${randomUUID()}.webp`;
+    await sut.infrastructure.storage.put(listingPhotoKey, fixture(FIXTURES.furnitureChair), 'image/webp');
+    const job = { itemTitle: 'Wooden folding chair', itemCategory: 'Furniture', listingPhotoKey };
+
+    const copy = await check({ ...job, photoKey: await storePhoto(fixture(FIXTURES.furnitureChair)) });
+    const taken = await check({ ...job, photoKey: await storePhoto(fixture(FIXTURES.furnitureChairPickup)) });
+    const listingGone = await check({ ...job, listingPhotoKey: `photos/${randomUUID()}.webp`, photoKey: await storePhoto(fixture(FIXTURES.furnitureChair)) });
+
+    expect(copy).toEqual(LISTING_COPY);
+    expect(taken).toMatchObject({ isValid: true, reason: expect.stringContaining('chair') });
+    expect(listingGone.isValid).toBe(true);
   });
 
   it('answers a blank photo and a file that is not an image as invalid, with a reason', async () => {
@@ -103,9 +118,9 @@ describe(ValidatePhotoJobHandler.name, () => {
     expect(metrics).toMatchObject({
       queue: { waiting: 0, active: 0, failed: 0 },
       worker: { validator: 'local-model', concurrency: 2, coldStartMs: expect.any(Number) },
-      jobs: { valid: 2, invalid: 5, serviceError: 0, failed: 1 },
+      jobs: { valid: 4, invalid: 6, serviceError: 0, failed: 1 },
     });
-    expect(metrics.latencyMs?.count).toBe(8);
+    expect(metrics.latencyMs?.count).toBe(11);
     expect(metrics.latencyMs!.p50).toBeLessThanOrEqual(metrics.latencyMs!.p99);
     expect(health).toMatchObject({ status: 'ok', checks: { jobQueue: { status: 'ok' }, worker: { status: 'ok' } } });
   });

@@ -42,6 +42,13 @@ export class ValidatePhotoJobHandler implements OnApplicationBootstrap {
     if (!job.success) return FINAL_ANSWERS.malformed;
     const photo = await readStoredPhoto(this.storage, job.data.photoKey);
     if (!photo.found) return FINAL_ANSWERS[photo.why];
-    return this.photos.validate({ image: photo.bytes, itemTitle: job.data.itemTitle, itemCategory: job.data.itemCategory });
+    // A listing photo that is gone (the poster removed it) leaves nothing to compare with; the check goes on without.
+    const listing = job.data.listingPhotoKey ? await readStoredPhoto(this.storage, job.data.listingPhotoKey) : undefined;
+    return this.photos.validate({
+      image: photo.bytes,
+      itemTitle: job.data.itemTitle,
+      itemCategory: job.data.itemCategory,
+      listingImage: listing?.found ? listing.bytes : undefined,
+    });
   }
 }

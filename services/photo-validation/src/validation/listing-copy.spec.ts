@@ -1,0 +1,78 @@
+import sharp from 'sharp';
+import { fixture, FIXTURES } from '../testing/photos.fixture';
+import { copySimilarity, COPY_SIMILARITY, greyPicture, isListingCopy } from './listing-copy';
+
+/** The listing photo as the app serves it: upright, at most 1,600 px, WebP (the gateway's ImagePipeline). */
+async function served(bytes: Buffer, side = 1600): Promise<Buffer> {
+  return sharp(bytes).rotate().resize(side, side, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+}
+
+async function cropped(bytes: Buffer, keep: number, from: 'centre' | 'top-left'): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const w = Math.round(width * keep);
+  const h = Math.round(height * keep);
+  const [left, top] = from === 'centre' ? [Math.round((width - w) / 2), Math.round((height - h) / 2)] : [0, 0];
+  return sharp(bytes).extract({ left, top, width: w, height: h }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** A phone's screenshot of the listing: a tall screen, a coloured header with a logo, the photo, text lines below. */
+async function screenshot(bytes: Buffer): Promise<Buffer> {
+  const block = (width: number, height: number, colour: string) =>
+    sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const lines = [0, 1, 2, 3, 4].map(async (line) => ({ input: await block(640 - line * 60, 28, '#555555'), top: 820 + line * 70, left: 40 }));
+  return sharp({ create: { width: 720, height: 1560, channels: 3, background: '#f4f1ea' } })
+    .composite([
+      { input: await block(720, 160, '#2f6b3a'), top: 0, left: 0 },
+      { input: await block(90, 90, '#f2c14e'), top: 35, left: 30 },
+      { input: await sharp(bytes).resize(720, 540, { fit: 'fill' }).png().toBuffer(), top: 220, left: 0 },
+      ...(await Promise.all(lines)),
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+describe('a pickup photo that is the listing photo again', () => {
+  const chair = fixture(FIXTURES.furnitureChair);
+  let listing: Buffer;
+
+  beforeAll(async () => {
+    listing = await served(chair);
+  });
+
+  const similarity = async (pickup: Buffer, of = listing) => copySimilarity(await greyPicture(pickup), await greyPicture(of));
+
+  it.each([
+    ['the photo as served', () => listing],
+    ['the camera original it was made from', () => chair],
+    ['its thumbnail', () => served(chair, 320)],
+    ['saved again as a low-quality JPEG', () => sharp(listing).jpeg({ quality: 30 }).toBuffer()],
+    ['made brighter and paler', () => sharp(listing).modulate({ brightness: 1.25, saturation: 0.6 }).jpeg().toBuffer()],
+    ['mirrored', () => sharp(listing).flop().jpeg().toBuffer()],
+    ['cropped to its middle 80 %', () => cropped(listing, 0.8, 'centre')],
+    ['cropped to its top-left 70 %', () => cropped(listing, 0.7, 'top-left')],
+    ['inside plain white bars', () => sharp(listing).extend({ top: 200, bottom: 260, background: '#ffffff' }).jpeg().toBuffer()],
+    ['inside a screenshot of the app', () => screenshot(listing)],
+  ])('is recognised: %s', async (_, pickup) => {
+    expect(await similarity(await pickup())).toBeGreaterThanOrEqual(COPY_SIMILARITY);
+  });
+
+  it('lets a second photo of the same chair through: turned, closer and darker, as a neighbour at the curb takes it', async () => {
+    expect(await similarity(fixture(FIXTURES.furnitureChairPickup))).toBeLessThan(COPY_SIMILARITY);
+  });
+
+  it.each([
+    ['another item on the same gravel', FIXTURES.beerBottle],
+    ['a coffee cup', FIXTURES.coffeeCup],
+    ['a cat', FIXTURES.cat],
+    ['a person', FIXTURES.person],
+  ])('is not confused with a different photo: %s', async (_, other) => {
+    expect(await similarity(fixture(other))).toBeLessThan(COPY_SIMILARITY - 0.2);
+  });
+
+  it('answers in one call for two stored photos', async () => {
+    expect(await isListingCopy(await served(chair, 800), listing)).toBe(true);
+    expect(await isListingCopy(fixture(FIXTURES.coffeeCup), listing)).toBe(false);
+  });
+});

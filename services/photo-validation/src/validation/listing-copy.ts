@@ -1,0 +1,165 @@
+import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from './photo-inspection';
+
+/**
+ * Whether a pickup photo is the item's own listing photo again: saved from the listing (or its thumbnail),
+ * re-encoded, resized, mirrored, cropped, or shown inside a screenshot. The listing photo is public, so without this
+ * check anyone could claim an item, take its points and close the listing for everyone, without going near it.
+ *
+ * Both photos are reduced to a small grey picture; the smaller one is then looked for inside the other, at several
+ * sizes and positions, mirrored and not, by normalised correlation (1 = the same picture, ~0 = unrelated). A second
+ * photo of the item taken at the curb differs in angle, light and framing and correlates far lower than any copy.
+ */
+
+/** Long side of the grey picture each photo is reduced to, in pixels. */
+const GRID_SIDE = 256;
+/** A little blur on the grey picture: a photo's grain and a recompression's blocks are not what is compared. */
+const BLUR_SIGMA = 1;
+/** Side of the square every compared window is sampled to: 256 values a window, coarse enough to forgive a pixel's shift. */
+const SAMPLE_SIDE = 16;
+/** The window's size as a share of the largest that fits: a crop that keeps two thirds of the picture is still found. */
+const WINDOW_SCALES = [1, 0.9, 0.8, 0.7, 0.6, 0.5];
+/** How far apart two positions of a window are, in its sampled cells: a copy is met within a quarter of a cell. */
+const WINDOW_STEP_CELLS = 0.5;
+/**
+ * The correlation from which two photos count as one. In listing-copy.spec.ts copies score 0.93–1.0, a second photo of
+ * the same chair (turned, closer, darker) 0.61, another item on the very same ground 0.52, unrelated photos ~0.3.
+ */
+export const COPY_SIMILARITY = 0.9;
+
+/** A photo as a grey picture, its long side GRID_SIDE, row by row. */
+export interface GreyPicture {
+  width: number;
+  height: number;
+  /** Sums of the pixels above and left of each point, (width + 1) × (height + 1): any window's mean in four reads. */
+  sums: Float64Array;
+}
+
+/** The photo upright, on white, grey, its plain borders trimmed (a screenshot's bars, a frame), at GRID_SIDE. */
+export async function greyPicture(bytes: Buffer): Promise<GreyPicture> {
+  const grey = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize(GRID_SIDE * 4, GRID_SIDE * 4, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: grey.info.width, height: grey.info.height, channels: grey.info.channels } };
+  const small = (trim: boolean) => {
+    const picture = sharp(grey.data, raw);
+    return (trim ? picture.trim({ threshold: 16 }) : picture)
+      .resize(GRID_SIDE, GRID_SIDE, { fit: 'inside' })
+      .blur(BLUR_SIGMA)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  };
+  // A picture of one colour all over has nothing to trim to; it is compared as it is.
+  const { data, info } = await small(true).catch(() => small(false));
+  return withSums(data, info.width, info.height, info.channels);
+}
+
+function withSums(data: Buffer, width: number, height: number, channels: number): GreyPicture {
+  const sums = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += data[(y * width + x) * channels];
+      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row;
+    }
+  }
+  return { width, height, sums };
+}
+
+/**
+ * How alike the two photos are, 0..1: the best correlation of either one, whole, with a window of the other (the
+ * pickup cropped from the listing, or the listing shown inside the pickup), mirrored or not.
+ */
+export function copySimilarity(a: GreyPicture, b: GreyPicture): number {
+  return Math.max(0, bestWindow(a, b), bestWindow(b, a));
+}
+
+export async function isListingCopy(pickup: Buffer, listing: Buffer): Promise<boolean> {
+  const [a, b] = await Promise.all([greyPicture(pickup), greyPicture(listing)]);
+  return copySimilarity(a, b) >= COPY_SIMILARITY;
+}
+
+/** The best correlation of `inner`, whole and mirrored, with windows of `outer` of inner's shape. */
+function bestWindow(inner: GreyPicture, outer: GreyPicture): number {
+  const whole = sample(inner, 0, 0, inner.width, inner.height);
+  const mirrored = mirror(whole);
+  // The largest window of inner's shape that fits in outer.
+  const fit = Math.min(outer.width / inner.width, outer.height / inner.height);
+  let best = -1;
+  for (const scale of WINDOW_SCALES) {
+    const w = inner.width * fit * scale;
+    const h = inner.height * fit * scale;
+    // Every cell of a sample covers at least two pixels.
+    if (w < SAMPLE_SIDE * 2 || h < SAMPLE_SIDE * 2) break;
+    const stepX = Math.max(1, (w / SAMPLE_SIDE) * WINDOW_STEP_CELLS);
+    const stepY = Math.max(1, (h / SAMPLE_SIDE) * WINDOW_STEP_CELLS);
+    for (let y = 0; y + h <= outer.height; y += stepY) {
+      for (let x = 0; x + w <= outer.width; x += stepX) {
+        const window = sample(outer, x, y, w, h);
+        best = Math.max(best, dot(window, whole), dot(window, mirrored));
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * The window's mean brightness on a SAMPLE_SIDE × SAMPLE_SIDE grid, less its mean and scaled to length 1, so that a
+ * dot product of two samples is their correlation, blind to brightness and contrast.
+ */
+function sample(picture: GreyPicture, x: number, y: number, w: number, h: number): Float64Array {
+  const out = new Float64Array(SAMPLE_SIDE * SAMPLE_SIDE);
+  const stride = picture.width + 1;
+  const { sums } = picture;
+  const xs = edges(x, w, picture.width);
+  const ys = edges(y, h, picture.height);
+  let total = 0;
+  for (let j = 0; j < SAMPLE_SIDE; j++) {
+    const top = ys[j] * stride;
+    const bottom = ys[j + 1] * stride;
+    const rows = ys[j + 1] - ys[j];
+    for (let i = 0; i < SAMPLE_SIDE; i++) {
+      const left = xs[i];
+      const right = xs[i + 1];
+      const mean = (sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left]) / (rows * (right - left));
+      out[j * SAMPLE_SIDE + i] = mean;
+      total += mean;
+    }
+  }
+  const average = total / out.length;
+  let length = 0;
+  for (let k = 0; k < out.length; k++) {
+    out[k] -= average;
+    length += out[k] * out[k];
+  }
+  // A flat window correlates with nothing.
+  const scale = length > 0 ? 1 / Math.sqrt(length) : 0;
+  for (let k = 0; k < out.length; k++) out[k] *= scale;
+  return out;
+}
+
+/** Where the window's SAMPLE_SIDE cells start and end along one side (windows are at least two pixels a cell). */
+function edges(start: number, length: number, limit: number): Int32Array {
+  const out = new Int32Array(SAMPLE_SIDE + 1);
+  for (let k = 0; k <= SAMPLE_SIDE; k++) out[k] = Math.min(limit, Math.round(start + (k * length) / SAMPLE_SIDE));
+  return out;
+}
+
+function mirror(sampled: Float64Array): Float64Array {
+  const out = new Float64Array(sampled.length);
+  for (let j = 0; j < SAMPLE_SIDE; j++) {
+    for (let i = 0; i < SAMPLE_SIDE; i++) out[j * SAMPLE_SIDE + i] = sampled[j * SAMPLE_SIDE + SAMPLE_SIDE - 1 - i];
+  }
+  return out;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let sum = 0;
+  for (let k = 0; k < a.length; k++) sum += a[k] * b[k];
+  return sum;
+}
