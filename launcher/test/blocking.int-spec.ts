@@ -1,7 +1,7 @@
 import { BlockError, BlockedMember, Comment, Item, ItemError, MessageError } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { CHAIR_PHOTO, dataSourceOf, Neighbour, newNeighbour, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
+import { dataSourceOf, Neighbour, newNeighbour, PICKUP_PHOTO, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
 const HERE = { lat: 37.7749, lng: -122.4194 };
 
@@ -54,7 +54,7 @@ describe.each(STACK_MODES)('blocking, $name', (mode) => {
     const unavailable = { status: 409, body: { code: ItemError.NOT_AVAILABLE } };
     expect(await blocked.browser.post(`/api/items/${free.id}/comments`, { content: 'Still there?' })).toMatchObject(unavailable);
     expect(await blocked.browser.request('PATCH', `/api/items/${free.id}/claim`, {})).toMatchObject(unavailable);
-    expect(await blocked.browser.post(`/api/items/${free.id}/validate-pickup`, { pickupPhoto: CHAIR_PHOTO.toString('base64') })).toMatchObject(unavailable);
+    expect(await blocked.browser.post(`/api/items/${free.id}/validate-pickup`, { pickupPhoto: PICKUP_PHOTO.toString('base64') })).toMatchObject(unavailable);
     expect(await blocked.browser.request('POST', `/api/items/${heldByOther.id}/queue`)).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${free.id}/vote`, {})).toMatchObject(unavailable);
     expect(await blocked.browser.post(`/api/items/${free.id}/still-there`, { stillThere: false })).toMatchObject(unavailable);

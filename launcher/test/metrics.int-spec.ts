@@ -4,7 +4,7 @@ import { Item, PhotoValidationResult, SERVICE_NAMES, User } from '@curbside/cont
 import { freePortRun, metricsRegistry } from '@curbside/platform';
 import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, EventStreamReader, metricSamples, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { CHAIR_PHOTO, dataSourceOf, postWithPhoto, STACK_MODES } from './stack-modes';
+import { dataSourceOf, PICKUP_PHOTO, postWithPhoto, STACK_MODES } from './stack-modes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const HERE = { lat: 37.7749, lng: -122.4194 };
@@ -48,7 +48,7 @@ describe.each(STACK_MODES)('metrics, $name', (mode) => {
     const neighbour = (await claimer.post<User>('/api/users', {})).body;
     // Until the items service knows the new member it would refuse the check.
     await waitFor(knownToItems(neighbour.id), { what: 'the items service to learn the neighbour' });
-    const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: CHAIR_PHOTO.toString('base64') });
+    const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: PICKUP_PHOTO.toString('base64') });
     expect(check.status).toBe(201);
     expect(check.body.isValid).toBe(true);
     page = await scrape();

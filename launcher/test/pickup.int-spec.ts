@@ -4,7 +4,7 @@ import { Item, PhotoValidationResult, User } from '@curbside/contracts';
 import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { CHAIR_PHOTO, dataSourceOf, newNeighbour, photoFixture, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
+import { CHAIR_PHOTO, dataSourceOf, newNeighbour, photoFixture, PICKUP_PHOTO, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
 
 const HERE = { lat: 37.7749, lng: -122.4194 };
 
@@ -26,8 +26,13 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     const { browser: poster, user: posterUser } = await neighbour();
     const item = await postChair(poster);
     const { browser: claimer, user } = await neighbour();
-    const pickupPhoto = CHAIR_PHOTO.toString('base64');
+    const pickupPhoto = PICKUP_PHOTO.toString('base64');
     await waitFor(async () => (await poster.get<User>(`/api/users/${posterUser.id}`)).body.pendingPoints === 10, { what: 'the post’s points, pending' });
+
+    // The listing's own photo, sent back from afar, proves nobody went there: refused, and no claim follows from it.
+    const copy = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto: CHAIR_PHOTO.toString('base64') });
+    expect(copy).toMatchObject({ status: 201, body: { isValid: false, reason: expect.stringContaining("This is the listing's own photo") } });
+    expect((await claimer.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: CHAIR_PHOTO.toString('base64') })).status).toBe(403);
 
     const check = await claimer.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto });
     expect(check.status).toBe(201);
@@ -77,7 +82,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
   describe('stored photos', () => {
     const storageDir = () => join(stack.services[0].runtime.infrastructure.config.DATA_DIR, 'storage', 'objects');
     const files = (folder: string) => (existsSync(join(storageDir(), folder)) ? readdirSync(join(storageDir(), folder)).length : 0);
-    const chair = () => CHAIR_PHOTO.toString('base64');
+    const chair = () => PICKUP_PHOTO.toString('base64');
 
     it('stores no pickup photo for a check that is refused, or one that does not pass', async () => {
       const { browser: poster } = await neighbour();
@@ -119,7 +124,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     const second = await postChair(poster);
     const { browser: checker } = await neighbour();
     const { browser: other } = await neighbour();
-    const chair = CHAIR_PHOTO.toString('base64');
+    const chair = PICKUP_PHOTO.toString('base64');
     expect((await checker.post<PhotoValidationResult>(`/api/items/${first.id}/validate-pickup`, { pickupPhoto: chair })).body.isValid).toBe(true);
 
     const denied = { status: 403, body: { message: expect.stringContaining('Photo verification failed') } };

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { Item, Notification, PickupView, QueueChange, QueueView } from '@curbside/contracts';
 import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { CHAIR_PHOTO, dataSourceOf, newNeighbour, postWithPhoto, STACK_MODES } from './stack-modes';
+import { dataSourceOf, newNeighbour, PICKUP_PHOTO, postWithPhoto, STACK_MODES } from './stack-modes';
 
 const HERE = { lat: 37.7749, lng: -122.4194 };
 const SWEEP_MS = 250;
@@ -167,7 +167,7 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     streams.push(stream);
 
     // Taken by a phone that writes where it was: the poster must never learn that from the photo.
-    const withPlace = await sharp(CHAIR_PHOTO)
+    const withPlace = await sharp(PICKUP_PHOTO)
       .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 36/1 2165/100' } })
       .jpeg()
       .toBuffer();

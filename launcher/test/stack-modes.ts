@@ -126,6 +126,8 @@ export const photoFixture = (name: string): Buffer =>
 
 /** A real photo of a chair: it passes the photo checks of a post and a pickup. */
 export const CHAIR_PHOTO = photoFixture('furniture-chair.jpg');
+/** The same chair photographed again at the curb: what a pickup photo is (the listing's own photo is refused as a copy). */
+export const PICKUP_PHOTO = photoFixture('furniture-chair-pickup.jpg');
 
 /** What a test posts: the fields of the contract's single item, a title and a place at least; Furniture unless told. */
 type ItemToPost = Pick<CreateSingleItemRequest, 'title'> &

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { IDEMPOTENCY_KEY_HEADER } from '@curbside/contracts';
+import { HOLDS_PER_DAY, IDEMPOTENCY_KEY_HEADER } from '@curbside/contracts';
 import { freePortRun } from '@curbside/platform';
 import { metricSamples } from '@curbside/testing';
 import { join } from 'node:path';
@@ -64,6 +64,8 @@ interface Actor {
    * in the app and does not reserve another until it lapses (after longer than a replay), so they take no other.
    */
   busy: boolean;
+  /** Holds this member started in the replay: at HOLDS_PER_DAY the app refuses another for a day, so they take none. */
+  holds: number;
 }
 
 class Recorder {
@@ -182,7 +184,7 @@ async function run(context: ScenarioContext): Promise<void> {
 
   progress(`${context.mode}: ${ACTORS} acting members`);
   const actors: Actor[] = [];
-  for (let i = 0; i < ACTORS; i++) actors.push({ headers: { ...(await proMember(app.baseUrl, db)), ...BROWSER_HEADERS }, busy: false });
+  for (let i = 0; i < ACTORS; i++) actors.push({ headers: { ...(await proMember(app.baseUrl, db)), ...BROWSER_HEADERS }, busy: false, holds: 0 });
   const { rows: pool } = await db.query(
     `SELECT id::text FROM items.items WHERE status = 'available' AND expires_at > now() + interval '2 hours'
        AND lat BETWEEN $1 - 0.15 AND $1 + 0.15 AND lng BETWEEN $2 - 0.2 AND $2 + 0.2 ORDER BY created_at DESC LIMIT 20000`,
@@ -220,7 +222,11 @@ async function run(context: ScenarioContext): Promise<void> {
   const keyed = (actor: Actor) => ({ ...json(actor), [IDEMPOTENCY_KEY_HEADER]: randomUUID() });
   const pickItem = () => items[Math.floor(prng.next() * items.length)];
   const anyActor = () => actors[Math.floor(prng.next() * actors.length)];
-  const freeActor = () => actors.find((a, i) => !a.busy && (i + Math.floor(prng.next() * actors.length)) % 2 === 0) ?? actors.find((a) => !a.busy);
+  // Any free member, each as likely as the next: the city's holds are spread over its members, not taken by a few.
+  const freeActor = () => {
+    const free = actors.filter((a) => !a.busy && a.holds < HOLDS_PER_DAY);
+    return free.length > 0 ? free[Math.floor(prng.next() * free.length)] : undefined;
+  };
   const once = (seen: Set<string>, actor: Actor) => {
     for (let tries = 0; tries < 20; tries++) {
       const item = pickItem();
@@ -314,6 +320,7 @@ async function run(context: ScenarioContext): Promise<void> {
       );
       if (!held) return;
       stillHolds = true;
+      actor.holds++;
       if (pickUp) {
         const checked = await recorder.timed('POST /api/items/:id/validate-pickup', () =>
           fetch(`${base}/api/items/${item}/validate-pickup`, { method: 'POST', headers: json(actor), body: JSON.stringify({ pickupPhoto: photo }) }),

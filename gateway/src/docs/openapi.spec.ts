@@ -40,6 +40,7 @@ describe(buildOpenApiDocument.name, () => {
       return answer ? answer.content['application/json'].schema.allOf[1].properties.code.enum : [];
     };
     expect(codesOf('/api/items/{id}/claim', 'patch', '409')).toEqual([
+      'CLAIM.DAILY_HOLDS',
       'CLAIM.HOLDS_SUSPENDED',
       'CLAIM.HOLD_LIMIT',
       'CLAIM.NO_ITEM_PHOTO',

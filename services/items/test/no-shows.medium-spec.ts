@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ClaimError } from '@curbside/contracts';
-import { ClaimsService } from '../src/claims/claims.service';
+import { ClaimsService, dailyHoldsMessage } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { QueueService } from '../src/queue/queue.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
@@ -8,7 +8,8 @@ import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 /**
  * No-shows and reliability on the real PostgreSQL (docs/product-rules.md, "No-shows"): a lapsed hold is a no-show,
  * a release in its first 10 minutes does not count at all, reliability is pickups / holds over 90 days (hidden
- * under 3), and three no-shows within 28 days stop new holds for 7 days, also from a queue.
+ * under 3), and three no-shows within 28 days stop new holds for 7 days, also from a queue. And "Holds a day": at
+ * most 10 holds started in any 24 hours.
  */
 describe('no-shows', () => {
   let world: ItemsWorld;
@@ -116,5 +117,73 @@ describe('no-shows', () => {
     const [row] = await world.db.query(`SELECT reserved_by_id FROM items.items WHERE id = $1`, [item.id]);
     expect(row.reserved_by_id).toBe(next);
     expect(await refusal(claims.claim(item.id, suspended, null))).toBe('ITEM.NOT_AVAILABLE');
+  });
+
+  /** `count` holds the member started `hoursAgo` hours ago, each released at once (the early release counts for nothing else). */
+  const heldAndReleased = (userId: string, count: number, hoursAgo: number) =>
+    world.db.query(
+      `INSERT INTO items.holds (item_id, user_id, started_at, ended_at, outcome)
+       SELECT gen_random_uuid(), $1, now() - make_interval(hours => $2) + make_interval(secs => i), now() - make_interval(hours => $2) + make_interval(secs => i + 60), 'released_early'
+       FROM generate_series(1, $3) i`,
+      [userId, hoursAgo, count],
+    );
+
+  it('lets a member start at most 10 holds in any 24 hours, saying when the next is possible, and still lets them claim with a photo', async () => {
+    const poster = await world.member();
+    const member = await world.member({ verified: true });
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => world.post(poster)));
+    await heldAndReleased(member, 3, 30);
+    await heldAndReleased(member, 8, 5);
+    // 8 in the window: the ninth and tenth are taken (released at once, as someone mapping the street would).
+    await claims.claim(first.id, member, null);
+    await queue.releaseHold(first.id, member);
+    await claims.claim(second.id, member, null);
+    await queue.releaseHold(second.id, member);
+
+    const err = await claims.claim(third.id, member, null).catch((e: unknown) => e);
+
+    expect(err).toMatchObject({ code: ClaimError.DAILY_HOLDS });
+    // The tenth newest hold of the window is the first of the eight, started ~5 hours ago: the next is possible ~19 hours on.
+    const [tenth] = await world.db.query(
+      `SELECT started_at FROM items.holds WHERE user_id = $1 AND started_at > now() - interval '5 hours 1 minute' ORDER BY started_at LIMIT 1`,
+      [member],
+    );
+    expect((err as Error).message).toBe(dailyHoldsMessage(new Date(new Date(tenth.started_at).getTime() + 24 * 3_600_000)));
+    expect((err as Error).message).toMatch(
+      /^You took 10 holds in the last 24 hours, the most a member may: your next hold is possible at \d{1,2}:\d{2} [AP]M on \w+day \(UTC\)\. You can still claim an item with a pickup photo\.$/,
+    );
+    const [row] = await world.db.query(`SELECT status, reserved_by_id FROM items.items WHERE id = $1`, [third.id]);
+    expect(row).toEqual({ status: 'available', reserved_by_id: null });
+    // A pickup with a checked photo needs no hold.
+    await pickUp(third.id, member);
+    const [claimed] = await world.db.query(`SELECT status, claimed_by_id FROM items.items WHERE id = $1`, [third.id]);
+    expect(claimed).toEqual({ status: 'claimed', claimed_by_id: member });
+  });
+
+  it('lets no more than 10 holds through when a member asks for many at once', async () => {
+    const poster = await world.member();
+    const member = await world.member({ verified: true });
+    await heldAndReleased(member, 8, 1);
+    const items = await Promise.all([1, 2, 3].map(() => world.post(poster)));
+
+    const results = await Promise.allSettled(items.map((item) => claims.claim(item.id, member, null)));
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: ClaimError.DAILY_HOLDS } });
+  });
+
+  it('passes over a member who took 10 holds in 24 hours when handing a hold on from the queue', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const [holder, busy, next] = [await world.member(), await world.member(), await world.member()];
+    await claims.claim(item.id, holder, null);
+    await queue.join(item.id, busy);
+    await queue.join(item.id, next);
+    await heldAndReleased(busy, 10, 2);
+
+    await queue.releaseHold(item.id, holder);
+
+    const [row] = await world.db.query(`SELECT reserved_by_id FROM items.items WHERE id = $1`, [item.id]);
+    expect(row.reserved_by_id).toBe(next);
   });
 });

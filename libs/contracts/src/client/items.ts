@@ -43,6 +43,8 @@ export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplic
 export const REPORT_REQUIRED_MESSAGE = 'Please select a report type and provide a reason';
 /** A first-dibs reservation holds an item this long (docs/product-rules.md). */
 export const FIRST_DIBS_MINUTES = 30;
+/** Holds a member may start in any rolling 24 hours (docs/product-rules.md, "Holds a day"). */
+export const HOLDS_PER_DAY = 10;
 
 export const EARTH_RADIUS_MILES = 3959;
 

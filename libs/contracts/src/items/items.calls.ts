@@ -83,7 +83,7 @@ export const ItemsCalls = {
     subject: 'items.claim',
     request: itemIdSchema.extend({ photoHash: photoHashSchema.nullable() }),
     reply: claimResponseSchema,
-    errors: [...claimRefusals, ClaimError.PHOTO_FAILED, ClaimError.HOLDS_SUSPENDED, ClaimError.PICKUP_QUOTA],
+    errors: [...claimRefusals, ClaimError.PHOTO_FAILED, ClaimError.HOLDS_SUSPENDED, ClaimError.DAILY_HOLDS, ClaimError.PICKUP_QUOTA],
   }),
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
   pickupAdmissible: defineCall({

@@ -22,7 +22,7 @@ export const ItemErrorSet = defineErrors('ITEM', {
   PICK_NOT_ALLOWED: 409,
   /** The picked member is not in the item's line. */
   PICK_NOT_IN_LINE: 409,
-  /** The picked member holds as many items as they may. */
+  /** The picked member holds as many items as they may, or started as many holds in the last 24 hours as they may. */
   PICK_AT_HOLD_LIMIT: 409,
   /** The picked member's holds are suspended for no-shows. */
   PICK_SUSPENDED: 409,
@@ -45,6 +45,11 @@ export const ClaimErrorSet = defineErrors('CLAIM', {
   NOT_HOLDER: 403,
   /** Three no-shows within 28 days: no new holds for 7 days; the message names the date. */
   HOLDS_SUSPENDED: 409,
+  /**
+   * 10 holds started in the rolling 24 hours (docs/product-rules.md, "Holds a day"): a hold shows the exact spot, so
+   * nobody maps a street's doorsteps by holding and releasing. The message names the time the next hold is possible.
+   */
+  DAILY_HOLDS: 409,
   /** 60 verified pickups in the rolling 28 days (docs/product-rules.md, "Fairness"): the message names the next free day. */
   PICKUP_QUOTA: 409,
 });

@@ -3,6 +3,7 @@ import {
   ClaimError,
   DomainError,
   Events,
+  HOLDS_PER_DAY,
   Item,
   ItemError,
   PHOTO_VALIDATION_QUEUE,
@@ -41,6 +42,12 @@ export function tooManyReservationsMessage(limit: number): string {
 export function holdsSuspendedMessage(until: Date): string {
   const day = until.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
   return `Three holds you didn't pick up in 28 days: you can take holds again on ${day} (UTC).`;
+}
+/** docs/product-rules.md, "Holds a day": the refusal names the time (UTC) the next hold is possible. */
+export function dailyHoldsMessage(freeAt: Date): string {
+  const time = freeAt.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const day = freeAt.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  return `You took ${HOLDS_PER_DAY} holds in the last 24 hours, the most a member may: your next hold is possible at ${time} on ${day} (UTC). You can still claim an item with a pickup photo.`;
 }
 /** docs/product-rules.md, "Fairness": at most this many verified pickups a member in any rolling 28 days. */
 export const PICKUP_QUOTA = 60;
@@ -205,8 +212,9 @@ export class ClaimsService {
   }
 
   /**
-   * A hold per member at a time (three when verified), so nobody locks a street's items for everybody: the
-   * member's reservations are serialised by a transaction lock, so parallel requests cannot pass the count.
+   * A hold per member at a time (three when verified), so nobody locks a street's items for everybody, and at most
+   * HOLDS_PER_DAY started a day, so nobody learns a street's exact spots by holding and releasing: the member's
+   * reservations are serialised by a transaction lock, so parallel requests cannot pass either count.
    */
   private async reserve(tx: Transaction, itemId: string, callerId: string, how: { autoClaimed?: true } = {}): Promise<string> {
     await this.claims.lockMemberReservations(tx.manager, callerId);
@@ -220,6 +228,12 @@ export class ClaimsService {
     if (held >= limit) {
       this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
       throw new DomainError(ClaimError.HOLD_LIMIT, tooManyReservationsMessage(limit));
+    }
+    // Under the member's reservation lock, like the count above: parallel requests cannot pass the day's cap either.
+    const freeAt = await this.holds.dailyHoldsFreeAt(tx.manager, callerId);
+    if (freeAt) {
+      this.assertClaimableBy(await this.existing(itemId, tx.manager), callerId);
+      throw new DomainError(ClaimError.DAILY_HOLDS, dailyHoldsMessage(freeAt));
     }
     const reserved = await this.claims.reserveIfClaimable(tx.manager, itemId, callerId, RESERVATION_MINUTES);
     if (!reserved) return this.explainRefusal(tx, itemId, callerId);

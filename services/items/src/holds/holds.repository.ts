@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { HOLDS_PER_DAY } from '@curbside/contracts';
 import { EntityManager } from 'typeorm';
 
 export type HoldEnd = 'picked_up' | 'lapsed' | 'released' | 'gone';
@@ -49,6 +50,20 @@ export class HoldsRepository {
    * Until when the member may take no hold: 7 days from any no-show that was their third within 28 days, when that
    * is still ahead; null when not suspended.
    */
+  /**
+   * When the member may start a hold again: 24 hours after the HOLDS_PER_DAY-th newest hold they started in the last
+   * 24 hours; null while they started fewer. Read through holds_member (user_id, started_at).
+   */
+  async dailyHoldsFreeAt(manager: EntityManager, userId: string): Promise<Date | null> {
+    const [row]: { free_at: Date }[] = await manager.query(
+      `SELECT started_at + interval '24 hours' AS free_at FROM items.holds
+       WHERE user_id = $1 AND started_at > now() - interval '24 hours'
+       ORDER BY started_at DESC OFFSET ${HOLDS_PER_DAY - 1} LIMIT 1`,
+      [userId],
+    );
+    return row ? new Date(row.free_at) : null;
+  }
+
   async suspendedUntil(manager: EntityManager, userId: string): Promise<Date | null> {
     const [row]: { until: Date | null }[] = await manager.query(
       `SELECT max(h.ended_at) + make_interval(days => ${SUSPENSION_DAYS}) AS until

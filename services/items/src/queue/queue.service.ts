@@ -100,7 +100,11 @@ export class QueueService {
       }
       const name = member.public_name ?? PLACEHOLDER_NAME;
       const barred = await this.holdBarred(tx.manager, memberId, itemId);
-      if (barred === 'limit') throw new DomainError(ItemError.PICK_AT_HOLD_LIMIT, `${name} already holds as many items as they may: pick someone else`);
+      if (barred === 'limit')
+        throw new DomainError(
+          ItemError.PICK_AT_HOLD_LIMIT,
+          `${name} can't take another hold right now (they hold, or took in the last 24 hours, as many as they may): pick someone else`,
+        );
       if (barred)
         throw new DomainError(
           ItemError.PICK_SUSPENDED,
@@ -115,13 +119,15 @@ export class QueueService {
   }
 
   /**
-   * Why a member may not be handed a hold now: 'limit' (they hold as many items as they may), the day their no-show
+   * Why a member may not be handed a hold now: 'limit' (they hold as many items as they may, or started as many holds
+   * in the last 24 hours as they may), the day their no-show
    * suspension ends, or null. Counted without the member's reservation lock: taking it here, with the item's row
    * locked, could deadlock with that member reserving this very item; the window lets at most one extra hold through.
    */
   private async holdBarred(manager: EntityManager, userId: string, itemId: string): Promise<'limit' | Date | null> {
     const limit = (await this.members.member(manager, userId)).isVerified ? ACTIVE_RESERVATIONS.verified : ACTIVE_RESERVATIONS.unverified;
     if ((await this.claims.countHolds(manager, userId, itemId)) >= limit) return 'limit';
+    if (await this.holds.dailyHoldsFreeAt(manager, userId)) return 'limit';
     return this.holds.suspendedUntil(manager, userId);
   }
 

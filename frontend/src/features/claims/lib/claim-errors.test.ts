@@ -25,6 +25,8 @@ describe('claimErrorToast', () => {
       title: 'Claim failed',
       description: 'You can hold one item at a time',
     });
+    const daily = 'You took 10 holds in the last 24 hours, the most a member may: your next hold is possible at 3:05 PM on Monday (UTC).';
+    expect(claimErrorToast(answer(409, { code: ClaimError.DAILY_HOLDS, message: daily }))).toEqual({ title: 'Enough Holds For Today', description: daily });
     expect(claimErrorToast(new TypeError('Failed to fetch')).title).toBe('Failed to claim item');
   });
 

@@ -32,5 +32,7 @@ export function claimErrorToast(error: unknown): ToastText {
     return { title: 'Item Unavailable', description: 'This item is no longer available for claiming.' };
   // The server's message names the day holds come back (docs/product-rules.md, "No-shows").
   if (hasErrorCode(error, ClaimError.HOLDS_SUSPENDED)) return { title: 'Holds Paused', description: error.serverMessage };
+  // The server's message names when the next hold is possible (docs/product-rules.md, "Holds a day").
+  if (hasErrorCode(error, ClaimError.DAILY_HOLDS)) return { title: 'Enough Holds For Today', description: error.serverMessage };
   return { title: 'Claim failed', description: error.serverMessage };
 }
