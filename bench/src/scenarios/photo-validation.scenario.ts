@@ -170,6 +170,18 @@ async function runEmbedded(context: ScenarioContext): Promise<void> {
     { queue: 'in-process', processes: 1, concurrency: config.PHOTO_VALIDATION_CONCURRENCY },
     config.PHOTO_VALIDATION_CONCURRENCY,
   );
+  // The same jobs as the items service sends them, each with its item's listing photo: the copy check runs first. The
+  // listing is another photo of the chair (never a copy of any pickup here), so every check also goes on to the model.
+  const listingPhotoKey = `photos/${randomUUID()}.webp`;
+  await infrastructure.storage.put(listingPhotoKey, photoBytes('furniture-chair-pickup.jpg'), 'image/jpeg');
+  await runQueueCase(
+    context,
+    infrastructure.jobs,
+    jobs.map((job) => ({ ...job, listingPhotoKey })),
+    'in-process queue, 1 process x concurrency 2, with the listing photo',
+    { queue: 'in-process', processes: 1, concurrency: config.PHOTO_VALIDATION_CONCURRENCY, listing_photo: 1 },
+    config.PHOTO_VALIDATION_CONCURRENCY,
+  );
 }
 
 /** A worker process: this file run as a child, the real service on BullMQ, photos from a shared folder. */

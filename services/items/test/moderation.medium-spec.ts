@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { CreateReportRequest, EventPayload, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
+import { ClaimsService } from '../src/claims/claims.service';
 import { CommentsService } from '../src/comments/comments.service';
+import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { ItemsService } from '../src/items/items.service';
 import { ModerationService } from '../src/moderation/moderation.service';
+import { QueueService } from '../src/queue/queue.service';
 import { ReportsService } from '../src/reports/reports.service';
 import { SavedSearchesService } from '../src/saved-searches/saved-searches.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
@@ -19,12 +22,14 @@ describe(ModerationService.name, () => {
   let sut: ModerationService;
   let reports: ReportsService;
   let items: ItemsService;
+  let claims: ClaimsService;
 
   beforeAll(async () => {
     world = await startItemsWorld();
     sut = world.get(ModerationService);
     reports = world.get(ReportsService);
     items = world.get(ItemsService);
+    claims = world.get(ClaimsService);
   });
   afterAll(() => world?.stop());
 
@@ -134,6 +139,37 @@ describe(ModerationService.name, () => {
     expect(await visibleTo(item.id, stranger)).toBe(true);
     await reportItem(await verified(), item.id);
     expect(await visibleTo(item.id, stranger)).toBe(false);
+  });
+
+  it("ends the hold of an item it hides as nobody's fault, hands it to nobody in line, and keeps it hidden when the hold would have run out", async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const [holder, waiting] = [await world.member(), await world.member()];
+    await claims.claim(item.id, holder, null);
+    await world.get(QueueService).join(item.id, waiting);
+
+    await escalate({ reportedItemId: item.id });
+
+    const row = async () =>
+      (await world.db.query(`SELECT status, listed, in_review, reserved_by_id FROM items.items WHERE id = $1`, [item.id]))[0] as Record<string, unknown>;
+    expect(await row()).toEqual({ status: 'available', listed: false, in_review: true, reserved_by_id: null });
+    const holds = await world.db.query(`SELECT user_id, outcome FROM items.holds WHERE item_id = $1`, [item.id]);
+    expect(holds).toEqual([{ user_id: holder, outcome: 'gone' }]);
+    // A hold lapsing for any item while this one is in review: it stays hidden, and nobody in line gets it.
+    await world.get(ExpiryScheduler).sweep();
+    expect(await row()).toEqual({ status: 'available', listed: false, in_review: true, reserved_by_id: null });
+    expect(await visibleTo(item.id, waiting)).toBe(false);
+    // And a hold found lapsed on an item in review (written before holds ended with the review): out, still unlisted.
+    await world.db.query(`UPDATE items.items SET status = 'first_dibs', reserved_by_id = $2, reserved_until = now() - interval '1 second' WHERE id = $1`, [
+      item.id,
+      holder,
+    ]);
+    await world.get(ExpiryScheduler).sweep();
+    expect(await row()).toEqual({ status: 'available', listed: false, in_review: true, reserved_by_id: null });
+
+    const mod = await moderator();
+    await sut.decide((await caseOf(item.id, 'open', mod)).id, { decision: 'approve', reason: 'A plain bookshelf' }, mod);
+    expect(await row()).toEqual({ status: 'available', listed: true, in_review: false, reserved_by_id: null });
   });
 
   it('needs five new reports after a removal overturned on appeal, or a warning that let the post stay, as after an approval', async () => {

@@ -41,7 +41,7 @@ export class ExpiryRepository {
       batch,
       `status = 'first_dibs' AND (reserved_until <= now() OR expires_at <= now())`,
       `status = CASE WHEN i.expires_at <= now() THEN 'expired' ELSE 'available' END, reserved_by_id = NULL, reserved_until = NULL,
-         listed = i.expires_at > now()`,
+         listed = i.expires_at > now() AND NOT i.in_review`,
     );
   }
 

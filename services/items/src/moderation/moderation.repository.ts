@@ -89,12 +89,21 @@ export class ModerationRepository {
     return row ? { subjectUserId: row.subject, itemId: row.item_id, title: row.title, gone: row.gone, inReview: row.in_review } : null;
   }
 
-  /** Puts the content in pending review (hidden from everyone but its poster) or takes it out. */
+  /**
+   * Puts the content in pending review (hidden from everyone but its poster) or takes it out. An item held when it is
+   * hidden is held no more: its holder can no longer reach it, so the hold ends as nobody's fault ('gone', never a
+   * no-show) and goes to nobody in line; out of review, the item is available again to whoever comes first.
+   */
   async setInReview(manager: EntityManager, target: ModerationTarget, inReview: boolean): Promise<void> {
     if (target.type === 'item') {
       await manager.query(
         inReview
-          ? `UPDATE items.items SET in_review = true, listed = false WHERE id = $1`
+          ? `WITH ended AS (UPDATE items.holds SET ended_at = now(), outcome = 'gone' WHERE item_id = $1 AND ended_at IS NULL RETURNING item_id)
+             UPDATE items.items SET in_review = true, listed = false,
+               status = CASE WHEN status = 'first_dibs' THEN 'available' ELSE status END,
+               reserved_by_id = CASE WHEN status = 'first_dibs' THEN NULL ELSE reserved_by_id END,
+               reserved_until = CASE WHEN status = 'first_dibs' THEN NULL ELSE reserved_until END
+             WHERE id = $1`
           : // Back as it would be had it never been hidden: listed while live, expired if its time ran out meanwhile.
             `UPDATE items.items SET in_review = false,
                status = CASE WHEN status = 'available' AND expires_at <= now() THEN 'expired' ELSE status END,
