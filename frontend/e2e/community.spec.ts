@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { card, newNeighbour, openApp, postId, postItem, shot, verifiedNeighbour } from './helpers';
-import { grantRole } from './operator';
+import { grantRole, postOlderThanAnHour } from './operator';
 
 /** The passphrase whose hash app-server.ts gives the app as EMERGENCY_PASSWORD_HASH. */
 const E2E_EMERGENCY_PASSWORD = 'curbside emergency e2e passphrase';
@@ -29,12 +29,17 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   const first = `Oak bookshelf ${Date.now()}`;
   await postItem(page, first);
   // Pending: named as such in the banner, not in the points (docs/product-rules.md, "Points").
-  await expect(page.getByTestId('pending-points')).toHaveText('+10 pending: final when the item is picked up or confirmed still there, or after 6 hours', {
-    timeout: 20_000,
-  });
+  await expect(page.getByTestId('pending-points')).toHaveText(
+    '+10 pending: final when the item is picked up or confirmed still there (never in its first hour), or after 6 hours',
+    {
+      timeout: 20_000,
+    },
+  );
   await expect(page.getByTestId('banner-points')).toHaveText('0 points to spend');
   await shot(page, 'c00-pending-points');
   const neighbour = await verifiedNeighbour(browser, baseURL as string);
+  // A confirmation in the post's first hour makes its points final only when the hour is over.
+  await postOlderThanAnHour(await postId(page, first));
   await neighbour.confirm(await postId(page, first));
 
   const celebration = page.getByTestId('badge-celebration');
@@ -52,6 +57,7 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
     if ((await points(page)) >= 50) break;
     const titled = `${title} ${Date.now()}`;
     await postItem(page, titled);
+    await postOlderThanAnHour(await postId(page, titled));
     await neighbour.confirm(await postId(page, titled));
   }
   await neighbour.close();

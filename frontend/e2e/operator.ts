@@ -28,6 +28,20 @@ export function grantPoints(userId: string, points: number): void {
 }
 
 /**
+ * A post an hour older where the rewards ledger keeps its time (its pending credit, once rewards has it): its first
+ * hour, in which no confirmation makes its points final, is over without the journey waiting it out.
+ */
+export async function postOlderThanAnHour(itemId: string): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/.test(itemId)) throw new Error(`not an item id: ${itemId}`);
+  for (const started = Date.now(); Date.now() - started < 20_000; await new Promise((r) => setTimeout(r, 200))) {
+    const changed = appSql(`UPDATE rewards.pending_credits SET cause_at = cause_at - interval '61 minutes', final_by = final_by - interval '61 minutes'
+                            WHERE item_id = '${itemId}' AND cause_at > now() - interval '61 minutes';`);
+    if (/UPDATE [1-9]/.test(changed)) return;
+  }
+  throw new Error(`no pending credit of ${itemId} to make older`);
+}
+
+/**
  * The codes texted to a number so far as if they had been sent 31 s earlier: the 30 s a number's codes must be apart
  * have passed without the journey waiting them out (launcher/test/stack-modes.ts does the same for the stack tests).
  */

@@ -39,6 +39,12 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
     expect(check.body).toMatchObject({ isValid: true });
     expect(check.body.confidence).toBeGreaterThan(0);
 
+    // The post an hour old (where the ledger keeps its time): inside its first hour, a pickup would make its points
+    // final only when the hour is over (docs/product-rules.md, "Points").
+    await dataSourceOf(stack, 'rewards').query(
+      `UPDATE rewards.pending_credits SET cause_at = cause_at - interval '61 minutes', final_by = final_by - interval '61 minutes' WHERE item_id = $1`,
+      [item.id],
+    );
     const claim = await claimer.request<{ success: boolean; item: Item }>('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto });
     expect(claim).toMatchObject({ status: 200, body: { success: true, item: { status: 'claimed', claimedById: user.id } } });
     // The same check cannot be used twice.

@@ -2,7 +2,7 @@ import { PENDING_POINTS_HOURS } from '@curbside/contracts/client';
 import { plural } from './plural';
 
 /** When post points become final (docs/product-rules.md, "Points"): the words every screen that shows them uses. */
-export const PENDING_POINTS_RULE = `final when the item is picked up or confirmed still there, or after ${PENDING_POINTS_HOURS} hours`;
+export const PENDING_POINTS_RULE = `final when the item is picked up or confirmed still there (never in its first hour), or after ${PENDING_POINTS_HOURS} hours`;
 
 /** "+10 pending: final when …"; nothing when there are none. */
 export function pendingPointsText(pendingPoints: number | undefined): string | null {

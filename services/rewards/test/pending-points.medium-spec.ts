@@ -41,7 +41,7 @@ describe('pending post points', () => {
 
   it('a verified pickup makes them final at once, with the claim’s own points for the picker and the badges they earn', async () => {
     const [poster, picker] = [randomUUID(), randomUUID()];
-    const post = posted(poster);
+    const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });
     await world.deliver(post);
     await world.deliver(pickedUp(post, picker));
     expect(await standing(poster)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'], pending: 0 });
@@ -55,7 +55,7 @@ describe('pending post points', () => {
 
   it('a verified member’s “still there” makes them final; an unverified member’s or the poster’s own does not', async () => {
     const [poster, neighbour, verifiedNeighbour] = [randomUUID(), randomUUID(), randomUUID()];
-    const post = posted(poster);
+    const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });
     await world.deliver(post);
     await world.deliver(stillThere(post, neighbour, false), stillThere(post, poster, true));
     expect(await standing(poster)).toMatchObject({ points: 0, pending: 10 });
@@ -65,7 +65,7 @@ describe('pending post points', () => {
 
   it('a confirmation delivered before its post makes the post final as it arrives', async () => {
     const [poster, neighbour] = [randomUUID(), randomUUID()];
-    const post = posted(poster);
+    const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });
     await world.deliver(stillThere(post, neighbour, true));
     await world.deliver(post);
     expect(await standing(poster)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'], pending: 0 });
@@ -123,13 +123,43 @@ describe('pending post points', () => {
     expect(await standing(poster)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'], pending: 0 });
   });
 
-  it('a confirmation from before a deletion, delivered after it: final first, then taken back, as in order (the badge stays)', async () => {
+  it('confirmed in the post’s first hour, they become final only when the hour is over: a deletion within it voids them, so nothing is spent and then kept', async () => {
+    const [poster, neighbour] = [randomUUID(), randomUUID()];
+    const postedAt = new Date(Date.now() - 10 * 60_000);
+    const post = posted(poster, { createdAt: postedAt });
+    await world.deliver(post, stillThere(post, neighbour, true));
+    // Nothing to spend yet: the deletion the poster may still make would take them back.
+    expect(await standing(poster)).toEqual({ points: 0, earned: 0, badges: [], pending: 10 });
+    await world.deliver(deleted(post, new Date()));
+    expect(await standing(poster)).toEqual({ points: 0, earned: 0, badges: [], pending: 0 });
+    expect(awardsOf(poster)).toEqual([]);
+
+    // Not deleted: the sweep makes them final once the hour is over, well before the six hours.
+    const kept = posted(poster, { createdAt: postedAt });
+    await world.deliver(kept, stillThere(kept, neighbour, true));
+    await world.sweep(new Date(postedAt.getTime() + 59 * 60_000));
+    expect(await standing(poster)).toMatchObject({ points: 0, pending: 10 });
+    await world.sweep(new Date(postedAt.getTime() + 61 * 60_000));
+    expect(await standing(poster)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'], pending: 0 });
+  });
+
+  it('a confirmation from before a deletion within the hour, delivered after it, changes nothing: they were not final yet', async () => {
     const [poster, neighbour] = [randomUUID(), randomUUID()];
     const postedAt = new Date(Date.now() - 50 * 60_000);
     const post = posted(poster, { createdAt: postedAt });
     await world.deliver(post, deleted(post, new Date(postedAt.getTime() + 40 * 60_000)));
     expect(await world.pendingOf(poster)).toBe(0);
     await world.deliver(stillThere(post, neighbour, true, new Date(postedAt.getTime() + 20 * 60_000)));
+    expect(await standing(poster)).toEqual({ points: 0, earned: 0, badges: [], pending: 0 });
+  });
+
+  it('a confirmation from before a removal after reports, delivered after it: final first, then taken back, as in order (the badge stays)', async () => {
+    const [poster, neighbour] = [randomUUID(), randomUUID()];
+    const postedAt = new Date(Date.now() - 3 * HOUR);
+    const post = posted(poster, { createdAt: postedAt });
+    await world.deliver(post, removed(post, 'reported'));
+    expect(await world.pendingOf(poster)).toBe(0);
+    await world.deliver(stillThere(post, neighbour, true, new Date(postedAt.getTime() + 70 * 60_000)));
     expect(await standing(poster)).toEqual({ points: 10, earned: 10, badges: ['First Post Badge'], pending: 0 });
   });
 

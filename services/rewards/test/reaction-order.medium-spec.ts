@@ -240,9 +240,9 @@ describe('rewards reactions in any order', () => {
       alice: { points: 10 + 15 + 10, pending: 0, earned: 35, badges: ['First Post Badge'] },
       // E withdrawn while pending; H final by Alice's "still there" (10, First Post 10); +5 for claiming C, +15 Community Helper.
       bob: { points: 10 + 10 + 5 + 15, pending: 0, earned: 40, badges: ['Community Helper', 'First Post Badge'] },
-      // F withdrawn while pending. I final by Dave's "still there" (10, First Post 10), then deleted within its hour
-      // (−10; the badge stays). Claimed D (+5, +15).
-      carol: { points: 10 + 10 - 10 + 5 + 15, pending: 0, earned: 30, badges: ['Community Helper', 'First Post Badge'] },
+      // F withdrawn while pending. I confirmed by Dave's "still there" within its first hour, so not final yet, and
+      // deleted within that hour: voided, it never counted (no First Post). Claimed D (+5, +15).
+      carol: { points: 5 + 15, pending: 0, earned: 20, badges: ['Community Helper'] },
       // G withdrawn while pending. J final at its six hours (10, First Post 10), reported after them (−10). Claimed H (+5, +15).
       dave: { points: 10 + 10 - 10 + 5 + 15, pending: 0, earned: 30, badges: ['Community Helper', 'First Post Badge'] },
       // Ten final at their six hours (the first withdrawn while pending, the eleventh in its slot) and the First Post bonus.

@@ -100,7 +100,7 @@ describe('Profile', () => {
     renderWithApp(<ProfileRoute />, { user });
     expect(screen.getByTestId('profile-points')).toHaveTextContent('0 points');
     expect(screen.getByTestId('profile-pending-points')).toHaveTextContent(
-      '+25 pending: final when the item is picked up or confirmed still there, or after 6 hours',
+      '+25 pending: final when the item is picked up or confirmed still there (never in its first hour), or after 6 hours',
     );
   });
 

@@ -62,6 +62,16 @@ function takesFinalPointsBack(withdrawal: Withdrawal, postedAt: Date | null): bo
   return withdrawal.kind === 'deleted' && postedAt !== null && Date.parse(withdrawal.at) - postedAt.getTime() <= QUICK_DELETE_MS;
 }
 
+/**
+ * The earliest a post's points can become final, however soon it was confirmed: just after the quick-delete window,
+ * while a deletion could still take them back. Final and spent inside it, they could not be taken back (the balance
+ * never goes below zero) and the deletion would free the day's slot for the next post: points for nothing, again
+ * and again.
+ */
+function notFinalBefore(credit: PendingCreditRow): number {
+  return credit.cause_at.getTime() + QUICK_DELETE_MS + 1;
+}
+
 /** How many of a member's latest entries their rewards page shows. */
 const RECENT_ENTRIES = 10;
 
@@ -145,8 +155,8 @@ export class LedgerService {
     await this.pending.confirm(tx.manager, itemId, confirmedAt, tx.event.id);
     const credit = await this.pending.lockOf(tx.manager, itemId);
     if (!credit) return;
-    if (!credit.withdrawn_at) return this.finalise(tx, credit);
-    if (Date.parse(confirmedAt) >= credit.withdrawn_at.getTime() || !credit.withdrawal_event_id) return;
+    if (!credit.withdrawn_at) return this.finaliseIfDue(tx, credit);
+    if ((await this.finalAt(tx, credit)) >= credit.withdrawn_at.getTime() || !credit.withdrawal_event_id) return;
     await this.pending.take(tx.manager, itemId);
     // The void already freed its slot; the credit counts as a post now and the reversal uncounts it, as in order.
     await this.creditFinal(tx, credit);
@@ -177,13 +187,23 @@ export class LedgerService {
   private async settlePending(tx: Transaction, itemId: string): Promise<void> {
     const credit = await this.pending.lockOf(tx.manager, itemId);
     if (!credit || credit.withdrawn_at) return;
-    if (await this.pending.confirmedAt(tx.manager, itemId)) await this.finalise(tx, credit);
+    if (await this.pending.confirmedAt(tx.manager, itemId)) await this.finaliseIfDue(tx, credit);
   }
 
-  /** When a pending credit became (or becomes) final: its confirmation, else six hours after its post. */
+  /**
+   * When a pending credit became (or becomes) final: its confirmation, but not inside the post's quick-delete window
+   * (notFinalBefore), else six hours after its post.
+   */
   private async finalAt(tx: Transaction, credit: PendingCreditRow): Promise<number> {
     const confirmed = await this.pending.confirmedAt(tx.manager, credit.item_id);
-    return Math.min(credit.final_by.getTime(), confirmed?.getTime() ?? Infinity);
+    return Math.min(credit.final_by.getTime(), confirmed ? Math.max(confirmed.getTime(), notFinalBefore(credit)) : Infinity);
+  }
+
+  /** A confirmed credit: final now if its time has come, else final when it does (the sweep, by its final_by). */
+  private async finaliseIfDue(tx: Transaction, credit: PendingCreditRow): Promise<void> {
+    const at = await this.finalAt(tx, credit);
+    if (at <= Date.now()) return this.finalise(tx, credit);
+    await this.pending.finalBy(tx.manager, credit.item_id, new Date(at));
   }
 
   private async finalise(tx: Transaction, credit: PendingCreditRow): Promise<void> {

@@ -68,6 +68,11 @@ export class PendingCreditsRepository {
     );
   }
 
+  /** Brings the credit's final time forward to `at` (a confirmation inside the post's first hour); never later. */
+  async finalBy(manager: EntityManager, itemId: string, at: Date): Promise<void> {
+    await manager.query(`UPDATE rewards.pending_credits SET final_by = LEAST(final_by, $2) WHERE item_id = $1`, [itemId, at]);
+  }
+
   /** Removes the credit (it is final now, or final and reversed); false when it was gone already. */
   async take(manager: EntityManager, itemId: string): Promise<boolean> {
     const rows = await changedRows(manager, `DELETE FROM rewards.pending_credits WHERE item_id = $1 RETURNING item_id`, [itemId]);
