@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CreateReportRequest, EventPayload, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
+import { CommentError, CreateReportRequest, EventPayload, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { CommentsService } from '../src/comments/comments.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
@@ -170,6 +170,25 @@ describe(ModerationService.name, () => {
     const mod = await moderator();
     await sut.decide((await caseOf(item.id, 'open', mod)).id, { decision: 'approve', reason: 'A plain bookshelf' }, mod);
     expect(await row()).toEqual({ status: 'available', listed: true, in_review: false, reserved_by_id: null });
+  });
+
+  it('keeps reported content as it was reported until a moderator decides: its author may delete it, not edit it', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const author = await world.member();
+    const comments = world.get(CommentsService);
+    const comment = await comments.create(item.id, author, 'Rude words here');
+    await escalate({ reportedItemId: item.id });
+    await escalate({ reportedCommentId: comment.id });
+
+    expect(await refusal(items.update(item.id, { title: 'A harmless title' }, poster))).toBe(ItemError.NOT_EDITABLE);
+    expect(await refusal(comments.update(item.id, comment.id, author, 'Kind words'))).toBe(CommentError.IN_REVIEW);
+    const mod = await moderator();
+    const open = await caseOf(item.id, 'open', mod);
+    expect(open.content).toMatchObject({ title: 'Oak bookshelf' });
+
+    await comments.delete(item.id, comment.id, author);
+    await items.delete(item.id, poster);
   });
 
   it('needs five new reports after a removal overturned on appeal, or a warning that let the post stay, as after an approval', async () => {

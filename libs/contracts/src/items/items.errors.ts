@@ -58,6 +58,8 @@ export const ClaimError = ClaimErrorSet.codes;
 export const CommentErrorSet = defineErrors('COMMENT', {
   NOT_FOUND: 404,
   NOT_AUTHOR: 403,
+  /** The comment is in review: its author may delete it, not edit it, until a moderator decides. */
+  IN_REVIEW: 409,
   MONTHLY_LIMIT: 403,
 });
 export const CommentError = CommentErrorSet.codes;

@@ -72,9 +72,9 @@ export class CommentsRepository {
   }
 
   /** The author of a live comment of this item, the comment locked until the transaction ends; nothing when there is none. */
-  async lockLive(manager: EntityManager, itemId: string, commentId: string): Promise<{ user_id: string } | undefined> {
-    const [row]: { user_id: string }[] = await manager.query(
-      `SELECT user_id FROM items.comments WHERE id = $1 AND item_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+  async lockLive(manager: EntityManager, itemId: string, commentId: string): Promise<{ user_id: string; in_review: boolean } | undefined> {
+    const [row]: { user_id: string; in_review: boolean }[] = await manager.query(
+      `SELECT user_id, in_review FROM items.comments WHERE id = $1 AND item_id = $2 AND deleted_at IS NULL FOR UPDATE`,
       [commentId, itemId],
     );
     return row;

@@ -119,5 +119,8 @@ export class CommentsService {
     const row = await this.comments.lockLive(manager, itemId, commentId);
     if (!row) throw new DomainError(CommentError.NOT_FOUND, 'Comment not found');
     if (row.user_id !== callerId) throw new DomainError(CommentError.NOT_AUTHOR, `You can only ${action} your own comments`);
+    // The moderator decides on the comment as it was reported or flagged; deleting it stays the author's choice.
+    if (action === 'edit' && row.in_review)
+      throw new DomainError(CommentError.IN_REVIEW, 'A moderator is looking at this comment: you can edit it again once they have decided');
   }
 }

@@ -348,6 +348,8 @@ export class ItemsService {
     const item = await this.items.lock(tx.manager, itemId);
     if (item.posterId !== callerId) throw new DomainError(ItemError.NOT_POSTER, `Only the poster can ${action} this item`);
     if (item.status !== 'available') throw new DomainError(ItemError.NOT_EDITABLE, `Only available items can be ${action === 'edit' ? 'edited' : 'deleted'}`);
+    // The moderator decides on the post as it was reported or flagged; deleting it stays the poster's choice.
+    if (action === 'edit' && item.inReview) throw new DomainError(ItemError.NOT_EDITABLE, IN_REVIEW_NOT_EDITABLE);
     return item;
   }
 
@@ -357,6 +359,8 @@ export class ItemsService {
     }
   }
 }
+
+export const IN_REVIEW_NOT_EDITABLE = 'A moderator is looking at this post: you can edit it again once they have decided (you may still delete it)';
 
 /** What a new post shows to others in words, its contact line aside: title, description, where to find it, a sale's address. */
 function postedText(request: CreateItemRequest): string {

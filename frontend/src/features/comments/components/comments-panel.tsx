@@ -159,14 +159,17 @@ function CommentRow({ itemId, comment, isAuthor, actions }: { itemId: string; co
         </p>
         {isAuthor && !editing && (
           <span className="-my-1 flex shrink-0">
-            <button
-              type="button"
-              aria-label="Edit comment"
-              onClick={() => setEditing(true)}
-              className="grid size-9 place-items-center rounded hover:bg-slate-100"
-            >
-              <Pencil className="size-3.5" aria-hidden />
-            </button>
+            {/* A comment a moderator is looking at stays as it was reported until they decide. */}
+            {!comment.inReview && (
+              <button
+                type="button"
+                aria-label="Edit comment"
+                onClick={() => setEditing(true)}
+                className="grid size-9 place-items-center rounded hover:bg-slate-100"
+              >
+                <Pencil className="size-3.5" aria-hidden />
+              </button>
+            )}
             <button
               type="button"
               aria-label="Delete comment"

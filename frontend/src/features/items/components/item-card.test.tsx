@@ -114,6 +114,15 @@ describe('ItemCard', () => {
     expect(onBlock).toHaveBeenCalledTimes(1);
   });
 
+  it('offers the poster of a post a moderator is looking at delete, not edit', async () => {
+    const user = makeUser();
+    renderWithApp(<ItemCard item={makeItem({ posterId: user.id, inReview: true })} />, { user });
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Edit Item' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Delete Item' })).toBeInTheDocument();
+  });
+
   it('shows what the app composes into it where it belongs, the comments only once opened', async () => {
     renderWithApp(
       <ItemCard

@@ -212,6 +212,7 @@ export function ItemCard({
           </div>
           <ItemMenu
             canManage={canManage(item, user)}
+            editLocked={!!item.inReview}
             canReport={!!user && !isPoster && !!onReport}
             onEdit={() => setEditing(true)}
             onDelete={onDelete}

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 
 interface ItemMenuProps {
   canManage: boolean;
+  /** The poster's own post, but one a moderator is looking at: it may be deleted, not edited. */
+  editLocked?: boolean;
   canReport: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -12,7 +14,7 @@ interface ItemMenuProps {
 }
 
 /** The card's overflow menu: edit and delete for the poster, report for everyone else. */
-export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport, onBlock }: ItemMenuProps) {
+export function ItemMenu({ canManage, editLocked = false, canReport, onEdit, onDelete, onReport, onBlock }: ItemMenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -63,9 +65,11 @@ export function ItemMenu({ canManage, canReport, onEdit, onDelete, onReport, onB
         <div id={menuId} role="menu" className="absolute right-0 top-11 z-20 w-44 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
           {canManage && (
             <>
-              <button type="button" role="menuitem" className={itemClass} onClick={choose(onEdit)}>
-                <Pencil className="size-4" aria-hidden /> Edit Item
-              </button>
+              {!editLocked && (
+                <button type="button" role="menuitem" className={itemClass} onClick={choose(onEdit)}>
+                  <Pencil className="size-4" aria-hidden /> Edit Item
+                </button>
+              )}
               <button type="button" role="menuitem" className={`${itemClass} text-red-700`} onClick={choose(onDelete)}>
                 <Trash2 className="size-4" aria-hidden /> Delete Item
               </button>
