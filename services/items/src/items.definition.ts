@@ -27,6 +27,7 @@ import { SearchText1764700000402 } from './migrations/1764700000402-search-text'
 import { FeedCovering1764800000403 } from './migrations/1764800000403-feed-covering';
 import { SecretBlur1765000000404 } from './migrations/1765000000404-secret-blur';
 import { ItemPhotoIndex1765000000405 } from './migrations/1765000000405-item-photo-index';
+import { NotThereCounts1765000000406 } from './migrations/1765000000406-not-there-counts';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -189,6 +190,7 @@ export const itemsService: ServiceDefinition = {
     FeedCovering1764800000403,
     SecretBlur1765000000404,
     ItemPhotoIndex1765000000405,
+    NotThereCounts1765000000406,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

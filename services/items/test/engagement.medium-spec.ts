@@ -1,5 +1,5 @@
 import { ErrorCode, Events, ItemError } from '@curbside/contracts';
-import { EngagementService, NOT_THERE_TO_REMOVE } from '../src/engagement/engagement.service';
+import { EngagementService, NOT_THERE_COUNTED_PER_DAY, NOT_THERE_TO_REMOVE } from '../src/engagement/engagement.service';
 import { ItemsService } from '../src/items/items.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
@@ -89,6 +89,27 @@ describe(EngagementService.name, () => {
     expect(await refusal(sut.stillThere(item.id, poster, false))).toBe(ItemError.OWN_ITEM);
     expect((await world.get(ItemsService).get(item.id, undefined)).status).toBe('available');
     expect((await world.get(ItemsService).get(other.id, undefined)).stillThereCount).toBe(1);
+  });
+
+  it(`counts a member's "not there" toward a removal for at most ${NOT_THERE_COUNTED_PER_DAY} items in 24 hours, even when sent at once`, async () => {
+    const poster = await world.member();
+    const posts = await Promise.all(Array.from({ length: NOT_THERE_COUNTED_PER_DAY + 2 }, () => world.post(poster)));
+    const twoMore = async (itemId: string) => {
+      for (let i = 0; i < NOT_THERE_TO_REMOVE - 1; i++) await sut.stillThere(itemId, await world.member({ verified: true }), false);
+    };
+    for (const post of posts) await twoMore(post.id);
+    const busy = await world.member({ verified: true });
+
+    // One member answers "not there" on every post at once: only their first five count, so five posts go.
+    const answers = await Promise.all(posts.map((post) => sut.stillThere(post.id, busy, false)));
+
+    expect(answers.filter((a) => a.removed)).toHaveLength(NOT_THERE_COUNTED_PER_DAY);
+    expect(answers.every((a) => a.success && a.message.startsWith('Thanks'))).toBe(true);
+    // A day later their answers count again.
+    await world.db.query(`UPDATE items.still_there_checks SET created_at = created_at - interval '25 hours' WHERE user_id = $1`, [busy]);
+    const later = await world.post(poster);
+    await twoMore(later.id);
+    expect((await sut.stillThere(later.id, busy, false)).removed).toBe(true);
   });
 
   it('says on every row of the feed what its reader did to the item, and nothing of it to anyone else', async () => {

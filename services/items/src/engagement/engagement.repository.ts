@@ -35,11 +35,11 @@ export class EngagementRepository {
   }
 
   /** Records the answer for the item's local today; false when the member already answered today. */
-  async addCheck(manager: EntityManager, itemId: string, timeZone: string, userId: string, stillThere: boolean): Promise<boolean> {
+  async addCheck(manager: EntityManager, itemId: string, timeZone: string, userId: string, stillThere: boolean, counts = true): Promise<boolean> {
     const inserted: unknown[] = await manager.query(
-      `INSERT INTO items.still_there_checks (item_id, user_id, check_date, still_there)
-       VALUES ($1, $3, (now() AT TIME ZONE $2)::date, $4) ON CONFLICT DO NOTHING RETURNING item_id`,
-      [itemId, timeZone, userId, stillThere],
+      `INSERT INTO items.still_there_checks (item_id, user_id, check_date, still_there, counts)
+       VALUES ($1, $3, (now() AT TIME ZONE $2)::date, $4, $5) ON CONFLICT DO NOTHING RETURNING item_id`,
+      [itemId, timeZone, userId, stillThere, counts],
     );
     return inserted.length > 0;
   }
@@ -52,12 +52,29 @@ export class EngagementRepository {
     );
   }
 
-  /** Different verified members who said "not there" since `since` (ever, when null). */
+  /**
+   * Serialises one member's "not there" answers until the transaction ends, so answers given at once cannot pass the
+   * day's count (countedNotThereToday) together.
+   */
+  async lockMemberNotThere(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('not-there:' || $1))`, [userId]);
+  }
+
+  /** The member's "not there" answers in the last 24 hours that counted toward a removal (through still_there_checks_counted_not_there). */
+  async countedNotThereToday(manager: EntityManager, userId: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await manager.query(
+      `SELECT count(*)::int AS n FROM items.still_there_checks WHERE user_id = $1 AND NOT still_there AND counts AND created_at > now() - interval '24 hours'`,
+      [userId],
+    );
+    return n;
+  }
+
+  /** Different verified members whose "not there" since `since` (ever, when null) counts toward a removal. */
   async verifiedNotThereSince(manager: EntityManager, itemId: string, since: Date | null): Promise<number> {
     const [{ reports }]: { reports: number }[] = await manager.query(
       `SELECT count(DISTINCT c.user_id)::int AS reports FROM items.still_there_checks c
        JOIN items.posters p ON p.user_id = c.user_id AND p.is_verified
-       WHERE c.item_id = $1 AND NOT c.still_there AND c.created_at > coalesce($2::timestamptz, '-infinity')`,
+       WHERE c.item_id = $1 AND NOT c.still_there AND c.counts AND c.created_at > coalesce($2::timestamptz, '-infinity')`,
       [itemId, since],
     );
     return reports;

@@ -12,6 +12,12 @@ import { EngagementRepository } from './engagement.repository';
  * (docs/security.md: throwaway accounts cannot remove a neighbour's post; their answers are recorded and shown).
  */
 export const NOT_THERE_TO_REMOVE = 3;
+/**
+ * A member's "not there" answers that count toward a removal in any 24 hours; later ones are kept and thanked for, and
+ * count for nothing (docs/product-rules.md, "Still there"). Nobody sees that many items gone in a day; a few cheap
+ * verified accounts taking down a neighbourhood's posts would.
+ */
+export const NOT_THERE_COUNTED_PER_DAY = 5;
 
 /** Votes, still-there checks and garage-sale interest: one per neighbour, kept honest by primary keys. */
 @Injectable()
@@ -39,12 +45,20 @@ export class EngagementService {
     });
   }
 
-  /** Once per user per item per local day. "Not there" from three neighbours since the last "still there" removes it. */
+  /**
+   * Once per user per item per local day. "Not there" from three verified neighbours since the last "still there"
+   * removes it, each counting only among their first NOT_THERE_COUNTED_PER_DAY in 24 hours.
+   */
   async stillThere(itemId: string, callerId: string, stillThere: boolean) {
     return this.outbox.transaction(async (tx) => {
       const item = await this.listedItem(tx, itemId, callerId);
       if (item.posterId === callerId) throw new DomainError(ItemError.OWN_ITEM, 'Other neighbours confirm your item; you can edit or delete it');
-      if (!(await this.engagement.addCheck(tx.manager, itemId, item.timeZone, callerId, stillThere))) {
+      let counts = true;
+      if (!stillThere) {
+        await this.engagement.lockMemberNotThere(tx.manager, callerId);
+        counts = (await this.engagement.countedNotThereToday(tx.manager, callerId)) < NOT_THERE_COUNTED_PER_DAY;
+      }
+      if (!(await this.engagement.addCheck(tx.manager, itemId, item.timeZone, callerId, stillThere, counts))) {
         throw new DomainError(ItemError.ALREADY_CONFIRMED, 'You already checked this item today');
       }
       if (stillThere) {
