@@ -84,6 +84,21 @@ describe(ModerationService.name, () => {
     expect(await refusal(reportItem(await verified(), byEstablished.id))).toBe(ItemError.NOT_FOUND);
   });
 
+  it('counts only the first five reports a member files in 24 hours: two accounts cannot hide a whole street', async () => {
+    const poster = await world.member();
+    const posts = [];
+    for (let i = 0; i < 6; i++) posts.push(await world.post(poster));
+    const pair = [await verified(), await verified()];
+    for (const reporter of pair) for (const post of posts) await reportItem(reporter, post.id);
+    const stranger = await world.member();
+    const shown = [];
+    for (const post of posts) shown.push(await visibleTo(post.id, stranger));
+    expect(shown).toEqual([false, false, false, false, false, true]);
+    // Kept and shown to moderators all the same.
+    const [{ n }] = await world.db.query(`SELECT count(*)::int AS n FROM items.reports WHERE target_id = $1`, [posts[5].id]);
+    expect(n).toBe(2);
+  });
+
   it('keeps one report per member per item, comment or member', async () => {
     const poster = await world.member();
     const reporter = await verified();

@@ -1,4 +1,4 @@
-import { counts, reporterWeight, shouldHide, WeighedReport } from './escalation.rules';
+import { counts, REPORTS_COUNTED_PER_DAY, reporterWeight, shouldHide, WeighedReport } from './escalation.rules';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
@@ -7,6 +7,7 @@ const report = (overrides: Partial<WeighedReport> = {}): WeighedReport => ({
   accountCreatedAt: hoursAgo(48),
   overruledRecently: 0,
   createdAt: hoursAgo(1),
+  earlierToday: 0,
   ...overrides,
 });
 const verified = (overrides: Partial<WeighedReport> = {}) => report({ verified: true, accountCreatedAt: hoursAgo(1), ...overrides });
@@ -33,6 +34,16 @@ describe('report escalation', () => {
     expect(shouldHide([verified(), verified({ overruledRecently: 3 })], null, now)).toBe(false);
     expect(shouldHide([verified(), verified({ overruledRecently: 3 }), verified({ overruledRecently: 4 })], null, now)).toBe(true);
     expect(shouldHide([report(), report(), report({ overruledRecently: 3 })], null, now)).toBe(false);
+  });
+
+  it("counts only a reporter's first five reports in 24 hours", () => {
+    const busy = verified({ earlierToday: REPORTS_COUNTED_PER_DAY });
+    expect(counts(verified({ earlierToday: REPORTS_COUNTED_PER_DAY - 1 }), now)).toBe(true);
+    expect(counts(busy, now)).toBe(false);
+    expect(shouldHide([verified(), busy], null, now)).toBe(false);
+    expect(shouldHide([report(), report(), report({ earlierToday: 9 })], null, now)).toBe(false);
+    const since = (hours: number) => verified({ createdAt: hoursAgo(hours) });
+    expect(shouldHide([since(1), since(2), since(3), since(4), { ...since(5), earlierToday: 5 }], hoursAgo(24 * 10), now)).toBe(false);
   });
 
   it('after a restore needs five reports filed since, within seven days', () => {

@@ -1,7 +1,8 @@
 /**
  * When reports put an item, comment or member in "pending review" (docs/product-rules.md, Moderation): two distinct
  * verified reporters, or three distinct members whose accounts are older than a day; after a moderator restored it,
- * five reports filed since, within seven days. A reporter overruled three times in 90 days counts half.
+ * five reports filed since, within seven days. A reporter overruled three times in 90 days counts half, and only a
+ * reporter's first five reports in 24 hours count at all.
  */
 export const VERIFIED_REPORTERS_TO_HIDE = 2;
 export const ESTABLISHED_REPORTERS_TO_HIDE = 3;
@@ -10,6 +11,12 @@ export const RESTORE_WINDOW_DAYS = 7;
 export const ESTABLISHED_ACCOUNT_MS = 24 * 3600 * 1000;
 export const OVERRULED_TO_HALVE = 3;
 export const OVERRULED_WINDOW_DAYS = 90;
+/**
+ * A member's reports that count toward hiding anything in any 24 hours: the first five. Later ones are kept and shown
+ * to moderators and count for nothing. Verification costs only a phone number; without this, two such accounts could
+ * hide every post, comment and member around them.
+ */
+export const REPORTS_COUNTED_PER_DAY = 5;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -20,6 +27,8 @@ export interface WeighedReport {
   /** The reporter's reports a moderator overruled in the last 90 days. */
   overruledRecently: number;
   createdAt: Date;
+  /** The reporter's reports filed in the 24 hours before this one. */
+  earlierToday: number;
 }
 
 /** 1, or ½ for a reporter moderators overruled three times in 90 days. */
@@ -29,9 +38,14 @@ export function reporterWeight(report: Pick<WeighedReport, 'overruledRecently'>)
 
 const established = (report: WeighedReport, now: Date) => now.getTime() - report.accountCreatedAt.getTime() > ESTABLISHED_ACCOUNT_MS;
 
-/** Whether a report counts toward any threshold at all: a verified reporter, or an account older than a day. */
+const withinDailyCap = (report: WeighedReport) => report.earlierToday < REPORTS_COUNTED_PER_DAY;
+
+/**
+ * Whether a report counts toward any threshold at all: a verified reporter, or an account older than a day, among
+ * the reporter's first REPORTS_COUNTED_PER_DAY reports in 24 hours.
+ */
 export function counts(report: WeighedReport, now: Date): boolean {
-  return report.verified || established(report, now);
+  return (report.verified || established(report, now)) && withinDailyCap(report);
 }
 
 /**
@@ -39,7 +53,7 @@ export function counts(report: WeighedReport, now: Date): boolean {
  * moderator last restored it; then only reports filed since, and within the last seven days, count.
  */
 export function shouldHide(reports: WeighedReport[], restoredAt: Date | null, now: Date = new Date()): boolean {
-  const sum = (list: WeighedReport[]) => list.reduce((total, r) => total + reporterWeight(r), 0);
+  const sum = (list: WeighedReport[]) => list.filter(withinDailyCap).reduce((total, r) => total + reporterWeight(r), 0);
   if (restoredAt) {
     const since = Math.max(restoredAt.getTime(), now.getTime() - RESTORE_WINDOW_DAYS * DAY_MS);
     return sum(reports.filter((r) => r.createdAt.getTime() > since && counts(r, now))) >= REPORTS_TO_HIDE_AFTER_RESTORE;

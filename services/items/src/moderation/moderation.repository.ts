@@ -55,6 +55,7 @@ export interface CaseReportRow {
   verified: boolean;
   account_created_at: Date;
   overruled_recently: number;
+  earlier_today: number;
 }
 
 export interface CaseContentRow {
@@ -449,7 +450,9 @@ export class ModerationRepository {
 const REPORT_VIEW = `SELECT r.id, r.reporter_id, p.username AS reporter_name, r.report_type, r.reason, r.details, r.created_at,
     coalesce(p.is_verified, false) AS verified, coalesce(p.account_created_at, now()) AS account_created_at,
     (SELECT count(*)::int FROM items.reports o WHERE o.reporter_id = r.reporter_id AND o.outcome = 'overruled'
-       AND o.outcome_at > now() - make_interval(days => ${OVERRULED_WINDOW_DAYS})) AS overruled_recently
+       AND o.outcome_at > now() - make_interval(days => ${OVERRULED_WINDOW_DAYS})) AS overruled_recently,
+    (SELECT count(*)::int FROM items.reports e WHERE e.reporter_id = r.reporter_id
+       AND e.created_at > r.created_at - interval '24 hours' AND (e.created_at, e.id) < (r.created_at, r.id)) AS earlier_today
   FROM items.reports r LEFT JOIN items.posters p ON p.user_id = r.reporter_id`;
 
 export function weighed(row: CaseReportRow): WeighedReport {
@@ -458,5 +461,6 @@ export function weighed(row: CaseReportRow): WeighedReport {
     accountCreatedAt: new Date(row.account_created_at),
     overruledRecently: row.overruled_recently,
     createdAt: new Date(row.created_at),
+    earlierToday: row.earlier_today,
   };
 }
