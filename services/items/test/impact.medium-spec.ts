@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CreateReportRequest, CreateSingleItemRequest } from '@curbside/contracts';
+import { CreateReportRequest, CreateSingleItemRequest, Events } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
+import { EngagementService } from '../src/engagement/engagement.service';
 import { ImpactService } from '../src/impact/impact.service';
 import { ItemsService } from '../src/items/items.service';
 import { ModerationService } from '../src/moderation/moderation.service';
@@ -107,6 +108,22 @@ describe(ImpactService.name, () => {
       [stranger]: null,
     });
     expect((await sut.area(here.lat, here.lng)).totals).toEqual({ pickups: 1, kg: 2, co2eKg: 1.02 });
+    // Points follow the same sign: the pickup from the poster's device says so to rewards, which pays nothing for it.
+    const claimed = (await world.emitted<{ itemId: string; linkedAccounts?: boolean }>(Events.itemClaimed.subject)).filter((e) =>
+      [first.id, other.id].includes(e.itemId),
+    );
+    expect(Object.fromEntries(claimed.map((e) => [e.itemId, e.linkedAccounts ?? false]))).toEqual({ [first.id]: true, [other.id]: false });
+
+    // A "still there" from the poster's device makes no points final; one from another device does.
+    const third = await items.post({ ...base, imageUrl: `/api/media/photos/${randomUUID()}.webp` } as CreateSingleItemRequest, poster, phone);
+    const confirmer = await world.member({ verified: true, accountAgeHours: 24 * 30 });
+    const engagement = world.get(EngagementService);
+    await engagement.stillThere(third.id, confirmer, true, phone);
+    await engagement.stillThere(third.id, await world.member({ verified: true }), true, 'c'.repeat(64));
+    const confirmed = (await world.emitted<{ itemId: string; confirmerId: string; verified: boolean }>(Events.itemStillThere.subject)).filter(
+      (e) => e.itemId === third.id,
+    );
+    expect(confirmed.map((e) => e.verified)).toEqual([false, true]);
   });
 
   it('counts nothing for a hold, and nothing for a member it never heard of', async () => {

@@ -53,6 +53,16 @@ describe('pending post points', () => {
     expect(await onLeaderboard(poster, 99)).toBe(true);
   });
 
+  it('a pickup between accounts seen on one device (linkedAccounts) pays nothing and leaves the post’s points pending', async () => {
+    const [poster, alt] = [randomUUID(), randomUUID()];
+    const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });
+    await world.deliver(post);
+    const pickup = pickedUp(post, alt);
+    await world.deliver({ ...pickup, payload: { ...pickup.payload, linkedAccounts: true } });
+    expect(await standing(poster)).toMatchObject({ points: 0, pending: 10 });
+    expect(await standing(alt)).toEqual({ points: 0, earned: 0, badges: [], pending: 0 });
+  });
+
   it('a verified member’s “still there” makes them final; an unverified member’s or the poster’s own does not', async () => {
     const [poster, neighbour, verifiedNeighbour] = [randomUUID(), randomUUID(), randomUUID()];
     const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });

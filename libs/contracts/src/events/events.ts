@@ -82,6 +82,11 @@ export const Events = {
       claimedAt: z.string(),
       /** The claimer's plan when the claim was made, for the points multiplier (absent in older events). */
       claimerTier: subscriptionTierSchema.optional(),
+      /**
+       * The claimer and the poster are likely one person (seen on one device): the pickup pays no points and makes no
+       * post points final (absent in older events: false).
+       */
+      linkedAccounts: z.boolean().optional(),
     }),
   ),
   itemVoted: defineEvent(
@@ -113,7 +118,8 @@ export const Events = {
   ),
   /**
    * A member other than the poster said the item is still there (docs/product-rules.md, "Points"): `verified` says
-   * whether that member is verified, for the rules that count only verified members (a post's points become final).
+   * whether that member is verified and not, by the signs items has, the poster again (seen on the poster's device):
+   * the rules that count only such members use it (a post's points become final).
    */
   itemStillThere: defineEvent(
     'item.still-there.v1',

@@ -22,6 +22,7 @@ import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
 import { HoldExtensionsRepository } from '../holds/hold-extensions.repository';
 import { HoldsRepository } from '../holds/holds.repository';
+import { linkedAccounts } from '../impact/impact.rules';
 import { ImpactService } from '../impact/impact.service';
 import { QueueRepository } from '../queue/queue.repository';
 import { ClaimsRepository } from './claims.repository';
@@ -174,7 +175,7 @@ export class ClaimsService {
     if (!claimed) return this.explainRefusal(tx, itemId, callerId);
     await this.claims.markPassUsed(tx.manager, validation.id);
     // Weighed in the claim's transaction: counted exactly once, and only for a pickup with a checked photo.
-    await this.impact.recordPickup(tx.manager, itemId);
+    const notCounted = await this.impact.recordPickup(tx.manager, itemId);
     tx.emit(Events.itemClaimed, {
       itemId,
       posterId: claimed.poster_id,
@@ -185,6 +186,7 @@ export class ClaimsService {
       isScoutFind: claimed.is_scout_find,
       claimedAt: new Date().toISOString(),
       claimerTier: (await this.members.member(tx.manager, callerId)).subscriptionTier,
+      ...(linkedAccounts(notCounted) ? { linkedAccounts: true } : {}),
     });
     await this.holds.end(tx.manager, itemId, callerId, 'picked_up');
     // A verified pickup closes the listing for everyone who waited for it (docs/product-rules.md).

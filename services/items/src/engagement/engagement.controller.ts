@@ -15,7 +15,7 @@ export class EngagementController {
   @Handles(Calls.items.stillThere)
   stillThere(request: CallRequest<typeof Calls.items.stillThere>) {
     const { itemId, stillThere } = request.body;
-    return this.engagement.stillThere(itemId, callerOf(request), stillThere);
+    return this.engagement.stillThere(itemId, callerOf(request), stillThere, request.meta.device);
   }
 
   @Handles(Calls.items.interest)

@@ -4,6 +4,7 @@ import { EventOutbox, Transaction } from '@curbside/platform';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemEntity } from '../items/item.entity';
 import { ItemsRepository } from '../items/items.repository';
+import { ImpactService } from '../impact/impact.service';
 import { PostersService } from '../posters/posters.service';
 import { EngagementRepository } from './engagement.repository';
 
@@ -28,6 +29,7 @@ export class EngagementService {
     private readonly items: ItemsRepository,
     private readonly members: PostersService,
     private readonly blocks: BlocksRepository,
+    private readonly impact: ImpactService,
   ) {}
 
   /** One vote per user per item per the item's local day; returns the day's votes. */
@@ -49,9 +51,11 @@ export class EngagementService {
    * Once per user per item per local day. "Not there" from three verified neighbours since the last "still there"
    * removes it, each counting only among their first NOT_THERE_COUNTED_PER_DAY in 24 hours.
    */
-  async stillThere(itemId: string, callerId: string, stillThere: boolean) {
+  async stillThere(itemId: string, callerId: string, stillThere: boolean, device?: string) {
     return this.outbox.transaction(async (tx) => {
       const item = await this.listedItem(tx, itemId, callerId);
+      // The device the member answers from: an answer from the poster's own device confirms nothing (below).
+      await this.impact.noteDevice(tx.manager, callerId, device);
       if (item.posterId === callerId) throw new DomainError(ItemError.OWN_ITEM, 'Other neighbours confirm your item; you can edit or delete it');
       let counts = true;
       if (!stillThere) {
@@ -63,9 +67,11 @@ export class EngagementService {
       }
       if (stillThere) {
         await this.engagement.countStillThere(tx.manager, itemId);
-        // Whether the member is verified travels with the act: a verified "still there" makes the post's points final.
+        // Whether it may make the post's points final travels with the act: from a verified member who is not, by the
+        // signs we have, the poster again (seen on the poster's device).
         const { isVerified } = await this.members.member(tx.manager, callerId);
-        tx.emit(Events.itemStillThere, { itemId, posterId: item.posterId, confirmerId: callerId, verified: isVerified, confirmedAt: new Date().toISOString() });
+        const verified = isVerified && !(await this.impact.linkedToPoster(tx.manager, item.posterId, callerId));
+        tx.emit(Events.itemStillThere, { itemId, posterId: item.posterId, confirmerId: callerId, verified, confirmedAt: new Date().toISOString() });
         return { success: true, message: 'Thanks for confirming it is still there!', stillThereCount: item.stillThereCount + 1, removed: false };
       }
       const reports = await this.engagement.verifiedNotThereSince(tx.manager, itemId, item.lastStillThereCheck);

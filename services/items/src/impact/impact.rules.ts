@@ -78,6 +78,15 @@ export function whyNotCounted(pickup: PickupFacts): NotCountedReason | null {
   return null;
 }
 
+/**
+ * Why a pickup counts for nothing that says the two members are likely one person: seen on one device. Points follow
+ * it (the claim pays nothing, the post's points wait for their six hours). An account newer than the post may be a
+ * neighbour who joined to take it, and the pair limit is about impact: those still earn points.
+ */
+export function linkedAccounts(reason: NotCountedReason | null): boolean {
+  return reason === 'shared_device';
+}
+
 /** How many members make the busiest tenth of `pickers`: ceil(10 %), at least one while there is anyone. */
 export function topDecileSize(pickers: number): number {
   return pickers === 0 ? 0 : Math.ceil(pickers / 10);

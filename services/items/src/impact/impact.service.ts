@@ -14,6 +14,7 @@ import {
   IMPACT_WEIGHTS_KG,
   impactCategoryOf,
   lastWeekStarts,
+  NotCountedReason,
   topDecileShare,
   whyNotCounted,
 } from './impact.rules';
@@ -61,11 +62,19 @@ export class ImpactService {
    * Called by the claim with a checked photo, after its conditional UPDATE won and under the picker's lock (the
    * claims' transaction lock), so the pair count it reads cannot be passed by a parallel claim of the same picker.
    */
-  async recordPickup(manager: EntityManager, itemId: string): Promise<void> {
+  async recordPickup(manager: EntityManager, itemId: string): Promise<NotCountedReason | null> {
     const facts = await this.impact.pickupFacts(manager, itemId);
     const pickedUpAt = new Date(facts.claimed_at);
     const since = new Date(pickedUpAt.getTime() - FAIRNESS_WINDOW_DAYS * DAY_MS);
     const kg = estimatedKg(facts.category);
+    const notCountedBecause = whyNotCounted({
+      posterId: facts.poster_id,
+      pickerId: facts.picker_id,
+      postedAt: new Date(facts.created_at),
+      pickerJoinedAt: facts.picker_joined_at ? new Date(facts.picker_joined_at) : null,
+      pairPickupsCounted: await this.impact.pairPickupsCounted(manager, facts.poster_id, facts.picker_id, since),
+      sharedDevice: await this.devices.shareDevice(manager, facts.poster_id, facts.picker_id),
+    });
     await this.impact.record(manager, {
       itemId,
       posterId: facts.poster_id,
@@ -75,15 +84,17 @@ export class ImpactService {
       co2eKg: co2eKg(kg),
       cellWide: facts.cell_wide,
       pickedUpAt,
-      notCountedBecause: whyNotCounted({
-        posterId: facts.poster_id,
-        pickerId: facts.picker_id,
-        postedAt: new Date(facts.created_at),
-        pickerJoinedAt: facts.picker_joined_at ? new Date(facts.picker_joined_at) : null,
-        pairPickupsCounted: await this.impact.pairPickupsCounted(manager, facts.poster_id, facts.picker_id, since),
-        sharedDevice: await this.devices.shareDevice(manager, facts.poster_id, facts.picker_id),
-      }),
+      notCountedBecause,
     });
+    return notCountedBecause;
+  }
+
+  /**
+   * Whether a member acting on the poster's post is likely the poster again: seen on one device (linkedAccounts in
+   * impact.rules.ts). Their "still there" makes no points final.
+   */
+  linkedToPoster(manager: EntityManager, posterId: string, memberId: string): Promise<boolean> {
+    return this.devices.shareDevice(manager, posterId, memberId);
   }
 
   /** A member not heard of yet has nothing counted (the gateway asks the users service whether they exist). */

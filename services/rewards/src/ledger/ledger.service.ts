@@ -247,9 +247,13 @@ export class LedgerService {
 
   /**
    * item.claimed (a claim whose pickup photo passed: a verified pickup) → +5 for the claimer, final at once;
-   * progress toward Community Helper and Community Champion; the post's pending points become final.
+   * progress toward Community Helper and Community Champion; the post's pending points become final. Nothing for a
+   * pickup between linked accounts (`linkedAccounts`, decided by items as the pickup is weighed for impact).
    */
   async creditClaim(tx: EventTransaction, claim: Claimed): Promise<void> {
+    // A pickup between accounts likely of one person (seen on one device) pays nothing: no claim points, no badge
+    // progress, and the post's points wait for their six hours.
+    if (claim.linkedAccounts) return;
     // Picking up one's own post is no help to a neighbour: no progress toward Community Helper or Champion.
     if (claim.posterId !== claim.claimerId) await this.badges.countClaim(tx.manager, claim.claimerId, claim.posterId, claim.pricingType === 'free');
     const amount = actionPoints('pickup_claim', claim.claimerTier ?? (await this.tierOf(tx, claim.claimerId)));
