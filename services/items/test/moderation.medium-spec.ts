@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CommentError, CreateReportRequest, EventPayload, Events, ItemError, ModerationCase, ModerationError, ReportError } from '@curbside/contracts';
+import { BlocksRepository } from '../src/blocks/blocks.repository';
 import { ClaimsService } from '../src/claims/claims.service';
 import { CommentsService } from '../src/comments/comments.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
@@ -97,6 +98,18 @@ describe(ModerationService.name, () => {
     // Kept and shown to moderators all the same.
     const [{ n }] = await world.db.query(`SELECT count(*)::int AS n FROM items.reports WHERE target_id = $1`, [posts[5].id]);
     expect(n).toBe(2);
+  });
+
+  it('counts no report from a member the reported member blocked: a blocked neighbour cannot hide the blocker’s post', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const [blocked, other] = [await verified(), await verified()];
+    await world.get(BlocksRepository).keepNewer(world.db.manager, { blockerId: poster, blockedId: blocked, blocked: true, version: 1 });
+    await reportItem(blocked, item.id);
+    await reportItem(other, item.id);
+    expect(await visibleTo(item.id, await world.member())).toBe(true);
+    await reportItem(await verified(), item.id);
+    expect(await visibleTo(item.id, await world.member())).toBe(false);
   });
 
   it('keeps one report per member per item, comment or member', async () => {

@@ -8,6 +8,7 @@ const report = (overrides: Partial<WeighedReport> = {}): WeighedReport => ({
   overruledRecently: 0,
   createdAt: hoursAgo(1),
   earlierToday: 0,
+  blockedByOwner: false,
   ...overrides,
 });
 const verified = (overrides: Partial<WeighedReport> = {}) => report({ verified: true, accountCreatedAt: hoursAgo(1), ...overrides });
@@ -44,6 +45,11 @@ describe('report escalation', () => {
     expect(shouldHide([report(), report(), report({ earlierToday: 9 })], null, now)).toBe(false);
     const since = (hours: number) => verified({ createdAt: hoursAgo(hours) });
     expect(shouldHide([since(1), since(2), since(3), since(4), { ...since(5), earlierToday: 5 }], hoursAgo(24 * 10), now)).toBe(false);
+  });
+
+  it('counts no report from a member the reported member blocked', () => {
+    expect(counts(verified({ blockedByOwner: true }), now)).toBe(false);
+    expect(shouldHide([verified(), verified({ blockedByOwner: true })], null, now)).toBe(false);
   });
 
   it('after a restore needs five reports filed since, within seven days', () => {

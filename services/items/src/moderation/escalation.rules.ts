@@ -2,7 +2,7 @@
  * When reports put an item, comment or member in "pending review" (docs/product-rules.md, Moderation): two distinct
  * verified reporters, or three distinct members whose accounts are older than a day; after a moderator restored it,
  * five reports filed since, within seven days. A reporter overruled three times in 90 days counts half, and only a
- * reporter's first five reports in 24 hours count at all.
+ * reporter's first five reports in 24 hours count at all, and none from a member the reported member blocked.
  */
 export const VERIFIED_REPORTERS_TO_HIDE = 2;
 export const ESTABLISHED_REPORTERS_TO_HIDE = 3;
@@ -29,6 +29,8 @@ export interface WeighedReport {
   createdAt: Date;
   /** The reporter's reports filed in the 24 hours before this one. */
   earlierToday: number;
+  /** The member whose content it is blocked the reporter: a blocked member's reports are shown, never counted. */
+  blockedByOwner: boolean;
 }
 
 /** 1, or ½ for a reporter moderators overruled three times in 90 days. */
@@ -38,14 +40,14 @@ export function reporterWeight(report: Pick<WeighedReport, 'overruledRecently'>)
 
 const established = (report: WeighedReport, now: Date) => now.getTime() - report.accountCreatedAt.getTime() > ESTABLISHED_ACCOUNT_MS;
 
-const withinDailyCap = (report: WeighedReport) => report.earlierToday < REPORTS_COUNTED_PER_DAY;
+const countable = (report: WeighedReport) => report.earlierToday < REPORTS_COUNTED_PER_DAY && !report.blockedByOwner;
 
 /**
  * Whether a report counts toward any threshold at all: a verified reporter, or an account older than a day, among
- * the reporter's first REPORTS_COUNTED_PER_DAY reports in 24 hours.
+ * the reporter's first REPORTS_COUNTED_PER_DAY reports in 24 hours, and not blocked by the member it reports.
  */
 export function counts(report: WeighedReport, now: Date): boolean {
-  return (report.verified || established(report, now)) && withinDailyCap(report);
+  return (report.verified || established(report, now)) && countable(report);
 }
 
 /**
@@ -53,7 +55,7 @@ export function counts(report: WeighedReport, now: Date): boolean {
  * moderator last restored it; then only reports filed since, and within the last seven days, count.
  */
 export function shouldHide(reports: WeighedReport[], restoredAt: Date | null, now: Date = new Date()): boolean {
-  const sum = (list: WeighedReport[]) => list.filter(withinDailyCap).reduce((total, r) => total + reporterWeight(r), 0);
+  const sum = (list: WeighedReport[]) => list.filter(countable).reduce((total, r) => total + reporterWeight(r), 0);
   if (restoredAt) {
     const since = Math.max(restoredAt.getTime(), now.getTime() - RESTORE_WINDOW_DAYS * DAY_MS);
     return sum(reports.filter((r) => r.createdAt.getTime() > since && counts(r, now))) >= REPORTS_TO_HIDE_AFTER_RESTORE;

@@ -56,6 +56,7 @@ export interface CaseReportRow {
   account_created_at: Date;
   overruled_recently: number;
   earlier_today: number;
+  blocked_by_owner: boolean;
 }
 
 export interface CaseContentRow {
@@ -452,7 +453,8 @@ const REPORT_VIEW = `SELECT r.id, r.reporter_id, p.username AS reporter_name, r.
     (SELECT count(*)::int FROM items.reports o WHERE o.reporter_id = r.reporter_id AND o.outcome = 'overruled'
        AND o.outcome_at > now() - make_interval(days => ${OVERRULED_WINDOW_DAYS})) AS overruled_recently,
     (SELECT count(*)::int FROM items.reports e WHERE e.reporter_id = r.reporter_id
-       AND e.created_at > r.created_at - interval '24 hours' AND (e.created_at, e.id) < (r.created_at, r.id)) AS earlier_today
+       AND e.created_at > r.created_at - interval '24 hours' AND (e.created_at, e.id) < (r.created_at, r.id)) AS earlier_today,
+    EXISTS (SELECT 1 FROM items.blocks b WHERE b.blocker_id = r.reported_user_id AND b.blocked_id = r.reporter_id AND b.blocked) AS blocked_by_owner
   FROM items.reports r LEFT JOIN items.posters p ON p.user_id = r.reporter_id`;
 
 export function weighed(row: CaseReportRow): WeighedReport {
@@ -462,5 +464,6 @@ export function weighed(row: CaseReportRow): WeighedReport {
     overruledRecently: row.overruled_recently,
     createdAt: new Date(row.created_at),
     earlierToday: row.earlier_today,
+    blockedByOwner: row.blocked_by_owner,
   };
 }
