@@ -28,6 +28,7 @@ import { FeedCovering1764800000403 } from './migrations/1764800000403-feed-cover
 import { SecretBlur1765000000404 } from './migrations/1765000000404-secret-blur';
 import { ItemPhotoIndex1765000000405 } from './migrations/1765000000405-item-photo-index';
 import { NotThereCounts1765000000406 } from './migrations/1765000000406-not-there-counts';
+import { RemovedByCaseForTargets1765000000407 } from './migrations/1765000000407-removed-by-case-for-targets';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -191,6 +192,7 @@ export const itemsService: ServiceDefinition = {
     SecretBlur1765000000404,
     ItemPhotoIndex1765000000405,
     NotThereCounts1765000000406,
+    RemovedByCaseForTargets1765000000407,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -379,17 +379,24 @@ describe(ModerationService.name, () => {
     expect((await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === held.id)).toHaveLength(1);
   });
 
-  it('does not take down twice what was gone before the decision', async () => {
+  it('does not take down twice what was gone before the decision, and lets no appeal bring it back', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
     await escalate({ reportedItemId: item.id });
     const mod = await moderator();
     const open = await caseOf(item.id, 'open', mod);
-    await world.db.query(`UPDATE items.items SET status = 'removed', listed = false WHERE id = $1`, [item.id]);
+    // Its poster deletes it while it waits for the moderator.
+    await items.delete(item.id, poster).catch(async () => {
+      await world.db.query(`UPDATE items.items SET status = 'removed', listed = false, removed_at = now() WHERE id = $1`, [item.id]);
+    });
     await sut.decide(open.id, { decision: 'remove', reason: 'Not allowed' }, mod);
     expect((await world.emitted(Events.itemRemoved.subject)).filter((e) => e.itemId === item.id)).toEqual([]);
     expect((await notices(poster)).map((n) => n.kind)).toEqual(['held']);
     expect((await caseOf(item.id, 'decided', mod)).decision).toMatchObject({ decision: 'remove' });
+
+    expect(await refusal(sut.appeal(open.id, { reason: 'Please look again' }, poster))).toBe(ModerationError.APPEAL_NOT_ALLOWED);
+    const [row] = await world.db.query(`SELECT status FROM items.items WHERE id = $1`, [item.id]);
+    expect(row.status).toBe('removed');
   });
 
   it('counts on the item only the comments readers can see: a held one from when it is held until it is restored', async () => {

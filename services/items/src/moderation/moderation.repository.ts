@@ -189,10 +189,11 @@ export class ModerationRepository {
   }
 
   /** A moderator's removal of a wanted post: no longer public (its author keeps it as a private saved search). */
-  async removeWanted(manager: EntityManager, savedSearchId: string): Promise<void> {
-    await manager.query(`UPDATE items.saved_searches SET in_review = false, is_public = false, removed_at = now() WHERE id = $1 AND removed_at IS NULL`, [
-      savedSearchId,
-    ]);
+  async removeWanted(manager: EntityManager, savedSearchId: string, caseId: string): Promise<void> {
+    await manager.query(
+      `UPDATE items.saved_searches SET in_review = false, is_public = false, removed_at = now(), removed_by_case = $2 WHERE id = $1 AND removed_at IS NULL`,
+      [savedSearchId, caseId],
+    );
   }
 
   /** A member's removal: their wanted posts are no longer public either, each noted with the case that removed it. */
@@ -209,7 +210,7 @@ export class ModerationRepository {
     await manager.query(`UPDATE items.comments SET removed_by_case = $2 WHERE id = ANY($1::uuid[])`, [content.comments, caseId]);
   }
 
-  /** What a member's removal took down and is removed still: items, comments and wanted posts, as targets. */
+  /** What a removal took down and is removed still (a member's: all they had live): items, comments and wanted posts, as targets. */
   async removedByCase(manager: EntityManager, caseId: string): Promise<ModerationTarget[]> {
     return manager.query(
       `SELECT 'item' AS type, id FROM items.items WHERE removed_by_case = $1 AND status = 'removed'

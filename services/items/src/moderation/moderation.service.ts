@@ -172,6 +172,12 @@ export class ModerationService {
           row.appealed_at ? 'You have already appealed this decision' : 'Only a removal can be appealed',
         );
       }
+      // A removal decided on content already gone (deleted by its poster, or taken down as "not there") took nothing
+      // down: there is nothing an appeal could bring back, and nothing of anyone else's it may.
+      const target = targetOf(row);
+      if (target.type !== 'member' && target.type !== 'message' && (await this.moderation.removedByCase(tx.manager, row.id)).length === 0) {
+        throw new DomainError(ModerationError.APPEAL_NOT_ALLOWED, 'There is nothing to appeal: it was already gone when the moderator decided');
+      }
       await this.moderation.recordAppeal(tx.manager, row.id, request.reason);
       await this.moderation.log(tx.manager, { caseId: row.id, actorId: callerId, action: 'appeal', reason: request.reason });
       return { success: true, message: 'Your appeal was sent. A different moderator will look at it, and we will tell you what they decide.' };
@@ -188,12 +194,13 @@ export class ModerationService {
     await this.moderation.log(tx.manager, { caseId: row.id, actorId: moderatorId, action: overturn ? 'overturn' : 'uphold', reason: request.reason });
     if (overturn) {
       await this.moderation.overruleReportsOf(tx.manager, row.id);
-      if (target.type === 'member') {
-        // The member's removal took down what they had live: it all comes back, not what other cases removed.
+      if (target.type === 'message') await this.show(tx, row);
+      else {
+        // What this removal took down comes back (a member's: all they had live), never what another case or its
+        // poster removed.
         for (const content of await this.moderation.removedByCase(tx.manager, row.id)) await this.restore(tx, content);
-        await this.show(tx, row);
-      } else if (target.type === 'message') await this.show(tx, row);
-      else await this.restore(tx, target);
+        if (target.type === 'member') await this.show(tx, row);
+      }
     }
     this.notice(tx, row, overturn ? 'appeal_overturned' : 'appeal_upheld', title, request.reason);
     if (row.decided_by) this.notice(tx, { ...row, subject_user_id: row.decided_by }, 'appeal_decided', title, request.reason);
@@ -269,11 +276,16 @@ export class ModerationService {
     const target = targetOf(row);
     if (target.type === 'item') {
       await this.removeItem(tx, target.id, row.subject_user_id, title, reason, row.id);
+      // Noted with the case, as for a member's removal: an appeal brings back what this decision took down, nothing else.
+      await this.moderation.noteRemovedBy(tx.manager, row.id, { items: [target.id], comments: [] });
       return;
     }
-    if (target.type === 'comment') await this.removeComments(tx, [target.id]);
+    if (target.type === 'comment') {
+      await this.removeComments(tx, [target.id]);
+      await this.moderation.noteRemovedBy(tx.manager, row.id, { items: [], comments: [target.id] });
+    }
     if (target.type === 'message') await this.moderation.setInReview(tx.manager, target, true);
-    if (target.type === 'wanted') await this.moderation.removeWanted(tx.manager, target.id);
+    if (target.type === 'wanted') await this.moderation.removeWanted(tx.manager, target.id, row.id);
     if (target.type === 'member') {
       // A member's removal takes down what they have live; the account itself stays.
       const live = await this.moderation.liveContentOf(tx.manager, target.id);
