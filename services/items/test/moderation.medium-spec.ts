@@ -468,6 +468,28 @@ describe(ModerationService.name, () => {
     expect(await visibleTo(removedAlone.id, viewer)).toBe(false);
   });
 
+  it('keeps a member a newer open case hides hidden when the appeal of an older removal is overturned', async () => {
+    const member = await world.member();
+    const post = await world.post(member);
+    const [decider, other] = [await moderator(), await moderator()];
+    await escalate({ reportedUserId: member });
+    const first = await caseOf(member, 'open', decider);
+    await sut.decide(first.id, { decision: 'remove', reason: 'Spam account' }, decider);
+    await sut.appeal(first.id, { reason: 'I only post real things' }, member);
+    // Reported again while the appeal waits: a new case hides the member.
+    await escalate({ reportedUserId: member });
+    const second = await caseOf(member, 'open', decider);
+    expect(second.id).not.toBe(first.id);
+
+    await sut.decide(first.id, { decision: 'approve', reason: 'A real neighbour' }, other);
+
+    // The post the first removal took down is back, and hidden with its member until the newer case is decided.
+    const viewer = await world.member();
+    expect(await visibleTo(post.id, viewer)).toBe(false);
+    await sut.decide(second.id, { decision: 'approve', reason: 'Nothing wrong' }, decider);
+    expect(await visibleTo(post.id, viewer)).toBe(true);
+  });
+
   it('announces a post once: restoring one that neighbours already heard of does not alert them again', async () => {
     const poster = await world.member();
     const item = await world.post(poster);

@@ -273,6 +273,15 @@ export class ModerationRepository {
     return row?.at ? new Date(row.at) : null;
   }
 
+  /** Whether an open case other than `caseId` keeps the target hidden (an appeal of an older case must not show it). */
+  async hiddenByAnotherCase(manager: EntityManager, target: ModerationTarget, caseId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM items.moderation_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open' AND hidden AND id <> $3 LIMIT 1`,
+      [target.type, target.id, caseId],
+    );
+    return rows.length > 0;
+  }
+
   async openCase(manager: EntityManager, target: ModerationTarget): Promise<CaseRow | null> {
     const [row]: CaseRow[] = await manager.query(`SELECT * FROM items.moderation_cases WHERE target_type = $1 AND target_id = $2 AND status = 'open'`, [
       target.type,

@@ -240,9 +240,10 @@ export class ModerationService {
     });
   }
 
-  /** Out of review, and announced if it never was. */
+  /** Out of review, and announced if it never was; not while a newer open case holds the same target hidden. */
   private async show(tx: Transaction, row: CaseRow): Promise<void> {
     const target = targetOf(row);
+    if (await this.moderation.hiddenByAnotherCase(tx.manager, target, row.id)) return;
     await this.moderation.setInReview(tx.manager, target, false);
     if (target.type === 'comment' && row.item_id) await this.comments.recount(tx.manager, row.item_id);
     this.forgetMembersInReview(tx, target);
