@@ -8,7 +8,7 @@ import { AuthError, EmergencyAccessResponse, EmergencyError, EmergencyLogEntry, 
 import { hashPassword } from '@curbside/platform';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, lastSmsCode, OPERATOR_COMMAND_TEST_MS, STACK_MODES } from './stack-modes';
+import { dataSourceOf, lastSmsCode, OPERATOR_COMMAND_TEST_MS, postOlderThanAnHour, STACK_MODES } from './stack-modes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const AUDIT_VERIFY = join(ROOT, 'services', 'emergency', 'dist', 'audit-verify.js');
@@ -75,7 +75,7 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
     expect((await targetBrowser.request('PUT', `/api/notifications/${target.id}/position`, HERE)).status).toBe(200);
     const item = await targetBrowser.post<Item>('/api/items', { title: 'Blue armchair', category: 'Furniture', location: HERE });
     expect(item.status).toBe(201);
-    // A verified neighbour says it is still there, so its points are final (docs/product-rules.md, "Points").
+    // A verified neighbour says it is still there an hour after the post, so its points are final (docs/product-rules.md, "Points").
     const neighbour = api.anotherBrowser();
     const neighbourId = (await neighbour.post<User>('/api/users', {})).body.id;
     const phone = `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
@@ -85,6 +85,7 @@ describe.each(STACK_MODES)('emergency access, $name', (mode) => {
       async () =>
         (await dataSourceOf(stack, 'items').query('SELECT is_verified FROM items.posters WHERE user_id = $1', [neighbourId]))[0]?.is_verified === true,
     );
+    await postOlderThanAnHour(stack, item.body.id);
     expect((await neighbour.post(`/api/items/${item.body.id}/still-there`, { stillThere: true })).status).toBe(201);
     // The item's points reach the rewards service before the lookups below read them.
     await waitFor(async () => (await targetBrowser.get<User>(`/api/users/${target.id}`)).body.points > 0, { what: 'the post points' });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Item, User } from '@curbside/contracts';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, lastSmsCode, newNeighbour, STACK_MODES } from './stack-modes';
+import { dataSourceOf, lastSmsCode, newNeighbour, postOlderThanAnHour, STACK_MODES } from './stack-modes';
 
 const HERE = { lat: 40.7306, lng: -73.9866 };
 
@@ -26,12 +26,6 @@ describe.each(STACK_MODES)('pending post points, $name', (mode) => {
       async () => (await dataSourceOf(stack, 'items').query('SELECT is_verified FROM items.posters WHERE user_id = $1', [userId]))[0]?.is_verified === true,
     );
   };
-
-  const olderThanAnHour = (itemId: string) =>
-    dataSourceOf(stack, 'rewards').query(
-      `UPDATE rewards.pending_credits SET cause_at = cause_at - interval '61 minutes', final_by = final_by - interval '61 minutes' WHERE item_id = $1`,
-      [itemId],
-    );
 
   beforeAll(async () => {
     ({ stack, dispose } = await mode.start({ RATE_LIMIT_WRITES_PER_MINUTE: '5000', RATE_LIMIT_AUTH_PER_15_MINUTES: '1000' }));
@@ -80,7 +74,7 @@ describe.each(STACK_MODES)('pending post points, $name', (mode) => {
     expect((await poster.browser.get<User>(`/api/users/${poster.user.id}`)).body).toMatchObject({ points: 0, pendingPoints: 10 });
     // Points never become final in the post's first hour, while deleting it could still take them back: the post is
     // made an hour older where the ledger keeps its time, as the clock would.
-    await olderThanAnHour(posted.body.id);
+    await postOlderThanAnHour(stack, posted.body.id);
     expect((await verified.browser.post(`/api/items/${posted.body.id}/still-there`, { stillThere: true })).status).toBe(201);
 
     const final = await waitFor(

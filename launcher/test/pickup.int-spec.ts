@@ -4,7 +4,17 @@ import { Item, PhotoValidationResult, User } from '@curbside/contracts';
 import { ClaimsService } from '@curbside/items-service';
 import { ApiClient, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { CHAIR_PHOTO, dataSourceOf, newNeighbour, photoFixture, PICKUP_PHOTO, postWithPhoto, STACK_MODES, stackForTests } from './stack-modes';
+import {
+  CHAIR_PHOTO,
+  dataSourceOf,
+  newNeighbour,
+  photoFixture,
+  PICKUP_PHOTO,
+  postOlderThanAnHour,
+  postWithPhoto,
+  STACK_MODES,
+  stackForTests,
+} from './stack-modes';
 
 const HERE = { lat: 37.7749, lng: -122.4194 };
 
@@ -41,10 +51,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
 
     // The post an hour old (where the ledger keeps its time): inside its first hour, a pickup would make its points
     // final only when the hour is over (docs/product-rules.md, "Points").
-    await dataSourceOf(stack, 'rewards').query(
-      `UPDATE rewards.pending_credits SET cause_at = cause_at - interval '61 minutes', final_by = final_by - interval '61 minutes' WHERE item_id = $1`,
-      [item.id],
-    );
+    await postOlderThanAnHour(stack, item.id);
     const claim = await claimer.request<{ success: boolean; item: Item }>('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto });
     expect(claim).toMatchObject({ status: 200, body: { success: true, item: { status: 'claimed', claimedById: user.id } } });
     // The same check cannot be used twice.

@@ -1,4 +1,4 @@
-import { AppConfig, createTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
+import { affectedCount, AppConfig, createTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
 import type { CreateSingleItemRequest, Item, User } from '@curbside/contracts';
 import { ApiClient, createDistributedTestEnvironment, waitFor } from '@curbside/testing';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -103,6 +103,24 @@ export function dataSourceOf(stack: RunningStack, service: string) {
  */
 export async function waitOutSendInterval(stack: RunningStack, phoneE164: string): Promise<void> {
   await dataSourceOf(stack, 'users').query(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1`, [phoneE164]);
+}
+
+/**
+ * A post an hour older where the rewards ledger keeps its time, once rewards has its pending credit: its first hour,
+ * in which no confirmation makes its points final (docs/product-rules.md, "Points"), is over without waiting it out.
+ * The journeys do the same through psql (frontend/e2e/operator.ts).
+ */
+export async function postOlderThanAnHour(stack: RunningStack, itemId: string): Promise<void> {
+  await waitFor(
+    async () =>
+      (await affectedCount(
+        dataSourceOf(stack, 'rewards'),
+        `UPDATE rewards.pending_credits SET cause_at = cause_at - interval '61 minutes', final_by = final_by - interval '61 minutes'
+         WHERE item_id = $1 AND cause_at > now() - interval '61 minutes'`,
+        [itemId],
+      )) > 0,
+    { what: `the pending credit of ${itemId}` },
+  );
 }
 
 /**
