@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PHOTO_VALIDATION_QUEUE, PhotoValidationJob, PhotoValidationResult } from '@curbside/contracts';
@@ -148,6 +148,8 @@ async function runQueueCase(
 
 function tempDir(scope: CleanupScope, prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  // Run as root, the embedded PostgreSQL runs as "postgres" and must be able to enter its data folder inside.
+  chmodSync(dir, 0o711);
   scope.defer(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
