@@ -24,6 +24,7 @@ import { Perks1764300000280 } from './migrations/1764300000280-perks';
 import { Fulfilment1764400000290 } from './migrations/1764400000290-fulfilment';
 import { DonationTotals1764400000291 } from './migrations/1764400000291-donation-totals';
 import { WithdrawalKinds1765000000292 } from './migrations/1765000000292-withdrawal-kinds';
+import { PointsOwed1765000000293 } from './migrations/1765000000293-points-owed';
 import { PerksController } from './perks/perks.controller';
 import { PerksRepository } from './perks/perks.repository';
 import { PerksService } from './perks/perks.service';
@@ -84,6 +85,7 @@ export const rewardsService: ServiceDefinition = {
     Fulfilment1764400000290,
     DonationTotals1764400000291,
     WithdrawalKinds1765000000292,
+    PointsOwed1765000000293,
   ],
   module: (runtime) => RewardsModule.register(runtime),
 };

@@ -153,6 +153,32 @@ describe('pending post points', () => {
     expect(await standing(poster)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'], pending: 0 });
   });
 
+  it('a removal after reports finds the points spent: what it cannot take back is owed, and paid out of the next credits first', async () => {
+    const [poster, neighbour] = [randomUUID(), randomUUID()];
+    const post = posted(poster, { createdAt: new Date(Date.now() - 3 * HOUR) });
+    await world.deliver(post, stillThere(post, neighbour, true, new Date(Date.now() - 2 * HOUR)));
+    expect(await standing(poster)).toMatchObject({ points: 20, earned: 20 });
+    // Spent in the shop down to 5: the cheapest reward, with points from elsewhere to make up its price.
+    const cheapest = (await world.sut.call(Calls.rewards.catalogue, {})).reduce((a, b) => (b.pointsCost < a.pointsCost ? b : a));
+    await world.grant(poster, cheapest.pointsCost - 15);
+    await world.sut.call(Calls.rewards.redeem, { rewardId: cheapest.id }, poster);
+    const left = (await world.balanceOf(poster)).points;
+    expect(left).toBe(5);
+
+    await world.deliver(removed(post, 'reported'));
+    const owed = async () => (await world.db.query(`SELECT owed FROM rewards.balances WHERE user_id = $1`, [poster]))[0].owed as number;
+    expect(await standing(poster)).toMatchObject({ points: 0 });
+    expect(await owed()).toBe(5);
+
+    // The next post's points, once final, pay what is owed first.
+    const next = posted(poster, { createdAt: new Date(Date.now() - 3 * HOUR) });
+    await world.deliver(next, stillThere(next, neighbour, true, new Date(Date.now() - 2 * HOUR)));
+    expect(await owed()).toBe(0);
+    expect(await standing(poster)).toMatchObject({ points: 5 });
+    const summary = await world.sut.call(Calls.rewards.summary, { userId: poster });
+    expect(summary.recentActivity.map((a) => a.description)).toContain('-5 points: paid toward points a withdrawn post owed');
+  });
+
   it('a confirmation from before a deletion within the hour, delivered after it, changes nothing: they were not final yet', async () => {
     const [poster, neighbour] = [randomUUID(), randomUUID()];
     const postedAt = new Date(Date.now() - 50 * 60_000);

@@ -6,6 +6,8 @@ import { DataSource, EntityManager } from 'typeorm';
 export interface BalanceRow {
   points: number;
   earned: number;
+  /** What reversals could not take back because it was spent; paid first out of the next credits. */
+  owed: number;
   version: number;
   badges: BadgeName[];
 }
@@ -51,15 +53,16 @@ export class LedgerRepository {
   }
 
   /**
-   * Moves the member's balance by `points` and points earned by `earned` (earned never below zero), counting one
-   * more entry in its version; the row is created at the first entry.
+   * Moves the member's balance by `points`, points earned by `earned` (earned never below zero) and points owed by
+   * `owed`, counting one more entry in its version; the row is created at the first entry.
    */
-  async moveBalance(manager: EntityManager, userId: string, points: number, earned: number): Promise<BalanceRow> {
+  async moveBalance(manager: EntityManager, userId: string, points: number, earned: number, owed = 0): Promise<BalanceRow> {
     const [balance]: BalanceRow[] = await manager.query(
-      `INSERT INTO rewards.balances (user_id, points, earned, version) VALUES ($1, GREATEST($2::int, 0), GREATEST($3::int, 0), 1)
-       ON CONFLICT (user_id) DO UPDATE SET points = balances.points + $2, earned = GREATEST(balances.earned + $3, 0), version = balances.version + 1
-       RETURNING points, earned, version, badges`,
-      [userId, points, earned],
+      `INSERT INTO rewards.balances (user_id, points, earned, version, owed) VALUES ($1, GREATEST($2::int, 0), GREATEST($3::int, 0), 1, GREATEST($4::int, 0))
+       ON CONFLICT (user_id) DO UPDATE SET points = balances.points + $2, earned = GREATEST(balances.earned + $3, 0), version = balances.version + 1,
+         owed = balances.owed + $4
+       RETURNING points, earned, version, badges, owed`,
+      [userId, points, earned, owed],
     );
     return balance;
   }

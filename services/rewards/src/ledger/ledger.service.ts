@@ -41,6 +41,8 @@ interface Entry {
   causeAt?: string;
   /** Whether the entry counts toward points earned (rank, leaderboard, badges): not for shop redemptions. */
   countsAsEarned: boolean;
+  /** How it moves the points owed: a reversal adds what it could not take back, a repayment takes it off. */
+  owedDelta?: number;
 }
 
 /** A post as the day's ten slots see it. */
@@ -335,10 +337,12 @@ export class LedgerService {
   private async reverseCredit(tx: Transaction, credit: PostCreditRow, withdrawal: Withdrawal, freeSlot = true): Promise<void> {
     if (!takesFinalPointsBack(withdrawal, credit.cause_at)) return;
     const points = await this.ledger.lockPoints(tx.manager, credit.user_id);
+    // The balance never goes below zero: what was spent already is owed, and paid out of the next credits (apply).
+    const taken = Math.min(credit.amount, points ?? 0);
     const applied = await this.apply(tx, {
       userId: credit.user_id,
-      // Points already spent in the shop cannot be taken back: the balance never goes below zero.
-      amount: -Math.min(credit.amount, points ?? 0),
+      amount: -taken,
+      owedDelta: credit.amount - taken,
       earnedAmount: -credit.amount,
       reason: 'post_reversal',
       sourceEventId: withdrawal.sourceEventId,
@@ -373,9 +377,21 @@ export class LedgerService {
     });
     if (!written) return null;
     const earnedDelta = entry.countsAsEarned ? (entry.earnedAmount ?? entry.amount) : 0;
-    const balance = await this.ledger.moveBalance(tx.manager, entry.userId, entry.amount, earnedDelta);
+    const balance = await this.ledger.moveBalance(tx.manager, entry.userId, entry.amount, earnedDelta, entry.owedDelta ?? 0);
     this.announce(tx, entry, entryId, balance, balance.earned - earnedDelta);
-    return balance;
+    if (entry.amount <= 0 || balance.owed === 0) return balance;
+    // Points owed (a reversal found them spent) are paid first: an entry of its own, under the same cause.
+    const repaid = Math.min(balance.owed, entry.amount);
+    const after = await this.apply(tx, {
+      userId: entry.userId,
+      amount: -repaid,
+      owedDelta: -repaid,
+      reason: `repaid:${entry.reason}`,
+      sourceEventId: entry.sourceEventId,
+      itemId: entry.itemId,
+      countsAsEarned: false,
+    });
+    return after ?? balance;
   }
 
   /** Awards every badge the user's progress now earns, each once with its bonus; a bonus may earn the next. */
@@ -467,5 +483,6 @@ const REASONS: Record<string, string> = {
 };
 
 function describeReason(reason: string): string {
+  if (reason.startsWith('repaid:')) return 'paid toward points a withdrawn post owed';
   return reason.startsWith('badge:') ? `earned the ${reason.slice('badge:'.length)}` : (REASONS[reason] ?? reason);
 }
