@@ -47,10 +47,6 @@ export class HoldsRepository {
   }
 
   /**
-   * Until when the member may take no hold: 7 days from any no-show that was their third within 28 days, when that
-   * is still ahead; null when not suspended.
-   */
-  /**
    * When the member may start a hold again: 24 hours after the HOLDS_PER_DAY-th newest hold they started in the last
    * 24 hours; null while they started fewer. Read through holds_member (user_id, started_at).
    */
@@ -64,6 +60,10 @@ export class HoldsRepository {
     return row ? new Date(row.free_at) : null;
   }
 
+  /**
+   * Until when the member may take no hold: 7 days from any no-show that was their third within 28 days, when that
+   * is still ahead; null when not suspended.
+   */
   async suspendedUntil(manager: EntityManager, userId: string): Promise<Date | null> {
     const [row]: { until: Date | null }[] = await manager.query(
       `SELECT max(h.ended_at) + make_interval(days => ${SUSPENSION_DAYS}) AS until

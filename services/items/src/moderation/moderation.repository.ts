@@ -168,12 +168,16 @@ export class ModerationRepository {
       : null;
   }
 
-  /** A moderator's removal of a comment: deleted for everyone. Returns its item (to recount), or null when it was gone. */
-  async removeComment(manager: EntityManager, commentId: string): Promise<string | null> {
+  /**
+   * A moderator's removal of a comment: deleted for everyone, noted with its case (removedByCase). Returns its item
+   * (to recount), or null when it was gone.
+   */
+  async removeComment(manager: EntityManager, commentId: string, caseId: string): Promise<string | null> {
     const [row] = await changedRows<{ item_id: string }>(
       manager,
-      `UPDATE items.comments SET in_review = false, removed_at = now(), deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING item_id`,
-      [commentId],
+      `UPDATE items.comments SET in_review = false, removed_at = now(), deleted_at = now(), removed_by_case = $2
+       WHERE id = $1 AND deleted_at IS NULL RETURNING item_id`,
+      [commentId, caseId],
     );
     return row?.item_id ?? null;
   }
@@ -204,13 +208,12 @@ export class ModerationRepository {
     );
   }
 
-  /** Notes the items and comments a member's removal (its case) took down, for an overturned appeal to bring back. */
-  async noteRemovedBy(manager: EntityManager, caseId: string, content: { items: string[]; comments: string[] }): Promise<void> {
-    await manager.query(`UPDATE items.items SET removed_by_case = $2 WHERE id = ANY($1::uuid[])`, [content.items, caseId]);
-    await manager.query(`UPDATE items.comments SET removed_by_case = $2 WHERE id = ANY($1::uuid[])`, [content.comments, caseId]);
+  /** Notes the case whose removal took the item down, for an overturned appeal to bring back (removedByCase). */
+  async noteItemRemovedBy(manager: EntityManager, itemId: string, caseId: string): Promise<void> {
+    await manager.query(`UPDATE items.items SET removed_by_case = $2 WHERE id = $1`, [itemId, caseId]);
   }
 
-  /** What a removal took down and is removed still (a member's: all they had live): items, comments and wanted posts, as targets. */
+  /** What a case's removal took down and is removed still (a member's: all they had live): items, comments and wanted posts, as targets. */
   async removedByCase(manager: EntityManager, caseId: string): Promise<ModerationTarget[]> {
     return manager.query(
       `SELECT 'item' AS type, id FROM items.items WHERE removed_by_case = $1 AND status = 'removed'

@@ -277,33 +277,28 @@ export class ModerationService {
     const target = targetOf(row);
     if (target.type === 'item') {
       await this.removeItem(tx, target.id, row.subject_user_id, title, reason, row.id);
-      // Noted with the case, as for a member's removal: an appeal brings back what this decision took down, nothing else.
-      await this.moderation.noteRemovedBy(tx.manager, row.id, { items: [target.id], comments: [] });
       return;
     }
-    if (target.type === 'comment') {
-      await this.removeComments(tx, [target.id]);
-      await this.moderation.noteRemovedBy(tx.manager, row.id, { items: [], comments: [target.id] });
-    }
+    if (target.type === 'comment') await this.removeComments(tx, [target.id], row.id);
     if (target.type === 'message') await this.moderation.setInReview(tx.manager, target, true);
     if (target.type === 'wanted') await this.moderation.removeWanted(tx.manager, target.id, row.id);
     if (target.type === 'member') {
       // A member's removal takes down what they have live; the account itself stays.
       const live = await this.moderation.liveContentOf(tx.manager, target.id);
       for (const item of live.items) await this.removeItem(tx, item.id, target.id, item.title, reason, row.id);
-      await this.removeComments(tx, live.comments);
+      await this.removeComments(tx, live.comments, row.id);
       await this.moderation.removeWantedOf(tx.manager, target.id, row.id);
-      await this.moderation.noteRemovedBy(tx.manager, row.id, { items: live.items.map((i) => i.id), comments: live.comments });
       await this.moderation.setInReview(tx.manager, target, false);
       this.forgetMembersInReview(tx, target);
     }
     this.notice(tx, row, 'removed', title, reason);
   }
 
-  private async removeComments(tx: Transaction, commentIds: string[]): Promise<void> {
+  /** Every removal notes its case on what it takes down: an overturned appeal brings back exactly that (removedByCase). */
+  private async removeComments(tx: Transaction, commentIds: string[], caseId: string): Promise<void> {
     const items = new Set<string>();
     for (const id of commentIds) {
-      const itemId = await this.moderation.removeComment(tx.manager, id);
+      const itemId = await this.moderation.removeComment(tx.manager, id, caseId);
       if (itemId) items.add(itemId);
     }
     for (const itemId of items) await this.comments.recount(tx.manager, itemId);
@@ -311,6 +306,7 @@ export class ModerationService {
 
   private async removeItem(tx: Transaction, itemId: string, posterId: string, title: string, reason: string, caseId: string): Promise<void> {
     await this.items.markRemoved(tx.manager, itemId);
+    await this.moderation.noteItemRemovedBy(tx.manager, itemId, caseId);
     await this.moderation.setInReview(tx.manager, { type: 'item', id: itemId }, false);
     // A pickup of it already counted in the impact figures stops counting (docs/product-rules.md, Impact).
     await this.impact.itemRemoved(tx.manager, itemId);

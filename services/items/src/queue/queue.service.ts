@@ -103,7 +103,8 @@ export class QueueService {
       if (barred === 'limit')
         throw new DomainError(
           ItemError.PICK_AT_HOLD_LIMIT,
-          `${name} can't take another hold right now (they hold, or took in the last 24 hours, as many as they may): pick someone else`,
+          // Which limit stays theirs: the poster learns only that this member cannot take it now.
+          `${name} can't take another hold right now: pick someone else`,
         );
       if (barred)
         throw new DomainError(
