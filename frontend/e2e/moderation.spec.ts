@@ -52,6 +52,15 @@ test('two verified neighbours report an item, it is hidden for review, a moderat
   await page.goto(`/items/${itemId}`);
   await expect(page.getByText('Hidden from others while a moderator reviews it')).toBeVisible();
   await shot(page, 'm01-poster-sees-review');
+  // While a moderator looks, the post stays as it was reported: its poster may delete it, not edit it.
+  const more = page.getByRole('button', { name: 'More actions' }).first();
+  await more.click();
+  await expect(page.getByRole('menuitem', { name: 'Delete Item' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Edit Item' })).toHaveCount(0);
+  await shot(page, 'm01b-review-menu');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(more).toBeFocused();
 
   const moderator = await newNeighbour(browser, baseURL as string);
   const moderatorId = await openApp(moderator.page);
