@@ -29,6 +29,7 @@ import { SecretBlur1765000000404 } from './migrations/1765000000404-secret-blur'
 import { ItemPhotoIndex1765000000405 } from './migrations/1765000000405-item-photo-index';
 import { NotThereCounts1765000000406 } from './migrations/1765000000406-not-there-counts';
 import { RemovedByCaseForTargets1765000000407 } from './migrations/1765000000407-removed-by-case-for-targets';
+import { DayTimeZone1765000000408 } from './migrations/1765000000408-day-time-zone';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -193,6 +194,7 @@ export const itemsService: ServiceDefinition = {
     ItemPhotoIndex1765000000405,
     NotThereCounts1765000000406,
     RemovedByCaseForTargets1765000000407,
+    DayTimeZone1765000000408,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -15,15 +15,39 @@ describe(ItemsService.name, () => {
   });
   afterAll(() => world?.stop());
 
-  it("posts an item for the caller and tells the others with the poster's plan and the item's time zone", async () => {
+  it("posts an item for the caller and tells the others with the poster's plan, the item's time zone and the poster's", async () => {
     const poster = await world.member({ tier: 'premium', username: 'pat' });
     const item = await world.post(poster, { location: { lat: 40.7128, lng: -74.006 } });
 
     expect(item).toMatchObject({ posterId: poster, status: 'available', poster: { username: 'pat' }, pricingType: 'free' });
-    const posted = (await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === item.id);
-    expect(posted).toEqual([
-      expect.objectContaining({ posterId: poster, title: item.title, posterTier: 'premium', timeZone: 'America/New_York', isScoutFind: false }),
+    const posted = async (itemId: string) => (await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === itemId);
+    expect(await posted(item.id)).toEqual([
+      expect.objectContaining({
+        posterId: poster,
+        title: item.title,
+        posterTier: 'premium',
+        timeZone: 'America/New_York',
+        posterTimeZone: 'America/New_York',
+        isScoutFind: false,
+      }),
     ]);
+
+    // The poster's days stay their first post's, wherever the next posts are: far-apart places open no second day.
+    const [auckland, honolulu] = await Promise.all([
+      world.post(poster, { location: { lat: -36.8485, lng: 174.7633 } }),
+      world.post(poster, { location: { lat: 21.3069, lng: -157.8583 } }),
+    ]);
+    expect(await posted(auckland.id)).toEqual([expect.objectContaining({ timeZone: 'Pacific/Auckland', posterTimeZone: 'America/New_York' })]);
+    expect(await posted(honolulu.id)).toEqual([expect.objectContaining({ timeZone: 'Pacific/Honolulu', posterTimeZone: 'America/New_York' })]);
+
+    // Two first posts at once, far apart: one zone wins and both carry it.
+    const newcomer = await world.member();
+    const firsts = await Promise.all([
+      world.post(newcomer, { location: { lat: -36.8485, lng: 174.7633 } }),
+      world.post(newcomer, { location: { lat: 21.3069, lng: -157.8583 } }),
+    ]);
+    const zones = new Set((await Promise.all(firsts.map((f) => posted(f.id)))).flat().map((e) => e.posterTimeZone));
+    expect(zones.size).toBe(1);
   });
 
   it('posts scout finds only in scout mode, rewards only when verified, and no garage sale that has ended', async () => {

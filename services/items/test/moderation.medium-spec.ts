@@ -337,7 +337,11 @@ describe(ModerationService.name, () => {
 
   it('holds a post the checks are sure about, unannounced until a moderator restores it; flags a weaker hit and publishes it', async () => {
     const poster = await world.member();
-    const held = await world.post(poster, { title: 'Free puppy', description: 'Just pay the $50 shipping fee with a gift card first' });
+    const held = await world.post(poster, {
+      title: 'Free puppy',
+      description: 'Just pay the $50 shipping fee with a gift card first',
+      location: { lat: 21.3069, lng: -157.8583 },
+    });
     expect(held.inReview).toBe(true);
     expect(await visibleTo(held.id, await world.member())).toBe(false);
     expect((await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === held.id)).toEqual([]);
@@ -346,8 +350,12 @@ describe(ModerationService.name, () => {
     expect(open).toMatchObject({ openedBy: 'checks', hidden: true });
     expect(open.flags.length).toBeGreaterThan(0);
     expect(open.flags[0]).toMatchObject({ ruleId: expect.any(String), words: expect.any(Array), confidence: 'high' });
+    await world.post(poster, { location: { lat: 40.7128, lng: -74.006 } });
     await sut.decide(open.id, { decision: 'approve', reason: 'A joke between neighbours' }, mod);
-    expect((await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === held.id)).toHaveLength(1);
+    // Announced as it was posted: the held post was the member's first, so their days are Honolulu's.
+    expect((await world.emitted(Events.itemPosted.subject)).filter((e) => e.itemId === held.id)).toEqual([
+      expect.objectContaining({ timeZone: 'Pacific/Honolulu', posterTimeZone: 'Pacific/Honolulu' }),
+    ]);
 
     const flagged = await world.post(poster, { title: 'Fishing gear', description: 'Text me at 206-555-0147' });
     expect(flagged.inReview).toBeUndefined();

@@ -98,6 +98,28 @@ describe(LedgerService.name, () => {
     expect((await world.balanceOf(userId)).points).toBe(120);
   });
 
+  it("counts the day in the poster's own time zone: posts placed in far-apart zones share one day's ten", async () => {
+    const userId = randomUUID();
+    // 20:00 on the 20th in New York is already the 21st in Auckland and still the 20th in Honolulu.
+    const evening = new Date('2026-11-21T01:00:00Z');
+    const zones = ['America/New_York', 'Pacific/Auckland', 'Pacific/Honolulu'];
+    const posts = Array.from({ length: 3 * DAILY_POST_CREDITS }, (_, i) =>
+      posted(userId, { createdAt: new Date(evening.getTime() + i * 60_000), timeZone: zones[i % 3], posterTimeZone: 'America/New_York' }),
+    );
+    await world.deliver(...posts);
+    expect(await world.pendingOf(userId)).toBe(DAILY_POST_CREDITS * 10);
+    const waiting: { n: number }[] = await world.db.query(`SELECT count(*)::int AS n FROM rewards.uncredited_posts WHERE user_id = $1`, [userId]);
+    expect(waiting).toEqual([{ n: 2 * DAILY_POST_CREDITS }]);
+
+    // An event from before posterTimeZone travelled with the post counts by the item's own zone.
+    const older = randomUUID();
+    await world.deliver(
+      ...Array.from({ length: DAILY_POST_CREDITS }, (_, i) => posted(older, { createdAt: new Date(evening.getTime() + i * 60_000) })),
+      posted(older, { createdAt: evening, timeZone: 'Pacific/Auckland' }),
+    );
+    expect(await world.pendingOf(older)).toBe((DAILY_POST_CREDITS + 1) * 10);
+  });
+
   it('a post deleted by its poster while its points are pending loses them, within its first hour or after', async () => {
     const userId = randomUUID();
     const postedAt = new Date(Date.now() - 3 * HOUR);

@@ -101,7 +101,7 @@ export const envelope = <T>(subject: string, payload: T, occurredAt = new Date()
 
 export const posted = (
   posterId: string,
-  options: { isScoutFind?: boolean; createdAt?: Date; timeZone?: string; itemId?: string; posterTier?: SubscriptionTier } = {},
+  options: { isScoutFind?: boolean; createdAt?: Date; timeZone?: string; posterTimeZone?: string; itemId?: string; posterTier?: SubscriptionTier } = {},
 ) =>
   envelope(
     Events.itemPosted.subject,
@@ -118,6 +118,7 @@ export const posted = (
       createdAt: (options.createdAt ?? new Date()).toISOString(),
       timeZone: options.timeZone ?? 'America/New_York',
       ...(options.posterTier ? { posterTier: options.posterTier } : {}),
+      ...(options.posterTimeZone ? { posterTimeZone: options.posterTimeZone } : {}),
     },
     options.createdAt,
   );

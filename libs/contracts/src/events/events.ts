@@ -41,8 +41,13 @@ export const Events = {
       lat: z.number(),
       lng: z.number(),
       createdAt: z.string(),
-      /** The item's IANA time zone: "a local day" for the poster's daily points cap. */
+      /** The item's IANA time zone (where it is). */
       timeZone: z.string().optional(),
+      /**
+       * The IANA time zone the poster's days are counted in for the ten paid posts a day: their first post's, whatever
+       * zone this one is in (absent in older events, which count by `timeZone`).
+       */
+      posterTimeZone: z.string().optional(),
       /** Where other neighbours see it (the blurred spot): what nearby alerts measure from. */
       publicLat: z.number().optional(),
       publicLng: z.number().optional(),

@@ -3,9 +3,10 @@ import { ItemRow } from './item-row';
 
 /**
  * item.posted for an item as read back: when it is posted, or when a moderator restores one the checks held before
- * anyone heard of it. `posterTier`: the poster's plan then (the points multiplier travels with the act).
+ * anyone heard of it. `posterTier`: the poster's plan then (the points multiplier travels with the act);
+ * `posterTimeZone`: the zone the poster's days are counted in (PostersService.dayTimeZone).
  */
-export function itemPostedPayload(row: ItemRow, posterTier: SubscriptionTier): EventPayload<typeof Events.itemPosted> {
+export function itemPostedPayload(row: ItemRow, posterTier: SubscriptionTier, posterTimeZone: string): EventPayload<typeof Events.itemPosted> {
   return {
     itemId: row.id,
     posterId: row.poster_id,
@@ -21,5 +22,6 @@ export function itemPostedPayload(row: ItemRow, posterTier: SubscriptionTier): E
     publicLat: row.public_lat,
     publicLng: row.public_lng,
     posterTier,
+    posterTimeZone,
   };
 }

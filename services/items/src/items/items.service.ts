@@ -327,6 +327,9 @@ export class ItemsService {
 
   /** `held`: the checks hold it for a moderator, so nobody hears of it (item.posted waits for a restore). */
   private async insert(tx: Transaction, posterId: string, fields: NewItem, posterTier: Member['subscriptionTier'], held: boolean): Promise<ItemRow> {
+    const timeZone = timeZoneAt(fields.lat, fields.lng);
+    // Kept from the member's first post, held or not: a restore announces the post with the same zone.
+    const posterTimeZone = await this.posters.dayTimeZone(tx.manager, posterId, timeZone);
     const item = await this.items.add(tx.manager, {
       ...fields,
       id: randomUUID(),
@@ -336,11 +339,11 @@ export class ItemsService {
       inReview: false,
       unannounced: held,
       createdAt: new Date(),
-      timeZone: timeZoneAt(fields.lat, fields.lng),
+      timeZone,
     });
     const row = await this.items.findView(item.id, tx.manager);
     if (!row) throw new DomainError(ErrorCode.INTERNAL, 'The item could not be read back');
-    if (!held) tx.emit(Events.itemPosted, itemPostedPayload(row, posterTier));
+    if (!held) tx.emit(Events.itemPosted, itemPostedPayload(row, posterTier, posterTimeZone));
     return row;
   }
 

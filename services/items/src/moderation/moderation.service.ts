@@ -264,8 +264,11 @@ export class ModerationService {
     if (!(await this.moderation.takeUnannounced(tx.manager, target))) return;
     if (target.type === 'item') {
       const item = await this.items.findView(target.id, tx.manager);
-      if (item && item.status !== 'removed')
-        tx.emit(Events.itemPosted, itemPostedPayload(item, (await this.posters.member(tx.manager, item.poster_id)).subscriptionTier));
+      if (item && item.status !== 'removed') {
+        const { subscriptionTier } = await this.posters.member(tx.manager, item.poster_id);
+        const posterTimeZone = await this.posters.dayTimeZone(tx.manager, item.poster_id, item.time_zone);
+        tx.emit(Events.itemPosted, itemPostedPayload(item, subscriptionTier, posterTimeZone));
+      }
     } else if (target.type === 'comment') {
       const comment = await this.moderation.commentEvent(tx.manager, target.id);
       if (comment) tx.emit(Events.commentPosted, comment);

@@ -31,6 +31,20 @@ export class PostersRepository {
     );
   }
 
+  /**
+   * The zone the member's days are counted in: kept from their first post (`postedIn`), and this row locked until the
+   * transaction ends. A member not heard of yet starts the row with a neutral name, which user.created replaces.
+   */
+  async dayTimeZone(manager: EntityManager, userId: string, postedIn: string): Promise<string> {
+    const [{ day_time_zone }]: { day_time_zone: string }[] = await manager.query(
+      `INSERT INTO items.posters (user_id, username, day_time_zone) VALUES ($1, 'Neighbour', $2)
+       ON CONFLICT (user_id) DO UPDATE SET day_time_zone = COALESCE(posters.day_time_zone, EXCLUDED.day_time_zone)
+       RETURNING day_time_zone`,
+      [userId, postedIn],
+    );
+    return day_time_zone;
+  }
+
   async find(manager: EntityManager, userId: string): Promise<{ subscriptionTier: SubscriptionTier; isVerified: boolean; scoutMode: boolean } | undefined> {
     const [row]: { subscription_tier: SubscriptionTier; is_verified: boolean; scout_mode: boolean }[] = await manager.query(
       `SELECT subscription_tier, is_verified, scout_mode FROM items.posters WHERE user_id = $1`,

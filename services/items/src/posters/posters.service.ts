@@ -34,6 +34,14 @@ export class PostersService {
     return { subscriptionTier: subscriptionTier ?? UNKNOWN_MEMBER.subscriptionTier, blocked: new Set(blocked) };
   }
 
+  /**
+   * The time zone a member's days are counted in for the ten paid posts a day: their first post's (`postedIn` when this
+   * is it), kept whatever zone their later posts are in, so posts placed far apart never open two local days at once.
+   */
+  async dayTimeZone(manager: EntityManager, userId: string, postedIn: string): Promise<string> {
+    return this.posters.dayTimeZone(manager, userId, postedIn);
+  }
+
   /** What items knows of a member; a member it has not heard of yet is treated as a new free account. */
   async member(manager: EntityManager, userId: string): Promise<Member> {
     return (await this.posters.find(manager, userId)) ?? UNKNOWN_MEMBER;

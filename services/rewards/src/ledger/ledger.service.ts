@@ -99,7 +99,9 @@ export class LedgerService {
   async creditPost(tx: EventTransaction, item: Posted): Promise<void> {
     await this.pending.lockItem(tx.manager, item.itemId);
     const reason: PointsReason = item.isScoutFind ? 'scout_find' : 'post_item';
-    const localDate = await this.postCredits.localDate(tx.manager, item.createdAt, item.timeZone ?? 'UTC');
+    // The poster's local day, in the zone their days are counted in, not the item's: posts placed in far-apart zones
+    // share one day's ten.
+    const localDate = await this.postCredits.localDate(tx.manager, item.createdAt, item.posterTimeZone ?? item.timeZone ?? 'UTC');
     const post: DayPost = {
       itemId: item.itemId,
       userId: item.posterId,
