@@ -52,6 +52,30 @@ describe('requests from other sites (docs/security.md)', () => {
     expect(await stillSignedIn()).toBe(true);
   });
 
+  it('refuses it on a path spelled with escaped letters too, which the router decodes to the same route', async () => {
+    for (const path of ['/%61pi/auth/logout', '/api/auth/logou%74', '/%2561pi/auth/logout']) {
+      const response = await call(`${stack.url}${path}`, { method: 'POST', cookie, headers: { 'content-type': 'text/plain' }, body: '{"x":1}=' });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+    }
+    const foreign = await call(`${stack.url}/%61pi/items/${item.id}/vote`, {
+      method: 'POST',
+      cookie: neighbour,
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{}',
+    });
+    expect(foreign).toMatchObject({ status: 403, body: { message: 'Requests from other sites are not accepted' } });
+    expect(await stillSignedIn()).toBe(true);
+  });
+
+  it("lets a mail provider's one-click unsubscribe through, a form post from its own servers that only its token authorises", async () => {
+    const response = await fetch(`${stack.url}/api/email/unsubscribe?token=${'x'.repeat(43)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example', 'sec-fetch-site': 'cross-site' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(await response.text()).toContain('This unsubscribe link is not known.');
+  });
+
   it('refuses an urlencoded form post', async () => {
     const response = await call(`${stack.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
     expect(response.status).toBe(415);

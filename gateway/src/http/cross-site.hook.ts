@@ -1,7 +1,7 @@
 import { DomainError, ErrorCode } from '@curbside/contracts';
 import type { onRequestHookHandler } from 'fastify';
 import { sendError } from '../errors/error-response';
-import { HttpRequest, pathOf } from './http-request';
+import { HttpRequest } from './http-request';
 import { isStateChanging } from './state-changing';
 
 const ACCEPTED_TYPES = ['application/json', 'multipart/form-data'];
@@ -18,11 +18,14 @@ const TOKEN_FORM_POSTS = new Set(['/api/email/unsubscribe']);
  * be JSON (or multipart for uploads), and must not come from another site: `Sec-Fetch-Site: cross-site` or an
  * `Origin` that is not this server's is a 403. Reads stay open (their answers are public or the caller's own,
  * and another site cannot read them).
+ *
+ * Every write is checked, whatever its path: the router decodes escaped letters (`/%61pi/auth/logout` reaches
+ * logout), so the one exception is told by the route it matched, never by the text of the URL.
  */
 export const refuseCrossSiteWrites: onRequestHookHandler = (request, reply, done) => {
   if (!isStateChanging(request.method)) return done();
-  const path = pathOf(request);
-  if (!path.startsWith('/api/') || (request.method === 'POST' && TOKEN_FORM_POSTS.has(path))) return done();
+  const route = request.routeOptions.url;
+  if (request.method === 'POST' && route !== undefined && TOKEN_FORM_POSTS.has(route)) return done();
   if (request.headers['sec-fetch-site'] === 'cross-site' || !sameOrigin(request)) {
     return sendError(reply, new DomainError(ErrorCode.FORBIDDEN, 'Requests from other sites are not accepted'));
   }
