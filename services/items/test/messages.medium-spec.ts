@@ -142,22 +142,30 @@ describe(MessagesService.name, () => {
 
   it("lists a garage sale's threads to its poster only: one per member who wrote, newest first, with who spoke last", async () => {
     const poster = await world.member({ username: 'gina' });
-    const [anna, ben, blocked, stranger] = [
+    const [anna, ben, blocked, blocker, stranger] = [
       await world.member({ username: 'anna' }),
       await world.member({ username: 'ben' }),
       await world.member(),
       await world.member(),
+      await world.member(),
     ];
     const sale = await world.postGarageSale(poster);
-    for (const member of [anna, ben, blocked]) await world.get(EngagementService).toggleInterest(sale.id, member);
+    for (const member of [anna, ben, blocked, blocker]) await world.get(EngagementService).toggleInterest(sale.id, member);
     expect(await sut.threads(sale.id, poster)).toEqual([]);
 
     await sut.send(sale.id, anna, { text: 'Is the lamp still there?' });
     await sut.send(sale.id, poster, { text: 'Yes, come by', to: anna });
     await sut.send(sale.id, blocked, { text: 'Hello' });
+    await sut.send(sale.id, blocker, { text: 'Hi' });
+    await sut.send(sale.id, poster, { text: 'Come by', to: blocker });
     await sut.send(sale.id, ben, { text: 'What time do you open?' });
     await world.db.query(`INSERT INTO items.blocks (blocker_id, blocked_id, blocked, version) VALUES ($1, $2, true, 1)`, [poster, blocked]);
     expect(await world.get(BlocksRepository).isBlocked(poster, blocked)).toBe(true);
+    // A member who blocked the poster hears no more from them: the thread is gone for both, as if it had never been.
+    await world.db.query(`INSERT INTO items.blocks (blocker_id, blocked_id, blocked, version) VALUES ($1, $2, true, 1)`, [blocker, poster]);
+    expect(await refusal(sut.send(sale.id, poster, { text: 'Why did you leave?', to: blocker }))).toBe(MessageError.NOT_FOUND);
+    expect(await refusal(sut.thread(sale.id, poster, blocker))).toBe(MessageError.NOT_FOUND);
+    expect(await refusal(sut.send(sale.id, blocker, { text: 'Bye' }))).toBe(MessageError.NOT_FOUND);
 
     const threads = await sut.threads(sale.id, poster);
     expect(threads.map((t) => [t.memberId, t.name, t.count, t.awaitingReply])).toEqual([

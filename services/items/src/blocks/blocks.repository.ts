@@ -24,4 +24,13 @@ export class BlocksRepository {
     const rows: unknown[] = await manager.query(`SELECT 1 FROM items.blocks WHERE blocker_id = $1 AND blocked_id = $2 AND blocked`, [posterId, memberId]);
     return rows.length > 0;
   }
+
+  /** Whether either of the two blocked the other: a conversation between them needs neither. */
+  async eitherBlocked(a: string, b: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM items.blocks WHERE blocked AND ((blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1))`,
+      [a, b],
+    );
+    return rows.length > 0;
+  }
 }

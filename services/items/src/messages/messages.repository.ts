@@ -79,7 +79,7 @@ export class MessagesRepository {
 
   /**
    * The poster's threads on an item: one per member with messages, newest first, leaving out members the poster
-   * blocked (their threads are not found either, messages.service.ts) and messages held for review that the poster
+   * blocked or who blocked the poster (their threads are not found either, messages.service.ts) and messages held for review that the poster
    * did not write (a held message reaches its recipient only if a moderator restores it).
    */
   async threads(itemId: string, posterId: string): Promise<ThreadSummaryRow[]> {
@@ -90,7 +90,8 @@ export class MessagesRepository {
          LEFT JOIN items.posters p ON p.user_id = m.member_id
         WHERE m.item_id = $1
           AND (NOT m.in_review OR m.author_id = $2)
-          AND NOT EXISTS (SELECT 1 FROM items.blocks b WHERE b.blocker_id = $2 AND b.blocked_id = m.member_id AND b.blocked)
+          AND NOT EXISTS (SELECT 1 FROM items.blocks b
+                           WHERE b.blocked AND ((b.blocker_id = $2 AND b.blocked_id = m.member_id) OR (b.blocker_id = m.member_id AND b.blocked_id = $2)))
         GROUP BY m.member_id, p.username
         ORDER BY last_at DESC, m.member_id`,
       [itemId, posterId],

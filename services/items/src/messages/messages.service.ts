@@ -186,8 +186,9 @@ export class MessagesService {
     if (!memberId || memberId === probe.poster_id) throw notFound();
     const item = memberId === (withId ?? callerId) ? probe : await this.messages.threadItem(manager, itemId, memberId, MESSAGE_RETENTION_DAYS);
     if (!item) throw notFound();
-    // A member the poster blocked has no thread with them, and is not told why (docs/product-rules.md, Blocking).
-    if (await this.blocks.isBlocked(item.poster_id, memberId, manager)) throw notFound();
+    // A member the poster blocked has no thread with them, nor a poster the member blocked, and neither is told why
+    // (docs/product-rules.md, Blocking): a block ends the conversation both ways.
+    if (await this.blocks.eitherBlocked(item.poster_id, memberId, manager)) throw notFound();
     const holds = item.status === 'first_dibs' && item.reserved_by_id === memberId;
     const interested = item.is_garage_sale && item.interested && (item.status === 'available' || item.status === 'first_dibs');
     const canWrite = holds || interested;
