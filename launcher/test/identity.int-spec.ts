@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { User, VerifyCodeResponse } from '@curbside/contracts';
 import { ApiClient } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, lastSmsCode, STACK_MODES, waitOutSendInterval } from './stack-modes';
+import { dataSourceOf, lastSmsCode, smsSentTo, STACK_MODES, waitOutSendInterval } from './stack-modes';
 
 /** A fresh North American number per test, typed the way people type them. */
 function newPhone(): { typed: string; e164: string } {
@@ -156,6 +156,50 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       expect(signIn.status).toBe(201);
       await waitOutSendInterval(stack, phone.e164);
       expect((await owner({ phoneNumber: phone.typed })).status).toBe(201);
+    });
+
+    it('counts every address of one IPv6 /64 as one requester: a fresh address per request gets no more codes', async () => {
+      const phone = newPhone();
+      const statuses: number[] = [];
+      for (let i = 1; i <= 6; i++) {
+        await sql(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1`, [phone.e164]);
+        const response = await fetch(`${stack.url}/api/auth/send-code`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:aa:bb::${i.toString(16)}` },
+          body: JSON.stringify({ phoneNumber: phone.typed }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    });
+
+    it("does not let strangers spend the number's hourly ceiling with verification codes that are never texted to it", async () => {
+      const phone = newPhone();
+      const owner = api.anotherBrowser();
+      expect((await owner.post('/api/auth/send-code', { phoneNumber: phone.typed })).status).toBe(201);
+      const signedIn = await owner.post('/api/auth/verify-code', { phoneNumber: phone.typed, code: lastSmsCode(stack, phone.e164), firstName: 'Owner' });
+      expect(signedIn.status).toBe(201);
+      const texts = smsSentTo(stack, phone.e164).length;
+
+      // Strangers at four addresses ask for verification codes for the owner's number: nineteen, none texted, which
+      // with the owner's own code make the twenty a number may be sent in an hour.
+      const stranger = api.anotherBrowser();
+      await stranger.post('/api/users', {});
+      for (let i = 0; i < 19; i++) {
+        await sql(`UPDATE users.phone_codes SET created_at = created_at - interval '31 seconds' WHERE phone = $1`, [phone.e164]);
+        const from = stranger.withHeaders({ 'x-forwarded-for': `203.0.113.${10 + (i % 4)}` });
+        const response = await from.post('/api/phone/send-code', { phone: phone.typed, name: 'Mallory Stranger' });
+        expect(response).toMatchObject({ status: 201, body: { message: 'Check your phone for the verification code' } });
+      }
+      expect(smsSentTo(stack, phone.e164)).toHaveLength(texts);
+      // The next stranger's request meets the ceiling, as it would for a number that was texted twenty times.
+      const fifth = await stranger
+        .withHeaders({ 'x-forwarded-for': '203.0.113.99' })
+        .post('/api/phone/send-code', { phone: phone.typed, name: 'Mallory Stranger' });
+      expect(fifth.status).toBe(429);
+      // The owner can still sign in.
+      expect((await owner.post('/api/auth/send-code', { phoneNumber: phone.typed })).status).toBe(201);
+      expect(smsSentTo(stack, phone.e164)).toHaveLength(texts + 1);
     });
 
     it.each([

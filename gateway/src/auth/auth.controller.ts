@@ -8,6 +8,7 @@ import { ZodPipe } from '../http/zod.pipe';
 import { SessionCache } from '../session/session-cache';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../session/session-cookie';
 import { AuthThrottle } from './auth-throttle.decorator';
+import { codeRequester } from './code-requester';
 
 @Controller()
 export class AuthController {
@@ -20,7 +21,7 @@ export class AuthController {
   @ApiRoute(Routes.sendCode)
   @AuthThrottle()
   sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }, @Req() request: HttpRequest): Promise<SendCodeResponse> {
-    return this.services.call(Calls.users.sendLoginCode, { ...body, requester: request.ip });
+    return this.services.call(Calls.users.sendLoginCode, { ...body, requester: codeRequester(request) });
   }
 
   @ApiRoute(Routes.verifyCode)

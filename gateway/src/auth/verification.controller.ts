@@ -6,6 +6,7 @@ import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
 import { AuthThrottle } from './auth-throttle.decorator';
+import { codeRequester } from './code-requester';
 
 @Controller()
 export class VerificationController {
@@ -18,7 +19,7 @@ export class VerificationController {
     @Req() request: HttpRequest,
     @Caller() callerId: string,
   ): Promise<SuccessResponse> {
-    return this.services.call(Calls.users.startVerification, { ...body, requester: request.ip }, callerId);
+    return this.services.call(Calls.users.startVerification, { ...body, requester: codeRequester(request) }, callerId);
   }
 
   @ApiRoute(Routes.phoneVerifyCode)
@@ -39,7 +40,7 @@ export class VerificationController {
     if (body.verificationMethod === 'email') {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, 'E-mail verification is not available. Please verify with your phone number.');
     }
-    return this.services.call(Calls.users.startVerification, { name: body.name, phone: body.phone, requester: request.ip }, callerId);
+    return this.services.call(Calls.users.startVerification, { name: body.name, phone: body.phone, requester: codeRequester(request) }, callerId);
   }
 
   @ApiRoute(Routes.verificationStatus)

@@ -31,6 +31,10 @@ export class PhoneCodeEntity {
   @Column('text')
   requester: string;
 
+  /** False for a code issued but never sent (a verification for a number that is another account's). */
+  @Column('boolean')
+  texted: boolean;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;
 

@@ -21,8 +21,10 @@ export interface IssueCode {
   purpose: CodePurpose;
   userId?: string;
   pendingName?: string;
-  /** The client's address as the gateway saw it. */
+  /** The client's network as the gateway counts it (an IPv4 address or an IPv6 /64). */
   requester?: string;
+  /** False when the code will not be sent (a verification for a number that is another account's); true if unset. */
+  texted?: boolean;
 }
 
 export type CodeCheck = { ok: true; code: PhoneCodeEntity } | { ok: false; message: string };
@@ -45,7 +47,8 @@ export class PhoneCodesService {
   /**
    * Returns the plain code for the SMS; it is never stored or returned anywhere else. Quotas count per requester
    * and number (30 s apart, 5 an hour), with a gentler ceiling per number from everybody (20 an hour); a new code
-   * replaces only the same requester's earlier one, so nobody can cancel or starve the owner's codes.
+   * replaces only the same requester's earlier one, so nobody can cancel the owner's codes, and codes that were never
+   * texted do not count toward the ceiling of a code that will be (PhoneCodesRepository.recentSends).
    */
   async issue(manager: EntityManager, request: IssueCode): Promise<string> {
     const callingCode = callingCodeOf(request.phone);
@@ -53,7 +56,8 @@ export class PhoneCodesService {
       throw new DomainError(AuthError.COUNTRY_NOT_SUPPORTED, 'Phone numbers from this country are not supported yet');
     }
     const requester = this.requesterKey(request.requester);
-    const { mine, all, newest } = await this.codes.recentSends(manager, request.phone, requester);
+    const texted = request.texted ?? true;
+    const { mine, all, newest } = await this.codes.recentSends(manager, request.phone, requester, texted);
     if (newest && Date.now() - new Date(newest).getTime() < MIN_SECONDS_BETWEEN_SENDS * 1000) {
       const wait = MIN_SECONDS_BETWEEN_SENDS - (Date.now() - new Date(newest).getTime()) / 1000;
       throw new DomainError(AuthError.TOO_MANY_CODES, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
@@ -70,6 +74,7 @@ export class PhoneCodesService {
       purpose: request.purpose,
       codeHash: hashCode(this.config.SESSION_SECRET, request.phone, request.purpose, code),
       requester,
+      texted,
       userId: request.userId ?? null,
       pendingName: request.pendingName ?? null,
       attempts: 0,

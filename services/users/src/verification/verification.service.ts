@@ -27,8 +27,9 @@ export class VerificationService {
       if (user.isVerified) return null;
       const owner = await this.usersRepository.findByPhone(phone, tx.manager);
       user.verificationSubmittedAt = new Date();
-      const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name, requester });
-      return { code, send: !owner || owner.id === user.id };
+      const send = !owner || owner.id === user.id;
+      const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name, requester, texted: send });
+      return { code, send };
     });
     if (issued === null) return { success: true, message: 'Your account is already verified' };
     if (issued.send) await this.auth.deliver(phone, issued.code);
