@@ -9,6 +9,7 @@ import { InAppTiming1764400000703 } from './migrations/1764400000703-in-app-timi
 import { DeliveryJobs1764700000706 } from './migrations/1764700000706-delivery-jobs';
 import { MemberReach1764800000708 } from './migrations/1764800000708-member-reach';
 import { ReachBands1764900000709 } from './migrations/1764900000709-reach-bands';
+import { AlertingPosts1765000000710 } from './migrations/1765000000710-alerting-posts';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
@@ -71,6 +72,7 @@ export const notificationsService: ServiceDefinition = {
     DeliveryJobs1764700000706,
     MemberReach1764800000708,
     ReachBands1764900000709,
+    AlertingPosts1765000000710,
   ],
   module: (runtime) => NotificationsModule.register(runtime),
 };

@@ -15,7 +15,7 @@ import {
 import { describeServiceStartsHealthy, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
 import { envelope, itemPostedAt } from './notification-events';
-import { MEMBERS_PER_SLICE, NotificationsService } from '../src/store/notifications.service';
+import { ALERTING_POSTS_PER_DAY, MEMBERS_PER_SLICE, NotificationsService } from '../src/store/notifications.service';
 
 /**
  * The notification store on the real PostgreSQL, fed through its real consumers (in-memory bus): written once per
@@ -168,6 +168,26 @@ describe(NotificationsService.name, () => {
       expect(await inbox(far)).toEqual([]);
       expect((await inbox(wide)).map((n) => n.type)).toEqual(['new_item_alert']);
       expect(await inbox(poster)).toEqual([]);
+    });
+
+    it("alerts neighbours of ten of a poster's posts in any 24 hours, not of an eleventh; another poster's post still alerts", async () => {
+      const [near, poster, other] = [randomUUID(), randomUUID(), randomUUID()];
+      await at(near, 1_000);
+      const now = Date.now();
+      const postedAt = (event: ReturnType<typeof posted>, at: number) => ({ ...event, occurredAt: new Date(at).toISOString() });
+      // The first a day and ten seconds ago, the other nine two hours ago, delivered at once.
+      const ten = Array.from({ length: ALERTING_POSTS_PER_DAY }, (_, i) =>
+        postedAt(posted(poster, { title: `Chair ${i}` }), i === 0 ? now - 24 * 3600_000 - 10_000 : now - 2 * 3600_000 + i * 1_000),
+      );
+      await Promise.all(ten.map((event) => deliver(event)));
+      expect(await inbox(near)).toHaveLength(ALERTING_POSTS_PER_DAY);
+      // Twenty seconds ago all ten were within the day before; now the first is not.
+      await deliver(postedAt(posted(poster, { title: 'One chair too many' }), now - 20_000));
+      await deliver(posted(other, { title: 'Lamp' }));
+      await deliver(posted(poster, { title: 'Desk' }));
+      const messages = (await inbox(near)).map((n) => n.message);
+      expect(messages).toHaveLength(ALERTING_POSTS_PER_DAY + 2);
+      expect(messages.filter((m) => /too many|Lamp|Desk/.test(m))).toEqual([expect.stringContaining('"Desk"'), expect.stringContaining('"Lamp"')]);
     });
 
     it('reaches every member whose own radius holds the post, whatever band of reach they are in, and none just beyond', async () => {

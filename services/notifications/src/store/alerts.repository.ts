@@ -78,6 +78,8 @@ export interface NearbyAlert {
   tiers: readonly string[] | null;
   /** Never the poster, nor the neighbour whose act caused the alert. */
   excludeUserIds: string[];
+  /** The poster whose new post this alert announces (counted by alertingPostsBefore); none for other alerts. */
+  posterId?: string;
 }
 
 /** A nearby alert kept with the event it came from, which decides who gets it and when it shows. */
@@ -183,8 +185,8 @@ export class AlertsRepository {
     await manager.query(
       `WITH forgotten AS (DELETE FROM notifications.nearby_alerts WHERE occurred_at < ${KEPT})
        INSERT INTO notifications.nearby_alerts
-         (source_event_id, type, title, message_template, item_id, item_title, lat, lng, flag, tiers, exclude_user_ids, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+         (source_event_id, type, title, message_template, item_id, item_title, lat, lng, flag, tiers, exclude_user_ids, occurred_at, poster_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING`,
       [
         alert.sourceEventId,
         alert.type,
@@ -198,8 +200,23 @@ export class AlertsRepository {
         alert.tiers,
         alert.excludeUserIds,
         alert.occurredAt,
+        alert.posterId ?? null,
       ],
     );
+  }
+
+  /**
+   * How many of the poster's posts raised nearby alerts in the 24 hours before `at` (another post's alert of the same
+   * event aside), with the poster locked until the transaction ends: two posts of one poster are counted one at a time.
+   */
+  async alertingPostsBefore(manager: EntityManager, posterId: string, at: string, eventId: string): Promise<number> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('nearby-alerts-of:' || $1, 0))`, [posterId]);
+    const [{ n }]: { n: number }[] = await manager.query(
+      `SELECT count(DISTINCT item_id)::int AS n FROM notifications.nearby_alerts
+       WHERE poster_id = $1 AND occurred_at > $2::timestamptz - interval '24 hours' AND occurred_at <= $2 AND source_event_id <> $3`,
+      [posterId, at, eventId],
+    );
+    return n;
   }
 
   /** Writes the personal alerts in scope that qualify and are not written yet. */

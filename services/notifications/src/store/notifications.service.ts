@@ -39,6 +39,8 @@ const LIVE_CATCH_UP = 50;
  * 4.1–5.1 s and leaves the feed a core: 1.5–2.4× (bench/README.md, "Fan-out one slice at a time").
  */
 export const MEMBERS_PER_SLICE = 12_500;
+/** A member's posts alert their neighbours for at most this many posts in any 24 hours (docs/product-rules.md, Reach). */
+export const ALERTING_POSTS_PER_DAY = 10;
 const MAX_SLICES = 16;
 const SLICES_AT_ONCE = 1;
 
@@ -171,7 +173,10 @@ export class NotificationsService {
   }
 
   /** A new post's alert (new item, scout find, or garage sale for the plans that get those) to the members around it. */
-  fanOutNewItem(tx: EventTransaction, item: EventPayload<typeof Events.itemPosted>): Promise<number> {
+  async fanOutNewItem(tx: EventTransaction, item: EventPayload<typeof Events.itemPosted>): Promise<number> {
+    // One account posting item after item would push every neighbour an alert each time: past the day's ten, a post
+    // is listed (feed, map, search, wanted posts) but alerts nobody nearby.
+    if ((await this.alerts.alertingPostsBefore(tx.manager, item.posterId, tx.event.occurredAt, tx.event.id)) >= ALERTING_POSTS_PER_DAY) return 0;
     const kind = item.isGarageSale
       ? { type: 'new_item_alert', title: 'Garage Sale Nearby', flag: 'enableGarageSaleAlerts', tiers: GARAGE_SALE_ALERT_TIERS }
       : item.isScoutFind
@@ -185,6 +190,7 @@ export class NotificationsService {
       lat: item.publicLat ?? item.lat,
       lng: item.publicLng ?? item.lng,
       excludeUserIds: [item.posterId],
+      posterId: item.posterId,
     });
   }
 
