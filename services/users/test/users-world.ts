@@ -23,7 +23,8 @@ export async function refusalOf(call: Promise<unknown>): Promise<{ code: string;
   return retryAfterSeconds === undefined ? { code, message } : { code, message, retryAfterSeconds };
 }
 
-function smsOf(sut: ServiceUnderTest): LogSmsSender {
+/** The service's SMS adapter: the log one, which keeps what it sent. */
+export function smsOf(sut: ServiceUnderTest): LogSmsSender {
   const sms = sut.infrastructure.sms;
   if (!(sms instanceof LogSmsSender)) throw new Error('the users service does not use the log SMS adapter');
   return sms;

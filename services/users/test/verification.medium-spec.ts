@@ -1,8 +1,9 @@
+import { jest } from '@jest/globals';
 import { AuthError, Calls, UserError } from '@curbside/contracts';
-import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { usersService } from '../src/users.definition';
 import { VerificationService } from '../src/verification/verification.service';
-import { elapse, lastCode, newPhone, refusalOf, textsTo } from './users-world';
+import { elapse, lastCode, newPhone, refusalOf, smsOf, textsTo } from './users-world';
 
 /** Phone sign-in (AuthService) and account verification (VerificationService) as a member goes through them. */
 describe(VerificationService.name, () => {
@@ -101,6 +102,33 @@ describe(VerificationService.name, () => {
       const asker = await newMember();
       expect(await startVerification(asker, phone.e164)).toEqual(await startVerification(await newMember(), free.e164));
       expect(textsTo(sut, phone.e164)).toBe(texts);
+    });
+
+    it('answers a free number without waiting for the SMS provider, so the time it takes tells nobody whether a number is taken', async () => {
+      const taken = newPhone();
+      await sendLogin(taken.e164);
+      await signIn(taken.e164, lastCode(sut, taken.e164), 'Owner');
+      await elapse(sut, taken.e164, 31);
+      const sms = smsOf(sut);
+      const send = sms.send.bind(sms);
+      // The provider takes three seconds to accept a text.
+      const slow = jest.spyOn(sms, 'send').mockImplementation(async (to, body) => {
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await send(to, body);
+      });
+      try {
+        const free = newPhone();
+        for (const phone of [free, taken]) {
+          const started = Date.now();
+          expect(await startVerification(await newMember(), phone.e164)).toEqual({ success: true, message: 'Check your phone for the verification code' });
+          expect(Date.now() - started).toBeLessThan(1500);
+        }
+        // The free number's code arrives all the same.
+        await waitFor(() => textsTo(sut, free.e164) === 1, { timeoutMs: 10_000 });
+        expect(textsTo(sut, taken.e164)).toBe(1);
+      } finally {
+        slow.mockRestore();
+      }
     });
 
     it('refuses with USER.PHONE_TAKEN when the phone went to another member between the code and its confirmation', async () => {

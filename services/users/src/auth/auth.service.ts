@@ -61,6 +61,15 @@ export class AuthService {
     });
   }
 
+  /**
+   * Sends the code without its caller waiting for the SMS provider: a verification answers a number that is another
+   * account's (never texted) as soon as a free one, or the time it took would tell who has a number. A failed send is
+   * logged (deliver); the member asks for a new code 30 s later, as for a text that never came.
+   */
+  deliverInBackground(phone: string, code: string): void {
+    this.deliver(phone, code).catch(() => undefined);
+  }
+
   async deliver(phone: string, code: string): Promise<void> {
     try {
       await this.sms.send(phone, codeMessage(code));

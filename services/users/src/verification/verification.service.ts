@@ -19,8 +19,9 @@ export class VerificationService {
 
   /**
    * Answers the same whether or not the number belongs to another account (docs/security.md: no way to learn who has
-   * a number): the code is issued either way, so quotas and timing match, but it is only sent to a number
-   * that is free or already this account's, so nobody can verify with somebody else's phone.
+   * a number): the code is issued either way, so quotas match, and the answer does not wait for the text, so timing
+   * matches too; but it is only sent to a number that is free or already this account's, so nobody can verify with
+   * somebody else's phone.
    */
   async start(userId: string, name: string, phone: string, requester?: string): Promise<SuccessResponse> {
     const issued = await this.users.change(userId, async (user, tx) => {
@@ -32,7 +33,7 @@ export class VerificationService {
       return { code, send };
     });
     if (issued === null) return { success: true, message: 'Your account is already verified' };
-    if (issued.send) await this.auth.deliver(phone, issued.code);
+    if (issued.send) this.auth.deliverInBackground(phone, issued.code);
     return { success: true, message: 'Check your phone for the verification code' };
   }
 
