@@ -18,7 +18,7 @@ import {
   UserError,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, currentRequestContext, RpcCaller, verifyPassword } from '@curbside/platform';
-import { AuditAttempt, AuditLog, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../audit/audit-log';
+import { AuditAttempt, AuditLog, GATE_REFUSALS, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../audit/audit-log';
 import { ElevationsRepository } from '../elevation/elevations.repository';
 
 type Part = (typeof EMERGENCY_PARTS)[number];
@@ -119,8 +119,9 @@ export class EmergencyAccessService {
       adminUserId,
       targetUserId,
       searchType: request.searchType,
-      reason: request.reason?.trim() ?? '',
-      lawEnforcementCase: request.lawEnforcementCase?.trim() || null,
+      // A refusal at the gate keeps no text the caller typed (GATE_REFUSALS).
+      reason: GATE_REFUSALS.includes(detail) ? '' : (request.reason?.trim() ?? ''),
+      lawEnforcementCase: GATE_REFUSALS.includes(detail) ? null : request.lawEnforcementCase?.trim() || null,
       outcome,
       detail,
       requestId: currentRequestContext()?.requestId ?? 'internal',

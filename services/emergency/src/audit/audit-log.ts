@@ -11,6 +11,15 @@ export const LOCKOUT_FAILURES = 5;
 
 export type AuditAttempt = Omit<AuditFields, 'id' | 'createdAt'>;
 
+/**
+ * Refusals at the gate, before anyone is known to act as an administrator: no session, not an admin, acting as
+ * another member, or the lookup turned off. Each is still an entry of the chain, but without the reason and case
+ * the caller typed (nobody's account of an emergency: storing up to 2,200 characters of it for every anonymous
+ * request let anyone grow the append-only log at will), and the dashboard's log leaves them out, so a flood of
+ * them cannot push administrators' lookups out of sight. `npm run audit:verify` and the table still hold them.
+ */
+export const GATE_REFUSALS: readonly string[] = ['not_signed_in', 'not_admin', 'not_self', 'disabled'];
+
 /** Serialises every append (and the lockout check that decides it) so the chain never forks. */
 const CHAIN_LOCK = "hashtext('emergency.audit_log')";
 
@@ -53,11 +62,13 @@ export class AuditLog {
     return rows.map((r) => r.created_at);
   }
 
+  /** The newest entries of administrators at work (GATE_REFUSALS left out), newest first. */
   async list(limit = 100): Promise<EmergencyLogEntry[]> {
     const rows: { id: string; target_user_id: string | null; reason: string; law_enforcement_case: string | null; outcome: AuditOutcome; created_at: Date }[] =
       await this.dataSource.query(
-        `SELECT id, target_user_id, reason, law_enforcement_case, outcome, created_at FROM emergency.audit_log ORDER BY seq DESC LIMIT $1`,
-        [limit],
+        `SELECT id, target_user_id, reason, law_enforcement_case, outcome, created_at FROM emergency.audit_log
+         WHERE detail <> ALL ($2::text[]) ORDER BY seq DESC LIMIT $1`,
+        [limit, GATE_REFUSALS],
       );
     return rows.map((r) => ({
       id: r.id,
