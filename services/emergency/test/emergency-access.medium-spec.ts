@@ -126,9 +126,15 @@ describe(EmergencyAccessService.name, () => {
   };
   const sql = <T>(query: string, params: unknown[] = []): Promise<T[]> => service.runtime.dataSource.query(query, params);
   const entries = () =>
-    sql<{ id: string; admin_user_id: string | null; target_user_id: string | null; outcome: string; detail: string; reason: string; law_enforcement_case: string | null }>(
-      `SELECT id, admin_user_id, target_user_id, outcome, detail, reason, law_enforcement_case FROM emergency.audit_log ORDER BY seq`,
-    );
+    sql<{
+      id: string;
+      admin_user_id: string | null;
+      target_user_id: string | null;
+      outcome: string;
+      detail: string;
+      reason: string;
+      law_enforcement_case: string | null;
+    }>(`SELECT id, admin_user_id, target_user_id, outcome, detail, reason, law_enforcement_case FROM emergency.audit_log ORDER BY seq`);
   const entriesOf = async (adminUserId: string) => (await entries()).filter((e) => e.admin_user_id === adminUserId).map((e) => `${e.outcome}:${e.detail}`);
 
   beforeAll(async () => {
