@@ -22,6 +22,14 @@ const NOT_AN_OFFER = String.raw`(?<!\b(?:i|i'll|i will|i can|can i|could i|we|we
 
 const rx = (source: string) => new RegExp(source, 'g');
 
+/**
+ * A phone number written any other way than the North American one: with a country code (`+44 7700 900123`), or ten
+ * to fourteen digits in any grouping (`555 12 34 567`). Nine digits stay out: a ZIP+4 is one.
+ */
+const OTHER_PHONE = String.raw`(?<![\d$])\+\d(?:[ .-]?\d){6,13}(?!\d)|(?<![\d$.,])\d(?:[ .-]?\d){9,13}(?!\d)`;
+/** A link: a scheme, `www.`, a shortener, or a name under a common top-level domain (not an e-mail's, which is off-app). */
+const LINK = String.raw`\bhttps?:\/\/\S+|\bwww\.\S+|(?<![@.a-z0-9-])[a-z0-9][a-z0-9-]*\.(?:com|net|org|io|co|ly|me|app|link|xyz|info|biz|shop|site|online|top|click|gl|to|us|gd)\b(?:\/\S*)?`;
+
 /** Refused outright in handover messages: nobody ever needs another member's sign-in code. */
 export const SIGN_IN_CODE_RULE: TextRule = {
   id: 'scam.sign-in-code',
@@ -90,7 +98,15 @@ export const SCAM_PHRASE_RULES: readonly TextRule[] = [
     id: 'scam.off-app',
     label: 'asks to move to another app, e-mail or a phone number',
     low: rx(
-      String.raw`\b(?:whats ?app|telegram|signal app|wechat|kik|snapchat|e ?mail me|text me (?:at|on)|call me (?:at|on)|reach me (?:at|on)|my (?:number|cell|phone)(?: number)? is)\b|(?<![\d$])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}(?!\d)|\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`,
+      String.raw`\b(?:whats ?app|telegram|signal app|wechat|kik|snapchat|e ?mail me|text me (?:at|on)|call me (?:at|on)|reach me (?:at|on)|my (?:number|cell|phone)(?: number)? is)\b|(?<![\d$])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}(?!\d)|${OTHER_PHONE}|\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b`,
     ),
+  },
+  {
+    id: 'scam.link',
+    label: 'sends a link to another site',
+    // A handover needs no web page: a link in a message is how fake payment and "delivery" pages arrive. Posts and
+    // comments may name a shop or a manual, so only a message carries it.
+    kinds: ['message'],
+    low: rx(LINK),
   },
 ];
