@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newNeighbour, openApp, photo, shot } from './helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newNeighbour, openApp, photo, shot, smsCode } from './helpers';
+import { waitOutSendInterval } from './operator';
 
 function settingsRow(page: Page, label: string) {
   return page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: new RegExp(`^${label}`) });
@@ -162,6 +163,42 @@ test('Terms & Safety and the App Tutorial open from the settings list', async ({
   await shot(page, 'profile-12-tutorial');
   await page.keyboard.press('Escape');
   await expect(tour).toBeHidden();
+});
+
+test('Other devices signs the account out everywhere but here, and says how many', async ({ browser, baseURL }) => {
+  const phone = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  /** Signs a browser profile in to the phone's account through the API, as another device would. */
+  const signIn = async (request: APIRequestContext) => {
+    waitOutSendInterval(`+1${phone}`);
+    const since = new Date();
+    expect((await request.post('/api/auth/send-code', { data: { phoneNumber: phone } })).ok()).toBe(true);
+    const signedIn = await request.post('/api/auth/verify-code', { data: { phoneNumber: phone, code: await smsCode(`+1${phone}`, since), firstName: 'Ada' } });
+    return ((await signedIn.json()) as { user: { id: string } }).user.id;
+  };
+  const { context, page } = await newNeighbour(browser, baseURL as string);
+  const userId = await signIn(context.request);
+  const laptop = await browser.newContext({ baseURL });
+  expect(await signIn(laptop.request)).toBe(userId);
+  expect((await laptop.request.get(`/api/users/${userId}/admin-status`)).status()).toBe(200);
+
+  // This phone's app knows the account it signed in to.
+  await context.addInitScript((id) => localStorage.getItem('userId') ?? localStorage.setItem('userId', id), userId);
+  expect(await openApp(page, '/profile')).toBe(userId);
+  const row = settingsRow(page, 'Other devices');
+  await row.click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out other devices?' });
+  await expect(dialog.getByText('This device stays signed in.', { exact: false })).toBeVisible();
+  await shot(page, 'profile-13a-other-devices');
+  await dialog.getByRole('button', { name: 'Sign out others' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Signed out of 1 other device');
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeFocused();
+  await shot(page, 'profile-13b-other-devices-signed-out');
+  // The laptop's session is gone at once; this phone's stays.
+  expect((await laptop.request.get(`/api/users/${userId}/admin-status`)).status()).toBe(401);
+  expect((await page.request.get(`/api/users/${userId}/admin-status`)).status()).toBe(200);
+  await laptop.close();
+  await context.close();
 });
 
 test('Start Fresh forgets the account on this device and ends its session', async ({ page }) => {

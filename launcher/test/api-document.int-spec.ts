@@ -105,7 +105,9 @@ describe('the API document against the answers of the running app', () => {
     const signInPhone = `555${String(randomInt(0, 10_000_000)).padStart(7, '0')}`;
     await signIn.post('/api/auth/send-code', { phoneNumber: signInPhone });
     await signIn.post('/api/auth/verify-code', { phoneNumber: signInPhone, code: lastSmsCode(stack, `+1${signInPhone}`), firstName: 'Sam' });
+    await signIn.post('/api/auth/logout-others');
     await signIn.post('/api/auth/logout');
+    await signIn.post('/api/auth/logout-others');
 
     // Items
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8b5a2b' } })

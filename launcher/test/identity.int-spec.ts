@@ -111,6 +111,38 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       expect(response).toMatchObject({ status: 400, body: { message: 'This code has expired. Please request a new one.' } });
     });
 
+    it('signs the other devices out at once and keeps this one, and says how many it ended', async () => {
+      const phone = newPhone();
+      const signInOn = async () => {
+        const browser = api.anotherBrowser();
+        await waitOutSendInterval(stack, phone.e164);
+        await browser.post('/api/auth/send-code', { phoneNumber: phone.typed });
+        const signedIn = await browser.post<VerifyCodeResponse>('/api/auth/verify-code', {
+          phoneNumber: phone.typed,
+          code: lastSmsCode(stack, phone.e164),
+          firstName: 'Ada',
+        });
+        return { browser, id: signedIn.body.user!.id };
+      };
+      const [phoneApp, laptop, library] = [await signInOn(), await signInOn(), await signInOn()];
+      const someoneElse = api.anotherBrowser();
+      const other = (await someoneElse.post<User>('/api/users', {})).body;
+      const adminStatus = (client: ApiClient, id: string) => client.get(`/api/users/${id}/admin-status`);
+      for (const device of [laptop, library]) expect((await adminStatus(device.browser, device.id)).status).toBe(200);
+
+      const ended = await phoneApp.browser.post('/api/auth/logout-others');
+      expect(ended).toMatchObject({ status: 201, body: { ended: 2, message: 'Signed out of 2 other devices' } });
+      for (const device of [laptop, library]) expect((await adminStatus(device.browser, device.id)).status).toBe(401);
+      expect((await adminStatus(phoneApp.browser, phoneApp.id)).status).toBe(200);
+      expect((await adminStatus(someoneElse, other.id)).status).toBe(200);
+
+      expect((await phoneApp.browser.post('/api/auth/logout-others')).body).toEqual({ ended: 0, message: 'No other device was signed in' });
+      const fourth = await signInOn();
+      expect((await fourth.browser.post('/api/auth/logout-others')).body).toEqual({ ended: 1, message: 'Signed out of 1 other device' });
+      expect((await adminStatus(phoneApp.browser, phoneApp.id)).status).toBe(401);
+      expect((await api.anotherBrowser().post('/api/auth/logout-others')).status).toBe(401);
+    });
+
     it('limits sends per phone: one every 30 s, five an hour (429 with a clear message)', async () => {
       const phone = newPhone();
       expect((await api.post('/api/auth/send-code', { phoneNumber: phone.typed })).status).toBe(201);

@@ -1,5 +1,15 @@
 import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
-import { Calls, Routes, SendCodeResponse, SuccessResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
+import {
+  Calls,
+  DomainError,
+  ErrorCode,
+  OtherSessionsEnded,
+  Routes,
+  SendCodeResponse,
+  SuccessResponse,
+  VerifyCodeRequest,
+  VerifyCodeResponse,
+} from '@curbside/contracts';
 import { APP_CONFIG, AppConfig } from '@curbside/platform';
 import type { HttpReply, HttpRequest } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
@@ -44,5 +54,13 @@ export class AuthController {
     }
     clearSessionCookie(reply);
     return { success: true, message: 'Signed out' };
+  }
+
+  /** Ends the member's other sessions; this cookie's session stays (the route needs a live one). */
+  @ApiRoute(Routes.logoutOthers)
+  async logoutOthers(@Req() request: HttpRequest): Promise<OtherSessionsEnded> {
+    const token = request.signedCookies?.[SESSION_COOKIE];
+    if (typeof token !== 'string' || !token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
+    return this.services.call(Calls.users.revokeOtherSessions, { token });
   }
 }

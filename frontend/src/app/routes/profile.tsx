@@ -1,4 +1,4 @@
-import { Ban, Bell, BellPlus, BookOpen, LifeBuoy, RotateCcw } from 'lucide-react';
+import { Ban, Bell, BellPlus, BookOpen, LifeBuoy, LogOut, RotateCcw } from 'lucide-react';
 import { lazy } from 'react';
 import type { User } from '@curbside/contracts';
 import { MemberImpactCard } from '../../features/impact/components/member-impact-card';
@@ -18,6 +18,7 @@ const BlockedMembersDialog = lazy(() => import('../../features/blocks/components
 const EmergencyContactDialog = lazy(() =>
   import('../../features/settings/components/emergency-contact-dialog').then((m) => ({ default: m.EmergencyContactDialog })),
 );
+const OtherDevicesDialog = lazy(() => import('../../features/settings/components/other-devices-dialog').then((m) => ({ default: m.OtherDevicesDialog })));
 const StartFreshDialog = lazy(() => import('../../features/settings/components/start-fresh-dialog').then((m) => ({ default: m.StartFreshDialog })));
 
 const SETTINGS: readonly ProfileSetting[] = [
@@ -40,6 +41,12 @@ const SETTINGS: readonly ProfileSetting[] = [
     label: 'Emergency contact',
     detail: 'Someone to call if you are in danger',
     dialog: ({ user, close }) => <EmergencyContactDialog open onClose={close} userId={user.id} />,
+  },
+  {
+    icon: LogOut,
+    label: 'Other devices',
+    detail: 'Sign out everywhere but here',
+    dialog: ({ close }) => <OtherDevicesDialog open onClose={close} />,
   },
 ];
 

@@ -20,6 +20,7 @@ export const ApiRoutes = {
   sendCode: { method: 'post', path: '/api/auth/send-code' },
   verifyCode: { method: 'post', path: '/api/auth/verify-code' },
   logout: { method: 'post', path: '/api/auth/logout' },
+  logoutOthers: { method: 'post', path: '/api/auth/logout-others' },
   phoneSendCode: { method: 'post', path: '/api/phone/send-code' },
   phoneVerifyCode: { method: 'post', path: '/api/phone/verify-code' },
   verifyUser: { method: 'post', path: '/api/users/:id/verify' },

@@ -54,6 +54,16 @@ export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 export const successResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
+/** "Sign out other devices": how many other sessions of the member it ended, and the sentence that says so. */
+export const otherSessionsEndedSchema = z.object({ ended: z.number().int().min(0), message: z.string() });
+export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;
+
+/** The sentence for `ended` other sessions ended ("Signed out of 1 other device"). */
+export function otherSessionsEndedMessage(ended: number): string {
+  if (ended === 0) return 'No other device was signed in';
+  return `Signed out of ${ended} other ${ended === 1 ? 'device' : 'devices'}`;
+}
+
 /**
  * The live channel's topic for ended sessions: after a sign-out the users service names the member whose session
  * it revoked, and every gateway replica re-checks the sessions of that member's open live streams

@@ -5,6 +5,7 @@ import {
   sendCodeRequestSchema,
   sendCodeResponseSchema,
   successResponseSchema,
+  otherSessionsEndedSchema,
   verificationStatusSchema,
   verifyCodeRequestSchema,
   verifyCodeResponseSchema,
@@ -45,6 +46,13 @@ export const UsersCalls = {
   get: defineCall({ subject: 'users.get', request: z.object({ userId: z.uuid() }), reply: userViewSchema, errors: [UserError.NOT_FOUND] }),
   resolveSession: defineCall({ subject: 'users.session.resolve', request: sessionTokenSchema, reply: z.object({ userId: z.uuid().nullable() }), errors: [] }),
   revokeSession: defineCall({ subject: 'users.session.revoke', request: sessionTokenSchema, reply: z.object({ success: z.boolean() }), errors: [] }),
+  /** Ends every other live session of the token's member (a lost phone, a shared computer); the token's own stays (none ended when it is not live). */
+  revokeOtherSessions: defineCall({
+    subject: 'users.session.revoke-others',
+    request: sessionTokenSchema,
+    reply: otherSessionsEndedSchema,
+    errors: [],
+  }),
   sendLoginCode: defineCall({
     subject: 'users.auth.send-code',
     request: sendCodeRequestSchema.extend(requester),

@@ -7,6 +7,7 @@ import {
   sendCodeRequestSchema,
   sendCodeResponseSchema,
   successResponseSchema,
+  otherSessionsEndedSchema,
   verificationStatusSchema,
   verifyCodeRequestSchema,
   verifyCodeResponseSchema,
@@ -231,6 +232,15 @@ export const UserRoutes = {
     response: successResponseSchema,
     headers: sessionCookieHeader('Clears the session cookie', true),
     errors: UsersCalls.revokeSession.errors,
+    tags: ['auth'],
+  },
+  logoutOthers: {
+    method: 'post',
+    path: '/api/auth/logout-others',
+    summary: "End the member's sessions on every other device; this one stays signed in",
+    auth: 'session',
+    response: otherSessionsEndedSchema,
+    errors: UsersCalls.revokeOtherSessions.errors,
     tags: ['auth'],
   },
   phoneSendCode: {

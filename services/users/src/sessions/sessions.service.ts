@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LIVE_SESSIONS_ENDED_TOPIC, LiveSessionsEndedSignal } from '@curbside/contracts';
+import { LIVE_SESSIONS_ENDED_TOPIC, LiveSessionsEndedSignal, OtherSessionsEnded, otherSessionsEndedMessage } from '@curbside/contracts';
 import { createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
 import { SessionsRepository } from './sessions.repository';
@@ -40,7 +40,20 @@ export class SessionsService {
    * tab that signed out.
    */
   async revoke(token: string): Promise<void> {
-    const userIds = await this.sessions.revoke(hashToken(token));
+    await this.signalEnded(await this.sessions.revoke(hashToken(token)));
+  }
+
+  /**
+   * "Sign out other devices": ends every other live session of the token's member, at once on every gateway replica
+   * (their copies of the member's sessions are forgotten and re-checked, so the token's own session goes on).
+   */
+  async revokeOthers(token: string): Promise<OtherSessionsEnded> {
+    const { userId, ended } = await this.sessions.revokeOthers(hashToken(token));
+    if (userId && ended > 0) await this.signalEnded([userId]);
+    return { ended, message: otherSessionsEndedMessage(ended) };
+  }
+
+  private async signalEnded(userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
     try {
       await this.live.publish(LIVE_SESSIONS_ENDED_TOPIC, { userIds } satisfies LiveSessionsEndedSignal);

@@ -61,6 +61,11 @@ export class UsersController {
     return { success: true };
   }
 
+  @Handles(Calls.users.revokeOtherSessions)
+  revokeOtherSessions(request: CallRequest<typeof Calls.users.revokeOtherSessions>) {
+    return this.sessions.revokeOthers(request.body.token);
+  }
+
   @Handles(Calls.users.sendLoginCode)
   sendLoginCode(request: CallRequest<typeof Calls.users.sendLoginCode>) {
     const body = request.body;
