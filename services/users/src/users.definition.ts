@@ -20,6 +20,7 @@ import { PublicName1764500000180 } from './migrations/1764500000180-public-name'
 import { MailRecords1764400000702 } from './migrations/1764400000702-mail-records';
 import { AlertMailQueue1764600000704 } from './migrations/1764600000704-alert-mail-queue';
 import { UntextedCodes1765000000105 } from './migrations/1765000000105-untexted-codes';
+import { TextedCodesIndex1765000000106 } from './migrations/1765000000106-texted-codes-index';
 import { FramePictureWhenPerkIsUsedHandler } from './reactions/frame-picture-when-perk-is-used.handler';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
@@ -94,6 +95,7 @@ export const usersService: ServiceDefinition = {
     PublicName1764500000180,
     AlertMailQueue1764600000704,
     UntextedCodes1765000000105,
+    TextedCodesIndex1765000000106,
   ],
   module: (runtime) => UsersModule.register(runtime),
 };

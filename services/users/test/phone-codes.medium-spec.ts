@@ -151,3 +151,42 @@ describe(PhoneCodesService.name, () => {
     expect(textsTo(sut, '+442079460958')).toBe(0);
   });
 });
+
+/** The hour's budget of texted codes, all numbers together (SMS_CODES_PER_HOUR), on a service of its own set to 3. */
+describe(`${PhoneCodesService.name} with an hourly budget of texts`, () => {
+  let sut: ServiceUnderTest;
+  beforeAll(async () => {
+    sut = await startServiceUnderTest(usersService, { SMS_CODES_PER_HOUR: '3' });
+  });
+  afterAll(() => sut?.stop());
+
+  it('texts codes to many numbers until the budget is spent, then refuses with when to try again; untexted codes do not count', async () => {
+    const send = (phone: string, requester: string) => sut.call(Calls.users.sendLoginCode, { phoneNumber: phone, requester });
+    // A verification code for a number that is another account's is never texted: it takes nothing from the budget.
+    const owner = newPhone();
+    await send(owner.e164, '198.51.100.1');
+    await sut.call(Calls.users.verifyLoginCode, { phoneNumber: owner.e164, code: lastCode(sut, owner.e164), firstName: 'Owner' });
+    const asker = (await sut.call(Calls.users.create, {})).user.id;
+    await sut.call(Calls.users.startVerification, { name: 'Mallory Stranger', phone: owner.e164, requester: '198.51.100.2' }, asker);
+
+    const numbers = [newPhone(), newPhone(), newPhone()];
+    await send(numbers[0].e164, '203.0.113.1');
+    await send(numbers[1].e164, '203.0.113.2');
+    const refused = await refusalOf(send(numbers[2].e164, '203.0.113.3'));
+    expect(refused).toMatchObject({ code: AuthError.CODE_NOT_SENT, message: 'We could not send the code. Please try again in a moment.' });
+    expect(refused.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(textsTo(sut, numbers[2].e164)).toBe(0);
+    // A verification for a taken number is refused alike: the spent budget tells nobody who has a number.
+    expect(
+      await refusalOf(sut.call(Calls.users.startVerification, { name: 'Mallory Stranger', phone: owner.e164, requester: '198.51.100.3' }, asker)),
+    ).toMatchObject({
+      code: AuthError.CODE_NOT_SENT,
+    });
+
+    // An hour later the oldest texts are out of the window.
+    await sut.service.runtime.dataSource.query(`UPDATE users.phone_codes SET created_at = created_at - interval '61 minutes'`);
+    await send(numbers[2].e164, '203.0.113.3');
+    expect(textsTo(sut, numbers[2].e164)).toBe(1);
+  });
+});

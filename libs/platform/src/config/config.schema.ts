@@ -66,6 +66,11 @@ export const configSchema = z.object({
         .filter(Boolean),
     )
     .refine((codes) => codes.length > 0 && codes.every((c) => /^[A-Z]{2}$/.test(c)), 'PHONE_COUNTRIES must be two-letter country codes, e.g. US,CA'),
+  /**
+   * Sign-in and verification codes the users service texts in any hour, all numbers together: past it a code asked
+   * for answers AUTH.CODE_NOT_SENT (503, Retry-After). What sending codes to many numbers (SMS pumping) can cost.
+   */
+  SMS_CODES_PER_HOUR: z.coerce.number().int().min(1).default(1000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM_NUMBER: z.string().optional(),

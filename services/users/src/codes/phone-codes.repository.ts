@@ -27,6 +27,18 @@ export class PhoneCodesRepository {
     return sends;
   }
 
+  /**
+   * Codes texted in the last hour to any number and when the oldest of them was, with the budget's lock taken until
+   * the transaction ends: two requests at once never both take the last text of the hour.
+   */
+  async textedInLastHour(manager: EntityManager): Promise<{ count: number; oldest: Date | null }> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('users.phone-code-texts'))`);
+    const [row]: { count: number; oldest: Date | null }[] = await manager.query(
+      `SELECT count(*)::int AS count, min(created_at) AS oldest FROM users.phone_codes WHERE texted AND created_at > now() - interval '1 hour'`,
+    );
+    return row;
+  }
+
   /** Ends the requester's live codes of this number and purpose (a newer one replaces them). */
   async endLiveCodesOf(manager: EntityManager, phone: string, purpose: CodePurpose, requester: string): Promise<void> {
     await manager.query(`UPDATE users.phone_codes SET dead_at = now() WHERE phone = $1 AND purpose = $2 AND requester = $3 AND dead_at IS NULL`, [

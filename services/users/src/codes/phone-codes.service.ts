@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthError, callingCodeOf, callingCodesOf, DomainError } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
 import { PhoneCodesRepository } from './phone-codes.repository';
@@ -34,6 +34,7 @@ const INVALID = 'Invalid verification code';
 /** One-time codes: issued with per-phone limits, stored hashed, 10 minutes, 5 tries, used once. */
 @Injectable()
 export class PhoneCodesService {
+  private readonly log = createLogger('phone-codes');
   private readonly allowedCallingCodes: Set<string>;
 
   constructor(
@@ -65,6 +66,8 @@ export class PhoneCodesService {
     if (mine >= MAX_SENDS_PER_HOUR || all >= MAX_SENDS_PER_HOUR_PER_PHONE) {
       throw new DomainError(AuthError.TOO_MANY_CODES, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
     }
+    // Checked for a code that will not be texted too: its answer must be the same as for a free number's.
+    await this.withinTextBudget(manager);
     await this.codes.endLiveCodesOf(manager, request.phone, request.purpose, requester);
     const code = generateCode();
     const now = new Date();
@@ -110,6 +113,19 @@ export class PhoneCodesService {
       }
       return { ok: false, message: allDead ? `${INVALID}. Too many tries: please request a new code.` : INVALID };
     });
+  }
+
+  /**
+   * SMS_CODES_PER_HOUR texts of codes in any hour, all numbers together: what someone sending codes to many numbers
+   * from many networks (SMS pumping) can cost. Past it nobody gets a code until the oldest of the hour ages out, and
+   * the operators are told in the log.
+   */
+  private async withinTextBudget(manager: EntityManager): Promise<void> {
+    const { count, oldest } = await this.codes.textedInLastHour(manager);
+    if (count < this.config.SMS_CODES_PER_HOUR) return;
+    const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 3600_000 - Date.now()) / 1000)) : 60;
+    this.log.warn({ texted: count, budget: this.config.SMS_CODES_PER_HOUR }, 'the hourly budget of texted codes is spent: codes are refused');
+    throw new DomainError(AuthError.CODE_NOT_SENT, 'We could not send the code. Please try again in a moment.', retryAfter);
   }
 
   /** The requester as stored: an HMAC of the client's address (empty when a caller inside the system asks). */
