@@ -21,6 +21,7 @@ import { MailRecords1764400000702 } from './migrations/1764400000702-mail-record
 import { AlertMailQueue1764600000704 } from './migrations/1764600000704-alert-mail-queue';
 import { UntextedCodes1765000000105 } from './migrations/1765000000105-untexted-codes';
 import { TextedCodesIndex1765000000106 } from './migrations/1765000000106-texted-codes-index';
+import { SessionLastSeen1765000000107 } from './migrations/1765000000107-session-last-seen';
 import { FramePictureWhenPerkIsUsedHandler } from './reactions/frame-picture-when-perk-is-used.handler';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
@@ -96,6 +97,7 @@ export const usersService: ServiceDefinition = {
     AlertMailQueue1764600000704,
     UntextedCodes1765000000105,
     TextedCodesIndex1765000000106,
+    SessionLastSeen1765000000107,
   ],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -1,6 +1,6 @@
 import { Calls } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
-import { hashToken, SessionsService } from '../src/sessions/sessions.service';
+import { hashToken, SESSION_IDLE_DAYS, SessionsService } from '../src/sessions/sessions.service';
 import { usersService } from '../src/users.definition';
 
 /** Sessions: the cookie's token resolves to its member until it is revoked or expires; only its hash is kept. */
@@ -33,6 +33,25 @@ describe(SessionsService.name, () => {
     expect(await resolve(other)).toBe(user.id);
     expect(await revoke(sessionToken)).toEqual({ success: true });
     expect(await resolve(other)).toBe(user.id);
+  });
+
+  it(`ends a session unused for ${SESSION_IDLE_DAYS} days; one used within them goes on, and its use is noted`, async () => {
+    const idle = await sut.call(Calls.users.create, {});
+    const used = await sut.call(Calls.users.create, {});
+    const lastSeen = (token: string, daysAgo: number) =>
+      sut.service.runtime.dataSource.query(`UPDATE users.sessions SET last_seen_at = now() - make_interval(days => $2) WHERE token_hash = $1`, [
+        hashToken(token),
+        daysAgo,
+      ]);
+    await lastSeen(idle.sessionToken, SESSION_IDLE_DAYS + 1);
+    await lastSeen(used.sessionToken, SESSION_IDLE_DAYS - 1);
+    expect(await resolve(idle.sessionToken)).toBeNull();
+    expect(await resolve(used.sessionToken)).toBe(used.user.id);
+    const [{ days }]: { days: number }[] = await sut.service.runtime.dataSource.query(
+      `SELECT round(extract(epoch FROM now() - last_seen_at) / 86400)::int AS days FROM users.sessions WHERE token_hash = $1`,
+      [hashToken(used.sessionToken)],
+    );
+    expect(days).toBe(0);
   });
 
   it('resolves no expired session, and no token it never issued', async () => {

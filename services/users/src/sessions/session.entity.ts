@@ -15,6 +15,10 @@ export class SessionEntity {
   @Column('timestamptz', { name: 'expires_at' })
   expiresAt: Date;
 
+  /** When it was last used, kept to the hour: unused for SESSION_IDLE_DAYS, it ends. */
+  @Column('timestamptz', { name: 'last_seen_at' })
+  lastSeenAt: Date;
+
   @Column('timestamptz', { name: 'revoked_at', nullable: true })
   revokedAt: Date | null;
 }

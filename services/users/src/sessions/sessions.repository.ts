@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { SessionEntity } from './session.entity';
 
 /** The sessions table, keyed by the token's hash (the token itself is never stored). */
@@ -24,23 +24,34 @@ export class SessionsRepository {
   }
 
   /**
-   * Marks revoked every other live session of the member whose live session `tokenHash` is; returns that member and
-   * how many it ended (nobody, when the session is not live).
+   * Marks revoked every other live session (not revoked, expired, nor unused for `idleDays`) of the member whose live
+   * session `tokenHash` is; returns that member and how many it ended (nobody, when the session is not live).
    */
-  async revokeOthers(tokenHash: string): Promise<{ userId: string | null; ended: number }> {
+  async revokeOthers(tokenHash: string, idleDays: number): Promise<{ userId: string | null; ended: number }> {
+    const live = (s: string) => `${s}.revoked_at IS NULL AND ${s}.expires_at > now() AND ${s}.last_seen_at > now() - make_interval(days => $2)`;
     const [row]: { user_id: string | null; ended: number }[] = await this.dataSource.query(
-      `WITH own AS (SELECT user_id FROM users.sessions WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()),
+      `WITH own AS (SELECT user_id FROM users.sessions o WHERE o.token_hash = $1 AND ${live('o')}),
             ended AS (UPDATE users.sessions s SET revoked_at = now() FROM own
-                      WHERE s.user_id = own.user_id AND s.token_hash <> $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+                      WHERE s.user_id = own.user_id AND s.token_hash <> $1 AND ${live('s')}
                       RETURNING 1)
        SELECT (SELECT user_id FROM own) AS user_id, (SELECT count(*)::int FROM ended) AS ended`,
-      [tokenHash],
+      [tokenHash, idleDays],
     );
     return { userId: row?.user_id ?? null, ended: row?.ended ?? 0 };
   }
 
-  /** The session if it is neither revoked nor expired. */
-  async findLive(tokenHash: string): Promise<SessionEntity | null> {
-    return this.dataSource.getRepository(SessionEntity).findOneBy({ tokenHash, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) });
+  /**
+   * The member whose session it is, if it is neither revoked, expired, nor unused for `idleDays`; its use is noted
+   * (at most once an hour, so resolving stays a read nearly always).
+   */
+  async findLive(tokenHash: string, idleDays: number): Promise<{ userId: string } | null> {
+    const [session]: { user_id: string; note_use: boolean }[] = await this.dataSource.query(
+      `SELECT user_id, last_seen_at < now() - interval '1 hour' AS note_use FROM users.sessions
+       WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now() AND last_seen_at > now() - make_interval(days => $2)`,
+      [tokenHash, idleDays],
+    );
+    if (!session) return null;
+    if (session.note_use) await this.dataSource.query(`UPDATE users.sessions SET last_seen_at = now() WHERE token_hash = $1`, [tokenHash]);
+    return { userId: session.user_id };
   }
 }

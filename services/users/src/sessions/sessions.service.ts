@@ -6,6 +6,8 @@ import { EntityManager } from 'typeorm';
 import { SessionsRepository } from './sessions.repository';
 
 const SESSION_DAYS = 365;
+/** A session unused for this long ends (a cookie on a device nobody uses any more). */
+export const SESSION_IDLE_DAYS = 90;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -28,6 +30,7 @@ export class SessionsService {
       tokenHash: hashToken(token),
       userId,
       createdAt: now,
+      lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000),
       revokedAt: null,
     });
@@ -48,7 +51,7 @@ export class SessionsService {
    * (their copies of the member's sessions are forgotten and re-checked, so the token's own session goes on).
    */
   async revokeOthers(token: string): Promise<OtherSessionsEnded> {
-    const { userId, ended } = await this.sessions.revokeOthers(hashToken(token));
+    const { userId, ended } = await this.sessions.revokeOthers(hashToken(token), SESSION_IDLE_DAYS);
     if (userId && ended > 0) await this.signalEnded([userId]);
     return { ended, message: otherSessionsEndedMessage(ended) };
   }
@@ -64,6 +67,6 @@ export class SessionsService {
   }
 
   async resolve(token: string): Promise<string | null> {
-    return (await this.sessions.findLive(hashToken(token)))?.userId ?? null;
+    return (await this.sessions.findLive(hashToken(token), SESSION_IDLE_DAYS))?.userId ?? null;
   }
 }
