@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Whose post raised a nearby alert (`poster_id`, new-item alerts only): a member's posts alert their neighbours for at
- * most ten posts in any 24 hours (docs/product-rules.md, Reach), so one account cannot push a neighbourhood an alert a
+ * most ten posts in any 24 hours (docs/product-rules.md, "Alert timing and channels"), so one account cannot push a neighbourhood an alert a
  * second. The partial index answers the count of a poster's alerting posts of the last day.
  */
 export class AlertingPosts1765000000710 implements MigrationInterface {

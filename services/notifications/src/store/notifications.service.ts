@@ -39,7 +39,7 @@ const LIVE_CATCH_UP = 50;
  * 4.1–5.1 s and leaves the feed a core: 1.5–2.4× (bench/README.md, "Fan-out one slice at a time").
  */
 export const MEMBERS_PER_SLICE = 12_500;
-/** A member's posts alert their neighbours for at most this many posts in any 24 hours (docs/product-rules.md, Reach). */
+/** A member's posts alert their neighbours for at most this many posts in any 24 hours (docs/product-rules.md, "Alert timing and channels"). */
 export const ALERTING_POSTS_PER_DAY = 10;
 const MAX_SLICES = 16;
 const SLICES_AT_ONCE = 1;
