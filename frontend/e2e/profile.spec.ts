@@ -6,10 +6,20 @@ function settingsRow(page: Page, label: string) {
   return page.getByRole('navigation', { name: 'Settings' }).getByRole('button', { name: new RegExp(`^${label}`) });
 }
 
+/**
+ * The profile with everything above the settings loaded (stats, impact, plan): a card that fills in after the rows
+ * were found moves them, and a click aimed at one row would land beside it.
+ */
+async function profileSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /Plan$/ }).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 async function openProfile(page: Page): Promise<void> {
   await page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+  await profileSettled(page);
 }
 
 test('profile from the header: notification settings are kept after a reload', async ({ page }) => {
@@ -146,7 +156,7 @@ test('a new profile picture, from a file and from the camera, shows in the heade
 
 test('Terms & Safety and the App Tutorial open from the settings list', async ({ page }) => {
   await openApp(page, '/profile');
-  await expect(page.getByRole('navigation', { name: 'Settings' })).toBeVisible();
+  await profileSettled(page);
   const termsRow = settingsRow(page, 'Terms & Safety');
   await termsRow.click();
   const terms = page.getByRole('dialog', { name: 'Terms of Use & Safety Disclaimer' });
@@ -184,6 +194,7 @@ test('Other devices signs the account out everywhere but here, and says how many
   // This phone's app knows the account it signed in to.
   await context.addInitScript((id) => localStorage.getItem('userId') ?? localStorage.setItem('userId', id), userId);
   expect(await openApp(page, '/profile')).toBe(userId);
+  await profileSettled(page);
   const row = settingsRow(page, 'Other devices');
   await row.click();
   const dialog = page.getByRole('dialog', { name: 'Sign out other devices?' });
@@ -208,6 +219,7 @@ test('Start Fresh forgets the account on this device and ends its session', asyn
     localStorage.setItem('acceptedSafetyTerms', JSON.stringify(['scout', 'posting']));
     localStorage.setItem('tutorialDismissed', 'true');
   });
+  await profileSettled(page);
   await settingsRow(page, 'Start Fresh').click();
   const dialog = page.getByRole('dialog', { name: 'Start Fresh?' });
   await expect(dialog).toBeVisible();
