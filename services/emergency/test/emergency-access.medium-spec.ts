@@ -11,6 +11,7 @@ import {
   DEFAULT_NOTIFICATION_RADIUS,
   DEFAULT_QUIET_HOURS,
   DomainError,
+  EMERGENCY_LOOKUPS_PER_UNLOCK,
   EmergencyError,
   EmergencyMessages,
   ErrorCode,
@@ -192,6 +193,22 @@ describe(EmergencyAccessService.name, () => {
 
     const byPhone = await access(admin, lookup({ searchType: 'phone', targetUserId: '(555) 555-0142' }));
     expect(byPhone.user.id).toBe(target.id);
+  });
+
+  it(`allows ${EMERGENCY_LOOKUPS_PER_UNLOCK} lookups an unlock, sent at once or not; the next ends the elevation, says so and is audited`, async () => {
+    const admin = await newElevatedAdmin();
+    const answers = await Promise.allSettled(Array.from({ length: EMERGENCY_LOOKUPS_PER_UNLOCK + 2 }, () => access(admin, lookup())));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(EMERGENCY_LOOKUPS_PER_UNLOCK);
+    const limit = { code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.lookupLimit(EMERGENCY_LOOKUPS_PER_UNLOCK) };
+    // The one that used the allowance up says so; one under way at that moment finds the elevation gone.
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as DomainError] : []));
+    expect(refused.map((e) => e.code)).toEqual([EmergencyError.ELEVATION_REQUIRED, EmergencyError.ELEVATION_REQUIRED]);
+    expect(refused.map((e) => e.message)).toContain(limit.message);
+    expect((await entriesOf(admin)).filter((e) => e === 'refused:lookup_limit')).toHaveLength(1);
+    // The elevation ended: the log and lookups need the password again, which allows ten more.
+    expect(await refusalOf(access(admin, lookup()))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED, message: EmergencyMessages.elevationRequired });
+    await unlock(admin, PASSWORD);
+    expect((await access(admin, lookup())).user.id).toBe(target.id);
   });
 
   it('opens nothing on a wrong password: no lookup, no log, and the attempt is audited', async () => {

@@ -32,6 +32,8 @@ export type EmergencyUnlockResponse = z.infer<typeof emergencyUnlockResponseSche
 
 /** How long an unlock lasts. */
 export const EMERGENCY_ELEVATION_MINUTES = 10;
+/** Lookups one unlock allows: past them the elevation ends and the password is asked again (each unlock audited). */
+export const EMERGENCY_LOOKUPS_PER_UNLOCK = 10;
 
 /**
  * What the gateway adds to each emergency call: a hash of the caller's session token (never the token), so the
@@ -105,6 +107,7 @@ export const EmergencyMessages = {
   badPhone: 'That phone number cannot be looked up: enter it with its area code.',
   targetNotFound: 'No user found with that ID or phone number',
   elevationRequired: 'Emergency access is locked: enter the emergency password again (it opens the tool for 10 minutes).',
+  lookupLimit: (lookups: number) => `You looked up ${lookups} members with this unlock: enter the emergency password again to look up more.`,
   disabled: 'Emergency access is turned off on this server: no emergency password is configured (EMERGENCY_PASSWORD_HASH).',
 } as const;
 

@@ -6,6 +6,7 @@ import {
   DomainError,
   EMERGENCY_PARTS,
   EMERGENCY_ELEVATION_MINUTES,
+  EMERGENCY_LOOKUPS_PER_UNLOCK,
   EmergencyAccessRequest,
   EmergencyAccessResponse,
   EmergencyError,
@@ -154,7 +155,23 @@ export class EmergencyAccessService {
     if (items.status === 'rejected') unavailable.push('recentItems');
     if (position.status === 'rejected') unavailable.push('lastPosition');
 
-    const auditEntryId = await this.audit.append(attempt(adminId, 'ok', 'granted', user.id));
+    // Decided under the log's lock, so lookups sent at once cannot pass the unlock's allowance together. Past it the
+    // elevation ends and nothing of the member leaves; the admin unlocks again (another audited entry) to go on.
+    const sessionKey = request.sessionKey as string;
+    const { entryId, result: refusal } = await this.audit.appendDecided<Refusal | null>(async (tx) => {
+      const lookups = await this.elevations.lookupsSinceUnlock(tx, sessionKey, adminId);
+      if (lookups === null) return { attempt: attempt(adminId, elevationRequired.detail, 'refused', user.id), result: elevationRequired };
+      if (lookups < EMERGENCY_LOOKUPS_PER_UNLOCK) return { attempt: attempt(adminId, 'ok', 'granted', user.id), result: null };
+      await this.elevations.close(tx, sessionKey, adminId);
+      const used: Refusal = {
+        code: EmergencyError.ELEVATION_REQUIRED,
+        message: EmergencyMessages.lookupLimit(EMERGENCY_LOOKUPS_PER_UNLOCK),
+        detail: 'lookup_limit',
+      };
+      return { attempt: attempt(adminId, used.detail, 'refused', user.id), result: used };
+    });
+    if (refusal) throw new DomainError(refusal.code, refusal.message);
+    const auditEntryId = entryId as string;
     return {
       user,
       activity:

@@ -20,6 +20,26 @@ export class ElevationsRepository {
     return row.expires_at;
   }
 
+  /**
+   * The lookups granted to this admin since the unlock that opened this session's live elevation; null when there is
+   * none any more (it ran out, or another lookup used it up while this one was under way).
+   */
+  async lookupsSinceUnlock(tx: Transaction, sessionKey: string, adminUserId: string): Promise<number | null> {
+    const [row]: { n: number }[] = await tx.manager.query(
+      `SELECT (SELECT count(*)::int FROM emergency.audit_log a
+               WHERE a.admin_user_id = $2 AND a.outcome = 'granted' AND a.search_type IS NOT NULL AND a.seq > u.seq) AS n
+       FROM emergency.elevations e JOIN emergency.audit_log u ON u.id = e.audit_entry_id
+       WHERE e.session_key = $1 AND e.admin_user_id = $2 AND e.expires_at > now()`,
+      [sessionKey, adminUserId],
+    );
+    return row ? row.n : null;
+  }
+
+  /** Ends this session's elevation of this admin (its lookups are used up). */
+  async close(tx: Transaction, sessionKey: string, adminUserId: string): Promise<void> {
+    await tx.manager.query(`DELETE FROM emergency.elevations WHERE session_key = $1 AND admin_user_id = $2`, [sessionKey, adminUserId]);
+  }
+
   /** Whether this session of this admin holds an elevation that has not run out (the database's clock decides). */
   async isLive(sessionKey: string, adminUserId: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(

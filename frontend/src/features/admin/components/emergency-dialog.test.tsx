@@ -1,4 +1,4 @@
-import type { EmergencyAccessResponse, EmergencyLogEntry } from '@curbside/contracts';
+import { EMERGENCY_LOOKUPS_PER_UNLOCK, EmergencyMessages, type EmergencyAccessResponse, type EmergencyLogEntry } from '@curbside/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiCalls, mockApi } from '../../../testing/api-mock';
@@ -134,18 +134,21 @@ describe('emergency dialog', () => {
     expect(apiCalls('GET /api/emergency/logs')).toHaveLength(0);
   });
 
-  it('goes back to the gate with a message when the server says the elevation has ended', async () => {
-    asAdmin();
-    mockApi('POST /api/emergency/access', { code: 'EMERGENCY.ELEVATION_REQUIRED', message: 'Emergency access is locked' }, 403);
-    renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
-    const dashboard = await authenticate();
-    await userEvent.type(within(dashboard).getByLabelText('Target user ID'), target.id);
-    await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Welfare check');
-    await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
-    const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
-    expect(within(gate).getByText('Emergency access ended after 10 minutes. Enter the password again to continue.')).toBeInTheDocument();
-    expect(within(gate).getByLabelText('Admin password')).toHaveValue('');
-  });
+  it.each([EmergencyMessages.elevationRequired, EmergencyMessages.lookupLimit(EMERGENCY_LOOKUPS_PER_UNLOCK)])(
+    "goes back to the gate with the server's message when it says the elevation has ended: %s",
+    async (message) => {
+      asAdmin();
+      mockApi('POST /api/emergency/access', { code: 'EMERGENCY.ELEVATION_REQUIRED', message }, 403);
+      renderWithApp(<EmergencyDialog userId={admin.id} onClose={() => undefined} />, { user: admin });
+      const dashboard = await authenticate();
+      await userEvent.type(within(dashboard).getByLabelText('Target user ID'), target.id);
+      await userEvent.type(within(dashboard).getByLabelText('Reason'), 'Welfare check');
+      await userEvent.click(within(dashboard).getByRole('button', { name: 'Request Emergency Access' }));
+      const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
+      expect(within(gate).getByText(message)).toBeInTheDocument();
+      expect(within(gate).getByLabelText('Admin password')).toHaveValue('');
+    },
+  );
 
   it('closes the dashboard 10 minutes after the unlock', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

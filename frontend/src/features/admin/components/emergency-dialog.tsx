@@ -208,7 +208,7 @@ function AccessLog({ entries, loading, failed }: { entries: EmergencyLogEntry[] 
   );
 }
 
-function Dashboard({ userId, endsAt, onElevationEnded }: { userId: string; endsAt: number; onElevationEnded: () => void }) {
+function Dashboard({ userId, endsAt, onElevationEnded }: { userId: string; endsAt: number; onElevationEnded: (message?: string) => void }) {
   const access = useEmergencyAccess(userId);
   const logs = useEmergencyLogs(userId, true);
   const [searchType, setSearchType] = useState<'id' | 'phone'>('id');
@@ -245,7 +245,7 @@ function Dashboard({ userId, endsAt, onElevationEnded }: { userId: string; endsA
         },
         onError: (error) => {
           setResult(null);
-          if (hasErrorCode(error, EmergencyError.ELEVATION_REQUIRED)) onElevationEnded();
+          if (hasErrorCode(error, EmergencyError.ELEVATION_REQUIRED)) onElevationEnded(errorMessage(error));
           else toast({ title: 'Access Failed', description: errorMessage(error), variant: 'destructive' });
         },
       },
@@ -333,9 +333,10 @@ export default function EmergencyDialog({ userId, onClose }: { userId: string; o
   // Counted on this device's clock from the unlock, so a skewed clock cannot stretch or cut it; the server decides anyway.
   const [endsAt, setEndsAt] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const onElevationEnded = useCallback(() => {
+  /** `message`: why the server ended it (its lookups used up); without one, its ten minutes ran out. */
+  const onElevationEnded = useCallback((message?: string) => {
     setEndsAt(null);
-    setNotice(ELEVATION_ENDED);
+    setNotice(message ?? ELEVATION_ENDED);
   }, []);
 
   let title: string;
