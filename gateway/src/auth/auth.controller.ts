@@ -16,7 +16,7 @@ import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
 import { SessionCache } from '../session/session-cache';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../session/session-cookie';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../session/session-cookie';
 import { AuthThrottle } from './auth-throttle.decorator';
 import { codeRequester } from './code-requester';
 
@@ -47,8 +47,8 @@ export class AuthController {
 
   @ApiRoute(Routes.logout)
   async logout(@Req() request: HttpRequest, @Res({ passthrough: true }) reply: HttpReply): Promise<SuccessResponse> {
-    const token: unknown = request.signedCookies?.[SESSION_COOKIE];
-    if (typeof token === 'string' && token) {
+    const token = sessionTokenOf(request);
+    if (token) {
       await this.services.call(Calls.users.revokeSession, { token });
       this.sessions.forgetToken(token);
     }
@@ -59,8 +59,8 @@ export class AuthController {
   /** Ends the member's other sessions; this cookie's session stays (the route needs a live one). */
   @ApiRoute(Routes.logoutOthers)
   async logoutOthers(@Req() request: HttpRequest): Promise<OtherSessionsEnded> {
-    const token = request.signedCookies?.[SESSION_COOKIE];
-    if (typeof token !== 'string' || !token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
+    const token = sessionTokenOf(request);
+    if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
     return this.services.call(Calls.users.revokeOtherSessions, { token });
   }
 }

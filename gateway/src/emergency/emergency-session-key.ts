@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { SessionRequest } from '../session/caller.decorator';
-import { SESSION_COOKIE } from '../session/session-cookie';
+import { sessionTokenOf } from '../session/session-cookie';
 
 /**
  * What binds an emergency elevation to the session that unlocked it (docs/security.md): a hash of the session token,
@@ -14,5 +14,5 @@ export function emergencySessionKey(token: unknown): string | null {
 }
 
 export const EmergencySessionKey = createParamDecorator((_: unknown, context: ExecutionContext): string | null => {
-  return emergencySessionKey(context.switchToHttp().getRequest<SessionRequest>().signedCookies?.[SESSION_COOKIE]);
+  return emergencySessionKey(sessionTokenOf(context.switchToHttp().getRequest<SessionRequest>()));
 });

@@ -3,7 +3,7 @@ import { Routes } from '@curbside/contracts';
 import type { HttpReply, HttpRequest } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { Caller } from '../session/caller.decorator';
-import { SESSION_COOKIE } from '../session/session-cookie';
+import { sessionTokenOf } from '../session/session-cookie';
 import { LiveHub } from './live-hub';
 
 /** The caller's own live stream: the session says whose notifications it carries. */
@@ -19,7 +19,7 @@ export class LiveController {
     @Res() reply: HttpReply,
   ): Promise<void> {
     // The session guard resolved this very cookie to the caller (the route is session-only).
-    const sessionToken = String(request.signedCookies?.[SESSION_COOKIE]);
+    const sessionToken = sessionTokenOf(request) ?? '';
     // The stream is written on the socket's own response for as long as the tab is open, past Fastify's reply.
     reply.hijack();
     await this.hub.open(callerId, sessionToken, reply.raw, lastEventId);

@@ -1,7 +1,7 @@
 import { SESSION_COOKIE_NAME } from '@curbside/contracts';
 import type { AppConfig } from '@curbside/platform';
 import { clearCookie, setCookie } from '../http/cookies';
-import type { HttpReply } from '../http/http-request';
+import type { HttpReply, HttpRequest } from '../http/http-request';
 import { keepDeviceCookie } from './device-cookie';
 
 /** Named in libs/contracts, where the API document's security scheme reads it too. */
@@ -22,6 +22,12 @@ export function setSessionCookie(reply: HttpReply, token: string, config: AppCon
     path: '/',
   });
   keepDeviceCookie(reply, config);
+}
+
+/** The session token of the request's cookie, when it came and its signature holds; null otherwise. */
+export function sessionTokenOf(request: Pick<HttpRequest, 'signedCookies'>): string | null {
+  const token: unknown = request.signedCookies?.[SESSION_COOKIE];
+  return typeof token === 'string' && token.length > 0 ? token : null;
 }
 
 export function clearSessionCookie(reply: HttpReply): void {

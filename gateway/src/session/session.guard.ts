@@ -4,7 +4,7 @@ import { DomainError, ErrorCode, RouteContract } from '@curbside/contracts';
 import { ROUTE_CONTRACT } from '../http/api-route.decorator';
 import type { SessionRequest } from './caller.decorator';
 import { SessionCache } from './session-cache';
-import { SESSION_COOKIE } from './session-cookie';
+import { sessionTokenOf } from './session-cookie';
 
 /**
  * Guards every route: the caller comes from the signed session cookie only. A route without a contract is
@@ -22,8 +22,8 @@ export class SessionGuard implements CanActivate {
     const route = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT, context.getHandler());
     if (!route) throw new DomainError(ErrorCode.FORBIDDEN, 'This route is not open');
     const request = context.switchToHttp().getRequest<SessionRequest>();
-    const token: unknown = request.signedCookies?.[SESSION_COOKIE];
-    if (route.resolvesCaller !== false && typeof token === 'string' && token.length > 0) {
+    const token = sessionTokenOf(request);
+    if (route.resolvesCaller !== false && token) {
       request.callerId = (await this.sessions.resolve(token)) ?? undefined;
     }
     if (route.auth === 'session' && !request.callerId) {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthError, DomainError, maskPhone, SendCodeResponse, VerifyCodeRequest, VerifyCodeResponse } from '@curbside/contracts';
 import { createLogger, EventOutbox, SMS_SENDER, SmsSender } from '@curbside/platform';
 import { PhoneCodesService } from '../codes/phone-codes.service';
-import { codeMessage } from '../codes/phone-code.rules';
+import { CODE_NOT_SENT_MESSAGE, codeMessage } from '../codes/phone-code.rules';
 import { SessionsService } from '../sessions/sessions.service';
 import { toUser } from '../users/user.mapper';
 import { UsersRepository } from '../users/users.repository';
@@ -75,7 +75,7 @@ export class AuthService {
       await this.sms.send(phone, codeMessage(code));
     } catch (err) {
       this.log.error({ err, to: maskPhone(phone) }, 'SMS delivery failed');
-      throw new DomainError(AuthError.CODE_NOT_SENT, 'We could not send the code. Please try again in a moment.');
+      throw new DomainError(AuthError.CODE_NOT_SENT, CODE_NOT_SENT_MESSAGE);
     }
   }
 }

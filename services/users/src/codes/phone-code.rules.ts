@@ -24,6 +24,9 @@ export function codeMatches(expectedHash: string, actualHash: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What a member is told when no code could be texted: the provider refused it, or the hour's budget is spent. */
+export const CODE_NOT_SENT_MESSAGE = 'We could not send the code. Please try again in a moment.';
+
 export function codeMessage(code: string): string {
   return `Your Curbside code is ${code}. It expires in 10 minutes. Never share it.`;
 }

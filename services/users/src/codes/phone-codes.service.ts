@@ -6,6 +6,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
 import { PhoneCodesRepository } from './phone-codes.repository';
 import {
+  CODE_NOT_SENT_MESSAGE,
   CODE_TTL_MS,
   codeMatches,
   generateCode,
@@ -125,7 +126,7 @@ export class PhoneCodesService {
     if (count < this.config.SMS_CODES_PER_HOUR) return;
     const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 3600_000 - Date.now()) / 1000)) : 60;
     this.log.warn({ texted: count, budget: this.config.SMS_CODES_PER_HOUR }, 'the hourly budget of texted codes is spent: codes are refused');
-    throw new DomainError(AuthError.CODE_NOT_SENT, 'We could not send the code. Please try again in a moment.', retryAfter);
+    throw new DomainError(AuthError.CODE_NOT_SENT, CODE_NOT_SENT_MESSAGE, retryAfter);
   }
 
   /** The requester as stored: an HMAC of the client's address (empty when a caller inside the system asks). */
