@@ -267,6 +267,23 @@ test('administrator granted by the operator command: emergency lookup, then its 
   await expect(dashboard.getByTestId('emergency-log-entry').filter({ hasText: 'refused' }).first()).toBeVisible();
   await entry.scrollIntoViewIfNeeded();
   await shot(page, 'c11-admin-log');
+
+  // One unlock allows ten lookups: nine more through the API, then the eleventh from the dashboard sends the admin back
+  // to the password with the server's reason, the field empty and focused.
+  for (let i = 0; i < 9; i++) {
+    const answer = await page.request.post('/api/emergency/access', {
+      data: { adminUserId: adminId, targetUserId: targetId, searchType: 'id', reason: 'Family reports the member missing since last night' },
+    });
+    expect(answer.ok()).toBe(true);
+  }
+  await dashboard.getByLabel('Target user ID').fill(targetId);
+  await dashboard.getByLabel('Reason').fill('Family reports the member missing since last night');
+  await dashboard.getByRole('button', { name: 'Request Emergency Access' }).click();
+  await expect(gate).toBeVisible();
+  await expect(gate.getByText('You looked up 10 members with this unlock: enter the emergency password again to look up more.')).toBeVisible();
+  await expect(gate.getByLabel('Admin password')).toHaveValue('');
+  await expect(gate.getByLabel('Admin password')).toBeFocused();
+  await shot(page, 'c12-admin-lookup-limit');
 });
 
 test('a member who is not an administrator is refused', async ({ page }) => {

@@ -147,6 +147,7 @@ describe('emergency dialog', () => {
       const gate = await screen.findByRole('dialog', { name: 'Admin Authentication Required' });
       expect(within(gate).getByText(message)).toBeInTheDocument();
       expect(within(gate).getByLabelText('Admin password')).toHaveValue('');
+      expect(within(gate).getByLabelText('Admin password')).toHaveFocus();
     },
   );
 

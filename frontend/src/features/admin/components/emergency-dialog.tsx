@@ -40,6 +40,11 @@ function PasswordGate({ userId, notice, onUnlocked, onCancel }: { userId: string
   const unlock = useEmergencyUnlock(userId);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  // Back from the dashboard (its time or its lookups used up): the button that had focus is gone, so the password
+  // field takes it, where the admin types next.
+  useEffect(() => {
+    if (notice) input.current?.focus();
+  }, [notice]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password || unlock.isPending) return;
