@@ -47,8 +47,8 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   await expect(celebration).toContainText('Badge Earned!');
   await expect(celebration).toContainText('First Post Badge');
   // The figures follow the live event without a reload: the post's 10 and the badge's 10, named as points to spend.
-  await expect(page.getByTestId('banner-points')).toHaveText('20 points to spend', { timeout: 2_000 });
-  await expect(page.getByTestId('pending-points')).toBeHidden({ timeout: 2_000 });
+  await expect(page.getByTestId('banner-points')).toHaveText('20 points to spend', { timeout: 5_000 });
+  await expect(page.getByTestId('pending-points')).toBeHidden({ timeout: 5_000 });
   await shot(page, 'c01-badge-celebration');
   await expect(celebration).toBeHidden({ timeout: 8_000 });
 
@@ -88,7 +88,7 @@ test('earn points: a post’s points wait as pending until a verified neighbour 
   // the balance the redemption left, not the one it had before; the leaderboard names its figure as earned.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('banner-points')).toHaveText(`${before - 50} points to spend`, { timeout: 2_000 });
+  await expect(page.getByTestId('banner-points')).toHaveText(`${before - 50} points to spend`, { timeout: 5_000 });
 
   // The perk does what it says (docs/product-rules.md, "Perks"): used from the profile on the member's oldest post,
   // that post leads a stranger's feed, labelled Spotlight.
@@ -293,7 +293,7 @@ test('a member who is not an administrator is refused', async ({ page }) => {
   if (!box) throw new Error('the hidden area has no box');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.waitForTimeout(3_300);
+  await page.waitForTimeout(4_500);
   await page.mouse.up();
   const denied = page.getByRole('dialog', { name: 'Access Denied' });
   await expect(denied.getByText('You do not have administrator privileges to access this feature.')).toBeVisible();

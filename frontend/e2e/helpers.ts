@@ -2,6 +2,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { journeyApp } from './journey-app';
+import { untilItemsKnowVerified } from './operator';
 
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 export const MANHATTAN = { latitude: 40.758, longitude: -73.9855 };
@@ -211,8 +212,7 @@ export async function verifiedNeighbour(
   expect((await api.post('/api/phone/send-code', { data: { phone, name: 'Verified Neighbour' } })).ok()).toBe(true);
   expect((await api.post('/api/phone/verify-code', { data: { phone, code: await smsCode(`+1${phone}`, since) } })).ok()).toBe(true);
   await expect.poll(async () => ((await (await api.get(`/api/users/${user.id}`)).json()) as { isVerified: boolean }).isVerified).toBe(true);
-  // The items service learns it from user.updated, relayed right after that commit: give it a moment.
-  await new Promise((r) => setTimeout(r, 1000));
+  await untilItemsKnowVerified(user.id);
   return {
     confirm: async (itemId) => expect((await api.post(`/api/items/${itemId}/still-there`, { data: { stillThere: true } })).status()).toBe(201),
     close: () => context.close(),

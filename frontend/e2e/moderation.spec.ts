@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { card, newNeighbour, openApp, postId, postItem, shot, smsCode } from './helpers';
-import { grantRole } from './operator';
+import { grantRole, untilItemsKnowVerified } from './operator';
 
 /** A neighbour in a phone of their own who verified their number (their reports count toward pending review). */
 async function verifiedMember(browser: Browser, baseURL: string) {
@@ -12,8 +12,7 @@ async function verifiedMember(browser: Browser, baseURL: string) {
   expect((await api.post('/api/phone/send-code', { data: { phone, name: 'Careful Neighbour' } })).ok()).toBe(true);
   expect((await api.post('/api/phone/verify-code', { data: { phone, code: await smsCode(`+1${phone}`, since) } })).ok()).toBe(true);
   await expect.poll(async () => ((await (await api.get(`/api/users/${userId}`)).json()) as { isVerified: boolean }).isVerified).toBe(true);
-  // The items service learns it from user.updated, relayed right after that commit.
-  await new Promise((r) => setTimeout(r, 1000));
+  await untilItemsKnowVerified(userId);
   return member;
 }
 

@@ -2,6 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from '@playwright/test';
 import { journeyApp } from './journey-app';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -61,4 +62,10 @@ export function appSql(sql: string): string {
     env: { ...process.env, PGPASSWORD: password },
     encoding: 'utf8',
   });
+}
+
+/** Waits until the items service has heard that the member verified their number (user.updated, relayed after its commit). */
+export async function untilItemsKnowVerified(userId: string): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/.test(userId)) throw new Error(`not a user id: ${userId}`);
+  await expect.poll(() => appSql(`SELECT is_verified FROM items.posters WHERE user_id = '${userId}'`).trim(), { timeout: 15_000 }).toBe('t');
 }

@@ -36,6 +36,21 @@ describe('a service that was down catches up (start:dist processes)', () => {
 
     await apps.crash('rewards');
 
+    // The day's ten are counted in the posts' local day (Seattle): twenty posts straddling its midnight would be two
+    // days' worth, so a run that would start in the minute before it waits for it to pass.
+    const [h, m, sec] = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Los_Angeles',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(new Date())
+      .split(':')
+      .map(Number);
+    const toMidnightMs = (24 * 3600 - (h * 3600 + m * 60 + sec)) * 1000;
+    if (toMidnightMs < 60_000) await new Promise((r) => setTimeout(r, toMidnightMs + 1_000));
+
     const posted: Item[] = [];
     for (let i = 0; i < 20; i++) {
       const response = await api.post<Item>('/api/items', {

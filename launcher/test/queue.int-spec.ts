@@ -255,7 +255,11 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
     const other = await heldChair();
     await other.holder.browser.request('DELETE', `/api/items/${other.item.id}/hold`);
     const refused = await holder.browser.request<{ code: string; message: string }>('PATCH', `/api/items/${other.item.id}/claim`, {});
-    const day = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    // Seven days from the lapse itself (not from now: a midnight between the two would name the next day).
+    const [{ until }] = await items.query(`SELECT max(ended_at) + interval '7 days' AS until FROM items.holds WHERE user_id = $1 AND outcome = 'lapsed'`, [
+      holder.user.id,
+    ]);
+    const day = new Date(until).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
     expect(refused).toMatchObject({ status: 409, body: { code: 'CLAIM.HOLDS_SUSPENDED', message: expect.stringContaining(day) } });
   });
 });

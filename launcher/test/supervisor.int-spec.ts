@@ -93,27 +93,26 @@ describe('start:dist supervises its processes', () => {
     expect(startUp).not.toMatch(/"stack"|\n\s+at .+:\d+:\d+/);
     expect(output.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
 
-    // kill -9 of the items service: the launcher says so and starts it again; the items API answers within 10 s.
+    // kill -9 of the items service: the launcher says so and starts it again at once (its part: within 5 s, the
+    // 0.5 s back-off included); the items API then answers as soon as the new process has booted. That boot is
+    // ~2.5 s on a quiet machine and several times that while the rest of the suite runs beside it, so its wait is
+    // generous: the launcher's own delay is what this test measures.
     const before = await childrenOf(launcher.pid!);
     expect([...before.keys()].sort()).toEqual(['emergency', 'gateway', 'items', 'notifications', 'photo-validation', 'rewards', 'users']);
     const killedAt = Date.now();
     process.kill(before.get('items')!, 'SIGKILL');
     const statuses: number[] = [];
-    await waitFor(
+    const polling = waitFor(
       async () => {
         statuses.push((await fetch(`${base}/api/health`)).status);
         return (await feed()).status === 200 && (await childrenOf(launcher.pid!)).get('items') !== before.get('items');
       },
-      {
-        timeoutMs: 10_000,
-        intervalMs: 100,
-        what: 'the items service to answer again',
-      },
+      { timeoutMs: 60_000, intervalMs: 100, what: 'the items service to answer again' },
     );
-    const backAfterMs = Date.now() - killedAt;
-    expect(backAfterMs).toBeLessThan(10_000);
+    await waitFor(async () => /items restarted \(pid \d+\)/.test(output.join('\n')), { timeoutMs: 10_000, intervalMs: 20, what: 'items started again' });
+    expect(Date.now() - killedAt).toBeLessThan(5_000);
+    await polling;
     expect(output.join('\n')).toMatch(/items stopped unexpectedly \(killed by SIGKILL\); restarting it in 0.5 s/);
-    expect(output.join('\n')).toMatch(/items restarted \(pid \d+\)/);
     // While items was down the gateway answered 503 (health and feed) and logged no stack trace for it.
     expect(statuses).toContain(503);
     expect(output.join('\n')).not.toMatch(/"stack"/);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEnvelope, Events, NOTIFICATION_FLAG_DEFAULTS, NotificationFlags } from '@curbside/contracts';
+import { clockTimeIn } from '@curbside/platform';
 import { scriptedEvent, ScriptedService, startScriptedService } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
 import { NotificationsService } from '../src/store/notifications.service';
@@ -11,7 +12,9 @@ import { NotificationsService } from '../src/store/notifications.service';
  * random orders; the notifications must end the same. REACTION_ORDER_SEED=<seed> replays one order.
  */
 
-const T0 = Date.parse('2026-11-20T15:00:00Z');
+// An hour ago, on the minute: every event of the history lies inside the 30 days the service keeps alerts for, and
+// every plan's delay has passed, whenever the test runs (a fixed date fell out of those 30 days within weeks).
+const T0 = Math.floor((Date.now() - 60 * 60_000) / 60_000) * 60_000;
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 const HERE = { lat: 47.6062, lng: -122.3321 };
 const north = (metres: number) => ({ lat: HERE.lat + metres / 110_540, lng: HERE.lng });
@@ -124,7 +127,11 @@ const history: EventEnvelope[] = [
     },
     at(11.4),
   ),
-  scriptedEvent(Events.itemVoted.subject, { ...lamp, voterId: voter, votes: 3, localDate: '2026-11-20', publicLat: HERE.lat, publicLng: HERE.lng }, at(13)),
+  scriptedEvent(
+    Events.itemVoted.subject,
+    { ...lamp, voterId: voter, votes: 3, localDate: at(13).toISOString().slice(0, 10), publicLat: HERE.lat, publicLng: HERE.lng },
+    at(13),
+  ),
   scriptedEvent(
     Events.badgeEarned.subject,
     { userId: poster, badge: 'First Post Badge' as const, bonusPoints: 10, sourceEventId: randomUUID(), earnedAt: at(14).toISOString() },
@@ -258,7 +265,7 @@ describe('notifications in any order', () => {
     ]);
     // The queue: up once after the lapse, never told of passing over their own released hold; the busy member
     // told each time they were passed over.
-    expect(told('queuer')).toEqual(['You\'re Up: "Desk" is held for you until 15:52 UTC: pick it up and claim it with a photo.']);
+    expect(told('queuer')).toEqual([`You're Up: "Desk" is held for you until ${clockTimeIn(at(52), 'UTC')}: pick it up and claim it with a photo.`]);
     expect(told('busy').map((t) => t.split(':')[0])).toEqual(['Already Picked Up', 'Skipped In Line', 'Skipped In Line']);
     expect(told('voter').filter((t) => t.startsWith('Already Picked Up'))).toEqual(['Already Picked Up: "Chair"']);
   });

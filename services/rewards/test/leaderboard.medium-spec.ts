@@ -43,13 +43,25 @@ describe(LeaderboardService.name, () => {
   });
 
   it('serves the first page from a one-second copy, then the new standings', async () => {
-    const climber = randomUUID();
     const top = async () => entries(await world.sut.call(Calls.rewards.leaderboard, { limit: 2 }))[0];
-    const before = await top();
-    await world.grant(climber, before.points + 1);
-    expect((await top()).id).toBe(before.id);
-    await new Promise((r) => setTimeout(r, FIRST_PAGE_TTL_MS + 50));
-    expect(await top()).toMatchObject({ id: climber, points: before.points + 1 });
+    const pause = () => new Promise((r) => setTimeout(r, FIRST_PAGE_TTL_MS + 50));
+    // The copy's second is wall time: when a busy machine stretches the read, the grant and the read again past it, the
+    // second read may rightly be fresh, so that round says nothing and is tried again with another climber.
+    for (let round = 1; ; round++) {
+      const climber = randomUUID();
+      const started = Date.now();
+      const before = await top();
+      await world.grant(climber, before.points + 1);
+      const again = await top();
+      if (Date.now() - started >= FIRST_PAGE_TTL_MS && round < 5) {
+        await pause();
+        continue;
+      }
+      expect(again.id).toBe(before.id);
+      await pause();
+      expect(await top()).toMatchObject({ id: climber, points: before.points + 1 });
+      return;
+    }
   });
 
   it('refuses a cursor it did not give out', async () => {

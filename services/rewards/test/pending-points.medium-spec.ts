@@ -18,7 +18,12 @@ describe('pending post points', () => {
   afterAll(() => world?.stop());
 
   const standing = async (userId: string) => ({ ...(await world.balanceOf(userId)), pending: await world.pendingOf(userId) });
-  const awardsOf = (userId: string) => world.awards.filter((a) => a.userId === userId).map((a) => [a.amount, a.reason, a.balance]);
+  // In the ledger's order (version): two events of one transaction may be published in either order.
+  const awardsOf = (userId: string) =>
+    world.awards
+      .filter((a) => a.userId === userId)
+      .sort((a, b) => a.version - b.version)
+      .map((a) => [a.amount, a.reason, a.balance]);
   // Each check its own page size: the first page of a size is kept a second (leaderboard.service.ts).
   const onLeaderboard = async (userId: string, limit: number) =>
     (JSON.parse((await world.sut.call(Calls.rewards.leaderboard, { limit })).entriesJson) as LeaderboardEntry[]).some((e) => e.id === userId);

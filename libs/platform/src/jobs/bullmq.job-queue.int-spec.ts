@@ -51,14 +51,14 @@ describe(BullMqJobQueue.name, () => {
 
   it('rejects waits on jobs that never ran when it closes, instead of leaving them to their timeout', async () => {
     const sut = create();
-    const rejected = expect(sut.addAndWait(`no-worker-${randomUUID()}`, {}, { timeoutMs: 5000 })).rejects.toThrow(/closed before job/);
+    const rejected = expect(sut.addAndWait(`no-worker-${randomUUID()}`, {}, { timeoutMs: 30_000 })).rejects.toThrow(/closed before job/);
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     const started = Date.now();
     await sut.close();
 
     await rejected;
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('hands a job added by one instance to a worker in another', async () => {

@@ -57,8 +57,8 @@ describe('NamespacedClientNats', () => {
 
   it('answers a call nobody serves with "no responders" at once', async () => {
     const started = Date.now();
-    await expect(call('items.nobody-listens', {})).rejects.toBeInstanceOf(EmptyResponseException);
-    expect(Date.now() - started).toBeLessThan(1000);
+    await expect(call('items.nobody-listens', {}, 30_000)).rejects.toBeInstanceOf(EmptyResponseException);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(client.callsWaiting).toBe(0);
   });
 

@@ -179,6 +179,6 @@ describe('badge celebration', () => {
     renderWithApp(<NotificationBell userId={user.id} />, { user, path: '/' });
     await waitFor(() => expect(apiCalls(`GET /api/notifications/${user.id}`)).toHaveLength(1));
     answer = [earned];
-    expect(await screen.findByTestId('badge-celebration', {}, { timeout: 3_000 })).toHaveTextContent('First Post Badge');
+    expect(await screen.findByTestId('badge-celebration', {}, { timeout: 6_000 })).toHaveTextContent('First Post Badge');
   });
 });

@@ -145,6 +145,6 @@ describe('onboarding', () => {
     expect(await screen.findByText('The feed for Lee')).toBeInTheDocument();
     expect(apiCalls('POST /api/users')[0]?.body).toEqual({ locationRadius: '10', firstName: 'Lee' });
     expect(localStorage.getItem('locationPermitted')).toBeNull();
-    await waitFor(() => expect(screen.queryByText('Step 1 of 11')).toBeInTheDocument(), { timeout: 2500 });
+    await waitFor(() => expect(screen.queryByText('Step 1 of 11')).toBeInTheDocument(), { timeout: 5_000 });
   });
 });

@@ -170,15 +170,16 @@ describe('ContentChecks with OpenAI moderation (OPENAI_API_KEY set)', () => {
   });
 
   it('after a failure, asks OpenAI again only once the pause is over: an outage costs one post the wait, not every post', async () => {
+    // A budget well above what a loaded test worker can lose to a pause, so the second check's time tells.
     fake.reply = 'hang';
-    checks = fresh(SHORT_BUDGET_MS);
+    checks = fresh(2_000);
     await checks.check({ kind: 'comment', text: 'first' });
     const asked = fake.requests.length;
 
     fake.reply = moderation({ violence: 0.95 });
     const started = Date.now();
     expect(await checks.check({ kind: 'comment', text: 'second' })).toEqual({ hold: false, flags: [] });
-    expect(Date.now() - started).toBeLessThan(SHORT_BUDGET_MS);
+    expect(Date.now() - started).toBeLessThan(1_000);
     expect(fake.requests).toHaveLength(asked);
 
     const now = Date.now();
