@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ClaimError } from '@curbside/contracts';
+import { ClaimError, Events } from '@curbside/contracts';
+import { waitFor } from '@curbside/testing';
 import { ClaimsService, dailyHoldsMessage } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { QueueService } from '../src/queue/queue.service';
@@ -56,6 +57,33 @@ describe('no-shows', () => {
     await claims.claim(d.id, member, null);
     await pickUp(d.id, member);
     expect(await outcomes(member)).toEqual(['lapsed', 'released_early', 'released', 'picked_up']);
+  });
+
+  it('ends the holds of a member the poster blocks as nobody’s fault, and hands each to the next in line', async () => {
+    const poster = await world.member();
+    const [member, next] = [await world.member({ verified: true }), await world.member()];
+    const items = [await world.post(poster), await world.post(poster)];
+    const elsewhere = await world.post(await world.member());
+    for (const item of [...items, elsewhere]) await claims.claim(item.id, member, null);
+    await queue.join(items[0].id, next);
+    const blockId = randomUUID();
+    await world.sut.infrastructure.bus.publish({
+      id: blockId,
+      subject: Events.blockChanged.subject,
+      occurredAt: new Date().toISOString(),
+      payload: { blockerId: poster, blockedId: member, blocked: true, version: 1 },
+    });
+    await waitFor(async () => (await world.db.query(`SELECT 1 FROM items.processed_events WHERE event_id = $1`, [blockId])).length > 0, {
+      what: 'block applied',
+    });
+
+    // Left to lapse, each would have been a no-show the poster gave by blocking and waiting. The hold of another
+    // poster's item stays.
+    expect(await outcomes(member)).toEqual(['gone', 'gone', null]);
+    const held = async (id: string) => (await world.db.query(`SELECT reserved_by_id FROM items.items WHERE id = $1`, [id]))[0].reserved_by_id;
+    expect([await held(items[0].id), await held(items[1].id), await held(elsewhere.id)]).toEqual([next, null, member]);
+    const handedOver = (await world.emitted<{ itemId: string }>(Events.itemHoldHandedOver.subject)).filter((e) => e.itemId === items[0].id);
+    expect(handedOver).toEqual([expect.objectContaining({ previousHolderId: member, holderId: next })]);
   });
 
   it("shows the poster each queued member's and the holder's reliability over 90 days, hidden under 3 holds", async () => {

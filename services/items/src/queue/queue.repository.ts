@@ -130,6 +130,17 @@ export class QueueRepository {
   }
 
   /** The holder gives the hold back: the item is available again (the hand-over may hold it for the next member). */
+  /** Frees every item of the poster the member holds (first dibs), as release does for one. */
+  async releaseAllOf(manager: EntityManager, posterId: string, holderId: string): Promise<FreedItem[]> {
+    return changedRows<FreedItem>(
+      manager,
+      `UPDATE items.items SET status = 'available', reserved_by_id = NULL, reserved_until = NULL, updated_at = now()
+       WHERE poster_id = $1 AND status = 'first_dibs' AND reserved_by_id = $2
+       RETURNING id, poster_id, title, status`,
+      [posterId, holderId],
+    );
+  }
+
   async release(manager: EntityManager, itemId: string, holderId: string): Promise<FreedItem | undefined> {
     const rows = await changedRows<FreedItem>(
       manager,

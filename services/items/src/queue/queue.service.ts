@@ -6,7 +6,7 @@ import { ACTIVE_RESERVATIONS, RESERVATION_MINUTES } from '../claims/claims.servi
 import { ClaimsRepository } from '../claims/claims.repository';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { HoldExtensionsRepository } from '../holds/hold-extensions.repository';
-import { HoldsRepository, shownReliability } from '../holds/holds.repository';
+import { HoldEnd, HoldsRepository, shownReliability } from '../holds/holds.repository';
 import { PostersService } from '../posters/posters.service';
 import { FreedItem, QueuedItem, QueueRepository } from './queue.repository';
 
@@ -148,14 +148,26 @@ export class QueueService {
   }
 
   /**
+   * The poster blocked a member who holds some of their items. The member can no longer claim them nor write about
+   * them, so each hold ends now as nobody's fault ('gone'): left to lapse, it would be a no-show the poster could give
+   * anyone by blocking and waiting. The next in line gets it, in the transaction that stores the block.
+   */
+  async endHoldsOfBlocked(tx: Transaction, posterId: string, memberId: string): Promise<void> {
+    for (const freed of await this.queue.releaseAllOf(tx.manager, posterId, memberId)) {
+      tx.emit(Events.itemUpdated, { itemId: freed.id, posterId: freed.poster_id, title: freed.title, status: freed.status });
+      await this.handOver(tx, freed, memberId, 'released', 'gone');
+    }
+  }
+
+  /**
    * In the transaction that ended a hold (item now available, row locked): the first member in line (the poster's
    * pick, for paid items and garage sales, is put there by pick above) who may take
    * another hold gets this one for 30 minutes (60 with an armed Extra Reservation Time); members at their hold limit are taken out of the line and told.
    * One `item.hold-handed-over` event says who got it and who was passed over.
    */
-  async handOver(tx: Transaction, item: FreedItem, previousHolderId: string, reason: 'lapsed' | 'released'): Promise<string | null> {
+  async handOver(tx: Transaction, item: FreedItem, previousHolderId: string, reason: 'lapsed' | 'released', ended: HoldEnd = reason): Promise<string | null> {
     // A hold that ran out is a no-show; one that ended with its item (expired) is nobody's fault.
-    await this.holds.end(tx.manager, item.id, previousHolderId, item.status !== 'available' ? 'gone' : reason);
+    await this.holds.end(tx.manager, item.id, previousHolderId, item.status !== 'available' ? 'gone' : ended);
     if (item.status !== 'available') return null;
     const skipped: string[] = [];
     let holder: string | null = null;
