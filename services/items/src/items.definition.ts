@@ -30,6 +30,7 @@ import { ItemPhotoIndex1765000000405 } from './migrations/1765000000405-item-pho
 import { NotThereCounts1765000000406 } from './migrations/1765000000406-not-there-counts';
 import { RemovedByCaseForTargets1765000000407 } from './migrations/1765000000407-removed-by-case-for-targets';
 import { DayTimeZone1765000000408 } from './migrations/1765000000408-day-time-zone';
+import { UnansweredAutoHolds1765000000409 } from './migrations/1765000000409-unanswered-auto-holds';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -195,6 +196,7 @@ export const itemsService: ServiceDefinition = {
     NotThereCounts1765000000406,
     RemovedByCaseForTargets1765000000407,
     DayTimeZone1765000000408,
+    UnansweredAutoHolds1765000000409,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { AUTO_CLAIMS_PER_DAY } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
+import { ClaimsService } from '../src/claims/claims.service';
+import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
+import { HoldsRepository } from '../src/holds/holds.repository';
+import { QueueService } from '../src/queue/queue.service';
 import { AutoClaimService } from '../src/saved-searches/auto-claim.service';
 import { MatchRow } from '../src/saved-searches/saved-searches.repository';
 import { PostedItemFacts } from '../src/saved-searches/saved-searches.service';
@@ -8,7 +12,8 @@ import { ItemsWorld, startItemsWorld } from './items-world';
 
 /**
  * Pro's auto-claim on the real PostgreSQL (docs/product-rules.md, "Auto-claim"): the daily count holds when posts
- * arrive at once (counted in the database under the member's lock), and only a Pro member is acted for.
+ * arrive at once (counted in the database under the member's lock), only a Pro member is acted for, and a hold it took
+ * that lapses is nobody's no-show.
  */
 describe(AutoClaimService.name, () => {
   let world: ItemsWorld;
@@ -52,6 +57,36 @@ describe(AutoClaimService.name, () => {
     const outcomes = await Promise.all(posted.map((item) => claimFor(facts(item, poster), member)));
     expect(outcomes.flatMap((o) => [...o.values()])).toEqual(['held']);
     expect(await used(member)).toBe(AUTO_CLAIMS_PER_DAY);
+  });
+
+  it('lets the holds it took lapse without a no-show: three matching posts at night suspend nobody, while the member’s own lapses still count', async () => {
+    const member = await world.member({ tier: 'pro', verified: true });
+    const [poster, holder] = [await world.member(), await world.member()];
+    const lapse = async (itemId: string) => {
+      await world.db.query(`UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE id = $1`, [itemId]);
+      await world.get(ExpiryScheduler).sweep();
+    };
+    const first = await world.post(poster, { title: 'Oak bookshelf 1' });
+    const second = await world.post(poster, { title: 'Oak bookshelf 2' });
+    expect([...(await claimFor(facts(first, poster), member)).values()]).toEqual(['held']);
+    expect([...(await claimFor(facts(second, poster), member)).values()]).toEqual(['held']);
+    // A place in line auto-claim took becomes a hold when the holder lets go: the member did not choose it either.
+    const third = await world.post(poster, { title: 'Oak bookshelf 3' });
+    await world.get(ClaimsService).claim(third.id, holder, null);
+    expect([...(await claimFor(facts(third, poster), member)).values()]).toEqual(['queued']);
+    await world.get(QueueService).releaseHold(third.id, holder);
+    for (const item of [first, second, third]) await lapse(item.id);
+
+    const ended = await world.db.query(`SELECT outcome FROM items.holds WHERE user_id = $1 ORDER BY started_at`, [member]);
+    expect(ended.map((h: { outcome: string }) => h.outcome)).toEqual(['unanswered', 'unanswered', 'unanswered']);
+    const holds = world.get(HoldsRepository);
+    expect(await holds.suspendedUntil(world.db.manager, member)).toBeNull();
+    expect((await holds.reliability(world.db.manager, [member])).get(member)).toBeUndefined();
+    // A hold the member took themselves and let lapse is a no-show as ever.
+    const own = await world.post(poster, { title: 'Lamp' });
+    await world.get(ClaimsService).claim(own.id, member, null);
+    await lapse(own.id);
+    expect((await world.db.query(`SELECT outcome FROM items.holds WHERE user_id = $1 AND item_id = $2`, [member, own.id]))[0].outcome).toBe('lapsed');
   });
 
   it('acts only for a member on Pro now, and never on their own item', async () => {

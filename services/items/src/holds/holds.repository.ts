@@ -3,6 +3,8 @@ import { HOLDS_PER_DAY } from '@curbside/contracts';
 import { EntityManager } from 'typeorm';
 
 export type HoldEnd = 'picked_up' | 'lapsed' | 'released' | 'gone';
+// Written by `end` itself, never asked for: 'released_early' (a release in the first 10 minutes) and 'unanswered' (a
+// lapse of a hold auto-claim took for the member, migration 1765000000409); neither counts anywhere.
 
 /** docs/product-rules.md, "No-shows". */
 export const RELIABILITY_DAYS = 90;
@@ -23,11 +25,18 @@ export class HoldsRepository {
     await manager.query(`INSERT INTO items.holds (item_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [itemId, userId]);
   }
 
-  /** Ends the member's open hold of the item; a release in its first 10 minutes is recorded as not counting. */
+  /**
+   * Ends the member's open hold of the item. A release in its first 10 minutes is recorded as not counting, and so is
+   * the lapse of a hold that auto-claim took for the member (items.auto_claims): they never chose that item, and
+   * anyone can post what matches their search at an hour nobody collects.
+   */
   async end(manager: EntityManager, itemId: string, userId: string, outcome: HoldEnd): Promise<void> {
     await manager.query(
       `UPDATE items.holds SET ended_at = now(),
-         outcome = CASE WHEN $3 = 'released' AND started_at > now() - make_interval(mins => ${RELEASE_GRACE_MINUTES}) THEN 'released_early' ELSE $3 END
+         outcome = CASE
+           WHEN $3 = 'released' AND started_at > now() - make_interval(mins => ${RELEASE_GRACE_MINUTES}) THEN 'released_early'
+           WHEN $3 = 'lapsed' AND EXISTS (SELECT 1 FROM items.auto_claims a WHERE a.user_id = $2 AND a.item_id = $1) THEN 'unanswered'
+           ELSE $3 END
        WHERE item_id = $1 AND user_id = $2 AND ended_at IS NULL`,
       [itemId, userId, outcome],
     );
