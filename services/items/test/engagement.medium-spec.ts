@@ -71,7 +71,7 @@ describe(EngagementService.name, () => {
     expect(removed).toEqual([{ itemId: item.id, posterId: poster, title: item.title, reason: 'not_there' }]);
   });
 
-  it('keeps the item up when the "not there" answers come from unverified members, or came before a "still there"', async () => {
+  it('keeps the item up when the "not there" answers come from unverified members, or came before a verified "still there"', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
     for (let i = 0; i < NOT_THERE_TO_REMOVE + 1; i++) expect((await sut.stillThere(item.id, await world.member(), false)).removed).toBe(false);
@@ -79,7 +79,7 @@ describe(EngagementService.name, () => {
     const other = await world.post(poster);
     await sut.stillThere(other.id, await world.member({ verified: true }), false);
     await sut.stillThere(other.id, await world.member({ verified: true }), false);
-    expect(await sut.stillThere(other.id, await world.member(), true)).toMatchObject({
+    expect(await sut.stillThere(other.id, await world.member({ verified: true }), true)).toMatchObject({
       stillThereCount: 1,
       removed: false,
       message: 'Thanks for confirming it is still there!',
@@ -89,6 +89,21 @@ describe(EngagementService.name, () => {
     expect(await refusal(sut.stillThere(item.id, poster, false))).toBe(ItemError.OWN_ITEM);
     expect((await world.get(ItemsService).get(item.id, undefined)).status).toBe('available');
     expect((await world.get(ItemsService).get(other.id, undefined)).stillThereCount).toBe(1);
+  });
+
+  it('lets no unverified account start the count of "not there" afresh: a throwaway answering "still there" every day keeps nothing up', async () => {
+    const poster = await world.member();
+    const gone = await world.post(poster);
+    await sut.stillThere(gone.id, await world.member({ verified: true }), false);
+    await sut.stillThere(gone.id, await world.member({ verified: true }), false);
+    const before = await world.get(ItemsService).get(gone.id, undefined);
+    const throwaway = await world.member();
+    expect(await sut.stillThere(gone.id, throwaway, true)).toMatchObject({ stillThereCount: 1, removed: false });
+    // Another member's answer still confirms it, as any "still there" does; it only does not reset the count.
+    const confirmed = await world.get(ItemsService).get(gone.id, undefined);
+    expect(Date.parse(confirmed.lastConfirmedAt)).toBeGreaterThan(Date.parse(before.lastConfirmedAt));
+    expect(confirmed.lastStillThereCheck).toBeNull();
+    expect((await sut.stillThere(gone.id, await world.member({ verified: true }), false)).removed).toBe(true);
   });
 
   it(`counts a member's "not there" toward a removal for at most ${NOT_THERE_COUNTED_PER_DAY} items in 24 hours, even when sent at once`, async () => {

@@ -44,11 +44,18 @@ export class EngagementRepository {
     return inserted.length > 0;
   }
 
-  async countStillThere(manager: EntityManager, itemId: string): Promise<void> {
-    // Another member's "still there" confirms the item (docs/product-rules.md, "Freshness").
+  /**
+   * Counts a "still there". Another member's confirms the item (docs/product-rules.md, "Freshness"); a verified one's
+   * is also the "last still there" since which "not there" answers are counted, so a throwaway account cannot keep
+   * a gone item up by answering for it every day.
+   */
+  async countStillThere(manager: EntityManager, itemId: string, answer: { confirms: boolean; restartsNotThere: boolean }): Promise<void> {
     await manager.query(
-      `UPDATE items.items SET still_there_count = still_there_count + 1, last_still_there_check = now(), last_confirmed_at = now() WHERE id = $1`,
-      [itemId],
+      `UPDATE items.items SET still_there_count = still_there_count + 1,
+         last_still_there_check = CASE WHEN $3 THEN now() ELSE last_still_there_check END,
+         last_confirmed_at = CASE WHEN $2 THEN now() ELSE last_confirmed_at END
+       WHERE id = $1`,
+      [itemId, answer.confirms, answer.restartsNotThere],
     );
   }
 

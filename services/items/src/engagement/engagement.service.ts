@@ -66,11 +66,12 @@ export class EngagementService {
         throw new DomainError(ItemError.ALREADY_CONFIRMED, 'You already checked this item today');
       }
       if (stillThere) {
-        await this.engagement.countStillThere(tx.manager, itemId);
-        // Whether it may make the post's points final travels with the act: from a verified member who is not, by the
-        // signs we have, the poster again (seen on the poster's device).
-        const { isVerified } = await this.members.member(tx.manager, callerId);
-        const verified = isVerified && !(await this.impact.linkedToPoster(tx.manager, item.posterId, callerId));
+        // From a verified member who is not, by the signs we have, the poster again (seen on the poster's device): only
+        // such an answer may make the post's points final (it travels with the act) or start the count of "not there"
+        // afresh, as only verified answers count toward taking it down. Any other member's still confirms it.
+        const linked = await this.impact.linkedToPoster(tx.manager, item.posterId, callerId);
+        const verified = !linked && (await this.members.member(tx.manager, callerId)).isVerified;
+        await this.engagement.countStillThere(tx.manager, itemId, { confirms: !linked, restartsNotThere: verified });
         tx.emit(Events.itemStillThere, { itemId, posterId: item.posterId, confirmerId: callerId, verified, confirmedAt: new Date().toISOString() });
         return { success: true, message: 'Thanks for confirming it is still there!', stillThereCount: item.stillThereCount + 1, removed: false };
       }
