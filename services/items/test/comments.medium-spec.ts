@@ -1,4 +1,5 @@
-import { CommentError, Events, FREE_COMMENTS_PER_MONTH, ItemError } from '@curbside/contracts';
+import { COMMENTS_PER_HOUR, CommentError, DomainError, Events, FREE_COMMENTS_PER_MONTH, ItemError } from '@curbside/contracts';
+import { ContentChecks } from '../src/moderation/checks/content-checks.service';
 import { CommentsService } from '../src/comments/comments.service';
 import { ItemsService } from '../src/items/items.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
@@ -72,6 +73,43 @@ describe(CommentsService.name, () => {
     expect(await sut.monthly(free)).toEqual({ used: FREE_COMMENTS_PER_MONTH, limit: FREE_COMMENTS_PER_MONTH });
   });
 
+  it(`gives every plan at most ${COMMENTS_PER_HOUR} comments an hour, saying when the next is possible, and asks no check past a limit`, async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const pro = await world.member({ tier: 'pro' });
+    // The hour's comments, written as if over the last 40 minutes (one row each, as create writes them).
+    await world.db.query(
+      `INSERT INTO items.comments (id, item_id, user_id, content, created_at)
+       SELECT gen_random_uuid(), $1, $2, 'hello ' || n, now() - make_interval(mins => 40) + make_interval(secs => n)
+       FROM generate_series(1, $3 - 1) n`,
+      [item.id, pro, COMMENTS_PER_HOUR],
+    );
+    await sut.create(item.id, pro, 'the last of the hour');
+    const checks = jest.spyOn(world.get(ContentChecks), 'check');
+    try {
+      const refused = await sut.create(item.id, pro, 'one too many').catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        code: CommentError.RATE_LIMITED,
+        message: `You can post ${COMMENTS_PER_HOUR} comments an hour. Try again in a few minutes.`,
+      });
+      // The oldest of the hour (written 40 minutes less a second ago) leaves it in 20 minutes and a second.
+      expect((refused as DomainError).retryAfterSeconds).toBeGreaterThan(19 * 60);
+      expect((refused as DomainError).retryAfterSeconds).toBeLessThanOrEqual(20 * 60 + 1);
+
+      const free = await world.member();
+      for (let i = 0; i < FREE_COMMENTS_PER_MONTH; i++) await sut.create(item.id, free, `comment ${i}`);
+      checks.mockClear();
+      expect(await refusal(sut.create(item.id, free, 'over the month'))).toBe(CommentError.MONTHLY_LIMIT);
+      expect(await refusal(sut.create(item.id, pro, 'over the hour'))).toBe(CommentError.RATE_LIMITED);
+      expect(checks).not.toHaveBeenCalled();
+    } finally {
+      checks.mockRestore();
+    }
+    // An hour on, the member may comment again.
+    await world.db.query(`UPDATE items.comments SET created_at = created_at - interval '1 hour' WHERE user_id = $1`, [pro]);
+    expect((await sut.create(item.id, pro, 'later')).content).toBe('later');
+  });
+
   it('lets only the author edit or delete a comment, and uncounts a deleted one', async () => {
     const poster = await world.member();
     const [anna, ben] = [await world.member(), await world.member()];
@@ -97,10 +135,24 @@ describe(CommentsService.name, () => {
     expect(await refusal(sut.update(item.id, comment.id, anna, 'back'))).toBe(CommentError.NOT_FOUND);
   });
 
-  it('takes no comment on a deleted item', async () => {
+  it('takes no comment on a deleted item, and shows none of its comments', async () => {
     const poster = await world.member();
     const item = await world.post(poster);
+    await sut.create(item.id, await world.member(), 'Still there?');
     await world.get(ItemsService).delete(item.id, poster);
-    expect(await refusal(sut.create(item.id, await world.member(), 'hello?'))).toBe(ItemError.NOT_FOUND);
+    const stranger = await world.member();
+    expect(await refusal(sut.create(item.id, stranger, 'hello?'))).toBe(ItemError.NOT_FOUND);
+    expect(await refusal(sut.list(item.id, stranger))).toBe(ItemError.NOT_FOUND);
+    expect(await refusal(sut.list(item.id, undefined))).toBe(ItemError.NOT_FOUND);
+  });
+
+  it('shows the comments of an item hidden for review to its poster only, as the item itself', async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const comment = await sut.create(item.id, await world.member(), 'Where exactly?');
+    await world.db.query(`UPDATE items.items SET in_review = true WHERE id = $1`, [item.id]);
+    expect(await refusal(sut.list(item.id, await world.member()))).toBe(ItemError.NOT_FOUND);
+    expect(await refusal(sut.list(item.id, undefined))).toBe(ItemError.NOT_FOUND);
+    expect((await sut.list(item.id, poster)).map((c) => c.id)).toEqual([comment.id]);
   });
 });

@@ -37,6 +37,11 @@ export const DESCRIPTION_MAX = 500;
 export const LOCATION_DESCRIPTION_MAX = 200;
 export const COMMENT_MAX = 500;
 export const FREE_COMMENTS_PER_MONTH = 5;
+/**
+ * Comments a member may post in any rolling hour, on every plan: "unlimited" paid comments are a month's worth of
+ * conversation, not a flood of one neighbour's item (docs/product-rules.md, "Comments").
+ */
+export const COMMENTS_PER_HOUR = 30;
 export const FEED_PAGE_MAX = 50;
 export const FEED_KINDS = ['all', 'items', 'garage_sales'] as const;
 export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplicate', 'other'] as const;

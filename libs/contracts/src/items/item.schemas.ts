@@ -31,6 +31,7 @@ import {
 // The constants live in the zod-free client entry (the browser's first screen imports them from there).
 export {
   COMMENT_MAX,
+  COMMENTS_PER_HOUR,
   DESCRIPTION_MAX,
   FEED_KINDS,
   FEED_PAGE_MAX,

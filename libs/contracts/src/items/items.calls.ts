@@ -116,7 +116,7 @@ export const ItemsCalls = {
     subject: 'items.comments.create',
     request: itemIdSchema.extend({ content: createCommentRequestSchema.shape.content }),
     reply: commentSchema,
-    errors: [...unavailable, CommentError.MONTHLY_LIMIT],
+    errors: [...unavailable, CommentError.MONTHLY_LIMIT, CommentError.RATE_LIMITED],
   }),
   updateComment: defineCall({
     subject: 'items.comments.update',

@@ -45,6 +45,15 @@ export class CommentsRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('comments:' || $1))`, [userId]);
   }
 
+  /** The member's comments of the last hour, deleted ones included, and when the oldest of them was written. */
+  async lastHour(manager: EntityManager, userId: string): Promise<{ count: number; oldest: Date | null }> {
+    const [row]: { count: number; oldest: Date | null }[] = await manager.query(
+      `SELECT count(*)::int AS count, min(created_at) AS oldest FROM items.comments WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
+      [userId],
+    );
+    return row;
+  }
+
   /** Comments the member wrote this calendar month (UTC), deleted ones included. */
   async countThisMonth(manager: EntityManager, userId: string): Promise<number> {
     const [{ used }]: { used: number }[] = await manager.query(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Comment,
+  COMMENTS_PER_HOUR,
   CommentError,
   DomainError,
   Events,
@@ -17,8 +18,10 @@ import { ItemsRepository } from '../items/items.repository';
 import { PostersService } from '../posters/posters.service';
 import { Readers } from '../posters/readers';
 import { CommentRow, CommentsRepository } from './comments.repository';
+import { hiddenFrom } from '../items/item-visibility';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
+import { secondsUntilHourFrees } from '../limits/hourly-limit';
 
 function toComment(row: CommentRow): Comment {
   return {
@@ -54,26 +57,26 @@ export class CommentsService {
 
   /** The comments the caller sees: those of members they blocked are left out (docs/product-rules.md, Blocking). */
   async list(itemId: string, callerId?: string): Promise<Comment[]> {
-    const [blocked, inReview] = await Promise.all([this.readers.blockedBy(callerId), this.moderation.membersInReview()]);
+    const [blocked, inReview, item] = await Promise.all([this.readers.blockedBy(callerId), this.moderation.membersInReview(), this.items.find(itemId)]);
+    if (!item || hiddenFrom(item, callerId, inReview)) throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     return (await this.comments.listLive(itemId, callerId))
       .filter((row) => !blocked.has(row.user_id) && (row.user_id === callerId || !inReview.has(row.user_id)))
       .map(toComment);
   }
 
   async create(itemId: string, callerId: string, content: string): Promise<Comment> {
+    // Refused before the checks read the text: a member past a limit costs no call to the moderation service.
+    await this.assertMayComment(this.dataSource.manager, callerId);
     const verdict = await this.checks.check({ kind: 'comment', text: content });
     const id = await this.outbox.transaction(async (tx) => {
       const item = await this.items.lock(tx.manager, itemId);
-      // An item in pending review is its poster's alone.
-      if (item.inReview && item.posterId !== callerId) throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
+      // An item in pending review (or whose poster is) is its poster's alone.
+      if (hiddenFrom(item, callerId, await this.moderation.membersInReview())) throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
       // A member the poster blocked finds the item unavailable, never told why (docs/product-rules.md, Blocking).
       if (await this.blocks.isBlocked(item.posterId, callerId, tx.manager)) throw new DomainError(ItemError.NOT_AVAILABLE, 'This item is no longer available');
-      // Two comments at once from one free account must not both slip under the quota.
+      // Two comments at once from one account must not both slip under a limit.
       await this.comments.lockAuthor(tx.manager, callerId);
-      const { used, limit } = await this.quota(tx.manager, callerId);
-      if (limit !== null && used >= limit) {
-        throw new DomainError(CommentError.MONTHLY_LIMIT, `You've used your ${limit} free comments this month. Upgrade your plan for unlimited comments.`);
-      }
+      await this.assertMayComment(tx.manager, callerId);
       const commentId = await this.comments.add(tx.manager, { itemId, userId: callerId, content, held: verdict.hold });
       await this.moderation.recordFlagsIn(tx, { type: 'comment', id: commentId }, verdict.flags, verdict.hold);
       if (!verdict.hold) tx.emit(Events.commentPosted, { commentId, itemId, posterId: item.posterId, authorId: callerId, title: item.title });
@@ -98,6 +101,25 @@ export class CommentsService {
       await this.comments.delete(manager, itemId, commentId);
     });
     return { success: true, message: 'Comment deleted' };
+  }
+
+  /**
+   * The free plan's month (FREE_COMMENTS_PER_MONTH) and every plan's hour (COMMENTS_PER_HOUR): deleted comments
+   * count too, so deleting one gives none back.
+   */
+  private async assertMayComment(manager: EntityManager, callerId: string): Promise<void> {
+    const { used, limit } = await this.quota(manager, callerId);
+    if (limit !== null && used >= limit) {
+      throw new DomainError(CommentError.MONTHLY_LIMIT, `You've used your ${limit} free comments this month. Upgrade your plan for unlimited comments.`);
+    }
+    const { count, oldest } = await this.comments.lastHour(manager, callerId);
+    if (count >= COMMENTS_PER_HOUR) {
+      throw new DomainError(
+        CommentError.RATE_LIMITED,
+        `You can post ${COMMENTS_PER_HOUR} comments an hour. Try again in a few minutes.`,
+        secondsUntilHourFrees(oldest),
+      );
+    }
   }
 
   /** Deleted comments still count: deleting one does not give a free comment back. */

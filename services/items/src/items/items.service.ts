@@ -38,6 +38,7 @@ import { ImpactService } from '../impact/impact.service';
 import { PostedItemFacts, SavedSearchesService } from '../saved-searches/saved-searches.service';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
+import { hiddenFrom } from './item-visibility';
 
 const HOUR_MS = 3600 * 1000;
 const TOP_FINDS = 50;
@@ -107,8 +108,7 @@ export class ItemsService {
   /** An item in pending review, or whose poster is, is found by its poster only. */
   async get(itemId: string, callerId: string | undefined): Promise<Item> {
     const row = await this.items.findView(itemId);
-    if (!row || row.status === 'removed') throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
-    if (row.poster_id !== callerId && (row.in_review || (await this.moderation.membersInReview()).has(row.poster_id))) {
+    if (!row || hiddenFrom({ status: row.status, posterId: row.poster_id, inReview: row.in_review }, callerId, await this.moderation.membersInReview())) {
       throw new DomainError(ItemError.NOT_FOUND, 'Item not found');
     }
     return (await this.views([row], callerId))[0];

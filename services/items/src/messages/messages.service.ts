@@ -19,6 +19,7 @@ import { refusingRule } from '../moderation/checks/text-checks.rules';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
 import { SCAM_PHRASE_RULES } from '../moderation/checks/scam-patterns.rules';
+import { secondsUntilHourFrees } from '../limits/hourly-limit';
 
 const SCAM_RULE_IDS: ReadonlySet<string> = new Set(SCAM_PHRASE_RULES.map((rule) => rule.id));
 
@@ -112,8 +113,11 @@ export class MessagesService {
       await this.messages.lockAuthor(tx.manager, callerId);
       const { count, oldest } = await this.messages.lastHour(tx.manager, callerId);
       if (count >= MESSAGES_PER_HOUR) {
-        const retryAfter = oldest ? Math.max(1, Math.ceil((new Date(oldest).getTime() + 3_600_000 - Date.now()) / 1000)) : 3600;
-        throw new DomainError(MessageError.RATE_LIMITED, `You can send ${MESSAGES_PER_HOUR} messages an hour. Try again in a few minutes.`, retryAfter);
+        throw new DomainError(
+          MessageError.RATE_LIMITED,
+          `You can send ${MESSAGES_PER_HOUR} messages an hour. Try again in a few minutes.`,
+          secondsUntilHourFrees(oldest),
+        );
       }
       const added = await this.messages.add(tx.manager, {
         itemId,
