@@ -31,6 +31,7 @@ import { NotThereCounts1765000000406 } from './migrations/1765000000406-not-ther
 import { RemovedByCaseForTargets1765000000407 } from './migrations/1765000000407-removed-by-case-for-targets';
 import { DayTimeZone1765000000408 } from './migrations/1765000000408-day-time-zone';
 import { UnansweredAutoHolds1765000000409 } from './migrations/1765000000409-unanswered-auto-holds';
+import { BlurPlacePerBlock1765000000410 } from './migrations/1765000000410-blur-place-per-block';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -197,6 +198,7 @@ export const itemsService: ServiceDefinition = {
     RemovedByCaseForTargets1765000000407,
     DayTimeZone1765000000408,
     UnansweredAutoHolds1765000000409,
+    BlurPlacePerBlock1765000000410,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -11,7 +11,7 @@ function metersBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
 
 type Place = { lat: number; lng: number };
 
-/** The public position the database derives from the owner and the exact spot (migration 1765000000404). */
+/** The public position the database derives from the owner and the exact spot (migrations 1765000000404 and 1765000000410). */
 describe('public position of an item', () => {
   let sut: ServiceUnderTest;
   beforeAll(async () => {
@@ -45,15 +45,15 @@ describe('public position of an item', () => {
   });
 
   it("moves a member's posts from one place by one offset, so averaging them comes no closer to the place", async () => {
-    // A place is a cell of the owner's own secretly shifted grid, so a few spots metres apart can, for a rare owner,
-    // fall on both sides of a cell's edge (~1.6 % of owners for spots 4 m across a 0.005° cell). The test asks many
+    // A place is a cell of the owner's own secretly shifted grid, so spots a metre or two apart can, for a few owners,
+    // fall on both sides of a cell's edge (~4 % of owners for spots 2 m across a 0.001° cell). The test asks many
     // owners and allows those few; an offset per item, or per exact spot, fails for every one of them.
     const home = { lat: 47.61234, lng: -122.31234 };
     const spots = [
       [0, 0],
-      [0.00002, 0],
-      [0, -0.00002],
-      [-0.00002, 0.00002],
+      [0.00001, 0],
+      [0, -0.00001],
+      [-0.00001, 0.00001],
     ].map(([dLat, dLng]) => ({ lat: home.lat + dLat, lng: home.lng + dLng }));
     const owners = Array.from({ length: 40 }, () => randomUUID());
     let oneOffset = 0;
@@ -74,6 +74,24 @@ describe('public position of an item', () => {
     const movedElsewhere = await publicOf(owner, elsewhere);
     const movedHome = await publicOf(owner, home);
     expect(movedElsewhere.lat - elsewhere.lat).not.toBeCloseTo(movedHome.lat - home.lat, 7);
+  });
+
+  it('gives away no other spot of the member: a known exact spot and its public one place nothing 200 m off', async () => {
+    // A holder sees the exact spot of the item they hold and anyone its public one, so the offset of that spot is
+    // known. Another spot of the same member 200 m away (their wanted post at home, say) must not be found by taking
+    // that offset off its public spot. Two independent offsets of 75-150 m fall within 20 m of each other for ~2 % of
+    // owners; one offset for both spots would put every owner's spot within centimetres.
+    const held = { lat: 47.62, lng: -122.33 };
+    const home = { lat: held.lat + 0.0018, lng: held.lng };
+    let givenAway = 0;
+    for (let i = 0; i < 40; i++) {
+      const owner = randomUUID();
+      const heldPublic = await publicOf(owner, held);
+      const homePublic = await publicOf(owner, home);
+      const guess = { lat: homePublic.lat - (heldPublic.lat - held.lat), lng: homePublic.lng - (heldPublic.lng - held.lng) };
+      if (metersBetween(guess, home) < 20) givenAway++;
+    }
+    expect(givenAway).toBeLessThanOrEqual(6);
   });
 
   it('cannot be worked out from the code: another installation moves the same owner and spot elsewhere', async () => {

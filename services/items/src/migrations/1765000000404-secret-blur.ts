@@ -32,6 +32,25 @@ function positionColumns(table: keyof typeof POSITION_COLUMNS, owner: string): s
 }
 
 /**
+ * `CREATE` (or `CREATE OR REPLACE`) items.place_blur_offset: the offset of a member's place, from a key made at random
+ * here and written into the function, the owner and the place, a cell of `placeDegrees` on a grid shifted per owner.
+ */
+export function placeBlurOffsetFunction(create: 'CREATE' | 'CREATE OR REPLACE', placeDegrees: number): string {
+  const key = `'\\x${randomBytes(32).toString('hex')}'::bytea`;
+  return `
+      ${create} FUNCTION items.place_blur_offset(owner uuid, lat float8, lng float8) RETURNS float8[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+        DECLARE
+          shift bytea := sha256(${key} || uuid_send(owner));
+          place_row integer := floor(lat / ${placeDegrees} + get_byte(shift, 0) / 256.0);
+          place_col integer := floor(lng / ${placeDegrees} + get_byte(shift, 1) / 256.0);
+          d bytea := sha256(${key} || uuid_send(owner) || int4send(place_row) || int4send(place_col));
+        BEGIN
+          RETURN ${blurOffsetArray('d')};
+        END
+      $$`;
+}
+
+/**
  * The blur's offset is no longer something anyone can compute. It was fixed by a digest of the item's id alone (migration
  * 1763800000303), and every list gives the id beside the public position: anyone who read this code could take the
  * offset off again and had the exact spot. A wanted post gave its member's own position the same way.
@@ -54,18 +73,7 @@ export class SecretBlur1765000000404 implements MigrationInterface {
   name = 'SecretBlur1765000000404';
 
   async up(runner: QueryRunner): Promise<void> {
-    const key = `'\\x${randomBytes(32).toString('hex')}'::bytea`;
-    await runner.query(`
-      CREATE FUNCTION items.place_blur_offset(owner uuid, lat float8, lng float8) RETURNS float8[] LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-        DECLARE
-          shift bytea := sha256(${key} || uuid_send(owner));
-          place_row integer := floor(lat / ${PLACE_DEGREES} + get_byte(shift, 0) / 256.0);
-          place_col integer := floor(lng / ${PLACE_DEGREES} + get_byte(shift, 1) / 256.0);
-          d bytea := sha256(${key} || uuid_send(owner) || int4send(place_row) || int4send(place_col));
-        BEGIN
-          RETURN ${blurOffsetArray('d')};
-        END
-      $$`);
+    await runner.query(placeBlurOffsetFunction('CREATE', PLACE_DEGREES));
     await runner.query(`
       CREATE FUNCTION items.blurred_lat(owner uuid, lat float8, lng float8) RETURNS float8 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
         SELECT greatest(-90, least(90, lat + (items.place_blur_offset(owner, lat, lng))[1]))
@@ -74,8 +82,8 @@ export class SecretBlur1765000000404 implements MigrationInterface {
       CREATE FUNCTION items.blurred_lng(owner uuid, lat float8, lng float8) RETURNS float8 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
         SELECT mod(mod((lng + (items.place_blur_offset(owner, lat, lng))[2] + 180)::numeric, 360) + 360, 360)::float8 - 180
       $$`);
-    await this.remakeColumns(runner, 'items', 'poster_id');
-    await this.remakeColumns(runner, 'saved_searches', 'user_id');
+    await remakePositionColumns(runner, 'items', 'poster_id');
+    await remakePositionColumns(runner, 'saved_searches', 'user_id');
     await runner.query(`DROP FUNCTION items.public_lng(uuid, float8, float8)`);
     await runner.query(`DROP FUNCTION items.public_lat(uuid, float8)`);
     await runner.query(`DROP FUNCTION items.blur_offset(uuid, float8)`);
@@ -87,21 +95,21 @@ export class SecretBlur1765000000404 implements MigrationInterface {
   async down(): Promise<void> {
     throw new Error('SecretBlur1765000000404 cannot be undone: offsets anyone can compute would give every exact spot away');
   }
+}
 
-  /** Drops the table's position columns (their indexes go with them), adds them from the new functions, remakes the indexes. */
-  private async remakeColumns(runner: QueryRunner, table: keyof typeof POSITION_COLUMNS, owner: string): Promise<void> {
-    const columns = POSITION_COLUMNS[table];
-    const indexes: { definition: string }[] = await runner.query(
-      `SELECT DISTINCT pg_get_indexdef(d.objid) AS definition
-         FROM pg_depend d
-         JOIN pg_index i ON i.indexrelid = d.objid
-         JOIN pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
-        WHERE d.classid = 'pg_class'::regclass AND d.refobjid = $1::regclass AND a.attname = ANY($2)`,
-      [`items.${table}`, columns],
-    );
-    await runner.query(`ALTER TABLE items.${table}
-        ${columns.map((c) => `DROP COLUMN ${c}`).join(', ')},
-        ${positionColumns(table, owner)}`);
-    for (const { definition } of indexes) await runner.query(definition);
-  }
+/** Drops the table's position columns (their indexes go with them), adds them from the new functions, remakes the indexes. */
+export async function remakePositionColumns(runner: QueryRunner, table: keyof typeof POSITION_COLUMNS, owner: string): Promise<void> {
+  const columns = POSITION_COLUMNS[table];
+  const indexes: { definition: string }[] = await runner.query(
+    `SELECT DISTINCT pg_get_indexdef(d.objid) AS definition
+       FROM pg_depend d
+       JOIN pg_index i ON i.indexrelid = d.objid
+       JOIN pg_attribute a ON a.attrelid = d.refobjid AND a.attnum = d.refobjsubid
+      WHERE d.classid = 'pg_class'::regclass AND d.refobjid = $1::regclass AND a.attname = ANY($2)`,
+    [`items.${table}`, columns],
+  );
+  await runner.query(`ALTER TABLE items.${table}
+      ${columns.map((c) => `DROP COLUMN ${c}`).join(', ')},
+      ${positionColumns(table, owner)}`);
+  for (const { definition } of indexes) await runner.query(definition);
 }
