@@ -88,6 +88,7 @@ export async function createGatewayApp(options: GatewayOptions): Promise<INestAp
   await serveSpa(server, config.FRONTEND_DIST, {
     findItem: (id) => findItemPreview(services, id),
     routeOptions: { compress: compression(FILE_BROTLI_QUALITY) },
+    publicUrl: config.PUBLIC_URL,
   });
   return app;
 }

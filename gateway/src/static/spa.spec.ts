@@ -119,6 +119,18 @@ describe('serving the SPA', () => {
     expect(await preloads(`/items/${SOFA}`)).toEqual(['/assets/item-9c0d.js']);
   });
 
+  it('names the links of a preview at the public address when one is set, whatever Host the request sent', async () => {
+    const other = await spaServer(dir, { findItem: async (id) => items.get(id) ?? null, publicUrl: 'https://curbside.example/' });
+    try {
+      const page = await (await fetch(`${other.base}/items/${SOFA}`, { headers: { host: 'evil.example' } })).text();
+      const meta = metaOf(page);
+      expect(meta['og:url']).toBe(`https://curbside.example/items/${SOFA}`);
+      expect(meta['og:image']).toBe('https://curbside.example/api/media/photos/0a5e7c52-3f4b-4c1e-9d7a-1b2c3d4e5f60-thumb.webp');
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('escapes every value it puts in the page', async () => {
     const page = await (await fetch(`${base}/items/${HOSTILE}`)).text();
     expect(page).not.toContain('<script>');

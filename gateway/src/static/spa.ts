@@ -18,6 +18,11 @@ export interface SpaOptions {
   findItem?: (id: string) => Promise<ItemPreview | null>;
   /** Route options for the files' route (their compression: they are sent once and cached, so they may take longer). */
   routeOptions?: Record<string, unknown>;
+  /**
+   * The address members reach the app at (PUBLIC_URL), for the links a preview names; without it, the request's own
+   * scheme and Host, which only whoever sent them sees.
+   */
+  publicUrl?: string;
 }
 
 /** The client-side route of an item's page, /items/{id}; its screen's preloads are listed under ITEM_SCREEN. */
@@ -56,7 +61,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string, options: S
     // app asks the API itself.
     const item = id && options.findItem ? await options.findItem(id.toLowerCase()).catch(() => undefined) : null;
     const found = item !== null || (id !== undefined && !options.findItem);
-    const page = pages.for(ITEM_SCREEN, item ? itemMetaTags(item, `${request.protocol}://${request.headers.host ?? 'localhost'}`, path) : '');
+    const origin = options.publicUrl ? new URL(options.publicUrl).origin : `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+    const page = pages.for(ITEM_SCREEN, item ? itemMetaTags(item, origin, path) : '');
     if (page === null) return notBuilt(reply);
     // An item changes (edited, claimed, removed): its page is checked again every time, never kept.
     return reply
