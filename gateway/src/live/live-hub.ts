@@ -11,6 +11,7 @@ import {
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, LIVE_CHANNEL, LiveChannel, watchLiveStreams } from '@curbside/platform';
 import type { ServerResponse } from 'node:http';
+import { GatewayAdmission } from '../http/admission';
 import { ServiceClient } from '../http/service-client';
 import { LiveStream } from './live-stream';
 
@@ -32,6 +33,7 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly services: ServiceClient,
+    private readonly admission: GatewayAdmission,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -61,12 +63,18 @@ export class LiveHub implements OnApplicationBootstrap, OnModuleDestroy {
     }
     response.on('close', () => this.close(stream));
     const afterSeq = lastEventId && /^\d{1,18}$/.test(lastEventId) ? lastEventId : undefined;
+    // The catch-up is the stream's one call to the services: it takes a place at the gate like any request, and when
+    // none is free it is left out (opening streams in a loop must not reach the services past the gate). Either way,
+    // as when the call fails, the stream stays open: the next signal brings the count, and the client polls meanwhile.
+    const place = this.admission.gate.tryEnter();
+    if (!place) return;
     try {
       const answer = await this.services.call(Calls.notifications.live, { users: [{ userId, afterSeq }] } satisfies LiveBatchCall);
       this.deliver(answer, (s) => s === stream);
     } catch (err) {
-      // The stream stays open: the next signal brings the count, and the client polls meanwhile.
       this.log.warn({ err, userId }, 'live stream could not catch up');
+    } finally {
+      place.release();
     }
   }
 
