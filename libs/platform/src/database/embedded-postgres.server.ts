@@ -65,7 +65,7 @@ function loadPackage(): PackageServerClass {
  * free port, with password authentication. Refuses a data folder another app process is using; stops a server a
  * killed app left running before starting its own, so there is only ever one postmaster on the folder.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, log: Logger, choosePort: () => Promise<number> = freePort): Promise<EmbeddedPostgres> {
   const paths = embeddedPaths(dataDir);
   refuseLegacyPglite(paths.legacyPglite);
   mkdirSync(paths.root, { recursive: true });
@@ -76,7 +76,6 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     await stopOrphanedServer(paths.cluster, log);
 
     const password = readOrCreateSecret(paths.secret);
-    const port = await freePort();
     const logTail: string[] = [];
     const onLog = (message: string) => {
       logTail.push(message.trim());
@@ -98,7 +97,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       const EmbeddedPostgresServer = loadPackage();
       const initdb = new EmbeddedPostgresServer({
         databaseDir: paths.cluster,
-        port,
+        // initdb listens on nothing: the server's port is chosen below, just before it binds.
+        port: 5432,
         user: SUPERUSER,
         password,
         authMethod: 'scram-sha-256',
@@ -113,7 +113,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       });
       log.info({ dir: paths.cluster, ms: Date.now() - started }, 'created the embedded database');
     }
-    const server = await runServer(paths.cluster, port, flags, runAsPostgres, onLog).catch((err: unknown) => {
+    const { server, port } = await runOnFreePort(paths.cluster, flags, runAsPostgres, onLog, choosePort).catch((err: unknown) => {
       throw new StartupError(`PostgreSQL did not start on ${paths.cluster}: ${describe(err, logTail)}`);
     });
 
@@ -227,6 +227,36 @@ function postgresUserIds(): { uid: number; gid: number } {
  * In its own, only the app hears the Ctrl-C, and stops the server itself, last. Resolves once the server accepts
  * connections; rejects when it ends before that.
  */
+/** How many ports a start tries when another process takes the chosen one first. */
+const PORT_TRIES = 5;
+
+/**
+ * A port nothing listened on when it was chosen can be taken by another process before the server binds it (tests
+ * and apps starting side by side pick ports at random from the same range): the server then stops at once saying it
+ * could not bind, and another port is tried.
+ */
+async function runOnFreePort(
+  cluster: string,
+  settings: string[],
+  runAsPostgres: boolean,
+  onLog: (message: string) => void,
+  choosePort: () => Promise<number>,
+): Promise<{ server: Awaited<ReturnType<typeof runServer>>; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await choosePort();
+    let taken = false;
+    const watch = (message: string) => {
+      if (/could not bind|Address already in use/i.test(message)) taken = true;
+      onLog(message);
+    };
+    try {
+      return { server: await runServer(cluster, port, settings, runAsPostgres, watch), port };
+    } catch (err) {
+      if (!taken || attempt >= PORT_TRIES) throw err;
+    }
+  }
+}
+
 async function runServer(cluster: string, port: number, settings: string[], runAsPostgres: boolean, onLog: (message: string) => void) {
   const child = spawn(postgresBinary(), ['-D', cluster, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], {
     detached: true,
