@@ -390,10 +390,20 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
       expect((await b.browser.post(`/api/items/${popular.id}/vote`, {})).body).toMatchObject({ votes: 2 });
       expect(await poster.post(`/api/items/${popular.id}/vote`, {})).toMatchObject({ status: 403 });
       await a.browser.post(`/api/items/${quiet.id}/vote`, {});
-      const top = await api.get<Item[]>(`/api/top-finds?latitude=${spot.lat}&longitude=${spot.lng}&radius=1`);
-      expect(top.body.map((i) => [i.id, i.voteCount])).toEqual([
-        [popular.id, 2],
-        [quiet.id, 1],
+      const topFinds = async () =>
+        (await api.get<Item[]>(`/api/top-finds?latitude=${spot.lat}&longitude=${spot.lng}&radius=1`)).body.map((i) => [i.id, i.voteCount]);
+      // Accounts made a minute ago: their votes show on the cards and rank nothing (an account costs nothing to make).
+      expect((await api.get<Item>(`/api/items/${popular.id}`)).body.voteCount).toBe(2);
+      expect(await topFinds()).toEqual([]);
+      // Established neighbours (a day old, or verified) rank it: most of their votes first, each card with all of its votes.
+      const [c, d] = [await neighbour(), await neighbour()];
+      await sql(`UPDATE items.posters SET account_created_at = now() - interval '2 days' WHERE user_id = ANY($1)`, [[c.user.id, d.user.id]]);
+      await c.browser.post(`/api/items/${quiet.id}/vote`, {});
+      await d.browser.post(`/api/items/${quiet.id}/vote`, {});
+      await c.browser.post(`/api/items/${popular.id}/vote`, {});
+      expect(await topFinds()).toEqual([
+        [quiet.id, 3],
+        [popular.id, 3],
       ]);
       expect((await a.browser.get<Item>(`/api/items/${popular.id}`)).body.hasVotedToday).toBe(true);
 

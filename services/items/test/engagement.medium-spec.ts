@@ -71,6 +71,32 @@ describe(EngagementService.name, () => {
     expect(removed).toEqual([{ itemId: item.id, posterId: poster, title: item.title, reason: 'not_there' }]);
   });
 
+  it('ranks Top Finds by the votes of established members only: accounts made a minute ago show on the card and rank nothing', async () => {
+    const spot = { lat: 44.9778 + Math.random() / 100, lng: -93.265 };
+    const poster = await world.member();
+    const [fresh, boosted] = [await world.post(poster, { location: spot }), await world.post(poster, { location: spot })];
+    for (let i = 0; i < 4; i++) await sut.vote(boosted.id, await world.member());
+    await sut.vote(fresh.id, await world.member({ verified: true }));
+    await sut.vote(fresh.id, await world.member({ accountAgeHours: 30 }));
+    const top = await world.get(ItemsService).topFinds({ lat: spot.lat, lng: spot.lng, radius: 1 }, undefined);
+    expect(top.items.map((i) => [i.id, i.voteCount])).toEqual([[fresh.id, 2]]);
+    expect((await world.get(ItemsService).get(boosted.id, undefined)).voteCount).toBe(4);
+
+    const votes = (await world.emitted<{ itemId: string; votes: number; countedVotes: number; counted: boolean }>(Events.itemVoted.subject)).filter((e) =>
+      [fresh.id, boosted.id].includes(e.itemId),
+    );
+    // In the order of each item's count (two events can share a millisecond, which the outbox orders by id).
+    const seen = votes.map((v) => [v.itemId === fresh.id ? 'fresh' : 'boosted', v.votes, v.countedVotes, v.counted] as const);
+    expect([...seen].sort((a, b) => a[0].localeCompare(b[0]) || a[1] - b[1])).toEqual([
+      ['boosted', 1, 0, false],
+      ['boosted', 2, 0, false],
+      ['boosted', 3, 0, false],
+      ['boosted', 4, 0, false],
+      ['fresh', 1, 1, true],
+      ['fresh', 2, 2, true],
+    ]);
+  });
+
   it('keeps the item up when the "not there" answers come from unverified members, or came before a verified "still there"', async () => {
     const poster = await world.member();
     const item = await world.post(poster);

@@ -264,6 +264,28 @@ describe(NotificationsService.name, () => {
       for (const id of [quiet, far, poster, voter]) expect(await inbox(id)).toEqual([]);
     });
 
+    it(`counts only established members' votes toward the prompt: votes from new accounts, however many, ask nobody`, async () => {
+      const [keen, poster] = [randomUUID(), randomUUID()];
+      await deliver(member(keen, { enableVotingAlerts: true }));
+      await at(keen, 800);
+      const itemId = randomUUID();
+      const vote = (votes: number, countedVotes: number, counted: boolean) => {
+        const event = voted(poster, randomUUID(), votes, itemId);
+        return { ...event, payload: { ...event.payload, countedVotes, counted } };
+      };
+      // Five votes from accounts made a minute ago, two of them counted before: the fifth (not counted) asks nobody.
+      for (const [votes, countedVotes, counted] of [
+        [3, 1, false],
+        [4, 2, true],
+        [5, 2, false],
+      ] as const)
+        await deliver(vote(votes, countedVotes, counted));
+      expect(await inbox(keen)).toEqual([]);
+      // The established member's vote that makes it three does.
+      await deliver(vote(6, VOTING_PROMPT_VOTES, true));
+      expect((await inbox(keen)).map((n) => n.type)).toEqual(['voting_prompt']);
+    });
+
     it('writes a post reaching hundreds of members in one go: each qualifying member once, as their switch and radius say, with ids the contract accepts', async () => {
       const db = sut.service.runtime.dataSource;
       const poster = randomUUID();

@@ -101,6 +101,12 @@ export const Events = {
       posterId: z.uuid(),
       voterId: z.uuid(),
       votes: z.number().int(),
+      /**
+       * The day's votes from established members (verified, or with an account over a day old) and whether this vote
+       * was one: the voting prompt counts only those. Absent in older events, where every vote counted.
+       */
+      countedVotes: z.number().int().optional(),
+      counted: z.boolean().optional(),
       localDate: z.string(),
       /** For the voting prompt to neighbours around the item's public (blurred) position; absent in older events. */
       title: z.string().optional(),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { affectedCount, changedRows } from '@curbside/platform';
+import { ESTABLISHED_ACCOUNT_MS } from '../moderation/escalation.rules';
 
 /**
  * Votes, still-there checks and garage-sale interest, and the item's counters kept in step with them. One per
@@ -23,15 +24,31 @@ export class EngagementRepository {
     return inserted.length > 0;
   }
 
-  /** Counts a vote on the item for that date (the count starts again on a new day); returns the day's votes and where it shows. */
-  async countVote(manager: EntityManager, itemId: string, localDate: string): Promise<{ votes: number; publicLat: number; publicLng: number }> {
-    const [row] = await changedRows<{ vote_count: number; public_lat: number; public_lng: number }>(
+  /**
+   * Counts the voter's vote on the item for that date (the counts start again on a new day): in every vote, and in the
+   * counted votes when the voter is established (verified, or an account older than a day, as for reports; migration
+   * 1765000000411). Returns the day's votes, the counted ones, whether this one counted, and where the item shows.
+   */
+  async countVote(
+    manager: EntityManager,
+    itemId: string,
+    voterId: string,
+    localDate: string,
+  ): Promise<{ votes: number; countedVotes: number; counted: boolean; publicLat: number; publicLng: number }> {
+    const [row] = await changedRows<{ vote_count: number; counted_votes: number; counted: boolean; public_lat: number; public_lng: number }>(
       manager,
-      `UPDATE items.items SET vote_count = CASE WHEN votes_date = $2 THEN vote_count + 1 ELSE 1 END, votes_date = $2
-       WHERE id = $1 RETURNING vote_count, public_lat, public_lng`,
-      [itemId, localDate],
+      `WITH voter AS (
+         SELECT coalesce(bool_or(p.is_verified OR p.account_created_at < now() - make_interval(secs => ${ESTABLISHED_ACCOUNT_MS / 1000})), false) AS counted
+         FROM items.posters p WHERE p.user_id = $3
+       )
+       UPDATE items.items SET
+         vote_count = CASE WHEN votes_date = $2 THEN vote_count + 1 ELSE 1 END,
+         counted_votes = CASE WHEN votes_date = $2 THEN counted_votes ELSE 0 END + (SELECT counted::int FROM voter),
+         votes_date = $2
+       WHERE id = $1 RETURNING vote_count, counted_votes, (SELECT counted FROM voter) AS counted, public_lat, public_lng`,
+      [itemId, localDate, voterId],
     );
-    return { votes: row.vote_count, publicLat: row.public_lat, publicLng: row.public_lng };
+    return { votes: row.vote_count, countedVotes: row.counted_votes, counted: row.counted, publicLat: row.public_lat, publicLng: row.public_lng };
   }
 
   /** Records the answer for the item's local today; false when the member already answered today. */

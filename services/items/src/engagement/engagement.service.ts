@@ -41,8 +41,19 @@ export class EngagementService {
       if (!(await this.engagement.addVote(tx.manager, itemId, callerId, today))) {
         throw new DomainError(ItemError.ALREADY_VOTED, 'You already voted for this item today');
       }
-      const { votes, publicLat, publicLng } = await this.engagement.countVote(tx.manager, itemId, today);
-      tx.emit(Events.itemVoted, { itemId, posterId: item.posterId, voterId: callerId, votes, localDate: today, title: item.title, publicLat, publicLng });
+      const { votes, countedVotes, counted, publicLat, publicLng } = await this.engagement.countVote(tx.manager, itemId, callerId, today);
+      tx.emit(Events.itemVoted, {
+        itemId,
+        posterId: item.posterId,
+        voterId: callerId,
+        votes,
+        countedVotes,
+        counted,
+        localDate: today,
+        title: item.title,
+        publicLat,
+        publicLng,
+      });
       return { success: true, votes, message: 'Thanks for your vote!' };
     });
   }

@@ -248,29 +248,34 @@ export function spotlightsQuery(search: FeedSearch): FeedQuery {
   };
 }
 
-/** Top finds: items with votes on their local today within the radius, most votes first, ties newest first. */
+/**
+ * Top finds: items with votes on their local today within the radius, most votes from established members first
+ * (counted_votes: verified, or an account over a day old), ties newest first.
+ */
 export function topFindsQuery(search: { lat: number; lng: number; radiusMiles: number; limit: number }): FeedQuery {
   const grid = gridFor(search.radiusMiles);
   return {
     text: `WITH ranked AS (
-         SELECT it.id, it.vote_count, it.created_at, ${earthDistanceSql(HERE, 'it.earth_pos')} / ${METERS_PER_MILE} AS distance_miles
+         SELECT it.id, it.counted_votes, it.created_at, ${earthDistanceSql(HERE, 'it.earth_pos')} / ${METERS_PER_MILE} AS distance_miles
          FROM items.items it
          WHERE it.${grid.column} = ANY($3::int[])
            AND it.listed
+           -- vote_count > 0 as well: the items_top_* indexes hold those rows only
            AND it.vote_count > 0
+           AND it.counted_votes > 0
            -- index range first (a local day is within a day of UTC), the exact local day next
            AND it.votes_date >= (now() AT TIME ZONE 'UTC')::date - 1
            AND it.votes_date = (now() AT TIME ZONE it.time_zone)::date
            AND it.expires_at > now()
            AND ${withinRadius('it.earth_pos', '$4')}
-         ORDER BY it.vote_count DESC, it.created_at DESC, it.id DESC
+         ORDER BY it.counted_votes DESC, it.created_at DESC, it.id DESC
          LIMIT $5
        )
        SELECT ${itemViewColumns('i')}, r.distance_miles
        FROM ranked r
        JOIN items.items i ON i.id = r.id
        ${posterJoins('i')}
-       ORDER BY r.vote_count DESC, r.created_at DESC, r.id DESC`,
+       ORDER BY r.counted_votes DESC, r.created_at DESC, r.id DESC`,
     params: [search.lat, search.lng, cellsMeetingCircle(search.lat, search.lng, search.radiusMiles, grid), search.radiusMiles * METERS_PER_MILE, search.limit],
     planForValues: false,
   };

@@ -26,9 +26,11 @@ export class NotifyFromEventsHandler implements OnApplicationBootstrap {
 
     await on.on(Events.itemPosted, 'nearby-item', async (item, tx) => void (await notify.fanOutNewItem(tx, item)));
 
-    // An item neighbours are voting for today: the members around it with voting alerts on are asked to look and vote.
+    // An item neighbours are voting for today: the members around it with voting alerts on are asked to look and vote,
+    // once, on the established member's vote that makes it VOTING_PROMPT_VOTES (accounts made in a minute alert nobody).
     await on.on(Events.itemVoted, 'voting-prompt', async (vote, tx) => {
-      if (vote.votes !== VOTING_PROMPT_VOTES || vote.title === undefined || vote.publicLat === undefined || vote.publicLng === undefined) return;
+      const established = vote.counted === undefined ? vote.votes : vote.counted ? vote.countedVotes : undefined;
+      if (established !== VOTING_PROMPT_VOTES || vote.title === undefined || vote.publicLat === undefined || vote.publicLng === undefined) return;
       await notify.fanOutNearby(tx, {
         type: 'voting_prompt',
         title: 'Neighbours Are Voting',
