@@ -33,6 +33,7 @@ import { DayTimeZone1765000000408 } from './migrations/1765000000408-day-time-zo
 import { UnansweredAutoHolds1765000000409 } from './migrations/1765000000409-unanswered-auto-holds';
 import { BlurPlacePerBlock1765000000410 } from './migrations/1765000000410-blur-place-per-block';
 import { CountedVotes1765000000411 } from './migrations/1765000000411-counted-votes';
+import { CommentEdits1765000000412 } from './migrations/1765000000412-comment-edits';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -201,6 +202,7 @@ export const itemsService: ServiceDefinition = {
     UnansweredAutoHolds1765000000409,
     BlurPlacePerBlock1765000000410,
     CountedVotes1765000000411,
+    CommentEdits1765000000412,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -1,4 +1,4 @@
-import { COMMENTS_PER_HOUR, CommentError, DomainError, Events, FREE_COMMENTS_PER_MONTH, ItemError } from '@curbside/contracts';
+import { COMMENT_EDITS_PER_HOUR, COMMENTS_PER_HOUR, CommentError, DomainError, Events, FREE_COMMENTS_PER_MONTH, ItemError } from '@curbside/contracts';
 import { ContentChecks } from '../src/moderation/checks/content-checks.service';
 import { CommentsService } from '../src/comments/comments.service';
 import { ItemsService } from '../src/items/items.service';
@@ -108,6 +108,37 @@ describe(CommentsService.name, () => {
     // An hour on, the member may comment again.
     await world.db.query(`UPDATE items.comments SET created_at = created_at - interval '1 hour' WHERE user_id = $1`, [pro]);
     expect((await sut.create(item.id, pro, 'later')).content).toBe('later');
+  });
+
+  it(`lets a member edit comments ${COMMENT_EDITS_PER_HOUR} times an hour, and asks no check past that`, async () => {
+    const poster = await world.member();
+    const item = await world.post(poster);
+    const author = await world.member({ tier: 'pro' });
+    const comment = await sut.create(item.id, author, 'Is it still there?');
+    await world.db.query(`INSERT INTO items.comment_edits (user_id, edited_at) SELECT $1, now() - make_interval(mins => 30) FROM generate_series(1, $2 - 1)`, [
+      author,
+      COMMENT_EDITS_PER_HOUR,
+    ]);
+    expect((await sut.update(item.id, comment.id, author, 'Is it still there today?')).content).toBe('Is it still there today?');
+    const checks = jest.spyOn(world.get(ContentChecks), 'check');
+    try {
+      const refused = await sut.update(item.id, comment.id, author, 'one edit too many').catch((e: unknown) => e);
+      expect(refused).toMatchObject({
+        code: CommentError.RATE_LIMITED,
+        message: `You can edit comments ${COMMENT_EDITS_PER_HOUR} times an hour. Try again in a few minutes.`,
+      });
+      expect((refused as DomainError).retryAfterSeconds).toBeGreaterThan(29 * 60);
+      expect(checks).not.toHaveBeenCalled();
+    } finally {
+      checks.mockRestore();
+    }
+    // Another member's edits are their own count; an hour on, the author may edit again.
+    const other = await world.member();
+    const theirs = await sut.create(item.id, other, 'Mine');
+    expect((await sut.update(item.id, theirs.id, other, 'Mine, edited')).content).toBe('Mine, edited');
+    await world.db.query(`UPDATE items.comment_edits SET edited_at = edited_at - interval '1 hour' WHERE user_id = $1`, [author]);
+    expect((await sut.update(item.id, comment.id, author, 'Gone now?')).content).toBe('Gone now?');
+    expect((await world.db.query(`SELECT count(*)::int AS n FROM items.comment_edits WHERE user_id = $1`, [author]))[0].n).toBe(1);
   });
 
   it('lets only the author edit or delete a comment, and uncounts a deleted one', async () => {

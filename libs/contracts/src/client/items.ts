@@ -42,6 +42,8 @@ export const FREE_COMMENTS_PER_MONTH = 5;
  * conversation, not a flood of one neighbour's item (docs/product-rules.md, "Comments").
  */
 export const COMMENTS_PER_HOUR = 30;
+/** Edits of their comments a member may make in any rolling hour: each is read by the automated checks again. */
+export const COMMENT_EDITS_PER_HOUR = 30;
 export const FEED_PAGE_MAX = 50;
 export const FEED_KINDS = ['all', 'items', 'garage_sales'] as const;
 export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplicate', 'other'] as const;

@@ -30,6 +30,7 @@ import {
 
 // The constants live in the zod-free client entry (the browser's first screen imports them from there).
 export {
+  COMMENT_EDITS_PER_HOUR,
   COMMENT_MAX,
   COMMENTS_PER_HOUR,
   DESCRIPTION_MAX,

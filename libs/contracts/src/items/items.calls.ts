@@ -122,7 +122,7 @@ export const ItemsCalls = {
     subject: 'items.comments.update',
     request: commentIdSchema.extend({ content: updateCommentRequestSchema.shape.content }),
     reply: commentSchema,
-    errors: [ItemError.NOT_FOUND, CommentError.NOT_FOUND, CommentError.NOT_AUTHOR, CommentError.IN_REVIEW],
+    errors: [ItemError.NOT_FOUND, CommentError.NOT_FOUND, CommentError.NOT_AUTHOR, CommentError.IN_REVIEW, CommentError.RATE_LIMITED],
   }),
   deleteComment: defineCall({
     subject: 'items.comments.delete',

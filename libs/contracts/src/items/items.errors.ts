@@ -61,7 +61,7 @@ export const CommentErrorSet = defineErrors('COMMENT', {
   /** The comment is in review: its author may delete it, not edit it, until a moderator decides. */
   IN_REVIEW: 409,
   MONTHLY_LIMIT: 403,
-  /** COMMENTS_PER_HOUR reached; Retry-After says when the next is possible. */
+  /** COMMENTS_PER_HOUR (or COMMENT_EDITS_PER_HOUR for edits) reached; Retry-After says when the next is possible. */
   RATE_LIMITED: 429,
 });
 export const CommentError = CommentErrorSet.codes;

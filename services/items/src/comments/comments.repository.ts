@@ -89,8 +89,20 @@ export class CommentsRepository {
     return row;
   }
 
-  async edit(manager: EntityManager, commentId: string, content: string): Promise<void> {
+  /** Changes the comment's text and notes the edit for its author's hourly count (their notes over an hour old go). */
+  async edit(manager: EntityManager, commentId: string, authorId: string, content: string): Promise<void> {
     await manager.query(`UPDATE items.comments SET content = $2, is_edited = true, updated_at = now() WHERE id = $1`, [commentId, content]);
+    await manager.query(`DELETE FROM items.comment_edits WHERE user_id = $1 AND edited_at <= now() - interval '1 hour'`, [authorId]);
+    await manager.query(`INSERT INTO items.comment_edits (user_id) VALUES ($1)`, [authorId]);
+  }
+
+  /** The member's comment edits of the last hour, and when the oldest of them was made. */
+  async editsLastHour(manager: EntityManager, userId: string): Promise<{ count: number; oldest: Date | null }> {
+    const [row]: { count: number; oldest: Date | null }[] = await manager.query(
+      `SELECT count(*)::int AS count, min(edited_at) AS oldest FROM items.comment_edits WHERE user_id = $1 AND edited_at > now() - interval '1 hour'`,
+      [userId],
+    );
+    return row;
   }
 
   /** Marks the comment deleted (the row stays: it still counts against the month) and uncounts it on its item. */

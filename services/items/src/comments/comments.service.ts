@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   Comment,
+  COMMENT_EDITS_PER_HOUR,
   COMMENTS_PER_HOUR,
   CommentError,
   DomainError,
@@ -86,10 +87,14 @@ export class CommentsService {
   }
 
   async update(itemId: string, commentId: string, callerId: string, content: string): Promise<Comment> {
+    // As for a new comment: refused before the checks read the text, and counted again under the author's lock.
+    await this.assertMayEdit(this.dataSource.manager, callerId);
     const verdict = await this.checks.check({ kind: 'comment', text: content });
     await this.outbox.transaction(async (tx) => {
       await this.ownComment(tx.manager, itemId, commentId, callerId, 'edit');
-      await this.comments.edit(tx.manager, commentId, content);
+      await this.comments.lockAuthor(tx.manager, callerId);
+      await this.assertMayEdit(tx.manager, callerId);
+      await this.comments.edit(tx.manager, commentId, callerId, content);
       await this.moderation.recordFlagsIn(tx, { type: 'comment', id: commentId }, verdict.flags, verdict.hold);
     });
     return this.one(itemId, commentId);
@@ -117,6 +122,18 @@ export class CommentsService {
       throw new DomainError(
         CommentError.RATE_LIMITED,
         `You can post ${COMMENTS_PER_HOUR} comments an hour. Try again in a few minutes.`,
+        secondsUntilHourFrees(oldest),
+      );
+    }
+  }
+
+  /** Every plan's hour of edits (COMMENT_EDITS_PER_HOUR). */
+  private async assertMayEdit(manager: EntityManager, callerId: string): Promise<void> {
+    const { count, oldest } = await this.comments.editsLastHour(manager, callerId);
+    if (count >= COMMENT_EDITS_PER_HOUR) {
+      throw new DomainError(
+        CommentError.RATE_LIMITED,
+        `You can edit comments ${COMMENT_EDITS_PER_HOUR} times an hour. Try again in a few minutes.`,
         secondsUntilHourFrees(oldest),
       );
     }
