@@ -48,5 +48,6 @@ export * from './database/test-database';
 export * from './service/run-service-process';
 export * from './service/with-service-database';
 export * from './cache/short-lived-copies';
+export * from './time/rolling-hour';
 export * from './time/time-zone';
 export * from './threads/start-worker';

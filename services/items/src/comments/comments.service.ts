@@ -12,7 +12,7 @@ import {
   RankName,
   SubscriptionTier,
 } from '@curbside/contracts';
-import { EventOutbox } from '@curbside/platform';
+import { EventOutbox, secondsUntilHourFrees } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from '../items/items.repository';
@@ -22,7 +22,6 @@ import { CommentRow, CommentsRepository } from './comments.repository';
 import { hiddenFrom } from '../items/item-visibility';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
-import { secondsUntilHourFrees } from '../limits/hourly-limit';
 
 function toComment(row: CommentRow): Comment {
   return {

@@ -11,7 +11,7 @@ import {
   SCAM_WARNING,
   SendMessageRequest,
 } from '@curbside/contracts';
-import { EventOutbox } from '@curbside/platform';
+import { EventOutbox, secondsUntilHourFrees } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { MessageRow, MessagesRepository, ThreadItem } from './messages.repository';
@@ -19,7 +19,6 @@ import { refusingRule } from '../moderation/checks/text-checks.rules';
 import { ContentChecks } from '../moderation/checks/content-checks.service';
 import { ModerationService } from '../moderation/moderation.service';
 import { SCAM_PHRASE_RULES } from '../moderation/checks/scam-patterns.rules';
-import { secondsUntilHourFrees } from '../limits/hourly-limit';
 
 const SCAM_RULE_IDS: ReadonlySet<string> = new Set(SCAM_PHRASE_RULES.map((rule) => rule.id));
 

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthError, callingCodeOf, callingCodesOf, DomainError } from '@curbside/contracts';
-import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
+import { APP_CONFIG, AppConfig, createLogger, secondsUntilHourFrees } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
 import { PhoneCodesRepository } from './phone-codes.repository';
@@ -124,9 +124,8 @@ export class PhoneCodesService {
   private async withinTextBudget(manager: EntityManager): Promise<void> {
     const { count, oldest } = await this.codes.textedInLastHour(manager);
     if (count < this.config.SMS_CODES_PER_HOUR) return;
-    const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 3600_000 - Date.now()) / 1000)) : 60;
     this.log.warn({ texted: count, budget: this.config.SMS_CODES_PER_HOUR }, 'the hourly budget of texted codes is spent: codes are refused');
-    throw new DomainError(AuthError.CODE_NOT_SENT, CODE_NOT_SENT_MESSAGE, retryAfter);
+    throw new DomainError(AuthError.CODE_NOT_SENT, CODE_NOT_SENT_MESSAGE, secondsUntilHourFrees(oldest));
   }
 
   /** The requester as stored: an HMAC of the client's address (empty when a caller inside the system asks). */

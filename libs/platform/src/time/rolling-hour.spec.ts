@@ -1,4 +1,4 @@
-import { secondsUntilHourFrees } from './hourly-limit';
+import { secondsUntilHourFrees } from './rolling-hour';
 
 describe(secondsUntilHourFrees.name, () => {
   const now = Date.parse('2026-12-06T18:00:00Z');
