@@ -82,11 +82,26 @@ describe(AutoClaimService.name, () => {
     const holds = world.get(HoldsRepository);
     expect(await holds.suspendedUntil(world.db.manager, member)).toBeNull();
     expect((await holds.reliability(world.db.manager, [member])).get(member)).toBeUndefined();
-    // A hold the member took themselves and let lapse is a no-show as ever.
+    // A hold the member took themselves and let lapse is a no-show as ever: of another item, or of one auto-claim took
+    // first and the member released (early, so that release counts nowhere) and then took again.
     const own = await world.post(poster, { title: 'Lamp' });
     await world.get(ClaimsService).claim(own.id, member, null);
     await lapse(own.id);
-    expect((await world.db.query(`SELECT outcome FROM items.holds WHERE user_id = $1 AND item_id = $2`, [member, own.id]))[0].outcome).toBe('lapsed');
+    // (Another Pro member: this one has used the day's three auto-claims.)
+    const otherPro = await world.member({ tier: 'pro', verified: true });
+    const again = await world.post(poster, { title: 'Oak bookshelf 4' });
+    expect([...(await claimFor(facts(again, poster), otherPro)).values()]).toEqual(['held']);
+    await world.get(QueueService).releaseHold(again.id, otherPro);
+    await world.get(ClaimsService).claim(again.id, otherPro, null);
+    await lapse(again.id);
+    const outcomesOf = async (userId: string, itemId: string) =>
+      (
+        (await world.db.query(`SELECT outcome FROM items.holds WHERE user_id = $1 AND item_id = $2 ORDER BY started_at`, [userId, itemId])) as {
+          outcome: string;
+        }[]
+      ).map((h) => h.outcome);
+    expect(await outcomesOf(member, own.id)).toEqual(['lapsed']);
+    expect(await outcomesOf(otherPro, again.id)).toEqual(['released_early', 'lapsed']);
   });
 
   it('acts only for a member on Pro now, and never on their own item', async () => {

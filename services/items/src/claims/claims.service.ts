@@ -241,7 +241,7 @@ export class ClaimsService {
     if (!reserved) return this.explainRefusal(tx, itemId, callerId);
     // Extra Reservation Time (docs/product-rules.md, "Perks"): an armed extension makes this hold longer.
     const extended = await this.extensions.extendNewHold(tx.manager, itemId, callerId);
-    await this.holds.start(tx.manager, itemId, callerId);
+    await this.holds.start(tx.manager, itemId, callerId, how.autoClaimed === true);
     tx.emit(Events.itemReserved, {
       itemId,
       posterId: reserved.poster_id,

@@ -21,21 +21,22 @@ export interface Reliability {
 /** The hold history: one row per hold, its end written in the transaction that ends it. */
 @Injectable()
 export class HoldsRepository {
-  async start(manager: EntityManager, itemId: string, userId: string): Promise<void> {
-    await manager.query(`INSERT INTO items.holds (item_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [itemId, userId]);
+  /** A hold begins; `autoClaimed` when Pro's auto-claim took it for the member (its lapse is then nobody's no-show). */
+  async start(manager: EntityManager, itemId: string, userId: string, autoClaimed = false): Promise<void> {
+    await manager.query(`INSERT INTO items.holds (item_id, user_id, auto_claimed) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [itemId, userId, autoClaimed]);
   }
 
   /**
    * Ends the member's open hold of the item. A release in its first 10 minutes is recorded as not counting, and so is
-   * the lapse of a hold that auto-claim took for the member (items.auto_claims): they never chose that item, and
-   * anyone can post what matches their search at an hour nobody collects.
+   * the lapse of a hold that auto-claim took for the member (`auto_claimed`): they never chose that item, and anyone
+   * can post what matches their search at an hour nobody collects.
    */
   async end(manager: EntityManager, itemId: string, userId: string, outcome: HoldEnd): Promise<void> {
     await manager.query(
       `UPDATE items.holds SET ended_at = now(),
          outcome = CASE
            WHEN $3 = 'released' AND started_at > now() - make_interval(mins => ${RELEASE_GRACE_MINUTES}) THEN 'released_early'
-           WHEN $3 = 'lapsed' AND EXISTS (SELECT 1 FROM items.auto_claims a WHERE a.user_id = $2 AND a.item_id = $1) THEN 'unanswered'
+           WHEN $3 = 'lapsed' AND auto_claimed THEN 'unanswered'
            ELSE $3 END
        WHERE item_id = $1 AND user_id = $2 AND ended_at IS NULL`,
       [itemId, userId, outcome],

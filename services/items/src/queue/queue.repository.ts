@@ -61,12 +61,13 @@ export class QueueRepository {
   }
 
   /** Appends the member; false when they were already in the line. */
-  async append(manager: EntityManager, itemId: string, userId: string): Promise<boolean> {
+  /** Puts the member at the end of the item's line; `autoClaimed` when Pro's auto-claim does it for them. */
+  async append(manager: EntityManager, itemId: string, userId: string, autoClaimed = false): Promise<boolean> {
     const rows: unknown[] = await manager.query(
-      `INSERT INTO items.item_queue (item_id, user_id, position)
-       SELECT $1, $2, COALESCE(max(position), 0) + 1 FROM items.item_queue WHERE item_id = $1
+      `INSERT INTO items.item_queue (item_id, user_id, position, auto_claimed)
+       SELECT $1, $2, COALESCE(max(position), 0) + 1, $3 FROM items.item_queue WHERE item_id = $1
        ON CONFLICT (item_id, user_id) DO NOTHING RETURNING user_id`,
-      [itemId, userId],
+      [itemId, userId, autoClaimed],
     );
     return rows.length === 1;
   }
@@ -99,12 +100,13 @@ export class QueueRepository {
   }
 
   /** The queue's first member, locked (SKIP LOCKED: a member another transaction is removing is passed over). */
-  async lockNext(manager: EntityManager, itemId: string): Promise<string | undefined> {
-    const [row]: { user_id: string }[] = await manager.query(
-      `SELECT user_id FROM items.item_queue WHERE item_id = $1 ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED`,
+  /** The first member in the item's line (their row locked), and whether auto-claim put them there. */
+  async lockNext(manager: EntityManager, itemId: string): Promise<{ userId: string; autoClaimed: boolean } | undefined> {
+    const [row]: { user_id: string; auto_claimed: boolean }[] = await manager.query(
+      `SELECT user_id, auto_claimed FROM items.item_queue WHERE item_id = $1 ORDER BY position LIMIT 1 FOR UPDATE SKIP LOCKED`,
       [itemId],
     );
-    return row?.user_id;
+    return row && { userId: row.user_id, autoClaimed: row.auto_claimed };
   }
 
   /**

@@ -36,7 +36,7 @@ export class QueueService {
   }
 
   /** Joining the line in a transaction of the caller's (a member's request, or their auto-claim: auto-claim.service.ts). */
-  async joinIn(tx: Transaction, itemId: string, callerId: string): Promise<QueueChange> {
+  async joinIn(tx: Transaction, itemId: string, callerId: string, how: { autoClaimed?: true } = {}): Promise<QueueChange> {
     await this.queue.lockMemberQueues(tx.manager, callerId);
     const item = await this.queue.lockItem(tx.manager, itemId);
     if (!item || item.status === 'removed') throw notFound();
@@ -54,7 +54,7 @@ export class QueueService {
     if ((await this.queue.countMemberQueues(tx.manager, callerId, itemId)) >= QUEUES_PER_MEMBER) {
       throw new DomainError(ItemError.QUEUE_LIMIT, `You are already in line for ${QUEUES_PER_MEMBER} items: leave one before joining another`);
     }
-    await this.queue.append(tx.manager, itemId, callerId);
+    await this.queue.append(tx.manager, itemId, callerId, how.autoClaimed === true);
     const view = await this.viewOf(tx.manager, item, callerId);
     return { success: true, message: `You're number ${view.position} in line. We'll tell you the moment it's yours.`, queue: view };
   }
@@ -173,8 +173,9 @@ export class QueueService {
     let holder: string | null = null;
     let reservedUntil: string | null = null;
     for (;;) {
-      const next = await this.queue.lockNext(tx.manager, item.id);
-      if (!next) break;
+      const first = await this.queue.lockNext(tx.manager, item.id);
+      if (!first) break;
+      const next = first.userId;
       await this.queue.remove(tx.manager, item.id, next);
       // Blocked by the poster since they got in line: out of the line, and not told (nobody learns they were blocked).
       if (await this.blocks.isBlocked(item.poster_id, next, tx.manager)) continue;
@@ -187,7 +188,7 @@ export class QueueService {
       if (!reserved) break;
       // Extra Reservation Time counts for a hold handed over from the line too (docs/product-rules.md, "Queue").
       const extended = await this.extensions.extendNewHold(tx.manager, item.id, next);
-      await this.holds.start(tx.manager, item.id, next);
+      await this.holds.start(tx.manager, item.id, next, first.autoClaimed);
       holder = next;
       reservedUntil = new Date(extended?.reservedUntil ?? reserved.reserved_until).toISOString();
       break;

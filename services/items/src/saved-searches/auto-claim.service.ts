@@ -44,7 +44,7 @@ export class AutoClaimService {
     if ((await this.searches.autoClaimsSince(tx.manager, match.user_id, new Date(Date.now() - DAY_MS))) >= AUTO_CLAIMS_PER_DAY) return null;
     const outcome =
       (await this.attempt(() => this.claims.reserveIn(tx, itemId, match.user_id), 'held')) ??
-      (await this.attempt(() => this.queue.joinIn(tx, itemId, match.user_id), 'queued'));
+      (await this.attempt(() => this.queue.joinIn(tx, itemId, match.user_id, { autoClaimed: true }), 'queued'));
     if (outcome) await this.searches.recordAutoClaim(tx.manager, { userId: match.user_id, itemId, savedSearchId: match.saved_search_id, outcome });
     return outcome;
   }
