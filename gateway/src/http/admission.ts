@@ -164,10 +164,10 @@ export class AdmissionGate {
 /**
  * Never made to wait: the health report (a probe must see the truth under load, and a refused probe would have
  * replicas restarted just when they are needed) and the live stream (open for as long as the page is; its one call
- * to the services, the catch-up as it opens, takes a place of its own or is left out: LiveHub.open). Nor are the photo uploads streamed in as multipart (the item photo, the
- * profile picture): their bytes arrive at the member's pace, so a place held while they do would let a few slow
- * phones fill the gate. Their size and the write limit per address bound them instead. (A JSON body, however
- * large, is read before the gate.)
+ * to the services, the catch-up as it opens, takes a place of its own or is left out: LiveHub.open). Nor are the
+ * photo uploads streamed in as multipart (the item photo, the profile picture): their bytes arrive at the member's
+ * pace, so a place held while they do would let a few slow phones fill the gate. Their size and the write limit per
+ * address bound them instead. (A JSON body, however large, is read before the gate.)
  */
 function exempt(route: RouteContract): boolean {
   return route.path === PlatformRoutes.health.path || route.path === LIVE_STREAM_PATH || route.multipart !== undefined;

@@ -134,23 +134,18 @@ export class QueueRepository {
   /** The holder gives the hold back: the item is available again (the hand-over may hold it for the next member). */
   /** Frees every item of the poster the member holds (first dibs), as release does for one. */
   async releaseAllOf(manager: EntityManager, posterId: string, holderId: string): Promise<FreedItem[]> {
-    return changedRows<FreedItem>(
-      manager,
-      `UPDATE items.items SET status = 'available', reserved_by_id = NULL, reserved_until = NULL, updated_at = now()
-       WHERE poster_id = $1 AND status = 'first_dibs' AND reserved_by_id = $2
-       RETURNING id, poster_id, title, status`,
-      [posterId, holderId],
-    );
+    return changedRows<FreedItem>(manager, freeHeld('poster_id'), [posterId, holderId]);
   }
 
   async release(manager: EntityManager, itemId: string, holderId: string): Promise<FreedItem | undefined> {
-    const rows = await changedRows<FreedItem>(
-      manager,
-      `UPDATE items.items SET status = 'available', reserved_by_id = NULL, reserved_until = NULL, updated_at = now()
-       WHERE id = $1 AND status = 'first_dibs' AND reserved_by_id = $2
-       RETURNING id, poster_id, title, status`,
-      [itemId, holderId],
-    );
-    return rows[0];
+    const [freed] = await changedRows<FreedItem>(manager, freeHeld('id'), [itemId, holderId]);
+    return freed;
   }
+}
+
+/** Makes available again the items matching `column` = $1 that $2 holds (first dibs), returning them as freed. */
+function freeHeld(column: 'id' | 'poster_id'): string {
+  return `UPDATE items.items SET status = 'available', reserved_by_id = NULL, reserved_until = NULL, updated_at = now()
+          WHERE ${column} = $1 AND status = 'first_dibs' AND reserved_by_id = $2
+          RETURNING id, poster_id, title, status`;
 }
