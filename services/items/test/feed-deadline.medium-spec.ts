@@ -5,8 +5,9 @@ import { ItemsService } from '../src/items/items.service';
 import { ItemsWorld, startItemsWorld } from './items-world';
 
 /**
- * The feed under its caller's deadline (docs/architecture.md, "Deadlines"): its statements run in a read-only
- * transaction whose statement_timeout is the time the caller has left, so a feed that cannot finish in time stops.
+ * The feed under its caller's deadline (docs/architecture.md, "Deadlines"): its statement runs on a connection of its
+ * own, and PostgreSQL is asked to cancel it when the time the caller has left runs out (readWithinDeadline), so a feed
+ * that cannot finish in time stops.
  */
 describe('the feed and its caller’s deadline', () => {
   let world: ItemsWorld;

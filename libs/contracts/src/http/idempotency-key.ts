@@ -1,6 +1,6 @@
 /**
- * Creating calls (POST items, comments, reports, redemptions, uploads; PATCH claim) accept this header: the same
- * caller and key within IDEMPOTENCY_KEY_TTL_HOURS replay the first answer instead of writing again (docs/api.md).
+ * The creating calls whose route says `idempotencyKey: true` accept this header (docs/api.md lists them): the same
+ * caller and key within IDEMPOTENCY_KEY_TTL_HOURS replay the first answer instead of writing again.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
