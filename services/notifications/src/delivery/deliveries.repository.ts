@@ -140,14 +140,18 @@ export class DeliveriesRepository {
     await manager.query(`UPDATE notifications.notifications SET seq = DEFAULT WHERE id = ANY ($1::uuid[])`, [ids]);
   }
 
-  /** The member's alerts written since `since` that no mail (single or digest) carried yet, newest first. */
-  notMailedSince(manager: EntityManager, userId: string, since: Date): Promise<DigestAlert[]> {
+  /**
+   * The member's alerts that showed in the `lookbackHours` before `now`, are still unread and no mail (single or digest)
+   * carried yet, newest first. Counted from when an alert showed, not when it was written: a free member's alert
+   * written just before one digest and shown after it is the next digest's.
+   */
+  notMailed(manager: EntityManager, userId: string, now: Date, lookbackHours: number): Promise<DigestAlert[]> {
     return manager.query(
       `SELECT n.id, n.title, n.message, n.data::jsonb ->> 'itemId' AS item_id FROM notifications.notifications n
-       WHERE n.user_id = $1 AND n.created_at > $2 AND n.visible_at <= now()
+       WHERE n.user_id = $1 AND n.visible_at > $2::timestamptz - make_interval(hours => $3) AND n.visible_at <= $2 AND NOT n.is_read
          AND NOT EXISTS (SELECT 1 FROM notifications.deliveries d WHERE d.notification_id = n.id AND d.channel = 'email')
-       ORDER BY n.created_at DESC, n.id`,
-      [userId, since.toISOString()],
+       ORDER BY n.visible_at DESC, n.id`,
+      [userId, now.toISOString(), lookbackHours],
     );
   }
 
