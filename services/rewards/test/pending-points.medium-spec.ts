@@ -130,6 +130,32 @@ describe('pending post points', () => {
     expect(awardsOf(userId)).toEqual([]);
   });
 
+  it('withdrawn while pending but delivered after the sweep made them final by the clock, they are taken back as in order (the badge stays)', async () => {
+    const userId = randomUUID();
+    const postedAt = new Date(Date.now() - 7 * HOUR);
+    const late = posted(userId, { createdAt: postedAt });
+    const gone = posted(userId, { createdAt: postedAt });
+    await world.deliver(late, gone);
+    await world.sweep(new Date(postedAt.getTime() + PENDING_POINTS_FINAL_AFTER_MS));
+    // Two posts' 10 each and the First Post bonus's 10.
+    expect(await standing(userId)).toEqual({ points: 30, earned: 30, badges: ['First Post Badge'], pending: 0 });
+    // A deletion 5.5 hours after the post and a "not there" at 5 hours, both delivered late (a backlog, a redelivery).
+    await world.deliver(deleted(late, new Date(postedAt.getTime() + 5.5 * HOUR)), removed(gone, 'not_there', new Date(postedAt.getTime() + 5 * HOUR)));
+    expect(await standing(userId)).toEqual({ points: 10, earned: 10, badges: ['First Post Badge'], pending: 0 });
+    const entries = await world.db.query(`SELECT reason, amount FROM rewards.ledger_entries WHERE user_id = $1 AND item_id IS NOT NULL ORDER BY reason`, [
+      userId,
+    ]);
+    expect(entries.map((e: { reason: string; amount: number }) => [e.reason, e.amount])).toEqual([
+      ['post_item', 10],
+      ['post_item', 10],
+      ['post_void', -10],
+      ['post_void', -10],
+    ]);
+    // Delivered again (another withdrawal of the same post), nothing more is taken.
+    await world.deliver(removed(late, 'reported', new Date(postedAt.getTime() + 6.5 * HOUR)));
+    expect(await standing(userId)).toMatchObject({ points: 10, earned: 10 });
+  });
+
   it('taken down by "not there" after they became final, they stay', async () => {
     const [poster, neighbour] = [randomUUID(), randomUUID()];
     const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });

@@ -126,8 +126,9 @@ export const posted = (
 export const deleted = (item: EventEnvelope<{ itemId: string; posterId: string }>, at: Date) =>
   envelope(Events.itemDeleted.subject, { itemId: item.payload.itemId, posterId: item.payload.posterId, title: 'Chair' }, at);
 
-export const removed = (item: EventEnvelope<{ itemId: string; posterId: string }>, reason: 'reported' | 'not_there') =>
-  envelope(Events.itemRemoved.subject, { itemId: item.payload.itemId, posterId: item.payload.posterId, title: 'Chair', reason });
+/** A removal (after reports, or by neighbours' "not there"), happening now or at `at`. */
+export const removed = (item: EventEnvelope<{ itemId: string; posterId: string }>, reason: 'reported' | 'not_there', at?: Date) =>
+  envelope(Events.itemRemoved.subject, { itemId: item.payload.itemId, posterId: item.payload.posterId, title: 'Chair', reason }, at);
 
 export const claimed = (
   claimerId: string,

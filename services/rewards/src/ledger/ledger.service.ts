@@ -70,7 +70,7 @@ function takesFinalPointsBack(withdrawal: Withdrawal, postedAt: Date | null): bo
  * never goes below zero) and the deletion would free the day's slot for the next post: points for nothing, again
  * and again.
  */
-function notFinalBefore(credit: PendingCreditRow): number {
+function notFinalBefore(credit: { cause_at: Date }): number {
   return credit.cause_at.getTime() + QUICK_DELETE_MS + 1;
 }
 
@@ -198,7 +198,7 @@ export class LedgerService {
    * When a pending credit became (or becomes) final: its confirmation, but not inside the post's quick-delete window
    * (notFinalBefore), else six hours after its post.
    */
-  private async finalAt(tx: Transaction, credit: PendingCreditRow): Promise<number> {
+  private async finalAt(tx: Transaction, credit: { item_id: string; cause_at: Date; final_by: Date }): Promise<number> {
     const confirmed = await this.pending.confirmedAt(tx.manager, credit.item_id);
     return Math.min(credit.final_by.getTime(), confirmed ? Math.max(confirmed.getTime(), notFinalBefore(credit)) : Infinity);
   }
@@ -335,9 +335,18 @@ export class LedgerService {
     await this.fillFreedSlot(tx, credit.user_id, credit.local_date, withdrawal.at);
   }
 
-  /** `freeSlot`: false when a void of the same credit freed its slot already (confirmItem). */
+  /**
+   * A withdrawal of a post whose points are final (the ledger holds its credit). One that happened while they were
+   * still pending, delivered after the sweep made them final by the clock, voids them as it would have in order: all
+   * taken back, and the day's slot freed only by a withdrawal that frees it (reason `post_void` keeps it taken, as
+   * withdrawal_keeps_slot does for a pending credit). Else only a withdrawal that takes final points back does.
+   * One withdrawal per post, as for a pending credit. `freeSlot`: false when a void of the same credit freed its slot
+   * already (confirmItem).
+   */
   private async reverseCredit(tx: Transaction, credit: PostCreditRow, withdrawal: Withdrawal, freeSlot = true): Promise<void> {
-    if (!takesFinalPointsBack(withdrawal, credit.cause_at)) return;
+    const takesBack = takesFinalPointsBack(withdrawal, credit.cause_at);
+    if (!takesBack && !(await this.wasPendingAt(tx, credit, withdrawal))) return;
+    if (await this.postCredits.withdrawn(tx.manager, credit.item_id)) return;
     const points = await this.ledger.lockPoints(tx.manager, credit.user_id);
     // The balance never goes below zero: what was spent already is owed, and paid out of the next credits (apply).
     const taken = Math.min(credit.amount, points ?? 0);
@@ -346,7 +355,7 @@ export class LedgerService {
       amount: -taken,
       owedDelta: credit.amount - taken,
       earnedAmount: -credit.amount,
-      reason: 'post_reversal',
+      reason: takesBack ? 'post_reversal' : 'post_void',
       sourceEventId: withdrawal.sourceEventId,
       itemId: credit.item_id,
       // Dated by the withdrawal: the day's slots are counted by when things happened (creditInSlot).
@@ -355,10 +364,17 @@ export class LedgerService {
     });
     if (!applied) return;
     await this.badges.uncountPost(tx.manager, credit.user_id, credit.reason === 'scout_find');
-    if (credit.local_date && freeSlot) {
+    if (credit.local_date && freeSlot && takesBack) {
       await this.postCredits.uncountPaid(tx.manager, credit.user_id, credit.local_date);
       await this.fillFreedSlot(tx, credit.user_id, credit.local_date, withdrawal.at);
     }
+  }
+
+  /** Whether the withdrawal came before the credit's points were final (dated entries only: older ones have no post time). */
+  private async wasPendingAt(tx: Transaction, credit: PostCreditRow, withdrawal: Withdrawal): Promise<boolean> {
+    if (!credit.cause_at) return false;
+    const finalBy = new Date(credit.cause_at.getTime() + PENDING_POINTS_FINAL_AFTER_MS);
+    return Date.parse(withdrawal.at) < (await this.finalAt(tx, { item_id: credit.item_id, cause_at: credit.cause_at, final_by: finalBy }));
   }
 
   /**
@@ -481,6 +497,7 @@ const REASONS: Record<string, string> = {
   scout_find: 'posted a scout find',
   pickup_claim: 'claimed an item',
   post_reversal: 'a post was withdrawn',
+  post_void: 'a post was withdrawn before its points were final',
   redemption: 'redeemed a reward in the shop',
 };
 

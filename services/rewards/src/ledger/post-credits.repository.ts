@@ -94,6 +94,12 @@ export class PostCreditsRepository {
     return credit;
   }
 
+  /** Whether the item's post credit was taken back already (a reversal, or a void of points final by the clock). */
+  async withdrawn(manager: EntityManager, itemId: string): Promise<boolean> {
+    const rows = await manager.query(`SELECT 1 FROM rewards.ledger_entries WHERE item_id = $1 AND reason IN ('post_reversal', 'post_void') LIMIT 1`, [itemId]);
+    return rows.length > 0;
+  }
+
   async keepUncredited(manager: EntityManager, post: UncreditedPost): Promise<void> {
     await manager.query(
       `INSERT INTO rewards.uncredited_posts (item_id, user_id, reason, amount, local_date, created_at, source_event_id)
