@@ -192,6 +192,18 @@ describe.each(STACK_MODES)('alerts beyond the app, $name', (mode) => {
         what: 'the gone subscription forgotten',
       },
     );
+
+    // Signing out ends the session the browser subscribed in, and with it the browser's pushes ("Other devices" too).
+    const leaving = await subscribed(`${tag}-leaving`, 'free');
+    const staying = await leaving.browser.post<{ id: string }>('/api/push/subscriptions', receiver.subscription(`${tag}-staying`));
+    expect((await leaving.browser.post('/api/auth/logout')).status).toBe(201);
+    const kept = async () =>
+      (
+        await dataSourceOf(stack, 'notifications').query(`SELECT id FROM notifications.push_subscriptions WHERE id = ANY ($1::uuid[])`, [
+          [leaving.subscriptionId, staying.body.id],
+        ])
+      ).length;
+    await waitFor(async () => (await kept()) === 0, { what: 'the signed-out session’s subscriptions forgotten' });
   });
 
   /** The token of the newest link to `path` in the mails to an address. */

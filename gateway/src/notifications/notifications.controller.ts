@@ -1,10 +1,13 @@
-import { Body, Controller, Param, Query } from '@nestjs/common';
-import { Calls, Notification, NotificationListQuery, Position, PushSubscriptionRequest, Routes } from '@curbside/contracts';
+import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Calls, DomainError, ErrorCode, Notification, NotificationListQuery, Position, PushSubscriptionRequest, Routes } from '@curbside/contracts';
+import { sessionRefOfToken } from '@curbside/platform';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
+import type { HttpRequest } from '../http/http-request';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
+import { sessionTokenOf } from '../session/session-cookie';
 
 /** A user's notifications are theirs alone: a path naming somebody else is refused. */
 @Controller()
@@ -59,14 +62,21 @@ export class NotificationsController {
     return this.services.call(Calls.notifications.pushPublicKey, {}, callerId);
   }
 
-  /** The subscription is the session's member's; nothing in the body names a member. */
+  /**
+   * The subscription is the session's member's, and lasts as long as the session: the service is told which session
+   * (a digest naming it, never the token) and forgets the subscription when that session ends. Nothing in the body
+   * names a member or a session.
+   */
   @ApiRoute(Routes.createPushSubscription)
   subscribe(
     @Body(new ZodPipe(Routes.createPushSubscription.body)) body: PushSubscriptionRequest,
     @Caller() callerId: string,
+    @Req() request: HttpRequest,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<{ id: string }> {
-    return this.services.call(Calls.notifications.pushSubscribe, body, callerId, { idempotencyKey });
+    const token = sessionTokenOf(request);
+    if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
+    return this.services.call(Calls.notifications.pushSubscribe, { ...body, sessionRef: sessionRefOfToken(token) }, callerId, { idempotencyKey });
   }
 
   @ApiRoute(Routes.deletePushSubscription)

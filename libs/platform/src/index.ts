@@ -28,6 +28,7 @@ export * from './storage/object-storage.port';
 export * from './storage';
 export * from './sms';
 export * from './security/password-hash';
+export * from './security/session-ref';
 export * from './rpc/in-memory.rpc';
 export * from './rpc/namespaced-nats';
 export * from './rpc/rpc-error.filter';

@@ -10,6 +10,7 @@ import { DeliveryJobs1764700000706 } from './migrations/1764700000706-delivery-j
 import { MemberReach1764800000708 } from './migrations/1764800000708-member-reach';
 import { ReachBands1764900000709 } from './migrations/1764900000709-reach-bands';
 import { AlertingPosts1765000000710 } from './migrations/1765000000710-alerting-posts';
+import { PushSessions1765100000711 } from './migrations/1765100000711-push-sessions';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
@@ -22,6 +23,7 @@ import { TellMemberTheirRedemptionWasDecidedHandler } from './reactions/tell-mem
 import { TellNextInQueueTheyAreUpHandler } from './reactions/tell-next-in-queue-they-are-up.handler';
 import { TellMembersTheirSavedSearchMatchedHandler } from './reactions/tell-members-their-saved-search-matched.handler';
 import { TellEveryoneWaitingItWasPickedUpHandler } from './reactions/tell-everyone-waiting-it-was-picked-up.handler';
+import { StopPushesOfEndedSessionsHandler } from './reactions/stop-pushes-of-ended-sessions.handler';
 import { AlertsRepository } from './store/alerts.repository';
 import { MembersRepository } from './store/members.repository';
 import { NotificationsRepository } from './store/notifications.repository';
@@ -52,6 +54,7 @@ export class NotificationsModule {
         TellNextInQueueTheyAreUpHandler,
         TellEveryoneWaitingItWasPickedUpHandler,
         TellMembersTheirSavedSearchMatchedHandler,
+        StopPushesOfEndedSessionsHandler,
       ],
     };
   }
@@ -73,6 +76,7 @@ export const notificationsService: ServiceDefinition = {
     MemberReach1764800000708,
     ReachBands1764900000709,
     AlertingPosts1765000000710,
+    PushSessions1765100000711,
   ],
   module: (runtime) => NotificationsModule.register(runtime),
 };

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PushReceiver, ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { Events } from '@curbside/contracts';
+import { sessionRefOfToken } from '@curbside/platform';
+import { PushReceiver, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { DueRow } from '../src/delivery/deliveries.repository';
 import { DeliveryService } from '../src/delivery/delivery.service';
 import { PushService } from '../src/delivery/push.service';
 import { CONNECTIONS_PER_PUSH_SERVICE } from '../src/delivery/push-sender';
 import { notificationsService } from '../src/notifications.definition';
+import { envelope } from './notification-events';
 
 /**
  * Pushes as a post's fan-out sends them (PushService.pushAll), to a push service of the test's own on loopback that
@@ -31,7 +34,7 @@ describe(PushService.name, () => {
     for (let n = 0; n < count; n++) {
       const userId = randomUUID();
       const { endpoint, keys } = receiver.subscription(`${tag}-${n}`);
-      await push.subscribe(userId, { endpoint, keys });
+      await push.subscribe(userId, { endpoint, keys, sessionRef: sessionRefOfToken(randomUUID()) });
       rows.push({
         id: randomUUID(),
         user_id: userId,
@@ -116,5 +119,23 @@ describe(PushService.name, () => {
       [rows.map((r) => r.user_id)],
     );
     expect(left.map((r) => r.user_id).sort()).toEqual([rows[0].user_id, rows[2].user_id].sort());
+  });
+
+  it('forgets the browsers subscribed in sessions that ended (user.sessions-ended), only the member’s own, and keeps the others', async () => {
+    const [member, stranger] = [randomUUID(), randomUUID()];
+    const [lostPhone, laptop, strangers] = [randomUUID(), randomUUID(), randomUUID()];
+    await push.subscribe(member, { ...receiver.subscription('ended-phone'), sessionRef: sessionRefOfToken(lostPhone) });
+    await push.subscribe(member, { ...receiver.subscription('ended-laptop'), sessionRef: sessionRefOfToken(laptop) });
+    await push.subscribe(stranger, { ...receiver.subscription('ended-stranger'), sessionRef: sessionRefOfToken(strangers) });
+    const endpoints = async (userId: string) =>
+      (await sut.service.runtime.dataSource.query(`SELECT endpoint FROM notifications.push_subscriptions WHERE user_id = $1`, [userId])).map(
+        (r: { endpoint: string }) => r.endpoint.split('/').pop(),
+      );
+    // "Other devices" from the laptop ends the phone's session; an event naming the stranger's session under this member changes nothing of theirs.
+    const ended = envelope(Events.sessionsEnded.subject, { userId: member, sessionRefs: [sessionRefOfToken(lostPhone), sessionRefOfToken(strangers)] });
+    await sut.infrastructure.bus.publish(ended);
+    await waitFor(async () => (await endpoints(member)).length === 1, { what: 'the ended session’s browser forgotten' });
+    expect(await endpoints(member)).toEqual(['ended-laptop']);
+    expect(await endpoints(stranger)).toEqual(['ended-stranger']);
   });
 });

@@ -39,8 +39,9 @@ async function main(): Promise<void> {
   await withServiceDatabase(usersService, 'curbside-admin-grant', 1, async (dataSource) => {
     // user.updated goes to the outbox; the users service relays it when it runs. Granting ends no session, so no
     // gateway needs to hear from this process on the live channel.
-    const sessions = new SessionsService(new SessionsRepository(dataSource), new InMemoryLiveChannel());
-    const users = new UsersService(new UsersRepository(dataSource), new EventOutbox(dataSource), sessions);
+    const outbox = new EventOutbox(dataSource);
+    const sessions = new SessionsService(new SessionsRepository(dataSource), outbox, new InMemoryLiveChannel());
+    const users = new UsersService(new UsersRepository(dataSource), outbox, sessions);
     const user = await users.grantAdmin(where, role);
     log.info({ userId: user.id, username: user.username, role }, `${role} rights granted`);
     console.log(`${user.username} (${user.id}) is now ${role === 'admin' ? 'an administrator' : 'a moderator'}.`);

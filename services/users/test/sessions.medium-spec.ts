@@ -1,4 +1,5 @@
-import { Calls } from '@curbside/contracts';
+import { Calls, Events } from '@curbside/contracts';
+import { sessionRefOfToken } from '@curbside/platform';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { hashToken, SESSION_IDLE_DAYS, SessionsService } from '../src/sessions/sessions.service';
 import { usersService } from '../src/users.definition';
@@ -61,5 +62,30 @@ describe(SessionsService.name, () => {
     ]);
     expect(await resolve(sessionToken)).toBeNull();
     expect(await resolve('never-issued')).toBeNull();
+  });
+
+  it('tells the other services which sessions a sign-out ended (user.sessions-ended, by sessionRef): its own on sign-out, the others on "Other devices"', async () => {
+    const { user, sessionToken } = await sut.call(Calls.users.create, {});
+    const start = () => sut.service.runtime.outbox.transaction((tx) => sut.service.app.get(SessionsService).start(tx.manager, user.id));
+    const [phone, tablet] = [await start(), await start()];
+    const ended = async () =>
+      (
+        (await sut.service.runtime.dataSource.query(`SELECT payload FROM users.outbox_events WHERE subject = $1 ORDER BY occurred_at`, [
+          Events.sessionsEnded.subject,
+        ])) as { payload: { userId: string; sessionRefs: string[] } }[]
+      )
+        .map((r) => r.payload)
+        .filter((p) => p.userId === user.id);
+
+    expect(await sut.call(Calls.users.revokeOtherSessions, { token: sessionToken })).toMatchObject({ ended: 2 });
+    expect(await ended()).toEqual([{ userId: user.id, sessionRefs: expect.arrayContaining([sessionRefOfToken(phone), sessionRefOfToken(tablet)]) }]);
+    expect((await ended())[0].sessionRefs).toHaveLength(2);
+    // Nothing more to end: no event.
+    expect(await sut.call(Calls.users.revokeOtherSessions, { token: sessionToken })).toMatchObject({ ended: 0 });
+    await revoke(phone);
+    expect(await ended()).toHaveLength(1);
+    // Signing out ends its own.
+    await revoke(sessionToken);
+    expect((await ended())[1]).toEqual({ userId: user.id, sessionRefs: [sessionRefOfToken(sessionToken)] });
   });
 });

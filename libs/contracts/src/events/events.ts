@@ -28,6 +28,11 @@ export const userSnapshotSchema = z.object({
 export const Events = {
   userCreated: defineEvent('user.created.v1', userSnapshotSchema),
   userUpdated: defineEvent('user.updated.v1', userSnapshotSchema),
+  /**
+   * Sessions of the member ended (signed out, Start Fresh, "Other devices"), named by their sessionRef (libs/platform):
+   * the notifications service stops pushing to the browsers subscribed in them.
+   */
+  sessionsEnded: defineEvent('user.sessions-ended.v1', z.object({ userId: z.uuid(), sessionRefs: z.array(z.string().regex(/^[0-9a-f]{64}$/)).min(1) })),
   itemPosted: defineEvent(
     'item.posted.v1',
     z.object({

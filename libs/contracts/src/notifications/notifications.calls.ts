@@ -9,7 +9,7 @@ import {
   notificationListQuerySchema,
   notificationSchema,
   pushPublicKeySchema,
-  pushSubscriptionRequestSchema,
+  pushSubscribeCallSchema,
 } from './notifications.schemas';
 
 const successSchema = z.object({ success: z.boolean() });
@@ -45,7 +45,7 @@ export const NotificationsCalls = {
   /** The caller's browser subscribes to pushes: only endpoints on the configured push services are kept. */
   pushSubscribe: defineCall({
     subject: 'notifications.push-subscribe',
-    request: pushSubscriptionRequestSchema,
+    request: pushSubscribeCallSchema,
     reply: z.object({ id: z.uuid() }),
     errors: [PushError.ENDPOINT_NOT_ALLOWED],
   }),

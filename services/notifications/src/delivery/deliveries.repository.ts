@@ -162,16 +162,18 @@ export class DeliveriesRepository {
   }
 
   /**
-   * Keeps the browser's subscription for the member (the same endpoint again: the same id, now the member's; a
-   * browser belongs to whoever subscribed it last) and forgets their oldest beyond PUSH_SUBSCRIPTIONS_PER_MEMBER.
+   * Keeps the browser's subscription for the member and the session it was made in (the same endpoint again: the
+   * same id, now this member's and session's; a browser belongs to whoever subscribed it last) and forgets their
+   * oldest beyond PUSH_SUBSCRIPTIONS_PER_MEMBER.
    */
-  async subscribe(userId: string, subscription: { id: string; endpoint: string; p256dh: string; auth: string }): Promise<string> {
+  async subscribe(userId: string, subscription: { id: string; endpoint: string; p256dh: string; auth: string; sessionRef: string }): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
       const [{ id }]: { id: string }[] = await manager.query(
-        `INSERT INTO notifications.push_subscriptions (id, user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, created_at = now()
+        `INSERT INTO notifications.push_subscriptions (id, user_id, endpoint, p256dh, auth, session_ref) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
+           session_ref = EXCLUDED.session_ref, created_at = now()
          RETURNING id`,
-        [subscription.id, userId, subscription.endpoint, subscription.p256dh, subscription.auth],
+        [subscription.id, userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.sessionRef],
       );
       await manager.query(
         `DELETE FROM notifications.push_subscriptions WHERE id IN (
@@ -186,6 +188,11 @@ export class DeliveriesRepository {
   async unsubscribe(userId: string, id: string): Promise<boolean> {
     const affected = await affectedCount(this.dataSource, `DELETE FROM notifications.push_subscriptions WHERE id = $1 AND user_id = $2`, [id, userId]);
     return affected > 0;
+  }
+
+  /** The member's subscriptions made in these sessions, which ended: forgotten. */
+  async forgetSessions(manager: EntityManager, userId: string, sessionRefs: string[]): Promise<void> {
+    await manager.query(`DELETE FROM notifications.push_subscriptions WHERE user_id = $1 AND session_ref = ANY ($2::text[])`, [userId, sessionRefs]);
   }
 
   /** A push service said the subscription is gone (404/410). */

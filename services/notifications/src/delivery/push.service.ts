@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DomainError, PushError, PushPayload, PushSubscriptionRequest } from '@curbside/contracts';
+import { DomainError, PushError, PushPayload, PushSubscribeCall } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import webpush from 'web-push';
@@ -61,11 +61,17 @@ export class PushService implements OnApplicationBootstrap, OnApplicationShutdow
     return { publicKey: this.vapid().publicKey };
   }
 
-  async subscribe(userId: string, request: PushSubscriptionRequest): Promise<{ id: string }> {
+  async subscribe(userId: string, request: PushSubscribeCall): Promise<{ id: string }> {
     if (!pushEndpointAllowed(request.endpoint, this.config.PUSH_SERVICE_HOSTS)) {
       throw new DomainError(PushError.ENDPOINT_NOT_ALLOWED, "That push endpoint is not one of the browsers' push services");
     }
-    const id = await this.repository.subscribe(userId, { id: randomUUID(), endpoint: request.endpoint, p256dh: request.keys.p256dh, auth: request.keys.auth });
+    const id = await this.repository.subscribe(userId, {
+      id: randomUUID(),
+      endpoint: request.endpoint,
+      p256dh: request.keys.p256dh,
+      auth: request.keys.auth,
+      sessionRef: request.sessionRef,
+    });
     return { id };
   }
 

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { changedRows } from '@curbside/platform';
+import { DataSource, EntityManager } from 'typeorm';
 import { SessionEntity } from './session.entity';
+
+/** Sessions of one member that a sign-out ended, by their tokens' hashes. */
+export interface EndedSessions {
+  userId: string;
+  tokenHashes: string[];
+}
 
 /** The sessions table, keyed by the token's hash (the token itself is never stored). */
 @Injectable()
@@ -11,33 +18,32 @@ export class SessionsRepository {
     await manager.insert(SessionEntity, session);
   }
 
-  /** Marks the session revoked now; returns the member whose session it was, or nothing when none was live. */
-  async revoke(tokenHash: string): Promise<string[]> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(SessionEntity)
-      .set({ revokedAt: new Date() })
-      .where({ tokenHash, revokedAt: IsNull() })
-      .returning('user_id')
-      .execute();
-    return ((result.raw ?? []) as { user_id: string }[]).map((row) => row.user_id);
+  /** Marks the session revoked now; answers it (its member and hash), or nothing when it was not live. */
+  async revoke(manager: EntityManager, tokenHash: string): Promise<EndedSessions | null> {
+    const rows = await changedRows<{ user_id: string }>(
+      manager,
+      `UPDATE users.sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL RETURNING user_id`,
+      [tokenHash],
+    );
+    return rows.length > 0 ? { userId: rows[0].user_id, tokenHashes: [tokenHash] } : null;
   }
 
   /**
    * Marks revoked every other live session (not revoked, expired, nor unused for `idleDays`) of the member whose live
-   * session `tokenHash` is; returns that member and how many it ended (nobody, when the session is not live).
+   * session `tokenHash` is; answers that member and the hashes of the sessions it ended (nobody, when the session is
+   * not live).
    */
-  async revokeOthers(tokenHash: string, idleDays: number): Promise<{ userId: string | null; ended: number }> {
+  async revokeOthers(manager: EntityManager, tokenHash: string, idleDays: number): Promise<EndedSessions | null> {
     const live = (s: string) => `${s}.revoked_at IS NULL AND ${s}.expires_at > now() AND ${s}.last_seen_at > now() - make_interval(days => $2)`;
-    const [row]: { user_id: string | null; ended: number }[] = await this.dataSource.query(
+    const [row]: { user_id: string | null; ended: string[] }[] = await manager.query(
       `WITH own AS (SELECT user_id FROM users.sessions o WHERE o.token_hash = $1 AND ${live('o')}),
             ended AS (UPDATE users.sessions s SET revoked_at = now() FROM own
                       WHERE s.user_id = own.user_id AND s.token_hash <> $1 AND ${live('s')}
-                      RETURNING 1)
-       SELECT (SELECT user_id FROM own) AS user_id, (SELECT count(*)::int FROM ended) AS ended`,
+                      RETURNING s.token_hash)
+       SELECT (SELECT user_id FROM own) AS user_id, ARRAY(SELECT token_hash FROM ended) AS ended`,
       [tokenHash, idleDays],
     );
-    return { userId: row?.user_id ?? null, ended: row?.ended ?? 0 };
+    return row?.user_id ? { userId: row.user_id, tokenHashes: row.ended } : null;
   }
 
   /**

@@ -1,17 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { LIVE_SESSIONS_ENDED_TOPIC, LiveSessionsEndedSignal, OtherSessionsEnded, otherSessionsEndedMessage } from '@curbside/contracts';
-import { createLogger, LIVE_CHANNEL, LiveChannel } from '@curbside/platform';
+import { Events, LIVE_SESSIONS_ENDED_TOPIC, LiveSessionsEndedSignal, OtherSessionsEnded, otherSessionsEndedMessage } from '@curbside/contracts';
+import { createLogger, EventOutbox, LIVE_CHANNEL, LiveChannel, sessionRefOfHash, sessionTokenHash, Transaction } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
-import { SessionsRepository } from './sessions.repository';
+import { EndedSessions, SessionsRepository } from './sessions.repository';
 
 const SESSION_DAYS = 365;
 /** A session unused for this long ends (a cookie on a device nobody uses any more). */
 export const SESSION_IDLE_DAYS = 90;
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const hashToken = sessionTokenHash;
 
 @Injectable()
 export class SessionsService {
@@ -19,6 +17,7 @@ export class SessionsService {
 
   constructor(
     private readonly sessions: SessionsRepository,
+    private readonly outbox: EventOutbox,
     @Inject(LIVE_CHANNEL) private readonly live: LiveChannel,
   ) {}
 
@@ -40,20 +39,32 @@ export class SessionsService {
   /**
    * Ends a session (sign out, "Start Fresh"); the cookie alone is then worth nothing. The gateways are told whose
    * session ended, so the live streams it opened end too (gateway/src/live/live-hub.ts) instead of pushing on to a
-   * tab that signed out.
+   * tab that signed out, and the notifications service hears it (user.sessions-ended, in the same transaction) and
+   * stops pushing to the browser subscribed in it.
    */
   async revoke(token: string): Promise<void> {
-    await this.signalEnded(await this.sessions.revoke(hashToken(token)));
+    const ended = await this.outbox.transaction(async (tx) => this.announce(tx, await this.sessions.revoke(tx.manager, hashToken(token))));
+    if (ended) await this.signalEnded([ended.userId]);
   }
 
   /**
    * "Sign out other devices": ends every other live session of the token's member, at once on every gateway replica
-   * (their copies of the member's sessions are forgotten and re-checked, so the token's own session goes on).
+   * (their copies of the member's sessions are forgotten and re-checked, so the token's own session goes on), and
+   * the pushes to the browsers subscribed in them.
    */
   async revokeOthers(token: string): Promise<OtherSessionsEnded> {
-    const { userId, ended } = await this.sessions.revokeOthers(hashToken(token), SESSION_IDLE_DAYS);
-    if (userId && ended > 0) await this.signalEnded([userId]);
-    return { ended, message: otherSessionsEndedMessage(ended) };
+    const ended = await this.outbox.transaction(async (tx) =>
+      this.announce(tx, await this.sessions.revokeOthers(tx.manager, hashToken(token), SESSION_IDLE_DAYS)),
+    );
+    const count = ended?.tokenHashes.length ?? 0;
+    if (ended && count > 0) await this.signalEnded([ended.userId]);
+    return { ended: count, message: otherSessionsEndedMessage(count) };
+  }
+
+  /** Tells the other services (durably, with the revocation) which sessions ended. */
+  private announce(tx: Transaction, ended: EndedSessions | null): EndedSessions | null {
+    if (ended && ended.tokenHashes.length > 0) tx.emit(Events.sessionsEnded, { userId: ended.userId, sessionRefs: ended.tokenHashes.map(sessionRefOfHash) });
+    return ended;
   }
 
   private async signalEnded(userIds: string[]): Promise<void> {
