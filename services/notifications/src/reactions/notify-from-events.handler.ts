@@ -10,6 +10,12 @@ const rankIndex = (rank: string) => RANK_NAMES.indexOf(rank as (typeof RANK_NAME
  * posts being reserved, picked up, about to expire or taken down, their own first dibs. Each honours its
  * switch, never goes to the person who acted, and is written once however often the event arrives.
  */
+/** "You earned the "Scout Badge" and 25 bonus points!"; a name that does not say it is a badge gets the word. */
+export function badgeEarnedMessage(badge: string, bonusPoints: number): string {
+  const named = badge.endsWith('Badge') ? `"${badge}"` : `"${badge}" badge`;
+  return `You earned the ${named} and ${bonusPoints} bonus ${bonusPoints === 1 ? 'point' : 'points'}!`;
+}
+
 @Injectable()
 export class NotifyFromEventsHandler implements OnApplicationBootstrap {
   constructor(
@@ -50,7 +56,7 @@ export class NotifyFromEventsHandler implements OnApplicationBootstrap {
         userId: badge.userId,
         type: 'ranking_alert',
         title: `Badge Earned: ${badge.badge}`,
-        message: `You earned the "${badge.badge}" and ${badge.bonusPoints} bonus points!`,
+        message: badgeEarnedMessage(badge.badge, badge.bonusPoints),
         data: { badgeName: badge.badge, animationTrigger: BADGE_ANIMATION_TRIGGER, bonusPoints: badge.bonusPoints },
         flag: 'enableRankingAlerts',
       });
