@@ -59,14 +59,9 @@ async function main(): Promise<void> {
   const what = command();
   await withServiceDatabase(rewardsService, 'curbside-admin-fulfilment', 2, async (dataSource) => {
     // redemption.decided (and a refund's points.awarded) go to the outbox; the rewards service relays them when it runs.
-    const ledger = new LedgerService(
-      new LedgerRepository(dataSource),
-      new PostCreditsRepository(),
-      new MembersRepository(),
-      new BadgesRepository(),
-      new PendingCreditsRepository(),
-    );
-    const fulfilment = new FulfilmentService(new EventOutbox(dataSource), ledger, new RedemptionsRepository(dataSource));
+    const balances = new LedgerRepository(dataSource);
+    const ledger = new LedgerService(balances, new PostCreditsRepository(), new MembersRepository(), new BadgesRepository(), new PendingCreditsRepository());
+    const fulfilment = new FulfilmentService(new EventOutbox(dataSource), ledger, balances, new RedemptionsRepository(dataSource));
     if (what.action === 'list') {
       const open = await fulfilment.open();
       console.log(open.length === 0 ? 'No redemptions to fulfil.' : open.map(describeOpen).join('\n'));

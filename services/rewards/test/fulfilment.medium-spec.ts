@@ -166,6 +166,21 @@ describe(FulfilmentService.name, () => {
     ]);
   });
 
+  it('a cancellation that pays points owed first says so: only the rest comes back to spend', async () => {
+    const userId = await member(600);
+    const { redemptionId } = await redeem(userId, 'Curbside Tote Bag', ADDRESS);
+    // A withdrawn post's reversal found its 250 points spent: owed, paid first out of the next credit.
+    await world.db.query(`UPDATE rewards.balances SET owed = 250 WHERE user_id = $1`, [userId]);
+    expect(await world.sut.call(Calls.rewards.cancelRedemption, { redemptionId, reason: 'Out of stock' }, admin())).toEqual({
+      id: redemptionId,
+      status: 'cancelled',
+      pointsReturned: 350,
+    });
+    expect((await world.balanceOf(userId)).points).toBe(350);
+    await waitFor(async () => decided.some((d) => d.redemptionId === redemptionId), { what: 'redemption.decided relayed' });
+    expect(decided.find((d) => d.redemptionId === redemptionId)).toMatchObject({ pointsReturned: 350, pointsToOwed: 250 });
+  });
+
   it('a cancellation and a fulfilment at once: exactly one wins, and the points come back only if it was the cancellation', async () => {
     for (let round = 0; round < 5; round++) {
       const userId = await member(150);

@@ -365,7 +365,10 @@ export const Events = {
       category: rewardCategorySchema,
       status: z.enum(['fulfilled', 'cancelled']),
       reason: z.string().nullable(),
+      /** The points a cancellation put back into the member's points to spend. */
       pointsReturned: z.number().int(),
+      /** Of the refund, what went toward points a withdrawn post owed instead (absent in older events: none). */
+      pointsToOwed: z.number().int().optional(),
       decidedAt: z.string(),
     }),
   ),

@@ -16,7 +16,10 @@ export function decisionText(decided: Decided): { type: NotificationType; title:
   if (decided.status === 'fulfilled') {
     return { type: 'reward_update', title: 'Reward Sent', message: `Your ${decided.rewardName} has been sent. Thank you for sharing with your neighbours!` };
   }
-  const back = decided.pointsReturned > 0 ? ` ${decided.pointsReturned} points are back in your points to spend.` : '';
+  const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
+  const back =
+    (decided.pointsReturned > 0 ? ` ${points(decided.pointsReturned)} ${decided.pointsReturned === 1 ? 'is' : 'are'} back in your points to spend.` : '') +
+    (decided.pointsToOwed ? ` ${points(decided.pointsToOwed)} went toward points a withdrawn post owed.` : '');
   return {
     type: 'reward_update',
     title: 'Reward Cancelled',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, Events, FulfilmentMessages, OpenRedemption, RedemptionDecision, RewardError } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
+import { LedgerRepository } from '../ledger/ledger.repository';
 import { LedgerService } from '../ledger/ledger.service';
 import { toOpenRedemption } from '../shop/redemption.mapper';
 import { RedemptionsRepository } from '../shop/redemptions.repository';
@@ -22,6 +23,7 @@ export class FulfilmentService {
   constructor(
     private readonly outbox: EventOutbox,
     private readonly ledger: LedgerService,
+    private readonly balances: LedgerRepository,
     private readonly redemptions: RedemptionsRepository,
   ) {}
 
@@ -45,7 +47,10 @@ export class FulfilmentService {
       if (!row) throw new DomainError(RewardError.REDEMPTION_NOT_FOUND, FulfilmentMessages.redemptionNotFound);
       if (!closed) throw new DomainError(RewardError.REDEMPTION_CLOSED, FulfilmentMessages.closed(row.status === 'cancelled' ? 'cancelled' : 'fulfilled'));
       let pointsReturned = 0;
+      let pointsToOwed = 0;
       if (status === 'cancelled') {
+        // What the member can spend again: the refund less what it paid toward points owed (apply pays those first).
+        const before = (await this.balances.lockPoints(tx.manager, closed.user_id)) ?? 0;
         const balance = await this.ledger.apply(tx, {
           userId: closed.user_id,
           amount: closed.points_cost,
@@ -53,7 +58,10 @@ export class FulfilmentService {
           sourceEventId: redemptionId,
           countsAsEarned: false,
         });
-        pointsReturned = balance ? closed.points_cost : 0;
+        if (balance) {
+          pointsReturned = balance.points - before;
+          pointsToOwed = closed.points_cost - pointsReturned;
+        }
       }
       tx.emit(Events.redemptionDecided, {
         redemptionId,
@@ -63,6 +71,7 @@ export class FulfilmentService {
         status,
         reason,
         pointsReturned,
+        ...(pointsToOwed > 0 ? { pointsToOwed } : {}),
         decidedAt: new Date().toISOString(),
       });
       return { id: redemptionId, status, pointsReturned };
