@@ -156,6 +156,19 @@ describe('pending post points', () => {
     expect(await standing(userId)).toMatchObject({ points: 10, earned: 10 });
   });
 
+  it('a post held by the checks, removed by a moderator and brought back on appeal earns its points when it is announced', async () => {
+    const userId = randomUUID();
+    const postedAt = new Date(Date.now() - 3 * HOUR);
+    const post = posted(userId, { createdAt: postedAt });
+    // Nobody heard of the post while it was held: its removal is the first the rewards service hears of it.
+    await world.deliver(removed(post, 'reported', new Date(postedAt.getTime() + HOUR)));
+    // The overturn announces it two hours after it was written, with its own time.
+    await world.deliver({ ...post, occurredAt: new Date(postedAt.getTime() + 2 * HOUR).toISOString() });
+    expect(await world.pendingOf(userId)).toBe(10);
+    await world.sweep(new Date(postedAt.getTime() + PENDING_POINTS_FINAL_AFTER_MS));
+    expect(await standing(userId)).toEqual({ points: 20, earned: 20, badges: ['First Post Badge'], pending: 0 });
+  });
+
   it('taken down by "not there" after they became final, they stay', async () => {
     const [poster, neighbour] = [randomUUID(), randomUUID()];
     const post = posted(poster, { createdAt: new Date(Date.now() - 2 * HOUR) });

@@ -116,6 +116,10 @@ export class LedgerService {
       // before it frees (fillFreedSlot).
       await this.postCredits.keepUncredited(tx.manager, post);
     }
+    // A withdrawal from before the post was announced withdrew a post nobody had been told of: one the automated
+    // checks held as it was written, that a moderator removed and another brought back on appeal. Its announcement
+    // (item.posted at the overturn, with the post's own time) starts its points afresh.
+    await this.postCredits.forgetPendingReversalsBefore(tx.manager, item.itemId, tx.event.occurredAt);
     await this.applyPendingReversals(tx, item.itemId);
     await this.settlePending(tx, item.itemId);
   }

@@ -141,6 +141,11 @@ export class PostCreditsRepository {
     );
   }
 
+  /** Forgets the item's waiting withdrawals from before `at` (the post's announcement). */
+  async forgetPendingReversalsBefore(manager: EntityManager, itemId: string, at: string): Promise<void> {
+    await manager.query(`DELETE FROM rewards.pending_post_reversals WHERE item_id = $1 AND withdrawn_at < $2`, [itemId, at]);
+  }
+
   /** Removes and returns the item's waiting withdrawals. */
   async takePendingReversals(manager: EntityManager, itemId: string): Promise<PendingReversalRow[]> {
     const pending = await changedRows<PendingReversalRow>(
