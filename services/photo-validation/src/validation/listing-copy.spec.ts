@@ -15,8 +15,11 @@ async function cropped(bytes: Buffer, keep: number, from: 'centre' | 'top-left')
   return sharp(bytes).extract({ left, top, width: w, height: h }).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A phone's screenshot of the listing: a tall screen, a coloured header with a logo, the photo, text lines below. */
-async function screenshot(bytes: Buffer): Promise<Buffer> {
+/**
+ * A phone's screenshot of the listing: a tall screen, a coloured header with a logo, the photo, text lines below.
+ * `fit`: 'cover' crops the photo to the card's 4:3 box as the app does; 'fill' squeezes all of it in.
+ */
+async function screenshot(bytes: Buffer, fit: 'cover' | 'fill' = 'fill'): Promise<Buffer> {
   const block = (width: number, height: number, colour: string) =>
     sharp({ create: { width, height, channels: 3, background: colour } })
       .png()
@@ -26,7 +29,7 @@ async function screenshot(bytes: Buffer): Promise<Buffer> {
     .composite([
       { input: await block(720, 160, '#2f6b3a'), top: 0, left: 0 },
       { input: await block(90, 90, '#f2c14e'), top: 35, left: 30 },
-      { input: await sharp(bytes).resize(720, 540, { fit: 'fill' }).png().toBuffer(), top: 220, left: 0 },
+      { input: await sharp(bytes).resize(720, 540, { fit }).png().toBuffer(), top: 220, left: 0 },
       ...(await Promise.all(lines)),
     ])
     .jpeg({ quality: 85 })
@@ -54,8 +57,26 @@ describe('a pickup photo that is the listing photo again', () => {
     ['cropped to its top-left 70 %', () => cropped(listing, 0.7, 'top-left')],
     ['inside plain white bars', () => sharp(listing).extend({ top: 200, bottom: 260, background: '#ffffff' }).jpeg().toBuffer()],
     ['inside a screenshot of the app', () => screenshot(listing)],
+    ['turned a quarter', () => sharp(listing).rotate(90).jpeg().toBuffer()],
+    ['turned three quarters', () => sharp(listing).rotate(270).jpeg().toBuffer()],
+    ['upside down', () => sharp(listing).rotate(180).jpeg().toBuffer()],
+    ['flipped top to bottom', () => sharp(listing).flip().jpeg().toBuffer()],
   ])('is recognised: %s', async (_, pickup) => {
     expect(await similarity(await pickup())).toBeGreaterThanOrEqual(COPY_SIMILARITY);
+  });
+
+  it.each([
+    ['upright (3:4)', 3 / 4],
+    ['tall (9:16)', 9 / 16],
+    ['wide (16:9)', 16 / 9],
+  ])('is recognised in a screenshot of the card, which crops the photo to 4:3: a listing photo %s', async (_, aspect) => {
+    const { width = 0, height = 0 } = await sharp(listing).metadata();
+    const [w, h] = width / height > aspect ? [Math.round(height * aspect), height] : [width, Math.round(width / aspect)];
+    const photo = await sharp(listing)
+      .extract({ left: Math.round((width - w) / 2), top: Math.round((height - h) / 2), width: w, height: h })
+      .webp()
+      .toBuffer();
+    expect(await similarity(await screenshot(photo, 'cover'), photo)).toBeGreaterThanOrEqual(COPY_SIMILARITY);
   });
 
   it('lets a second photo of the same chair through: turned, closer and darker, as a neighbour at the curb takes it', async () => {

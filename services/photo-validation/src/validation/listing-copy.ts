@@ -3,11 +3,11 @@ import { MAX_INPUT_PIXELS } from './photo-inspection';
 
 /**
  * Whether a pickup photo is the item's own listing photo again: saved from the listing (or its thumbnail),
- * re-encoded, resized, mirrored, cropped, or shown inside a screenshot. The listing photo is public, so without this
+ * re-encoded, resized, mirrored, turned, cropped, or shown inside a screenshot (as the app crops it, or whole). The listing photo is public, so without this
  * check anyone could claim an item, take its points and close the listing for everyone, without going near it.
  *
- * Both photos are reduced to a small grey picture; the smaller one is then looked for inside the other, at several
- * sizes and positions, mirrored and not, by normalised correlation (1 = the same picture, ~0 = unrelated). A second
+ * Both photos are reduced to a small grey picture; each is then looked for inside the other, at several sizes and
+ * positions, in all eight orientations, by normalised correlation (1 = the same picture, ~0 = unrelated). A second
  * photo of the item taken at the curb differs in angle, light and framing and correlates far lower than any copy.
  */
 
@@ -73,10 +73,16 @@ function withSums(data: Buffer, width: number, height: number, channels: number)
 
 /**
  * How alike the two photos are, 0..1: the best correlation of either one, whole, with a window of the other (the
- * pickup cropped from the listing, or the listing shown inside the pickup), mirrored or not.
+ * pickup cropped from the listing, or the listing shown inside the pickup), mirrored, flipped or turned, and of the
+ * listing as the app shows it (its middle at SHOWN_ASPECT) with a window of the pickup (a screenshot of the app).
  */
-export function copySimilarity(a: GreyPicture, b: GreyPicture): number {
-  return Math.max(0, bestWindow(a, b), bestWindow(b, a));
+export function copySimilarity(pickup: GreyPicture, listing: GreyPicture): number {
+  let best = Math.max(0, ...[bestWindow(whole(pickup), listing), bestWindow(whole(listing), pickup)].flatMap((search) => [search(AS_IT_IS), search(TURNED)]));
+  const card = shown(listing);
+  // A photo of about the card's shape is shown whole: its search above was that one.
+  if (Math.abs(card.w * card.picture.height - card.picture.width * card.h) > 0.1 * card.picture.width * card.picture.height)
+    best = Math.max(best, bestWindow(card, pickup)(IN_A_SCREENSHOT));
+  return best;
 }
 
 export async function isListingCopy(pickup: Buffer, listing: Buffer): Promise<boolean> {
@@ -84,28 +90,80 @@ export async function isListingCopy(pickup: Buffer, listing: Buffer): Promise<bo
   return copySimilarity(a, b) >= COPY_SIMILARITY;
 }
 
-/** The best correlation of `inner`, whole and mirrored, with windows of `outer` of inner's shape. */
-function bestWindow(inner: GreyPicture, outer: GreyPicture): number {
-  const whole = sample(inner, 0, 0, inner.width, inner.height);
-  const mirrored = mirror(whole);
-  // The largest window of inner's shape that fits in outer.
-  const fit = Math.min(outer.width / inner.width, outer.height / inner.height);
-  let best = -1;
-  for (const scale of WINDOW_SCALES) {
-    const w = inner.width * fit * scale;
-    const h = inner.height * fit * scale;
-    // Every cell of a sample covers at least two pixels.
-    if (w < SAMPLE_SIDE * 2 || h < SAMPLE_SIDE * 2) break;
-    const stepX = Math.max(1, (w / SAMPLE_SIDE) * WINDOW_STEP_CELLS);
-    const stepY = Math.max(1, (h / SAMPLE_SIDE) * WINDOW_STEP_CELLS);
-    for (let y = 0; y + h <= outer.height; y += stepY) {
-      for (let x = 0; x + w <= outer.width; x += stepX) {
-        const window = sample(outer, x, y, w, h);
-        best = Math.max(best, dot(window, whole), dot(window, mirrored));
+/** Width over height of the box every card and the item page show a listing photo in, cropped to fill it. */
+const SHOWN_ASPECT = 4 / 3;
+
+/**
+ * Which windows a search looks at, and in which orientations: every orientation costs a product a window, every
+ * scale its windows. Copies are cropped, mirrored and framed often, turned or flipped whole and rarely cropped as well.
+ */
+interface Search {
+  /** Rows as columns: the window has the region's shape turned a quarter. */
+  turned: boolean;
+  scales: readonly number[];
+  /** [flipX, flipY] of each orientation compared. */
+  flips: readonly (readonly [boolean, boolean])[];
+  /** Orientations compared only at scales from this one up (a copy turned upside down is seldom cropped too). */
+  allFlipsFrom: number;
+}
+const AS_IT_IS: Search = {
+  turned: false,
+  scales: WINDOW_SCALES,
+  flips: [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ],
+  allFlipsFrom: 0.8,
+};
+const TURNED: Search = { ...AS_IT_IS, turned: true, scales: WINDOW_SCALES.filter((scale) => scale >= 0.8) };
+const IN_A_SCREENSHOT: Search = { ...AS_IT_IS, flips: AS_IT_IS.flips.slice(0, 2) };
+
+/** A part of a picture to look for in another. */
+interface Region {
+  picture: GreyPicture;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const whole = (picture: GreyPicture): Region => ({ picture, x: 0, y: 0, w: picture.width, h: picture.height });
+
+/** The middle of the picture at SHOWN_ASPECT, as a card crops it. */
+function shown(picture: GreyPicture): Region {
+  const w = Math.min(picture.width, picture.height * SHOWN_ASPECT);
+  const h = Math.min(picture.height, picture.width / SHOWN_ASPECT);
+  return { picture, x: (picture.width - w) / 2, y: (picture.height - h) / 2, w, h };
+}
+
+/** The best correlation of `inner`, in a search's orientations, with windows of `outer` of that orientation's shape. */
+function bestWindow(inner: Region, outer: GreyPicture): (search: Search) => number {
+  const base = sample(inner.picture, inner.x, inner.y, inner.w, inner.h);
+  return ({ turned, scales, flips, allFlipsFrom }) => {
+    const orientations = flips.map(([flipX, flipY]) => orient(base, turned, flipX, flipY));
+    const [iw, ih] = turned ? [inner.h, inner.w] : [inner.w, inner.h];
+    // The largest window of that shape that fits in outer.
+    const fit = Math.min(outer.width / iw, outer.height / ih);
+    let best = -1;
+    for (const scale of scales) {
+      const w = iw * fit * scale;
+      const h = ih * fit * scale;
+      // Every cell of a sample covers at least two pixels.
+      if (w < SAMPLE_SIDE * 2 || h < SAMPLE_SIDE * 2) break;
+      const compared = scale >= allFlipsFrom ? orientations : orientations.slice(0, 2);
+      const stepX = Math.max(1, (w / SAMPLE_SIDE) * WINDOW_STEP_CELLS);
+      const stepY = Math.max(1, (h / SAMPLE_SIDE) * WINDOW_STEP_CELLS);
+      for (let y = 0; y + h <= outer.height; y += stepY) {
+        for (let x = 0; x + w <= outer.width; x += stepX) {
+          const window = sample(outer, x, y, w, h);
+          for (const orientation of compared) best = Math.max(best, dot(window, orientation));
+        }
       }
     }
-  }
-  return best;
+    return best;
+  };
 }
 
 /**
@@ -150,10 +208,18 @@ function edges(start: number, length: number, limit: number): Int32Array {
   return out;
 }
 
-function mirror(sampled: Float64Array): Float64Array {
+/**
+ * A sample seen turned a quarter (rows become columns) and/or flipped along either side: the eight ways a photo can be
+ * turned and mirrored, each a rearrangement of the same cells.
+ */
+function orient(sampled: Float64Array, turned: boolean, flipX: boolean, flipY: boolean): Float64Array {
   const out = new Float64Array(sampled.length);
+  const last = SAMPLE_SIDE - 1;
   for (let j = 0; j < SAMPLE_SIDE; j++) {
-    for (let i = 0; i < SAMPLE_SIDE; i++) out[j * SAMPLE_SIDE + i] = sampled[j * SAMPLE_SIDE + SAMPLE_SIDE - 1 - i];
+    for (let i = 0; i < SAMPLE_SIDE; i++) {
+      const [a, b] = turned ? [j, i] : [i, j];
+      out[j * SAMPLE_SIDE + i] = sampled[(flipY ? last - b : b) * SAMPLE_SIDE + (flipX ? last - a : a)];
+    }
   }
   return out;
 }
