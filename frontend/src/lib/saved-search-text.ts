@@ -1,4 +1,4 @@
-import { SAVED_SEARCH_LIMITS, type SubscriptionTier } from '@curbside/contracts/client';
+import { SAVED_SEARCH_LIMITS, searchWords, type SubscriptionTier } from '@curbside/contracts/client';
 import { plural } from './plural';
 
 /** What a saved search or wanted post looks for, as a person reads it: "oak desk" in Furniture. */
@@ -20,4 +20,9 @@ export function wantedByText(count: number | undefined): { title: string; descri
     title: `${count} ${count === 1 ? 'neighbour wants' : 'neighbours want'} this!`,
     description: 'They asked for something like it nearby and were told first. Your item is posted.',
   };
+}
+
+/** A search is worth saving once it has words or a category (the search page's "Save this search", for members). */
+export function isSavableSearch(search: { query: string; category?: string | null }): boolean {
+  return searchWords(search.query).length > 0 || !!search.category;
 }

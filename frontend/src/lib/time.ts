@@ -12,12 +12,15 @@ export function hoursLeft(iso: string, now: number = Date.now()): number {
   return (new Date(iso).getTime() - now) / 3_600_000;
 }
 
-/** "Expires in 5h", "Expires in 20m", or "Expired" when the time is up. */
+/**
+ * "Expires in 5h" (to the nearest hour, so a 24 h post just made says 24h, not 23h), "Expires in 20m" under an hour
+ * (never "1h" for what is less), or "Expired" when the time is up (spec §3).
+ */
 export function formatCountdown(expiresAt: string, now: number = Date.now()): string {
   const hours = hoursLeft(expiresAt, now);
   if (hours <= 0) return 'Expired';
   if (hours < 1) return `Expires in ${Math.max(1, Math.floor(hours * 60))}m`;
-  return `Expires in ${Math.floor(hours)}h`;
+  return `Expires in ${Math.round(hours)}h`;
 }
 
 export function formatDateTime(iso: string): string {

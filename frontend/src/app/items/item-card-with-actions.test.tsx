@@ -1,9 +1,71 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { useItem } from '../../features/items/api/get-item';
+import { rememberAcceptedTerms } from '../../lib/safety-terms';
 import { mockApi } from '../../testing/api-mock';
 import { makeItem, makeUser } from '../../testing/factories';
 import { renderWithApp } from '../../testing/render';
 import { ItemCardWithActions } from './item-card-with-actions';
+
+// jsdom cannot decode images: the encoder is replaced by a fixed JPEG data URL.
+vi.mock('../../features/claims/lib/encode-photo', () => ({
+  encodeFile: vi.fn(async () => 'data:image/jpeg;base64,QUJD'),
+  captureVideoFrame: vi.fn(() => 'data:image/jpeg;base64,QUJD'),
+  stripDataUrl: (d: string) => d.slice(d.indexOf(',') + 1),
+}));
+
+/** The card of an item as its page loads it, so a change the server reports reaches the card. */
+function ItemPage({ itemId }: { itemId: string }) {
+  const item = useItem(itemId);
+  return item.data ? <ItemCardWithActions item={item.data} /> : null;
+}
+
+describe('ItemCardWithActions and a claim', () => {
+  beforeEach(() => rememberAcceptedTerms('claiming'));
+
+  it('after a reservation another member made first: says so, shows the card as it is now (its line) and keeps focus on the card', async () => {
+    const user = makeUser();
+    const item = makeItem();
+    let current = item;
+    mockApi(`GET /api/items/${item.id}`, () => ({ body: current }));
+    mockApi(`PATCH /api/items/${item.id}/claim`, () => {
+      current = { ...item, status: 'first_dibs', reservedById: 'someone-else', reservedUntil: new Date(Date.now() + 25 * 60_000).toISOString() };
+      return { status: 409, body: { code: 'ITEM.NOT_AVAILABLE', message: 'This item is no longer available' } };
+    });
+    renderWithApp(<ItemPage itemId={item.id} />, { user });
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reserve with First Dibs (30 min)' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Someone Got There First');
+    expect(toast).not.toHaveTextContent('no longer available');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Claim Item' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Get in line' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Claim' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: item.title })).toHaveFocus();
+  });
+
+  it('once claimed and the sheet has closed itself, focus is on the card’s heading (Claim is gone)', async () => {
+    const user = makeUser();
+    const item = makeItem();
+    let current = item;
+    mockApi(`GET /api/items/${item.id}`, () => ({ body: current }));
+    mockApi(`POST /api/items/${item.id}/validate-pickup`, { isValid: true, confidence: 0.91, reason: 'Looks like a bookshelf at the curb' });
+    mockApi(`PATCH /api/items/${item.id}/claim`, () => {
+      current = { ...item, status: 'claimed', claimedBy: user.username, claimedById: user.id };
+      return { body: { success: true, message: 'Item claimed! Enjoy your find.', item: current } };
+    });
+    mockApi(`GET /api/users/${user.id}`, user);
+    renderWithApp(<ItemPage itemId={item.id} />, { user });
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await userEvent.upload(screen.getByLabelText('Upload verification photo'), new File(['x'], 'pickup.jpg', { type: 'image/jpeg' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Claim Item' }));
+    expect(await screen.findByText('Item Claimed!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Claim Item' })).not.toBeInTheDocument(), { timeout: 4000 });
+    expect(screen.getByRole('heading', { name: item.title })).toHaveFocus();
+  });
+});
 
 /** The card as the screens show it: the item's own card with claims, messages, comments, reports and blocks. */
 describe('ItemCardWithActions', () => {

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { apiCalls, mockApi } from '../../testing/api-mock';
 import { makeItem, makeUser } from '../../testing/factories';
 import { removeGeolocation, stubGeolocation } from '../../testing/geolocation';
@@ -77,5 +78,51 @@ describe('Post Garage Sale', () => {
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Error');
     expect(toast).toHaveTextContent('User denied Geolocation');
+  });
+
+  it('after 17:00 the schedule is tomorrow 08:00–17:00, so a post with the defaults is not already over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 1, 20, 13));
+    stubGeolocation({ lat: 40.75, lng: -73.99 });
+    mockApi('POST /api/items', makeItem({ isGarageSale: true }));
+    renderWithApp(<PostGarageSaleRoute />, { user: makeUser(), path: '/post-garage-sale', routes: [{ path: '/', element: <p>feed</p> }] });
+    expect(screen.getByLabelText('Start date')).toHaveValue('2026-06-02');
+    expect(screen.getByLabelText('End date')).toHaveValue('2026-06-02');
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Garage Sale' }));
+    expect(await screen.findByText('Garage Sale Posted!')).toBeInTheDocument();
+    expect(apiCalls('POST /api/items')[0]?.body).toMatchObject({
+      garageSaleStartTime: new Date(2026, 5, 2, 8).toISOString(),
+      garageSaleEndTime: new Date(2026, 5, 2, 17).toISOString(),
+    });
+  });
+
+  it('says an end in the past next to the end time, before any call', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 1, 12, 0));
+    renderWithApp(<PostGarageSaleRoute />, { user: makeUser() });
+    await fill();
+    await userEvent.clear(screen.getByLabelText('End time'));
+    await userEvent.type(screen.getByLabelText('End time'), '11:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Garage Sale' }));
+    expect(screen.getByLabelText('End time')).toHaveAccessibleDescription('This garage sale has already ended');
+    expect(screen.getByLabelText('End time')).toHaveFocus();
+    expect(apiCalls()).toEqual([]);
+  });
+
+  it('shows the server’s refusal of a sale that ended while the form was open on the end time, not in a toast', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 1, 16, 59));
+    stubGeolocation({ lat: 40.75, lng: -73.99 });
+    mockApi('POST /api/items', () => {
+      vi.setSystemTime(new Date(2026, 5, 1, 17, 0, 1));
+      return { status: 400, body: { code: 'COMMON.VALIDATION_FAILED', message: 'This garage sale has already ended' } };
+    });
+    renderWithApp(<PostGarageSaleRoute />, { user: makeUser() });
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Garage Sale' }));
+    await waitFor(() => expect(screen.getByLabelText('End time')).toHaveAccessibleDescription('This garage sale has already ended'));
+    expect(screen.getByLabelText('End time')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
   });
 });

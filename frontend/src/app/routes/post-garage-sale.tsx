@@ -16,7 +16,7 @@ export default function PostGarageSaleRoute() {
   const { user } = useSession();
   const create = useCreateItem();
 
-  const post = async (valid: GarageSaleValues) => {
+  const post = async (valid: GarageSaleValues, showOnField: (error: unknown) => boolean) => {
     try {
       // Posting needs the device position; without it the post fails.
       const position = await currentPosition();
@@ -30,6 +30,7 @@ export default function PostGarageSaleRoute() {
       });
       navigate('/');
     } catch (error) {
+      if (showOnField(error)) return;
       const message = errorMessage(error);
       toast(message ? { title: 'Error', description: message, variant: 'destructive' } : { title: 'Failed to post garage sale', variant: 'destructive' });
     }

@@ -9,15 +9,20 @@ import { FALLBACK_POSITION } from '../../lib/geo';
 import { useNearbyItems } from '../../features/items/api/get-items';
 import { ItemCardWithActions } from '../items/item-card-with-actions';
 import { RadiusPicker, useSearchedRadius } from '../../features/items/components/radius-picker';
-import { ITEM_FORM_CATEGORIES } from '../../lib/items/item-rules';
+import { ITEM_FORM_CATEGORIES, MAX_RADIUS } from '../../lib/items/item-rules';
 import { useLocationOnOpen } from '../../lib/location/location-provider';
 import { useErrorToast } from '../../components/ui/toast-store';
 import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button';
+import { SearchEmptyState } from '../../features/feed/components/search-empty-state';
+import { effectiveRadius } from '../../lib/plans/plans';
+import { isSavableSearch } from '../../lib/saved-search-text';
+import { useSession } from '../../lib/session/session-provider';
 
 const SEARCH_DEFAULT_RADIUS = 10;
 
 export default function SearchRoute() {
   const { searchPosition: position } = useLocationOnOpen();
+  const { user } = useSession();
   const [text, setText] = useState('');
   const [showFilters, setShowFilters] = useState(false);
   const [category, setCategory] = useState<string | null>(null);
@@ -97,6 +102,15 @@ export default function SearchRoute() {
       {!position && <p className="text-xs text-slate-600">Searching around the centre of the US until your location is known.</p>}
       {items.isPending ? (
         <CardSkeleton />
+      ) : results.length === 0 && !items.isError ? (
+        <SearchEmptyState
+          query={q}
+          category={category ?? undefined}
+          radius={searched}
+          maxRadius={effectiveRadius(MAX_RADIUS, user?.subscriptionTier)}
+          canSave={!!user && isSavableSearch({ query: q, category })}
+          onExpand={setRadius}
+        />
       ) : (
         <ul className="space-y-4">
           {results.map((item) => (

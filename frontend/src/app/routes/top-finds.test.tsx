@@ -24,6 +24,17 @@ describe('Top Finds Today', () => {
     expect(screen.getByText('Items with the most votes today will appear here.')).toBeInTheDocument();
   });
 
+  it('tells a member whose votes it does not count yet (unverified, account under a day old) when they will', async () => {
+    mockApi('GET /api/top-finds', []);
+    const { unmount } = renderWithApp(<TopFindsRoute />, { user: makeUser({ isVerified: false, createdAt: new Date().toISOString() }) });
+    expect(await screen.findByText('No Top Finds Yet')).toBeInTheDocument();
+    expect(screen.getByText('Your votes count toward Top Finds once you verify your phone number, or once your account is a day old.')).toBeInTheDocument();
+    expect(screen.queryByText('Be the first to vote for great finds in your area!')).not.toBeInTheDocument();
+    unmount();
+    renderWithApp(<TopFindsRoute />, { user: makeUser({ isVerified: true, createdAt: new Date().toISOString() }) });
+    expect(await screen.findByText('Be the first to vote for great finds in your area!')).toBeInTheDocument();
+  });
+
   it('needs the location', () => {
     renderWithApp(<TopFindsRoute />, { position: null, locationStatus: 'error' });
     expect(screen.getByText('Location Access Required')).toBeInTheDocument();

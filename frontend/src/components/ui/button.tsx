@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { withOverrides } from '../../lib/cn';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'gold';
@@ -14,7 +14,8 @@ const VARIANTS: Record<Variant, string> = {
 /** Compact buttons sit several to a row (vote, interested). */
 const SIZES = { default: 'px-4', compact: 'px-3' } as const;
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: keyof typeof SIZES };
+// ComponentProps<'button'> carries `ref` (a prop in React 19), passed on with the rest.
+type ButtonProps = ComponentProps<'button'> & { variant?: Variant; size?: keyof typeof SIZES };
 
 export function Button({ variant = 'primary', size = 'default', className, type = 'button', ...props }: ButtonProps) {
   return (

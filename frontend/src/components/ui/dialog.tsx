@@ -16,8 +16,11 @@ interface DialogProps {
   dismissible?: boolean;
 }
 
-/** Closes the native dialog (so the browser leaves its modal state at once) and gives focus back to the opener. */
-function closeAndRestore(dialog: HTMLDialogElement | null, opener: HTMLElement | null): void {
+/**
+ * Closes the native dialog (so the browser leaves its modal state at once) and gives focus back to the opener. The
+ * order matters: while a modal dialog is open everything outside it is inert, and focusing the opener does nothing.
+ */
+export function closeAndRestore(dialog: HTMLDialogElement | null, opener: HTMLElement | null): void {
   if (dialog?.open) {
     if (typeof dialog.close === 'function') dialog.close();
     else dialog.removeAttribute('open');
@@ -94,7 +97,7 @@ export function Dialog({ open, onClose, title, description, children, variant = 
           </button>
         )}
       </div>
-      {/* Toasts show here while the dialog is open (outside it they would be inert under its backdrop), under the title. */}
+      {/* Toasts show here while the dialog is open (outside it they would be inert under its backdrop), over the top of the body. */}
       <ToastSlot kind="modal" />
       {/* The body scrolls, never the title or a toast: they keep their place whatever the body's length. */}
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{children}</div>

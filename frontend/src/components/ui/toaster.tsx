@@ -27,16 +27,20 @@ function raise(element: HTMLElement | null): void {
   }
 }
 
-/** A place in the flow (under the header, under a dialog's title) where toasts show, taking room of their own. */
+/**
+ * Where toasts show (under the header, under a dialog's title): an anchor that takes no room, so a toast coming and
+ * going never moves what is on screen; it covers the top of what is under it instead.
+ */
 export function ToastSlot({ kind }: { kind: ToastSlotKind }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => (ref.current ? registerToastSlot(ref.current, kind) : undefined), [kind]);
-  return <div ref={ref} data-toast-slot={kind} />;
+  return <div ref={ref} data-toast-slot={kind} className="relative h-0" />;
 }
 
 /**
- * The toast region: shown in the newest toast slot (the open dialog's, else the page's under the header), in the
- * flow, so it pushes content down rather than covering a control; a screen without a slot (start-up)
+ * The toast region: shown in the newest toast slot (the open dialog's, else the page's under the header), laid over
+ * the content under the slot, so nothing on screen moves when a toast comes or goes (a page that jumped 90 px under
+ * the finger was worse than a toast over the top of the content for 5 s); a screen without a slot (start-up)
  * gets it as a popover at the bottom. F8 moves focus to it; a toast can be swiped right to dismiss it; it stays
  * while hovered or focused.
  */
@@ -91,7 +95,7 @@ export function Toaster() {
       className={cn(
         'flex w-full justify-center',
         host
-          ? cn('px-3', toast && 'py-2')
+          ? 'pointer-events-none absolute inset-x-0 top-0 z-40 px-3 pt-2'
           : 'pointer-events-none fixed inset-x-0 top-auto bottom-2 z-[2000] m-0 h-auto max-w-none overflow-visible border-0 bg-transparent p-0 px-3',
       )}
     >

@@ -1,5 +1,5 @@
 import { makeItem, makeUser } from '../../testing/factories';
-import { effectiveStatus, formatDollars, isClaimable, mergeNewestFirst, stillThereLabel, urgencyOf } from './item-rules';
+import { effectiveStatus, formatDollars, isClaimable, mergeNewestFirst, stillThereLabel, urgencyOf, votesCountForTopFinds } from './item-rules';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const inHours = (h: number) => new Date(NOW + h * 3_600_000).toISOString();
@@ -58,5 +58,14 @@ describe('item rules', () => {
   it('formats cents as dollars', () => {
     expect(formatDollars(500)).toBe('$5');
     expect(formatDollars(1250)).toBe('$12.50');
+  });
+});
+
+describe('votesCountForTopFinds', () => {
+  const hoursAgo = (h: number) => new Date(NOW - h * 3_600_000).toISOString();
+  it('counts a verified member, or an account over a day old', () => {
+    expect(votesCountForTopFinds({ isVerified: true, createdAt: hoursAgo(1) }, NOW)).toBe(true);
+    expect(votesCountForTopFinds({ isVerified: false, createdAt: hoursAgo(25) }, NOW)).toBe(true);
+    expect(votesCountForTopFinds({ isVerified: false, createdAt: hoursAgo(23) }, NOW)).toBe(false);
   });
 });

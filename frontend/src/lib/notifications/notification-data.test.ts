@@ -102,7 +102,10 @@ describe(notificationMessage.name, () => {
 
   it('says how long ago an item was picked up, from the pickup time', () => {
     expect(notificationMessage(pickedUp(12), NOW)).toBe('"Oak chair" was picked up 12 min ago');
-    expect(notificationMessage(pickedUp(0), NOW)).toBe('"Oak chair" was picked up 0 min ago');
+    expect(notificationMessage(pickedUp(0), NOW)).toBe('"Oak chair" was picked up just now');
+    expect(notificationMessage(pickedUp(0.9), NOW)).toBe('"Oak chair" was picked up just now');
+    expect(notificationMessage(pickedUp(1), NOW)).toBe('"Oak chair" was picked up 1 min ago');
+    expect(notificationMessage(pickedUp(3 * 24 * 60), NOW)).toBe('"Oak chair" was picked up 3 days ago');
     expect(notificationMessage(pickedUp(150), NOW)).toBe('"Oak chair" was picked up 2 h ago');
   });
 

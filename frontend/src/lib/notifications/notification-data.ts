@@ -116,7 +116,15 @@ export function notificationMessage(notification: Pick<Notification, 'type' | 'm
   const at = typeof pickedUpAt === 'string' ? new Date(pickedUpAt).getTime() : NaN;
   if (!Number.isFinite(at)) return notification.message;
   const minutes = Math.max(0, Math.floor((now - at) / 60_000));
-  const ago = minutes < 60 ? `${minutes} min ago` : minutes < 48 * 60 ? `${Math.floor(minutes / 60)} h ago` : `${Math.floor(minutes / 1440)} days ago`;
+  // Abbreviated units need no plural ("1 min", "5 min", "2 h"); days start at 2, so always "days".
+  const ago =
+    minutes < 1
+      ? 'just now'
+      : minutes < 60
+        ? `${minutes} min ago`
+        : minutes < 48 * 60
+          ? `${Math.floor(minutes / 60)} h ago`
+          : `${Math.floor(minutes / 1440)} days ago`;
   return notification.message.replace(/ by a neighbour\.$/, ` ${ago}`);
 }
 

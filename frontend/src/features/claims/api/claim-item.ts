@@ -16,9 +16,9 @@ export function useClaimItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, userId, photo }: { itemId: string; userId: string; photo?: string }) => claimItem(itemId, userId, photo),
-    onSuccess: () => {
-      offerInstall(); // a first claim is when installing makes sense (lib/install-prompt.ts)
-      return invalidateItemLists(queryClient);
-    },
+    onSuccess: () => offerInstall(), // a first claim is when installing makes sense (lib/install-prompt.ts)
+    // A refusal too: it usually means the item changed under the card (someone else holds it now), and the card and
+    // the sheet must show it as it is before the caller's own handlers run.
+    onSettled: () => invalidateItemLists(queryClient),
   });
 }

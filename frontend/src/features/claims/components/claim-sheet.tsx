@@ -10,7 +10,7 @@ import { SafetyTermsDialog } from '../../../components/safety-terms-dialog';
 import { hasAcceptedTerms, rememberAcceptedTerms, type SafetyTermsType } from '../../../lib/safety-terms';
 import { useSession } from '../../../lib/session/session-provider';
 import { useClaimItem } from '../api/claim-item';
-import { claimErrorToast } from '../lib/claim-errors';
+import { claimErrorToast, isTakenByOther } from '../lib/claim-errors';
 import { VerifyPickupDialog } from './verify-pickup-dialog';
 
 export type ClaimStep = 'terms' | 'confirm' | 'photo' | 'uploading' | 'success';
@@ -51,7 +51,9 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
         },
         onError: (error) => {
           toast({ ...claimErrorToast(error), variant: 'destructive' });
-          setStep('photo');
+          // The lists are refreshed by now: a gone offer leaves the card, showing the item as it is (e.g. its line).
+          if (isTakenByOther(error)) onClose();
+          else setStep('photo');
         },
       },
     );
@@ -74,6 +76,7 @@ export default function ClaimSheet({ item, onClose }: { item: FeedItem; onClose:
             description: mapped.title === 'Claim failed' ? errorMessage(error) : mapped.description,
             variant: 'destructive',
           });
+          if (isTakenByOther(error)) onClose();
         },
       },
     );

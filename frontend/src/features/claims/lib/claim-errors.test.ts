@@ -15,12 +15,15 @@ describe('claimErrorToast', () => {
       description: 'Your photo did not pass verification. Please retake it and try again.',
     });
     expect(claimErrorToast(answer(404, { code: UserError.NOT_FOUND, message: 'User not found' })).title).toBe('Account Error');
-    for (const code of [ItemError.NOT_FOUND, ItemError.NOT_AVAILABLE]) {
-      expect(claimErrorToast(answer(409, { code, message: 'whatever the wording' }))).toEqual({
-        title: 'Item Unavailable',
-        description: 'This item is no longer available for claiming.',
-      });
-    }
+    expect(claimErrorToast(answer(404, { code: ItemError.NOT_FOUND, message: 'whatever the wording' }))).toEqual({
+      title: 'Item Unavailable',
+      description: 'This item is no longer available for claiming.',
+    });
+    // Held by another member, most often: the item is still listed and its line is open, so no "no longer available".
+    expect(claimErrorToast(answer(409, { code: ItemError.NOT_AVAILABLE, message: 'This item is no longer available' }))).toEqual({
+      title: 'Someone Got There First',
+      description: 'Another neighbour has just reserved or claimed this item. While they hold it, you can get in line for it on its card.',
+    });
     expect(claimErrorToast(answer(409, { code: 'CLAIM.HOLD_LIMIT', message: 'You can hold one item at a time' }))).toEqual({
       title: 'Claim failed',
       description: 'You can hold one item at a time',

@@ -71,7 +71,7 @@ describe('ItemCard', () => {
   });
 
   it('shows status, countdown, category, distance, age, poster and the still-there badge', () => {
-    const item = makeItem({ stillThereCount: 3 });
+    const item = makeItem({ stillThereCount: 3, expiresAt: new Date(Date.now() + 5 * 3_600_000 + 10 * 60_000).toISOString() });
     renderWithApp(<ItemCard item={item} position={{ lat: 40.758, lng: -73.9855 }} />);
     expect(screen.getByText('Available')).toBeInTheDocument();
     expect(screen.getByText('Expires in 5h')).toBeInTheDocument();
@@ -84,8 +84,11 @@ describe('ItemCard', () => {
 
   it('dims claimed items', () => {
     renderWithApp(<ItemCard item={makeItem({ status: 'claimed', claimedBy: 'Sprinter' })} />, { user: makeUser() });
-    expect(screen.getByTestId('item-card')).toHaveClass('opacity-60');
-    expect(screen.getByText('Claimed')).toBeInTheDocument();
+    // The photo is dimmed, never the text: a see-through card takes its text below 4.5:1 contrast.
+    expect(screen.getByRole('img', { name: 'Oak bookshelf' })).toHaveClass('opacity-50', 'grayscale');
+    for (const text of [screen.getByText('Claimed'), screen.getByRole('heading', { name: 'Oak bookshelf' }), screen.getByText('Solid, a bit scratched')]) {
+      for (let node: HTMLElement | null = text; node; node = node.parentElement) expect(node.className).not.toMatch(/\bopacity-/);
+    }
     // "Claimed by" stays together (no line starting with the separator dot).
     expect(screen.getByText((_, element) => element?.textContent === 'Claimed by Sprinter')).toHaveClass('whitespace-nowrap');
   });

@@ -19,6 +19,12 @@ import { FreshnessBadge } from './freshness-badge';
 import { DirectionsLink } from './directions-link';
 import { ShareButton } from './share-button';
 
+/**
+ * Claimed and expired cards are dimmed (spec §3) through their photo only: text and badges keep colours that pass
+ * WCAG AA (4.5:1) in both themes, which a see-through card does not.
+ */
+const DIMMED_PHOTO = 'opacity-50 grayscale';
+
 // The sheet opens on demand: its code loads only when the poster edits.
 const EditItemDialog = lazy(() => import('./edit-item-dialog'));
 
@@ -150,11 +156,7 @@ export function ItemCard({
     <article
       aria-labelledby={titleId}
       data-testid="item-card"
-      className={cn(
-        'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm',
-        item.spotlight && 'border-amber-400 ring-2 ring-amber-400',
-        dimmed && 'opacity-60',
-      )}
+      className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm', item.spotlight && 'border-amber-400 ring-2 ring-amber-400')}
     >
       <div className="relative aspect-[4/3] bg-slate-100">
         {item.imageUrl ? (
@@ -167,10 +169,10 @@ export function ItemCard({
             height={300}
             loading={priority ? 'eager' : 'lazy'}
             decoding="async"
-            className="size-full object-cover"
+            className={cn('size-full object-cover', dimmed && DIMMED_PHOTO)}
           />
         ) : (
-          <div className="grid size-full place-items-center text-slate-500">
+          <div className={cn('grid size-full place-items-center text-slate-500', dimmed && DIMMED_PHOTO)}>
             {item.isGarageSale ? <Calendar className="size-10" aria-hidden /> : <ImageOff className="size-10" aria-hidden />}
             <span className="sr-only">No photo</span>
           </div>
@@ -201,7 +203,12 @@ export function ItemCard({
       <div className="space-y-2 p-3">
         <div className="flex items-start gap-2">
           <div className="min-w-0 flex-1">
-            <h2 id={titleId} className="truncate text-base font-semibold text-slate-900">
+            {/* Focusable by script only: where focus goes when the control that had it leaves the card (e.g. Claim, once claimed). */}
+            <h2
+              id={titleId}
+              tabIndex={-1}
+              className="truncate text-base font-semibold text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-emerald-700"
+            >
               {item.title}
             </h2>
             <p className="text-xs text-slate-600">

@@ -23,10 +23,8 @@ export function NotificationBell({ userId, staleElsewhere }: { userId: string; s
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  // The panel gives focus back to the bell as it unmounts, once its modal dialog is closed (before that the bell is inert).
+  const close = () => setOpen(false);
 
   return (
     <>
@@ -51,7 +49,7 @@ export function NotificationBell({ userId, staleElsewhere }: { userId: string; s
       </button>
       {open && (
         <Suspense fallback={null}>
-          <NotificationsPanel userId={userId} onClose={close} />
+          <NotificationsPanel userId={userId} onClose={close} returnFocusTo={buttonRef} />
         </Suspense>
       )}
       <BadgeCelebrationWatcher userId={userId} />

@@ -1,5 +1,6 @@
 import type { Notification } from '@curbside/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { apiCalls, mockApi, type RecordedCall } from '../../../testing/api-mock';
 import { makeUser } from '../../../testing/factories';
@@ -104,6 +105,29 @@ describe('notifications panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
   });
+
+  for (const how of ['Escape', 'the Close button'] as const) {
+    it(`gives focus back to the bell when closed with ${how}, after leaving the modal state`, async () => {
+      // What the browser does and jsdom does not: while a modal dialog is open, everything outside it is inert and
+      // focus() on it does nothing.
+      const focus = HTMLElement.prototype.focus;
+      const spy = vi.spyOn(HTMLElement.prototype, 'focus').mockImplementation(function (this: HTMLElement, options?: FocusOptions) {
+        if (document.querySelector('dialog[open]') && !this.closest('dialog[open]')) return;
+        focus.call(this, options);
+      });
+      mockApi(`GET /api/notifications/${user.id}/count`, { count: 0 });
+      mockApi(`GET /api/notifications/${user.id}`, []);
+      renderWithApp(<NotificationBell userId={user.id} />, { user });
+      const panel = await openPanel();
+      // The browser puts focus in the dialog when it opens; jsdom leaves it on the bell.
+      within(panel).getByRole('button', { name: 'Close notifications' }).focus();
+      if (how === 'Escape') fireEvent(panel, new Event('cancel', { cancelable: true }));
+      else await userEvent.click(within(panel).getByRole('button', { name: 'Close notifications' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Notifications' })).toHaveFocus();
+      spy.mockRestore();
+    });
+  }
 
   it('keeps the panel open for clicks inside it', async () => {
     mockApi(`GET /api/notifications/${user.id}/count`, { count: 0 });

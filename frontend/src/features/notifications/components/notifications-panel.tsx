@@ -20,8 +20,9 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
+import { closeAndRestore } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ToastSlot } from '../../../components/ui/toaster';
 import { cn } from '../../../lib/cn';
@@ -157,9 +158,17 @@ function EmptyState({ unreadOnly }: { unreadOnly: boolean }) {
 
 /**
  * The notifications overlay under the bell: a modal <dialog> (focus stays inside, Escape closes, focus returns to
- * the bell), closed by a click anywhere outside its panel. Lists load only while it is open.
+ * `returnFocusTo`, the bell), closed by a click anywhere outside its panel. Lists load only while it is open.
  */
-export default function NotificationsPanel({ userId, onClose }: { userId: string; onClose: () => void }) {
+export default function NotificationsPanel({
+  userId,
+  onClose,
+  returnFocusTo,
+}: {
+  userId: string;
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -168,12 +177,18 @@ export default function NotificationsPanel({ userId, onClose }: { userId: string
   const list = useNotifications(userId, unreadOnly);
   const markAll = useMarkAllRead(userId);
 
-  useEffect(() => {
+  // Layout effect: the dialog leaves its modal state while it is still in the document, so the bell (inert until
+  // then) can take focus back.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
+    const opener = returnFocusTo.current;
+    if (!dialog) return;
+    if (!dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    return () => closeAndRestore(dialog, opener);
+  }, [returnFocusTo]);
 
   return (
     // The click handler only catches clicks on the backdrop (outside the panel); Escape is the native cancel event.

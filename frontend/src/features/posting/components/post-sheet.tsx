@@ -101,7 +101,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
     else if (invalid.imageUrl) toast({ title: 'Photo required', description: `${invalid.imageUrl.message}.`, variant: 'destructive' });
   });
 
-  const postGarageSale = async (values: GarageSaleValues) => {
+  const postGarageSale = async (values: GarageSaleValues, showOnField: (error: unknown) => boolean) => {
     if (!user || !position) return;
     if (!(await checks.confirm({ paid: false, scout: false }))) return;
     create.mutate(
@@ -116,7 +116,9 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
           });
           onClose();
         },
-        onError: (error) => toast({ title: 'Failed to post item', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => {
+          if (!showOnField(error)) toast({ title: 'Failed to post item', description: errorMessage(error), variant: 'destructive' });
+        },
       },
     );
   };

@@ -1,4 +1,6 @@
-import { emptyGarageSale, parseDuration, validateGarageSale } from './garage-sale-rules';
+import { vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { emptyGarageSale, fieldOfRefusal, parseDuration, validateGarageSale } from './garage-sale-rules';
 
 describe('garage sale rules', () => {
   const valid = { ...emptyGarageSale(), title: 'Sale', locationDescription: 'Chelsea', address: '1 Main St', contactInfo: '555-0100' };
@@ -42,5 +44,29 @@ describe('garage sale rules', () => {
 
   it('defaults to 08:00–17:00, Other, 72 h', () => {
     expect(emptyGarageSale()).toMatchObject({ startTime: '08:00', endTime: '17:00', category: 'Other', timeLimit: '72' });
+  });
+
+  it('defaults to today while today’s 17:00 is ahead, else to tomorrow', () => {
+    expect(emptyGarageSale(new Date(2026, 5, 1, 16, 59))).toMatchObject({ startDate: '2026-06-01', endDate: '2026-06-01' });
+    expect(emptyGarageSale(new Date(2026, 5, 1, 17, 0))).toMatchObject({ startDate: '2026-06-02', endDate: '2026-06-02' });
+    expect(emptyGarageSale(new Date(2026, 11, 31, 20, 13))).toMatchObject({ startDate: '2027-01-01', endDate: '2027-01-01' });
+  });
+
+  it('refuses an end that has passed, on the end time', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 1, 20, 13));
+    const today = { ...valid, startDate: '2026-06-01', endDate: '2026-06-01' };
+    expect(validateGarageSale(today).endTime).toBe('This garage sale has already ended');
+    expect(validateGarageSale({ ...today, endTime: '21:00' })).toEqual({});
+  });
+
+  it('puts a refused post on the field the form refuses now, and nothing else', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 5, 1, 20, 13));
+    const refused = new ApiError(400, JSON.stringify({ code: 'COMMON.VALIDATION_FAILED', message: 'This garage sale has already ended' }), 'Bad Request');
+    const ended = { ...valid, startDate: '2026-06-01', endDate: '2026-06-01' };
+    expect(fieldOfRefusal(refused, ended)).toBe('endTime');
+    expect(fieldOfRefusal(refused, { ...ended, endDate: '2026-06-02' })).toBeUndefined();
+    expect(fieldOfRefusal(new ApiError(500, '', 'Server Error'), ended)).toBeUndefined();
   });
 });

@@ -4,8 +4,10 @@ import {
   GARAGE_SALE_CATEGORY,
   GARAGE_SALE_DEFAULT_HOURS,
   GARAGE_SALE_MAX_HOURS,
+  ErrorCode,
 } from '@curbside/contracts/client';
 import { z } from 'zod';
+import { hasErrorCode } from '../../../lib/api-client';
 
 /** The Post Garage Sale form's values as typed. */
 export interface GarageSaleValues {
@@ -29,12 +31,29 @@ export const GARAGE_SALE_CATEGORIES = CONTRACT_CATEGORIES.filter((c) => c !== GA
 export const DEFAULT_DURATION = GARAGE_SALE_DEFAULT_HOURS;
 export const GARAGE_SALE_DURATIONS = Array.from({ length: GARAGE_SALE_MAX_HOURS / 24 }, (_, i) => (i + 1) * 24);
 
-function today(): string {
-  const d = new Date();
+/** Spec §8: a sale's default hours. */
+const DEFAULT_START_TIME = '08:00';
+const DEFAULT_END_TIME = '17:00';
+
+/** The server's refusal of a sale whose end has passed, said by the form next to the end before any call. */
+export const SALE_ENDED_MESSAGE = 'This garage sale has already ended';
+
+function localDate(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-export function emptyGarageSale(): GarageSaleValues {
+function localDateTime(date: string, time: string): Date | undefined {
+  if (!date || !time) return undefined;
+  const at = new Date(`${date}T${time}`);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/** Today's 08:00–17:00, or tomorrow's once today's has ended (the server refuses a sale that is already over). */
+export function emptyGarageSale(now: Date = new Date()): GarageSaleValues {
+  let day = localDate(now);
+  if ((localDateTime(day, DEFAULT_END_TIME)?.getTime() ?? 0) <= now.getTime()) {
+    day = localDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+  }
   return {
     title: '',
     description: '',
@@ -42,10 +61,10 @@ export function emptyGarageSale(): GarageSaleValues {
     locationDescription: '',
     address: '',
     contactInfo: '',
-    startDate: today(),
-    startTime: '08:00',
-    endDate: today(),
-    endTime: '17:00',
+    startDate: day,
+    startTime: DEFAULT_START_TIME,
+    endDate: day,
+    endTime: DEFAULT_END_TIME,
     timeLimit: String(DEFAULT_DURATION),
   };
 }
@@ -84,9 +103,7 @@ const FORM_FIELD: Record<string, keyof GarageSaleValues> = {
 };
 
 function isoOrUndefined(date: string, time: string): string | undefined {
-  if (!date || !time) return undefined;
-  const at = new Date(`${date}T${time}`);
-  return Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+  return localDateTime(date, time)?.toISOString();
 }
 
 /** The POST /api/items body of a garage sale (spec §3) from the form; the position is the device's. */
@@ -132,6 +149,8 @@ export const garageSaleFormSchema = z
       if (!field || (field === 'startDate' && seen.has('startTime')) || (field === 'endTime' && seen.has('endDate'))) continue;
       add(field, issue.message);
     }
+    const end = localDateTime(v.endDate, v.endTime);
+    if (end && end.getTime() <= Date.now()) add('endTime', SALE_ENDED_MESSAGE);
   });
 
 /** Every rule and message of spec §5 for the garage-sale forms, from the contract's schema. */
@@ -143,6 +162,16 @@ export function validateGarageSale(v: GarageSaleValues): GarageSaleErrors {
     if (issue) errors[field] = issue.message;
   }
   return errors;
+}
+
+/**
+ * Where the form shows the server's refusal of a post: the wire's VALIDATION_FAILED names no field, so the form's own
+ * check runs again now (a schedule can pass its end while the form is open) and the first field it refuses takes it.
+ */
+export function fieldOfRefusal(error: unknown, values: GarageSaleValues): keyof GarageSaleValues | undefined {
+  if (!hasErrorCode(error, ErrorCode.VALIDATION_FAILED)) return undefined;
+  const errors = validateGarageSale(values);
+  return FIELDS.find((field) => errors[field]);
 }
 
 /** Local date + time → ISO timestamp. */

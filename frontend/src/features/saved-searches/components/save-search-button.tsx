@@ -1,11 +1,11 @@
-import { SAVED_SEARCH_LIMITS, searchWords } from '@curbside/contracts/client';
+import { SAVED_SEARCH_LIMITS } from '@curbside/contracts/client';
 import { BellPlus, Lock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { planOf } from '../../../lib/plans/plans';
 import { useSession } from '../../../lib/session/session-provider';
 import { useSavedSearches } from '../api/get-saved-searches';
-import { planLimitText } from '../../../lib/saved-search-text';
+import { isSavableSearch, planLimitText } from '../../../lib/saved-search-text';
 import { SaveSearchDialog, type SearchToSave } from './save-search-dialog';
 
 const PlansDialog = lazy(() => import('../../../components/plans-dialog').then((m) => ({ default: m.PlansDialog })));
@@ -18,7 +18,7 @@ export function SaveSearchButton({ search }: { search: SearchToSave }) {
   const { user } = useSession();
   const saved = useSavedSearches(!!user);
   const [open, setOpen] = useState<'save' | { plans: string } | null>(null);
-  if (!user || (searchWords(search.query).length === 0 && !search.category)) return null;
+  if (!user || !isSavableSearch(search)) return null;
   const plan = planOf(user.subscriptionTier);
   const full = (saved.data?.length ?? 0) >= SAVED_SEARCH_LIMITS[plan.tier];
 
