@@ -19,7 +19,7 @@ import {
   UserError,
 } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, currentRequestContext, RpcCaller, verifyPassword } from '@curbside/platform';
-import { AuditAttempt, AuditLog, GATE_REFUSALS, LOCKOUT_FAILURES, LOCKOUT_WINDOW_MS } from '../audit/audit-log';
+import { AuditAttempt, AuditLog, GATE_REFUSALS, lockedUntil } from '../audit/audit-log';
 import { ElevationsRepository } from '../elevation/elevations.repository';
 
 type Part = (typeof EMERGENCY_PARTS)[number];
@@ -80,9 +80,9 @@ export class EmergencyAccessService {
 
     const { result } = await this.audit.appendDecided<Refusal | { expiresAt: Date }>(async (tx) => {
       const now = new Date();
-      const failures = await this.audit.recentFailures(tx, adminId, now);
-      if (failures.length >= LOCKOUT_FAILURES) {
-        const endsAt = failures[failures.length - LOCKOUT_FAILURES].getTime() + LOCKOUT_WINDOW_MS;
+      const locked = lockedUntil(await this.audit.recentFailures(tx, adminId, now), now);
+      if (locked) {
+        const endsAt = locked.getTime();
         const minutes = Math.max(1, Math.ceil((endsAt - now.getTime()) / 60_000));
         return {
           attempt: attempt(adminId, 'locked_out', 'locked'),

@@ -9,6 +9,20 @@ import { AuditFields, AuditOutcome, chainHash, GENESIS_HASH, StoredAuditEntry } 
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_FAILURES = 5;
 
+/**
+ * Until when an admin is locked out, or null: LOCKOUT_FAILURES wrong passwords within LOCKOUT_WINDOW_MS lock them out
+ * for LOCKOUT_WINDOW_MS from the one that made it that many (`failures`: oldest first; tries while locked out are not
+ * wrong passwords and do not count).
+ */
+export function lockedUntil(failures: readonly Date[], now: Date): Date | null {
+  let until = 0;
+  for (let k = LOCKOUT_FAILURES - 1; k < failures.length; k++) {
+    if (failures[k].getTime() - failures[k - LOCKOUT_FAILURES + 1].getTime() <= LOCKOUT_WINDOW_MS)
+      until = Math.max(until, failures[k].getTime() + LOCKOUT_WINDOW_MS);
+  }
+  return until > now.getTime() ? new Date(until) : null;
+}
+
 export type AuditAttempt = Omit<AuditFields, 'id' | 'createdAt'>;
 
 /**
@@ -51,13 +65,13 @@ export class AuditLog {
     return (await this.appendDecided(async () => ({ attempt, result: null }))).entryId as string;
   }
 
-  /** Wrong passwords of this admin within the window, oldest first (the lock ends a window after the oldest). */
+  /** Wrong passwords of this admin within two windows (a lock's making and its length), oldest first (lockedUntil). */
   async recentFailures(tx: Transaction, adminUserId: string, now: Date): Promise<Date[]> {
     const rows: { created_at: Date }[] = await tx.manager.query(
       `SELECT created_at FROM emergency.audit_log
        WHERE admin_user_id = $1 AND detail = 'wrong_password' AND created_at > $2
        ORDER BY created_at`,
-      [adminUserId, new Date(now.getTime() - LOCKOUT_WINDOW_MS)],
+      [adminUserId, new Date(now.getTime() - 2 * LOCKOUT_WINDOW_MS)],
     );
     return rows.map((r) => r.created_at);
   }
