@@ -327,6 +327,17 @@ describe(EmergencyAccessService.name, () => {
     expect(await refusalOf(logs(newAdmin()))).toMatchObject({ code: EmergencyError.ELEVATION_REQUIRED });
   });
 
+  it('keeps every lookup on the dashboard however many refused tries follow it (an admin’s own, without the password)', async () => {
+    const admin = await newElevatedAdmin();
+    const { auditEntryId } = await access(admin, lookup());
+    // Another admin, signed in but never unlocked, sends lookups with long reasons: each is refused and logged.
+    const other = newAdmin();
+    await Promise.all(Array.from({ length: 120 }, () => refusalOf(access(other, lookup({ reason: 'z'.repeat(2000) })))));
+    const log = await logs(admin);
+    expect(log.map((e) => e.id)).toContain(auditEntryId);
+    expect(log.filter((e) => e.outcome !== 'granted')).toHaveLength(100);
+  });
+
   it('keeps a chain that verifies; the database refuses UPDATE, DELETE and TRUNCATE, and a change behind its back breaks the chain', async () => {
     const read = () => readAuditLog((query) => sql(query));
     const count = (await entries()).length;

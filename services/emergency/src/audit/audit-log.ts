@@ -76,12 +76,20 @@ export class AuditLog {
     return rows.map((r) => r.created_at);
   }
 
-  /** The newest entries of administrators at work (GATE_REFUSALS left out), newest first. */
+  /**
+   * The entries of administrators at work (GATE_REFUSALS left out), newest first: the newest `limit` granted (unlocks
+   * and lookups) and the newest `limit` refused or locked, apart, so that no number of refused tries (an admin's own,
+   * without the password) pushes a lookup out of the dashboard.
+   */
   async list(limit = 100): Promise<EmergencyLogEntry[]> {
+    const columns = `seq, id, target_user_id, reason, law_enforcement_case, outcome, created_at FROM emergency.audit_log`;
     const rows: { id: string; target_user_id: string | null; reason: string; law_enforcement_case: string | null; outcome: AuditOutcome; created_at: Date }[] =
       await this.dataSource.query(
-        `SELECT id, target_user_id, reason, law_enforcement_case, outcome, created_at FROM emergency.audit_log
-         WHERE detail <> ALL ($2::text[]) ORDER BY seq DESC LIMIT $1`,
+        `SELECT * FROM (
+           (SELECT ${columns} WHERE outcome = 'granted' ORDER BY seq DESC LIMIT $1)
+           UNION ALL
+           (SELECT ${columns} WHERE outcome <> 'granted' AND detail <> ALL ($2::text[]) ORDER BY seq DESC LIMIT $1)) entries
+         ORDER BY seq DESC`,
         [limit, GATE_REFUSALS],
       );
     return rows.map((r) => ({
