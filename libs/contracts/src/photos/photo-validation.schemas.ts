@@ -14,6 +14,11 @@ export const photoValidationJobSchema = z.object({
     .string()
     .regex(/^photos\/[0-9a-f-]{36}\.webp$/)
     .optional(),
+  /**
+   * When the caller stops waiting (epoch ms): a check not done by then helps nobody, so the worker stops trying (and
+   * paying for tries) at that time, and skips a job it picks up later. Absent (older callers): no limit of its own.
+   */
+  deadline: z.number().int().positive().optional(),
 });
 export type PhotoValidationJob = z.infer<typeof photoValidationJobSchema>;
 

@@ -100,7 +100,7 @@ export const configSchema = z.object({
   /** Another OpenAI-compatible endpoint (a proxy; tests point it at a fake server on loopback). */
   OPENAI_BASE_URL: z.string().url().optional(),
   /** Per try; a check makes 1 + OPENAI_MAX_RETRIES tries (429, 5xx, timeouts) before "Validation service error". */
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(9_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   /**
    * Whether the photo-validation service loads the local photo models soon after it starts, instead of at the first

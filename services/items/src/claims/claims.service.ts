@@ -112,7 +112,13 @@ export class ClaimsService {
       this.assertClaimableBy(item, callerId);
       // The listing's own photo goes along: a pickup photo that is only a copy of it proves nobody went there.
       const [listingPhotoKey] = itemPhotoKeys(item.imageUrl);
-      const result = await this.check({ photoKey, itemTitle: item.title, itemCategory: item.category, listingPhotoKey });
+      const result = await this.check({
+        photoKey,
+        itemTitle: item.title,
+        itemCategory: item.category,
+        listingPhotoKey,
+        deadline: Date.now() + VALIDATION_TIMEOUT_MS,
+      });
       if (!result.isValid) {
         await this.forget([photoKey]);
         return result;

@@ -159,6 +159,19 @@ describe(OpenAiPhotoValidator.name, () => {
     expect(elapsed).toBeLessThan(3000);
   });
 
+  it('stops trying when the member’s wait ends, retries and their waits included, and tries nothing past it', async () => {
+    fake.script('hang');
+    const started = Date.now();
+    await expect(create({ timeoutMs: 5000, maxRetries: 2 }).validate({ ...photo, deadline: started + 400 })).resolves.toEqual(VALIDATION_SERVICE_ERROR);
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(fake.requests).toHaveLength(1);
+
+    fake.script(completion('{}'));
+    const before = fake.requests.length;
+    await expect(create().validate({ ...photo, deadline: Date.now() - 1 })).resolves.toEqual(VALIDATION_SERVICE_ERROR);
+    expect(fake.requests).toHaveLength(before);
+  });
+
   it('answers a file that is not an image itself, without calling the API', async () => {
     fake.script(completion('{}'));
 

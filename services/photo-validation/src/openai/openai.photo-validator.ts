@@ -68,8 +68,14 @@ export class OpenAiPhotoValidator implements PhotoValidator {
       .catch(() => null);
     if (!jpeg) return UNREADABLE_PHOTO;
     const started = performance.now();
+    // The tries (and the waits between them) end when the member's wait does: an answer after it is thrown away.
+    const left = photo.deadline === undefined ? undefined : photo.deadline - Date.now();
+    if (left !== undefined && left <= 0) return VALIDATION_SERVICE_ERROR;
     const completion = await this.client.chat.completions
-      .create(pickupCheckRequest(this.options.model, { title: photo.itemTitle, category: photo.itemCategory }, jpeg))
+      .create(
+        pickupCheckRequest(this.options.model, { title: photo.itemTitle, category: photo.itemCategory }, jpeg),
+        left === undefined ? undefined : { signal: AbortSignal.timeout(left) },
+      )
       .catch((error: unknown) => {
         this.log.warn({ err: error, model: this.options.model, ms: Math.round(performance.now() - started) }, 'OpenAI photo check failed after its retries');
         return null;

@@ -8,6 +8,8 @@ export interface PhotoToValidate {
   itemCategory: string;
   /** The item's own listing photo, when it has one: the pickup photo must not be a copy of it (listing-copy.ts). */
   listingImage?: Buffer;
+  /** When the member's wait ends (epoch ms): a remote adapter stops trying then and answers VALIDATION_SERVICE_ERROR. */
+  deadline?: number;
 }
 
 /**

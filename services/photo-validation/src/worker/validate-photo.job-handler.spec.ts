@@ -8,6 +8,7 @@ import {
   PhotoLabelsJob,
   PhotoValidationJob,
   PhotoValidationResult,
+  VALIDATION_SERVICE_ERROR,
 } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { photoValidationService } from '../photo-validation.definition';
@@ -65,6 +66,12 @@ describe(ValidatePhotoJobHandler.name, () => {
     expect(text).toMatchObject({ isValid: false, confidence: 1, reason: expect.stringContaining('not a photo we can read') });
   });
 
+  it('skips a job picked up after its caller stopped waiting: "Validation service error", the photo never checked', async () => {
+    const photoKey = await storePhoto(fixture(FIXTURES.furnitureChair));
+    expect(await check({ photoKey, itemTitle: 'Chair', itemCategory: 'Furniture', deadline: Date.now() - 1 })).toEqual(VALIDATION_SERVICE_ERROR);
+    expect(await check({ photoKey, itemTitle: 'Chair', itemCategory: 'Furniture', deadline: Date.now() + 60_000 })).toMatchObject({ isValid: true });
+  });
+
   it('ends a poison job (no such photo, or a malformed job) with an invalid answer on its first try', async () => {
     const handle = jest.spyOn(sut.service.app.get(ValidatePhotoJobHandler), 'handle');
     const before = await sut.infrastructure.jobs.stats(PHOTO_VALIDATION_QUEUE);
@@ -118,9 +125,10 @@ describe(ValidatePhotoJobHandler.name, () => {
     expect(metrics).toMatchObject({
       queue: { waiting: 0, active: 0, failed: 0 },
       worker: { validator: 'local-model', concurrency: 2, coldStartMs: expect.any(Number) },
-      jobs: { valid: 4, invalid: 6, serviceError: 0, failed: 1 },
+      // The checks of the tests above, the skipped late job among them (a service error).
+      jobs: { valid: 5, invalid: 6, serviceError: 1, failed: 1 },
     });
-    expect(metrics.latencyMs?.count).toBe(11);
+    expect(metrics.latencyMs?.count).toBe(13);
     expect(metrics.latencyMs!.p50).toBeLessThanOrEqual(metrics.latencyMs!.p99);
     expect(health).toMatchObject({ status: 'ok', checks: { jobQueue: { status: 'ok' }, worker: { status: 'ok' } } });
   });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { PHOTO_VALIDATION_QUEUE, PhotoValidationResult, photoValidationJobSchema } from '@curbside/contracts';
+import { PHOTO_VALIDATION_QUEUE, PhotoValidationResult, photoValidationJobSchema, VALIDATION_SERVICE_ERROR } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, JOB_QUEUE, JobQueue, OBJECT_STORAGE, ObjectStorage } from '@curbside/platform';
 import { PhotoValidationMetrics } from '../metrics/photo-validation.metrics';
 import { PhotoValidationService } from '../validation/photo-validation.service';
@@ -40,6 +40,8 @@ export class ValidatePhotoJobHandler implements OnApplicationBootstrap {
   async handle(data: unknown): Promise<PhotoValidationResult> {
     const job = photoValidationJobSchema.safeParse(data);
     if (!job.success) return FINAL_ANSWERS.malformed;
+    // Picked up after its caller stopped waiting (a backlog): nobody reads the answer, so the slot goes to the next.
+    if (job.data.deadline !== undefined && job.data.deadline <= Date.now()) return VALIDATION_SERVICE_ERROR;
     const photo = await readStoredPhoto(this.storage, job.data.photoKey);
     if (!photo.found) return FINAL_ANSWERS[photo.why];
     // A listing photo that is gone (the poster removed it) leaves nothing to compare with; the check goes on without.
@@ -49,6 +51,7 @@ export class ValidatePhotoJobHandler implements OnApplicationBootstrap {
       itemTitle: job.data.itemTitle,
       itemCategory: job.data.itemCategory,
       listingImage: listing?.found ? listing.bytes : undefined,
+      deadline: job.data.deadline,
     });
   }
 }
