@@ -372,6 +372,14 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       expect(served.headers.get('content-type')).toBe('image/webp');
       const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
       expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(512);
+
+      // A new picture replaces it: the old one and its thumbnail are deleted, not kept for nobody.
+      const again = await browser.postFile<{ profilePicture: string }>(path, 'profilePicture', { name: 'me2.jpg', type: 'image/jpeg', bytes: face });
+      expect(again).toMatchObject({ status: 200, body: { profilePicture: expect.not.stringMatching(saved.body.profilePicture) } });
+      expect(Object.keys(again.body)).toEqual(['profilePicture']);
+      expect((await fetch(`${stack.url}${again.body.profilePicture}`)).status).toBe(200);
+      for (const old of [saved.body.profilePicture, saved.body.profilePicture.replace(/\.webp$/, '-thumb.webp')])
+        expect((await fetch(`${stack.url}${old}`)).status).toBe(404);
     });
 
     it('ends the session on logout', async () => {

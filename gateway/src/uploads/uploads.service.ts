@@ -47,6 +47,19 @@ export class UploadsService {
     return { key, url: mediaUrl(key), thumbnailKey, thumbnailUrl: mediaUrl(thumbnailKey) };
   }
 
+  /**
+   * Deletes an image this service stored under the preset's folder, with its thumbnail, once nothing shows it (a
+   * replaced profile picture); best effort: a failure is logged and the files stay.
+   */
+  async forget(url: string | null, preset: ImagePreset): Promise<void> {
+    const id = url ? new RegExp(`^/api/media/${preset.keyPrefix}/([0-9a-f-]{36})\\.webp$`).exec(url)?.[1] : undefined;
+    if (!id) return;
+    const keys = [`${preset.keyPrefix}/${id}.webp`, `${preset.keyPrefix}/${id}-thumb.webp`];
+    for (const result of await Promise.allSettled(keys.map((key) => this.storage.delete(key)))) {
+      if (result.status === 'rejected') this.log.warn({ err: result.reason, url }, 'could not delete a replaced image');
+    }
+  }
+
   private acceptedType(head: Buffer): ImageType {
     const type = sniffImageType(head);
     if (!type) throw UploadErrors.notAnImage();

@@ -107,7 +107,10 @@ export class UsersController {
   ): Promise<{ profilePicture: string }> {
     assertIsCaller(params.id, callerId);
     const { url } = await this.uploads.receiveImage({ request: request.raw, response: reply.raw }, ImagePresets.profilePicture);
-    return this.services.call(Calls.users.setProfilePicture, { url }, callerId);
+    const { profilePicture, replaced } = await this.services.call(Calls.users.setProfilePicture, { url }, callerId);
+    // The picture it replaced is shown nowhere any more (only the member's record names it).
+    await this.uploads.forget(replaced, ImagePresets.profilePicture);
+    return { profilePicture };
   }
 
   @ApiRoute(Routes.adminStatus)

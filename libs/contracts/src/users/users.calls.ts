@@ -102,7 +102,8 @@ export const UsersCalls = {
   setProfilePicture: defineCall({
     subject: 'users.profile-picture',
     request: z.object({ url: z.string().startsWith('/api/media/') }),
-    reply: profilePictureResponseSchema,
+    /** `replaced`: the picture it took the place of, which nothing shows any more (the gateway deletes it). */
+    reply: profilePictureResponseSchema.extend({ replaced: z.string().nullable() }),
     errors: [UserError.NOT_FOUND],
   }),
   /** Only the emergency service asks, after its own admin, password and reason checks (never the gateway). */

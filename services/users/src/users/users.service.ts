@@ -142,10 +142,11 @@ export class UsersService {
     });
   }
 
-  async setProfilePicture(userId: string, url: string): Promise<{ profilePicture: string }> {
+  async setProfilePicture(userId: string, url: string): Promise<{ profilePicture: string; replaced: string | null }> {
     return this.change(userId, (user) => {
+      const replaced = user.profilePicture && user.profilePicture !== url ? user.profilePicture : null;
       user.profilePicture = url;
-      return { profilePicture: url };
+      return { profilePicture: url, replaced };
     });
   }
 
