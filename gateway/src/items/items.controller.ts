@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Inject, Param, Query, Res } from '@nestjs/common';
 import {
   Place,
@@ -144,10 +143,10 @@ export class ItemsController {
     @Caller() callerId: string,
   ): Promise<PhotoValidationResult> {
     const photo = decodePickupPhoto(body.pickupPhoto);
-    // Nothing is stored for a request that would be refused (no such item, one's own, no longer available).
-    await this.services.call(Calls.items.pickupAdmissible, { itemId: params.id }, callerId);
+    // Nothing is stored for a request that would be refused (no such item, one's own, no longer available); the items
+    // service names the key and notes it first, so the photo is deleted even when its check never runs.
+    const { photoKey } = await this.services.call(Calls.items.pickupAdmissible, { itemId: params.id }, callerId);
     const stored = await this.images.reencode(photo.bytes, photo.type, PICKUP_PHOTO_SIDE);
-    const photoKey = `pickups/${randomUUID()}.webp`;
     await this.storage.put(photoKey, stored.data, stored.contentType).catch(() => {
       throw UploadErrors.storageUnavailable();
     });

@@ -34,6 +34,7 @@ import { UnansweredAutoHolds1765000000409 } from './migrations/1765000000409-una
 import { BlurPlacePerBlock1765000000410 } from './migrations/1765000000410-blur-place-per-block';
 import { CountedVotes1765000000411 } from './migrations/1765000000411-counted-votes';
 import { CommentEdits1765000000412 } from './migrations/1765000000412-comment-edits';
+import { PickupUploads1765100000413 } from './migrations/1765100000413-pickup-uploads';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -203,6 +204,7 @@ export const itemsService: ServiceDefinition = {
     BlurPlacePerBlock1765000000410,
     CountedVotes1765000000411,
     CommentEdits1765000000412,
+    PickupUploads1765100000413,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -89,7 +89,8 @@ export const ItemsCalls = {
   pickupAdmissible: defineCall({
     subject: 'items.pickup-admissible',
     request: itemIdSchema,
-    reply: z.object({ admissible: z.literal(true) }),
+    /** `photoKey`: where the gateway stores the photo (recorded first, so that it is deleted even if no check runs). */
+    reply: z.object({ admissible: z.literal(true), photoKey: z.string().regex(/^pickups\/[0-9a-f-]{36}\.webp$/) }),
     errors: claimRefusals,
   }),
   validatePickup: defineCall({

@@ -30,11 +30,32 @@ export interface PassedPickup {
 export class ClaimsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** The pass, and the photo's upload no longer waiting for its check, in one statement. */
   async recordPassedPickup(pickup: PassedPickup): Promise<void> {
     await this.dataSource.query(
-      `INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence, photo_key) VALUES ($1, $2, $3, $4, $5, $6)`,
+      `WITH checked AS (DELETE FROM items.pickup_uploads WHERE photo_key = $6)
+       INSERT INTO items.pickup_validations (id, item_id, user_id, photo_hash, confidence, photo_key) VALUES ($1, $2, $3, $4, $5, $6)`,
       [randomUUID(), pickup.itemId, pickup.userId, pickup.photoHash, pickup.confidence, pickup.photoKey],
     );
+  }
+
+  /** A pickup photo the gateway is about to store for this member, waiting for its check. */
+  async expectPickupUpload(photoKey: string, userId: string): Promise<void> {
+    await this.dataSource.query(`INSERT INTO items.pickup_uploads (photo_key, user_id) VALUES ($1, $2)`, [photoKey, userId]);
+  }
+
+  /** The photo's check ran and it was deleted (or was never stored): nothing waits for it any more. */
+  async forgetPickupUploads(photoKeys: string[]): Promise<void> {
+    await this.dataSource.query(`DELETE FROM items.pickup_uploads WHERE photo_key = ANY ($1::text[])`, [photoKeys]);
+  }
+
+  /** Pickup photos whose check never ran (nor will: their call ended long ago), oldest first. */
+  async uncheckedPickupUploads(limit: number): Promise<string[]> {
+    const rows: { photo_key: string }[] = await this.dataSource.query(
+      `SELECT photo_key FROM items.pickup_uploads WHERE created_at < now() - interval '1 hour' ORDER BY created_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.photo_key);
   }
 
   /** The newest unused pass of this photo for this member and item within the window, locked until the claim commits. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ClaimError,
@@ -95,10 +96,16 @@ export class ClaimsService {
     return { success: true, message, item: await this.itemViews.get(itemId, callerId) };
   }
 
-  async assertPickupAdmissible(itemId: string, callerId: string): Promise<{ admissible: true }> {
+  /**
+   * Whether the member may send a pickup photo for the item, and if so the key to store it under: recorded before the
+   * gateway stores it, so that a photo whose check never runs is still found and deleted (sweepUnusedPickupPhotos).
+   */
+  async assertPickupAdmissible(itemId: string, callerId: string): Promise<{ admissible: true; photoKey: string }> {
     await this.refuseBlocked(itemId, callerId);
     this.assertClaimableBy(await this.existing(itemId), callerId);
-    return { admissible: true };
+    const photoKey = `pickups/${randomUUID()}.webp`;
+    await this.claims.expectPickupUpload(photoKey, callerId);
+    return { admissible: true, photoKey };
   }
 
   /**
@@ -140,17 +147,25 @@ export class ClaimsService {
     return { pickedUpBy: row.picked_up_by ?? 'Neighbour', pickedUpAt: new Date(row.claimed_at).toISOString(), photoKey: row.photo_key };
   }
 
-  private forget(keys: string[]): Promise<void> {
-    return deleteStoredPhotos(this.storage, keys);
+  /** Deletes pickup photos that are no longer needed, and whatever waited for their check. */
+  private async forget(keys: string[]): Promise<void> {
+    await deleteStoredPhotos(this.storage, keys);
+    await this.claims.forgetPickupUploads(keys);
   }
 
-  /** Pickup photos no claim used within a day: deleted, and their checks forgotten with them. */
+  /**
+   * Pickup photos no claim used within a day, deleted with their checks; and those whose check never ran (the call
+   * failed before it started) an hour after they were asked for.
+   */
   async sweepUnusedPickupPhotos(): Promise<number> {
+    const unchecked = await this.claims.uncheckedPickupUploads(PICKUP_SWEEP_BATCH);
+    if (unchecked.length > 0) await this.forget(unchecked);
     const rows = await this.claims.unusedPickupPhotos(PICKUP_SWEEP_BATCH);
-    if (rows.length === 0) return 0;
-    await this.forget(rows.map((r) => r.photo_key));
-    await this.claims.forgetPasses(rows.map((r) => r.id));
-    return rows.length;
+    if (rows.length > 0) {
+      await this.forget(rows.map((r) => r.photo_key));
+      await this.claims.forgetPasses(rows.map((r) => r.id));
+    }
+    return unchecked.length + rows.length;
   }
 
   private async check(job: PhotoValidationJob): Promise<PhotoValidationResult> {
