@@ -40,7 +40,7 @@ describe('Toaster', () => {
 });
 
 describe('toasts over dialogs and across screens', () => {
-  it('shows over the page under the header slot, moves into an open dialog under its title, and back when it closes', () => {
+  it('shows over the page under the header slot, moves into an open dialog under its title (in the flow there), and back when it closes', () => {
     render(
       <>
         <Toaster />
@@ -72,6 +72,10 @@ describe('toasts over dialogs and across screens', () => {
     // Under the title and its close button, before the dialog's body.
     expect(dialogSlot.previousElementSibling).toContainElement(screen.getByRole('button', { name: 'Close' }));
     expect(dialogSlot.nextElementSibling).toContainElement(screen.getByText('Body'));
+    // In a dialog it takes room of its own: it pushes the body down rather than covering the field it is about.
+    const inDialog = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(inDialog.className).not.toMatch(/\babsolute\b/);
+    expect(dialogSlot.className).not.toMatch(/\bh-0\b/);
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog', { name: 'Sheet' })).not.toBeInTheDocument();
     expect(pageSlot).toContainElement(screen.getByTestId('toast'));

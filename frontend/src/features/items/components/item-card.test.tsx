@@ -91,6 +91,8 @@ describe('ItemCard', () => {
     }
     // "Claimed by" stays together (no line starting with the separator dot).
     expect(screen.getByText((_, element) => element?.textContent === 'Claimed by Sprinter')).toHaveClass('whitespace-nowrap');
+    // A taken item is past the question whether it is still at the curb.
+    expect(screen.queryByText('Needs Verification')).not.toBeInTheDocument();
   });
 
   it('offers edit and delete to the poster, report and block to others', async () => {

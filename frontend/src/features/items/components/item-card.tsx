@@ -296,7 +296,8 @@ export function ItemCard({
         {handover}
         <DirectionsLink item={item} user={user} />
 
-        {!item.isGarageSale && (
+        {/* Whether it is still at the curb is a question only while it is up for grabs (a taken item is gone). */}
+        {!item.isGarageSale && (status === 'available' || status === 'first_dibs') && (
           <div className="flex flex-wrap items-center gap-2">
             <StillThereBadge count={item.stillThereCount} />
             {canCheck && checked !== null && (
