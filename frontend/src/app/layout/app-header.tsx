@@ -62,7 +62,7 @@ export function AppHeader() {
           <ProfileButton />
         </div>
       </div>
-      {/* Toasts show under the header row, over the top of the page: nothing on it moves when one comes or goes. */}
+      {/* Toasts show under the header row, in the flow: the page moves down for them and no control is covered. */}
       <ToastSlot kind="page" />
     </header>
   );

@@ -97,7 +97,7 @@ export function Dialog({ open, onClose, title, description, children, variant = 
           </button>
         )}
       </div>
-      {/* Toasts show here while the dialog is open (outside it they would be inert under its backdrop), over the top of the body. */}
+      {/* Toasts show here while the dialog is open (outside it they would be inert under its backdrop), under the title. */}
       <ToastSlot kind="modal" />
       {/* The body scrolls, never the title or a toast: they keep their place whatever the body's length. */}
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{children}</div>

@@ -63,10 +63,9 @@ export function dismissOnNavigation(): void {
 }
 
 /**
- * Where toasts are shown: slots on the page (under the header) and in each open modal dialog (under its title),
- * newest last. A toast lies over what is under its slot and takes no room, so nothing moves when it comes or goes;
- * the newest modal's slot wins while any is open (everything outside a modal is inert, and the dialog is drawn in
- * the top layer, above the page).
+ * Where toasts are shown: slots in the flow of the page (under the header) and of each open modal dialog (under its
+ * title), newest last. A toast in a slot takes room of its own and pushes what follows down, so it never covers a
+ * control; the newest modal's slot wins while any is open (everything outside a modal is inert).
  */
 export type ToastSlotKind = 'page' | 'modal';
 const slots: Array<{ element: HTMLElement; kind: ToastSlotKind }> = [];

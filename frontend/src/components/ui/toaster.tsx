@@ -27,22 +27,16 @@ function raise(element: HTMLElement | null): void {
   }
 }
 
-/**
- * Where toasts show. Under the header: an anchor that takes no room, so a toast coming and going never moves the page;
- * it covers the top of what is under it instead. Under a dialog's title: in the flow, pushing the dialog's content
- * down, because there the first thing under it is most often the very field the toast is about (a wrong code).
- */
+/** A place in the flow (under the header, under a dialog's title) where toasts show, taking room of their own. */
 export function ToastSlot({ kind }: { kind: ToastSlotKind }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => (ref.current ? registerToastSlot(ref.current, kind) : undefined), [kind]);
-  return <div ref={ref} data-toast-slot={kind} className={kind === 'page' ? 'relative h-0' : undefined} />;
+  return <div ref={ref} data-toast-slot={kind} />;
 }
 
 /**
- * The toast region: shown in the newest toast slot (the open dialog's, else the page's under the header). On the page
- * it lies over the content under the header, so nothing moves when a toast comes or goes (a page that jumped 90 px
- * under the finger was worse than a toast over the top of the content for 5 s); in a dialog it takes room of its own
- * and never covers the dialog's fields (ToastSlot); a screen without a slot (start-up)
+ * The toast region: shown in the newest toast slot (the open dialog's, else the page's under the header), in the
+ * flow, so it pushes content down rather than covering a control; a screen without a slot (start-up)
  * gets it as a popover at the bottom. F8 moves focus to it; a toast can be swiped right to dismiss it; it stays
  * while hovered or focused.
  */
@@ -97,9 +91,7 @@ export function Toaster() {
       className={cn(
         'flex w-full justify-center',
         host
-          ? host.dataset.toastSlot === 'page'
-            ? 'pointer-events-none absolute inset-x-0 top-0 z-40 px-3 pt-2'
-            : cn('px-3', toast && 'py-2')
+          ? cn('px-3', toast && 'py-2')
           : 'pointer-events-none fixed inset-x-0 top-auto bottom-2 z-[2000] m-0 h-auto max-w-none overflow-visible border-0 bg-transparent p-0 px-3',
       )}
     >

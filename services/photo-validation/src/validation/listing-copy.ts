@@ -77,7 +77,11 @@ function withSums(data: Buffer, width: number, height: number, channels: number)
  * listing as the app shows it (its middle at SHOWN_ASPECT) with a window of the pickup (a screenshot of the app).
  */
 export function copySimilarity(pickup: GreyPicture, listing: GreyPicture): number {
-  let best = Math.max(0, ...[bestWindow(whole(pickup), listing), bestWindow(whole(listing), pickup)].flatMap((search) => [search(AS_IT_IS), search(TURNED)]));
+  // A crop of the listing, as it is or mirrored; the listing inside the pickup in any orientation (a copy turned or
+  // flipped whole is found this way round, so the other needs no more than mirroring).
+  const inListing = bestWindow(whole(pickup), listing);
+  const inPickup = bestWindow(whole(listing), pickup);
+  let best = Math.max(0, inListing(MIRRORED), inPickup(AS_IT_IS), inPickup(TURNED));
   const card = shown(listing);
   // A photo of about the card's shape is shown whole: its search above was that one.
   if (Math.abs(card.w * card.picture.height - card.picture.width * card.h) > 0.1 * card.picture.width * card.picture.height)
@@ -118,7 +122,8 @@ const AS_IT_IS: Search = {
   allFlipsFrom: 0.8,
 };
 const TURNED: Search = { ...AS_IT_IS, turned: true, scales: WINDOW_SCALES.filter((scale) => scale >= 0.8) };
-const IN_A_SCREENSHOT: Search = { ...AS_IT_IS, flips: AS_IT_IS.flips.slice(0, 2) };
+const MIRRORED: Search = { ...AS_IT_IS, flips: AS_IT_IS.flips.slice(0, 2) };
+const IN_A_SCREENSHOT = MIRRORED;
 
 /** A part of a picture to look for in another. */
 interface Region {
