@@ -156,7 +156,20 @@ for (const viewport of [
         .first();
       await share.scrollIntoViewIfNeeded();
       await page.mouse.wheel(0, 150);
-      await page.waitForTimeout(200);
+      // The wheel scrolls smoothly: the controls are noted once the page is still (on a busy machine the animation
+      // outlasted a fixed 200 ms, and what it carried under the header after the noting counted as under the toast).
+      let last = -1;
+      await expect
+        .poll(
+          async () => {
+            const now = await page.evaluate(() => window.scrollY);
+            const still = now === last;
+            last = now;
+            return still;
+          },
+          { intervals: [150] },
+        )
+        .toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       await expectToastCoversNothing(page, async () => {
         await share.click();
