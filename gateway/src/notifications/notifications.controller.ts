@@ -1,13 +1,11 @@
-import { Body, Controller, Param, Query, Req } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import { Calls, DomainError, ErrorCode, Notification, NotificationListQuery, Position, PushSubscriptionRequest, Routes } from '@curbside/contracts';
-import { sessionRefOfToken } from '@curbside/platform';
 import { IdempotencyKey } from '../http/idempotency-key.decorator';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
-import type { HttpRequest } from '../http/http-request';
 import { ZodPipe } from '../http/zod.pipe';
 import { assertIsCaller, Caller } from '../session/caller.decorator';
-import { sessionTokenOf } from '../session/session-cookie';
+import { SessionRef } from '../session/session-ref.decorator';
 
 /** A user's notifications are theirs alone: a path naming somebody else is refused. */
 @Controller()
@@ -71,12 +69,11 @@ export class NotificationsController {
   subscribe(
     @Body(new ZodPipe(Routes.createPushSubscription.body)) body: PushSubscriptionRequest,
     @Caller() callerId: string,
-    @Req() request: HttpRequest,
+    @SessionRef() sessionRef: string | null,
     @IdempotencyKey() idempotencyKey?: string,
   ): Promise<{ id: string }> {
-    const token = sessionTokenOf(request);
-    if (!token) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
-    return this.services.call(Calls.notifications.pushSubscribe, { ...body, sessionRef: sessionRefOfToken(token) }, callerId, { idempotencyKey });
+    if (!sessionRef) throw new DomainError(ErrorCode.UNAUTHENTICATED, 'Please sign in first');
+    return this.services.call(Calls.notifications.pushSubscribe, { ...body, sessionRef }, callerId, { idempotencyKey });
   }
 
   @ApiRoute(Routes.deletePushSubscription)

@@ -1,7 +1,7 @@
 import { Calls, Events } from '@curbside/contracts';
-import { sessionRefOfToken } from '@curbside/platform';
+import { sessionRefOfToken, sessionTokenHash } from '@curbside/platform';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
-import { hashToken, SESSION_IDLE_DAYS, SessionsService } from '../src/sessions/sessions.service';
+import { SESSION_IDLE_DAYS, SessionsService } from '../src/sessions/sessions.service';
 import { usersService } from '../src/users.definition';
 
 /** Sessions: the cookie's token resolves to its member until it is revoked or expires; only its hash is kept. */
@@ -22,7 +22,7 @@ describe(SessionsService.name, () => {
       `SELECT token_hash, round(extract(epoch FROM expires_at - created_at) / 86400)::int AS days FROM users.sessions WHERE user_id = $1`,
       [user.id],
     );
-    expect(rows).toEqual([{ token_hash: hashToken(sessionToken), days: 365 }]);
+    expect(rows).toEqual([{ token_hash: sessionTokenHash(sessionToken), days: 365 }]);
   });
 
   it('ends the revoked session only; the member’s other sessions go on, and a second revoke changes nothing', async () => {
@@ -41,7 +41,7 @@ describe(SessionsService.name, () => {
     const used = await sut.call(Calls.users.create, {});
     const lastSeen = (token: string, daysAgo: number) =>
       sut.service.runtime.dataSource.query(`UPDATE users.sessions SET last_seen_at = now() - make_interval(days => $2) WHERE token_hash = $1`, [
-        hashToken(token),
+        sessionTokenHash(token),
         daysAgo,
       ]);
     await lastSeen(idle.sessionToken, SESSION_IDLE_DAYS + 1);
@@ -50,7 +50,7 @@ describe(SessionsService.name, () => {
     expect(await resolve(used.sessionToken)).toBe(used.user.id);
     const [{ days }]: { days: number }[] = await sut.service.runtime.dataSource.query(
       `SELECT round(extract(epoch FROM now() - last_seen_at) / 86400)::int AS days FROM users.sessions WHERE token_hash = $1`,
-      [hashToken(used.sessionToken)],
+      [sessionTokenHash(used.sessionToken)],
     );
     expect(days).toBe(0);
   });
@@ -58,7 +58,7 @@ describe(SessionsService.name, () => {
   it('resolves no expired session, and no token it never issued', async () => {
     const { sessionToken } = await sut.call(Calls.users.create, {});
     await sut.service.runtime.dataSource.query(`UPDATE users.sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
-      hashToken(sessionToken),
+      sessionTokenHash(sessionToken),
     ]);
     expect(await resolve(sessionToken)).toBeNull();
     expect(await resolve('never-issued')).toBeNull();

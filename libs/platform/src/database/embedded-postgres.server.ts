@@ -221,12 +221,6 @@ function postgresUserIds(): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-/**
- * Runs the server in a process group of its own. A Ctrl-C on a terminal signals the whole foreground group: in the
- * app's group the server would shut down at that keystroke, while the services still finish their work against it.
- * In its own, only the app hears the Ctrl-C, and stops the server itself, last. Resolves once the server accepts
- * connections; rejects when it ends before that.
- */
 /** How many ports a start tries when another process takes the chosen one first. */
 const PORT_TRIES = 5;
 
@@ -257,6 +251,12 @@ async function runOnFreePort(
   }
 }
 
+/**
+ * Runs the server in a process group of its own. A Ctrl-C on a terminal signals the whole foreground group: in the
+ * app's group the server would shut down at that keystroke, while the services still finish their work against it.
+ * In its own, only the app hears the Ctrl-C, and stops the server itself, last. Resolves once the server accepts
+ * connections; rejects when it ends before that.
+ */
 async function runServer(cluster: string, port: number, settings: string[], runAsPostgres: boolean, onLog: (message: string) => void) {
   const child = spawn(postgresBinary(), ['-D', cluster, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], {
     detached: true,

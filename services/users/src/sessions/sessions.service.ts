@@ -9,8 +9,6 @@ const SESSION_DAYS = 365;
 /** A session unused for this long ends (a cookie on a device nobody uses any more). */
 export const SESSION_IDLE_DAYS = 90;
 
-export const hashToken = sessionTokenHash;
-
 @Injectable()
 export class SessionsService {
   private readonly log = createLogger('sessions');
@@ -26,7 +24,7 @@ export class SessionsService {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     await this.sessions.insert(manager, {
-      tokenHash: hashToken(token),
+      tokenHash: sessionTokenHash(token),
       userId,
       createdAt: now,
       lastSeenAt: now,
@@ -43,7 +41,7 @@ export class SessionsService {
    * stops pushing to the browser subscribed in it.
    */
   async revoke(token: string): Promise<void> {
-    const ended = await this.outbox.transaction(async (tx) => this.announce(tx, await this.sessions.revoke(tx.manager, hashToken(token))));
+    const ended = await this.outbox.transaction(async (tx) => this.announce(tx, await this.sessions.revoke(tx.manager, sessionTokenHash(token))));
     if (ended) await this.signalEnded([ended.userId]);
   }
 
@@ -54,7 +52,7 @@ export class SessionsService {
    */
   async revokeOthers(token: string): Promise<OtherSessionsEnded> {
     const ended = await this.outbox.transaction(async (tx) =>
-      this.announce(tx, await this.sessions.revokeOthers(tx.manager, hashToken(token), SESSION_IDLE_DAYS)),
+      this.announce(tx, await this.sessions.revokeOthers(tx.manager, sessionTokenHash(token), SESSION_IDLE_DAYS)),
     );
     const count = ended?.tokenHashes.length ?? 0;
     if (ended && count > 0) await this.signalEnded([ended.userId]);
@@ -78,6 +76,6 @@ export class SessionsService {
   }
 
   async resolve(token: string): Promise<string | null> {
-    return (await this.sessions.findLive(hashToken(token), SESSION_IDLE_DAYS))?.userId ?? null;
+    return (await this.sessions.findLive(sessionTokenHash(token), SESSION_IDLE_DAYS))?.userId ?? null;
   }
 }
