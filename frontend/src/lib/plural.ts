@@ -1,4 +1,2 @@
-/** "1 mile", "2 miles", "0.5 miles": the count and the word it goes with. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+// The one plural of the app's texts lives with the contracts, where the services' texts use it too.
+export { plural } from '@curbside/contracts/client';

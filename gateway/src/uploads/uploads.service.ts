@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { mediaUrl } from '@curbside/contracts';
-import { createLogger, OBJECT_STORAGE, type ObjectStorage } from '@curbside/platform';
+import { mediaUrl, storedImageKeys } from '@curbside/contracts';
+import { createLogger, deleteStoredObjects, OBJECT_STORAGE, type ObjectStorage } from '@curbside/platform';
 import type { ImagePreset } from './image.presets';
 import { ImagePipeline, type ProcessedImage } from './image.pipeline';
 import { type ImageType, SNIFF_BYTES, sniffImageType } from './image-type.sniffer';
@@ -52,12 +52,7 @@ export class UploadsService {
    * replaced profile picture); best effort: a failure is logged and the files stay.
    */
   async forget(url: string | null, preset: ImagePreset): Promise<void> {
-    const id = url ? new RegExp(`^/api/media/${preset.keyPrefix}/([0-9a-f-]{36})\\.webp$`).exec(url)?.[1] : undefined;
-    if (!id) return;
-    const keys = [`${preset.keyPrefix}/${id}.webp`, `${preset.keyPrefix}/${id}-thumb.webp`];
-    for (const result of await Promise.allSettled(keys.map((key) => this.storage.delete(key)))) {
-      if (result.status === 'rejected') this.log.warn({ err: result.reason, url }, 'could not delete a replaced image');
-    }
+    await deleteStoredObjects(this.storage, storedImageKeys(url, preset.keyPrefix));
   }
 
   private acceptedType(head: Buffer): ImageType {

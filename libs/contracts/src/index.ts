@@ -72,3 +72,4 @@ export * from './photos/photo-validation.schemas';
 export * from './photos/photo-labels.schemas';
 export * from './validation/parse';
 export * from './validation/text';
+export { plural } from './client/plural';

@@ -1,5 +1,5 @@
 import type { Item, ItemStatus, UrgencyLabel, User } from '@curbside/contracts';
-import { ITEM_CATEGORIES, MAX_RADIUS_MILES, SEARCH_RADII_MILES, URGENCY_LABELS, urgencyFor } from '@curbside/contracts/client';
+import { isEstablishedMember, ITEM_CATEGORIES, MAX_RADIUS_MILES, SEARCH_RADII_MILES, URGENCY_LABELS, urgencyFor } from '@curbside/contracts/client';
 import { hoursLeft } from '../time';
 
 /** An item as every list answers it (the contract's item). */
@@ -93,13 +93,10 @@ export function mergeNewestFirst<T extends Item>(lists: readonly T[][]): T[] {
   return [...all.filter((item) => item.spotlight), ...rest];
 }
 
-/** An account this old counts as established even unverified (docs/product-rules.md, "Votes", as for reports). */
-export const ESTABLISHED_ACCOUNT_MS = 24 * 3_600_000;
-
 /**
  * Whether the member's votes count toward Top Finds: the list ranks by the day's votes of established members only,
  * verified or with an account over a day old (docs/product-rules.md, "Votes"). Cards count every vote.
  */
 export function votesCountForTopFinds(user: Pick<User, 'isVerified' | 'createdAt'>, now: number = Date.now()): boolean {
-  return user.isVerified || now - new Date(user.createdAt).getTime() > ESTABLISHED_ACCOUNT_MS;
+  return isEstablishedMember(user, now);
 }

@@ -10,6 +10,7 @@ export { ACTION_POINTS, PENDING_POINTS_HOURS, TIER_MULTIPLIER, DAILY_POST_CREDIT
 export { BADGE_ANIMATION_TRIGGER, LIVE_STREAM_PATH, LIVE_STREAM_RETRY_MS, LIVE_STREAM_HEARTBEAT_MS, LiveEvent } from '../notifications/live-events';
 export { CLOCK_TIME_IN_TEXT } from '../notifications/clock-time-in-text';
 export * from './plans';
+export * from './plural';
 export * from './saved-searches';
 export { isVisiblyEmpty } from '../validation/text';
 export { ErrorCode, ERROR_STATUS, isErrorCode, type WireError } from '../errors/error-codes';

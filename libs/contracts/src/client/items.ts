@@ -44,6 +44,17 @@ export const FREE_COMMENTS_PER_MONTH = 5;
 export const COMMENTS_PER_HOUR = 30;
 /** Edits of their comments a member may make in any rolling hour: each is read by the automated checks again. */
 export const COMMENT_EDITS_PER_HOUR = 30;
+/** The refusal of a garage sale whose end has passed (the form says it by the end field before posting). */
+export const GARAGE_SALE_ENDED_MESSAGE = 'This garage sale has already ended';
+/**
+ * An account this old is established even unverified: reports of such members count toward review, and their votes
+ * toward Top Finds and the voting prompt (docs/product-rules.md), because accounts made in a minute cost nothing.
+ */
+export const ESTABLISHED_ACCOUNT_MS = 24 * 3_600_000;
+/** An established member: verified, or with an account older than ESTABLISHED_ACCOUNT_MS. */
+export function isEstablishedMember(member: { isVerified: boolean; createdAt: string | Date }, now: number = Date.now()): boolean {
+  return member.isVerified || now - new Date(member.createdAt).getTime() > ESTABLISHED_ACCOUNT_MS;
+}
 export const FEED_PAGE_MAX = 50;
 export const FEED_KINDS = ['all', 'items', 'garage_sales'] as const;
 export const REPORT_TYPES = ['spam', 'inappropriate', 'unsafe', 'fraud', 'duplicate', 'other'] as const;

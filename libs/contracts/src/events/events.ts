@@ -3,6 +3,7 @@ import { BADGE_NAMES } from '../rewards/badges';
 import { RANK_NAMES } from '../rewards/ranks';
 import { perkSchema, rewardCategorySchema } from '../rewards/rewards.schemas';
 import { subscriptionTierSchema } from '../users/user.schemas';
+import { sessionRefSchema } from '../users/auth.schemas';
 import { photoLabelSchema } from '../photos/photo-labels.schemas';
 import { defineEvent } from './event-envelope';
 
@@ -32,7 +33,7 @@ export const Events = {
    * Sessions of the member ended (signed out, Start Fresh, "Other devices"), named by their sessionRef (libs/platform):
    * the notifications service stops pushing to the browsers subscribed in them.
    */
-  sessionsEnded: defineEvent('user.sessions-ended.v1', z.object({ userId: z.uuid(), sessionRefs: z.array(z.string().regex(/^[0-9a-f]{64}$/)).min(1) })),
+  sessionsEnded: defineEvent('user.sessions-ended.v1', z.object({ userId: z.uuid(), sessionRefs: z.array(sessionRefSchema).min(1) })),
   itemPosted: defineEvent(
     'item.posted.v1',
     z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { placeListSchema, placeQuerySchema } from './places.schemas';
 import { CallReply, defineCall } from '../rpc/call-contract';
-import { photoValidationResultSchema } from '../photos/photo-validation.schemas';
+import { pickupPhotoKeySchema, photoValidationResultSchema } from '../photos/photo-validation.schemas';
 import { UserError } from '../users/users.errors';
 import {
   claimResponseSchema,
@@ -90,12 +90,12 @@ export const ItemsCalls = {
     subject: 'items.pickup-admissible',
     request: itemIdSchema,
     /** `photoKey`: where the gateway stores the photo (recorded first, so that it is deleted even if no check runs). */
-    reply: z.object({ admissible: z.literal(true), photoKey: z.string().regex(/^pickups\/[0-9a-f-]{36}\.webp$/) }),
+    reply: z.object({ admissible: z.literal(true), photoKey: pickupPhotoKeySchema }),
     errors: claimRefusals,
   }),
   validatePickup: defineCall({
     subject: 'items.validate-pickup',
-    request: itemIdSchema.extend({ photoKey: z.string(), photoHash: photoHashSchema }),
+    request: itemIdSchema.extend({ photoKey: pickupPhotoKeySchema, photoHash: photoHashSchema }),
     reply: photoValidationResultSchema,
     errors: claimRefusals,
   }),

@@ -43,6 +43,16 @@ export function mediaUrl(key: string): string {
   return `/api/media/${key}`;
 }
 
+/**
+ * The stored objects behind an image URL the upload handed out in `folder` (/api/media/<folder>/<id>.webp): the image
+ * and its thumbnail. None for any other URL: nothing else is ours to delete.
+ */
+export function storedImageKeys(url: string | null, folder: (typeof MEDIA_FOLDERS)[number]): string[] {
+  if (!url || !new RegExp(`^/api/media/${folder}/${UUID}\\.webp$`).test(url)) return [];
+  const key = url.slice('/api/media/'.length);
+  return [key, key.replace(/\.webp$/, '-thumb.webp')];
+}
+
 export const uploadResponseSchema = z.object({
   imageUrl: z.string().describe('The re-encoded photo; the same as url (the client reads either)'),
   url: z.string().describe('The re-encoded photo, e.g. /api/media/photos/<id>.webp'),

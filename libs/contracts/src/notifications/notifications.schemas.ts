@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionRefSchema } from '../users/auth.schemas';
 
 export const NOTIFICATION_TYPES = [
   'new_item_alert',
@@ -107,8 +108,6 @@ export const pushSubscriptionRequestSchema = z.object({
   ),
 });
 export type PushSubscriptionRequest = z.infer<typeof pushSubscriptionRequestSchema>;
-/** A digest naming one session (sessionRefOfToken in libs/platform), 64 hex characters. */
-export const sessionRefSchema = z.string().regex(/^[0-9a-f]{64}$/, 'sessionRef must be 64 hex characters');
 /** The call behind it: the gateway adds the session the browser subscribed in, so that the session's end stops its pushes. */
 export const pushSubscribeCallSchema = pushSubscriptionRequestSchema.extend({ sessionRef: sessionRefSchema });
 export type PushSubscribeCall = z.infer<typeof pushSubscribeCallSchema>;

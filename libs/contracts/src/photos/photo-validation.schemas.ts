@@ -6,8 +6,11 @@ import { z } from 'zod';
  * `listingPhotoKey` is the item's own (public) photo, which a pickup photo must not be a copy of; a job without it
  * (queued before the field existed) is checked without that comparison.
  */
+/** Where a pickup photo is kept: under pickups/, never served (the items service names the key: pickup-admissible). */
+export const pickupPhotoKeySchema = z.string().regex(/^pickups\/[0-9a-f-]{36}\.(jpg|png|webp)$/);
+
 export const photoValidationJobSchema = z.object({
-  photoKey: z.string().regex(/^pickups\/[0-9a-f-]{36}\.(jpg|png|webp)$/),
+  photoKey: pickupPhotoKeySchema,
   itemTitle: z.string(),
   itemCategory: z.string(),
   listingPhotoKey: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { otpCodeSchema, phoneNumberSchema } from './phone';
 import { userSchema } from './user.schemas';
+import { plural } from '../client/plural';
 
 const firstNameSchema = z.string().trim().min(1, 'Please enter your first name').max(50, 'First name must be under 50 characters');
 const fullNameSchema = z
@@ -61,7 +62,7 @@ export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;
 /** The sentence for `ended` other sessions ended ("Signed out of 1 other device"). */
 export function otherSessionsEndedMessage(ended: number): string {
   if (ended === 0) return 'No other device was signed in';
-  return `Signed out of ${ended} other ${ended === 1 ? 'device' : 'devices'}`;
+  return `Signed out of ${plural(ended, 'other device')}`;
 }
 
 /**
@@ -70,6 +71,12 @@ export function otherSessionsEndedMessage(ended: number): string {
  * (`/api/events/stream`) and ends those whose session no longer resolves. Only member ids travel on the channel.
  */
 export const LIVE_SESSIONS_ENDED_TOPIC = 'sessions.ended';
+
+/**
+ * A digest naming one session that other services may keep (sessionRefOfToken / sessionRefOfHash in libs/platform),
+ * 64 hex characters: it neither signs anybody in nor finds the session's row.
+ */
+export const sessionRefSchema = z.string().regex(/^[0-9a-f]{64}$/, 'sessionRef must be 64 hex characters');
 export interface LiveSessionsEndedSignal {
   userIds: string[];
 }

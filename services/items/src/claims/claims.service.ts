@@ -12,14 +12,14 @@ import {
   PhotoValidationResult,
   photoValidationResultSchema,
   VALIDATION_SERVICE_ERROR,
+  storedImageKeys,
 } from '@curbside/contracts';
-import { createLogger, EventOutbox, JOB_QUEUE, JobQueue, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
+import { createLogger, deleteStoredObjects, EventOutbox, JOB_QUEUE, JobQueue, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
 import { EntityManager } from 'typeorm';
 import { ItemEntity } from '../items/item.entity';
 import { BlocksRepository } from '../blocks/blocks.repository';
 import { ItemsRepository } from '../items/items.repository';
 import { ItemsService } from '../items/items.service';
-import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
 import { PostersService } from '../posters/posters.service';
 import { HoldExtensionsRepository } from '../holds/hold-extensions.repository';
 import { HoldsRepository } from '../holds/holds.repository';
@@ -118,7 +118,7 @@ export class ClaimsService {
       const item = await this.existing(itemId);
       this.assertClaimableBy(item, callerId);
       // The listing's own photo goes along: a pickup photo that is only a copy of it proves nobody went there.
-      const [listingPhotoKey] = itemPhotoKeys(item.imageUrl);
+      const [listingPhotoKey] = storedImageKeys(item.imageUrl, 'photos');
       const result = await this.check({
         photoKey,
         itemTitle: item.title,
@@ -149,7 +149,7 @@ export class ClaimsService {
 
   /** Deletes pickup photos that are no longer needed, and whatever waited for their check. */
   private async forget(keys: string[]): Promise<void> {
-    await deleteStoredPhotos(this.storage, keys);
+    await deleteStoredObjects(this.storage, keys);
     await this.claims.forgetPickupUploads(keys);
   }
 

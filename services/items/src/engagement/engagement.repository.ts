@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { affectedCount, changedRows } from '@curbside/platform';
-import { ESTABLISHED_ACCOUNT_MS } from '../moderation/escalation.rules';
+import { ESTABLISHED_ACCOUNT_MS } from '@curbside/contracts';
 
 /**
  * Votes, still-there checks and garage-sale interest, and the item's counters kept in step with them. One per

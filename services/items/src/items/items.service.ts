@@ -19,11 +19,12 @@ import {
   TopFindsReply,
   UpdateItemRequest,
   UserError,
+  storedImageKeys,
+  GARAGE_SALE_ENDED_MESSAGE,
 } from '@curbside/contracts';
-import { EventOutbox, OBJECT_STORAGE, ObjectStorage, timeZoneAt, Transaction } from '@curbside/platform';
+import { deleteStoredObjects, EventOutbox, OBJECT_STORAGE, ObjectStorage, timeZoneAt, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { ClaimsRepository } from '../claims/claims.repository';
-import { deleteStoredPhotos, itemPhotoKeys } from '../photos/stored-photos';
 import { Member, PostersService } from '../posters/posters.service';
 import { Readers } from '../posters/readers';
 import { decodeCursor, encodeCursor } from './feed-cursor';
@@ -157,9 +158,9 @@ export class ItemsService {
       await this.items.clearImage(tx.manager, item.id);
       // The poster's own photo on another of their posts stays with that post.
       const shownElsewhere = item.imageUrl !== null && (await this.items.photoShownElsewhere(tx.manager, item.imageUrl, item.id));
-      return [...(shownElsewhere ? [] : itemPhotoKeys(item.imageUrl)), ...pickups];
+      return [...(shownElsewhere ? [] : storedImageKeys(item.imageUrl, 'photos')), ...pickups];
     });
-    await deleteStoredPhotos(this.storage, photos);
+    await deleteStoredObjects(this.storage, photos);
     return { success: true, message: 'Item deleted' };
   }
 
@@ -277,7 +278,7 @@ export class ItemsService {
 
   private garageSale(request: CreateGarageSaleRequest): NewItem {
     if (new Date(request.garageSaleEndTime).getTime() <= Date.now()) {
-      throw new DomainError(ErrorCode.VALIDATION_FAILED, 'This garage sale has already ended');
+      throw new DomainError(ErrorCode.VALIDATION_FAILED, GARAGE_SALE_ENDED_MESSAGE);
     }
     return {
       ...this.blank(),

@@ -1,3 +1,5 @@
+import { ESTABLISHED_ACCOUNT_MS } from '@curbside/contracts';
+
 /**
  * When reports put an item, comment or member in "pending review" (docs/product-rules.md, Moderation): two distinct
  * verified reporters, or three distinct members whose accounts are older than a day; after a moderator restored it,
@@ -8,7 +10,6 @@ export const VERIFIED_REPORTERS_TO_HIDE = 2;
 export const ESTABLISHED_REPORTERS_TO_HIDE = 3;
 export const REPORTS_TO_HIDE_AFTER_RESTORE = 5;
 export const RESTORE_WINDOW_DAYS = 7;
-export const ESTABLISHED_ACCOUNT_MS = 24 * 3600 * 1000;
 export const OVERRULED_TO_HALVE = 3;
 export const OVERRULED_WINDOW_DAYS = 90;
 /**

@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { Events, PHOTO_LABELS_QUEUE, PhotoLabelsJob } from '@curbside/contracts';
+import { Events, PHOTO_LABELS_QUEUE, PhotoLabelsJob, storedImageKeys } from '@curbside/contracts';
 import { EventConsumers, JOB_QUEUE, JobQueue } from '@curbside/platform';
 import { ItemsRepository } from '../items/items.repository';
-import { itemPhotoKeys } from '../photos/stored-photos';
 
 /** The durable consumer's name: renaming it would label every posted item's photo again. */
 const REACTION = 'photo-labels';
@@ -23,7 +22,7 @@ export class LabelItemPhotoWhenItemPostedHandler implements OnApplicationBootstr
   async onApplicationBootstrap(): Promise<void> {
     await this.consumers.on(Events.itemPosted, REACTION, async (posted, tx) => {
       const item = await this.items.find(posted.itemId, tx.manager);
-      const [photoKey] = itemPhotoKeys(item?.imageUrl ?? null);
+      const [photoKey] = storedImageKeys(item?.imageUrl ?? null, 'photos');
       if (!photoKey) return;
       await this.jobs.add<PhotoLabelsJob>(
         PHOTO_LABELS_QUEUE,

@@ -7,6 +7,7 @@ import {
   DomainError,
   ErrorCode,
   Events,
+  plural,
   SAVED_SEARCH_LIMITS,
   SAVED_SEARCH_MATCH_BATCH,
   SavedSearch,
@@ -86,7 +87,7 @@ export class SavedSearchesService {
       if ((await this.searches.count(manager, userId)) >= limit) {
         throw new DomainError(
           SavedSearchError.LIMIT_REACHED,
-          `Your ${PLAN_NAMES[tier]} plan keeps ${limit} saved ${limit === 1 ? 'search' : 'searches'}: delete one, or choose a plan that keeps more`,
+          `Your ${PLAN_NAMES[tier]} plan keeps ${plural(limit, 'saved search', 'saved searches')}: delete one, or choose a plan that keeps more`,
         );
       }
       const inserted = await this.searches.insert(manager, {

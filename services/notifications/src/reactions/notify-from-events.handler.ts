@@ -1,21 +1,21 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { BADGE_ANIMATION_TRIGGER, Events, RANK_NAMES, VOTING_PROMPT_VOTES } from '@curbside/contracts';
+import { BADGE_ANIMATION_TRIGGER, Events, plural, RANK_NAMES, VOTING_PROMPT_VOTES } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { NotificationsService } from '../store/notifications.service';
 
 const rankIndex = (rank: string) => RANK_NAMES.indexOf(rank as (typeof RANK_NAMES)[number]);
+
+/** "You earned the "Scout Badge" and 25 bonus points!"; a name that does not say it is a badge gets the word. */
+export function badgeEarnedMessage(badge: string, bonusPoints: number): string {
+  const named = badge.endsWith('Badge') ? `"${badge}"` : `"${badge}" badge`;
+  return `You earned the ${named} and ${plural(bonusPoints, 'bonus point')}!`;
+}
 
 /**
  * Notifications for one person at a time, from the events that concern them: their badges and rank, their
  * posts being reserved, picked up, about to expire or taken down, their own first dibs. Each honours its
  * switch, never goes to the person who acted, and is written once however often the event arrives.
  */
-/** "You earned the "Scout Badge" and 25 bonus points!"; a name that does not say it is a badge gets the word. */
-export function badgeEarnedMessage(badge: string, bonusPoints: number): string {
-  const named = badge.endsWith('Badge') ? `"${badge}"` : `"${badge}" badge`;
-  return `You earned the ${named} and ${bonusPoints} bonus ${bonusPoints === 1 ? 'point' : 'points'}!`;
-}
-
 @Injectable()
 export class NotifyFromEventsHandler implements OnApplicationBootstrap {
   constructor(

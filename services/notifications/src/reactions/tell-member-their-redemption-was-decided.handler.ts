@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { EventPayload, Events, NotificationType } from '@curbside/contracts';
+import { EventPayload, Events, NotificationType, plural } from '@curbside/contracts';
 import { EventConsumers } from '@curbside/platform';
 import { NotificationsService } from '../store/notifications.service';
 
@@ -16,10 +16,10 @@ export function decisionText(decided: Decided): { type: NotificationType; title:
   if (decided.status === 'fulfilled') {
     return { type: 'reward_update', title: 'Reward Sent', message: `Your ${decided.rewardName} has been sent. Thank you for sharing with your neighbours!` };
   }
-  const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
   const back =
-    (decided.pointsReturned > 0 ? ` ${points(decided.pointsReturned)} ${decided.pointsReturned === 1 ? 'is' : 'are'} back in your points to spend.` : '') +
-    (decided.pointsToOwed ? ` ${points(decided.pointsToOwed)} went toward points a withdrawn post owed.` : '');
+    (decided.pointsReturned > 0
+      ? ` ${plural(decided.pointsReturned, 'point')} ${decided.pointsReturned === 1 ? 'is' : 'are'} back in your points to spend.`
+      : '') + (decided.pointsToOwed ? ` ${plural(decided.pointsToOwed, 'point')} went toward points a withdrawn post owed.` : '');
   return {
     type: 'reward_update',
     title: 'Reward Cancelled',

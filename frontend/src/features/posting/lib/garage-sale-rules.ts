@@ -3,6 +3,7 @@ import {
   GARAGE_SALE_CATEGORIES as CONTRACT_CATEGORIES,
   GARAGE_SALE_CATEGORY,
   GARAGE_SALE_DEFAULT_HOURS,
+  GARAGE_SALE_ENDED_MESSAGE,
   GARAGE_SALE_MAX_HOURS,
   ErrorCode,
 } from '@curbside/contracts/client';
@@ -34,9 +35,6 @@ export const GARAGE_SALE_DURATIONS = Array.from({ length: GARAGE_SALE_MAX_HOURS 
 /** Spec §8: a sale's default hours. */
 const DEFAULT_START_TIME = '08:00';
 const DEFAULT_END_TIME = '17:00';
-
-/** The server's refusal of a sale whose end has passed, said by the form next to the end before any call. */
-export const SALE_ENDED_MESSAGE = 'This garage sale has already ended';
 
 function localDate(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -150,7 +148,7 @@ export const garageSaleFormSchema = z
       add(field, issue.message);
     }
     const end = localDateTime(v.endDate, v.endTime);
-    if (end && end.getTime() <= Date.now()) add('endTime', SALE_ENDED_MESSAGE);
+    if (end && end.getTime() <= Date.now()) add('endTime', GARAGE_SALE_ENDED_MESSAGE);
   });
 
 /** Every rule and message of spec §5 for the garage-sale forms, from the contract's schema. */
