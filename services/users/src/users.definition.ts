@@ -34,6 +34,7 @@ import { mailerProvider } from './mail/mailer';
 import { MailAlertsWhenRequestedHandler } from './reactions/mail-alerts-when-requested.handler';
 import { TextAlertsWhenRequestedHandler } from './reactions/text-alerts-when-requested.handler';
 import { UpdatePointsWhenPointsAreAwardedHandler } from './reactions/update-points-when-points-are-awarded.handler';
+import { LapsedSessionsScheduler } from './sessions/lapsed-sessions.scheduler';
 import { SessionEntity } from './sessions/session.entity';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
@@ -55,6 +56,7 @@ export class UsersModule {
         UsersService,
         SessionsRepository,
         SessionsService,
+        LapsedSessionsScheduler,
         PhoneCodesRepository,
         PhoneCodesService,
         AuthService,

@@ -1,6 +1,7 @@
 import { Calls, Events } from '@curbside/contracts';
 import { sessionRefOfToken, sessionTokenHash } from '@curbside/platform';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { LapsedSessionsScheduler } from '../src/sessions/lapsed-sessions.scheduler';
 import { SESSION_IDLE_DAYS, SessionsService } from '../src/sessions/sessions.service';
 import { usersService } from '../src/users.definition';
 
@@ -87,5 +88,53 @@ describe(SessionsService.name, () => {
     // Signing out ends its own.
     await revoke(sessionToken);
     expect((await ended())[1]).toEqual({ userId: user.id, sessionRefs: [sessionRefOfToken(sessionToken)] });
+  });
+
+  it(`announces the sessions that ended by themselves (a year old, or unused for ${SESSION_IDLE_DAYS} days) once, and no live one`, async () => {
+    const { user, sessionToken: live } = await sut.call(Calls.users.create, {});
+    const start = () => sut.service.runtime.outbox.transaction((tx) => sut.service.app.get(SessionsService).start(tx.manager, user.id));
+    const [idle, expired, signedOut] = [await start(), await start(), await start()];
+    const db = sut.service.runtime.dataSource;
+    await db.query(`UPDATE users.sessions SET last_seen_at = now() - make_interval(days => $2) WHERE token_hash = $1`, [
+      sessionTokenHash(idle),
+      SESSION_IDLE_DAYS + 1,
+    ]);
+    await db.query(`UPDATE users.sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [sessionTokenHash(expired)]);
+    await revoke(signedOut);
+    const ended = async () =>
+      (
+        (await db.query(`SELECT payload FROM users.outbox_events WHERE subject = $1 ORDER BY occurred_at`, [Events.sessionsEnded.subject])) as {
+          payload: { userId: string; sessionRefs: string[] };
+        }[]
+      )
+        .map((r) => r.payload)
+        .filter((p) => p.userId === user.id);
+    const sweeps = sut.service.app.get(LapsedSessionsScheduler);
+
+    await sweeps.sweep();
+    const events = await ended();
+    // The sign-out's own event, then the sweep's, naming exactly the two lapsed sessions.
+    expect(events).toHaveLength(2);
+    expect(events[1].sessionRefs.sort()).toEqual([sessionRefOfToken(idle), sessionRefOfToken(expired)].sort());
+    await sweeps.sweep();
+    expect(await ended()).toHaveLength(2);
+    expect(await resolve(live)).toBe(user.id);
+  });
+
+  it('ends lapsed sessions a batch at a time until none is left', async () => {
+    const { user } = await sut.call(Calls.users.create, {});
+    const service = sut.service.app.get(SessionsService);
+    const tokens = await sut.service.runtime.outbox.transaction(async (tx) => Promise.all([1, 2, 3, 4, 5].map(() => service.start(tx.manager, user.id))));
+    await sut.service.runtime.dataSource.query(`UPDATE users.sessions SET expires_at = now() - interval '1 second' WHERE token_hash = ANY ($1)`, [
+      tokens.map(sessionTokenHash),
+    ]);
+    // Earlier tests' lapsed sessions may be ended by the same sweep.
+    expect(await service.endLapsed(2)).toBeGreaterThanOrEqual(5);
+    const [{ open }]: { open: number }[] = await sut.service.runtime.dataSource.query(
+      `SELECT count(*)::int AS open FROM users.sessions WHERE token_hash = ANY ($1) AND revoked_at IS NULL`,
+      [tokens.map(sessionTokenHash)],
+    );
+    expect(open).toBe(0);
+    expect(await service.endLapsed(2)).toBe(0);
   });
 });

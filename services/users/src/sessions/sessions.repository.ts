@@ -47,6 +47,25 @@ export class SessionsRepository {
   }
 
   /**
+   * Sessions that ended by themselves (expired, or unused for `idleDays`) and were not yet marked: up to `limit` of
+   * them are marked ended now (`revoked_at`), answered per member. Replicas sweeping at once take different rows.
+   */
+  async endLapsed(manager: EntityManager, idleDays: number, limit: number): Promise<EndedSessions[]> {
+    const rows = await changedRows<{ user_id: string; token_hash: string }>(
+      manager,
+      `WITH lapsed AS (SELECT token_hash FROM users.sessions
+                       WHERE revoked_at IS NULL AND (expires_at <= now() OR last_seen_at <= now() - make_interval(days => $1))
+                       LIMIT $2 FOR UPDATE SKIP LOCKED)
+       UPDATE users.sessions s SET revoked_at = now() FROM lapsed WHERE s.token_hash = lapsed.token_hash
+       RETURNING s.user_id, s.token_hash`,
+      [idleDays, limit],
+    );
+    const byMember = new Map<string, string[]>();
+    for (const row of rows) byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row.token_hash]);
+    return [...byMember].map(([userId, tokenHashes]) => ({ userId, tokenHashes }));
+  }
+
+  /**
    * The member whose session it is, if it is neither revoked, expired, nor unused for `idleDays`; its use is noted
    * (at most once an hour, so resolving stays a read nearly always).
    */

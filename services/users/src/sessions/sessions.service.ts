@@ -8,6 +8,8 @@ import { EndedSessions, SessionsRepository } from './sessions.repository';
 const SESSION_DAYS = 365;
 /** A session unused for this long ends (a cookie on a device nobody uses any more). */
 export const SESSION_IDLE_DAYS = 90;
+/** Lapsed sessions marked ended per transaction of the sweep. */
+const LAPSED_BATCH = 500;
 
 @Injectable()
 export class SessionsService {
@@ -57,6 +59,26 @@ export class SessionsService {
     const count = ended?.tokenHashes.length ?? 0;
     if (ended && count > 0) await this.signalEnded([ended.userId]);
     return { ended: count, message: otherSessionsEndedMessage(count) };
+  }
+
+  /**
+   * Sessions that ended by themselves, a year after sign-in or after SESSION_IDLE_DAYS unused, are announced like a
+   * sign-out: nothing goes on pushing alerts to a browser subscribed in a session that can no longer read them.
+   * Answers how many it ended; a batch at a time, until none is left.
+   */
+  async endLapsed(batch = LAPSED_BATCH): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ended = await this.outbox.transaction(async (tx) => {
+        const members = await this.sessions.endLapsed(tx.manager, SESSION_IDLE_DAYS, batch);
+        for (const member of members) this.announce(tx, member);
+        return members;
+      });
+      const count = ended.reduce((sum, member) => sum + member.tokenHashes.length, 0);
+      total += count;
+      if (ended.length > 0) await this.signalEnded(ended.map((member) => member.userId));
+      if (count < batch) return total;
+    }
   }
 
   /** Tells the other services (durably, with the revocation) which sessions ended. */
