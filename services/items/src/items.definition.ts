@@ -35,6 +35,7 @@ import { BlurPlacePerBlock1765000000410 } from './migrations/1765000000410-blur-
 import { CountedVotes1765000000411 } from './migrations/1765000000411-counted-votes';
 import { CommentEdits1765000000412 } from './migrations/1765000000412-comment-edits';
 import { PickupUploads1765100000413 } from './migrations/1765100000413-pickup-uploads';
+import { FailedChecksOfHolds1765100000414 } from './migrations/1765100000414-failed-checks-of-holds';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -205,6 +206,7 @@ export const itemsService: ServiceDefinition = {
     CountedVotes1765000000411,
     CommentEdits1765000000412,
     PickupUploads1765100000413,
+    FailedChecksOfHolds1765100000414,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -10,6 +10,7 @@ import {
   PhotoValidationJob,
   PostedItem,
   SubscriptionTier,
+  VALIDATION_SERVICE_ERROR,
 } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DataSource } from 'typeorm';
@@ -42,10 +43,19 @@ export interface ItemsWorld {
   emitted<T = Record<string, unknown>>(subject: string): Promise<T[]>;
   /** Whether the photo storage holds this key. */
   stored(key: string): Promise<boolean>;
-  /** The photo-validation service, as far as items can tell, passing every pickup photo it is sent. */
+  /**
+   * The photo-validation service, as far as items can tell, passing every pickup photo it is sent, but for those
+   * stored under UNCHECKABLE_PHOTO_PREFIX (it answers that the check itself failed: out of time, say) and under
+   * REFUSED_PHOTO_PREFIX (it refuses them).
+   */
   passEveryPhoto(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Pickup photos under this prefix meet a check service that fails (passEveryPhoto). */
+export const UNCHECKABLE_PHOTO_PREFIX = 'pickups/uncheckable-';
+/** Pickup photos under this prefix are refused by the check (passEveryPhoto). */
+export const REFUSED_PHOTO_PREFIX = 'pickups/refused-';
 
 export async function startItemsWorld(): Promise<ItemsWorld> {
   const sut = await startServiceUnderTest(itemsService);
@@ -133,11 +143,13 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
       return object !== null;
     },
     passEveryPhoto: () =>
-      sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async () => ({
-        isValid: true,
-        confidence: 0.9,
-        reason: 'Looks right',
-      })),
+      sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async (job) =>
+        job.photoKey.startsWith(UNCHECKABLE_PHOTO_PREFIX)
+          ? VALIDATION_SERVICE_ERROR
+          : job.photoKey.startsWith(REFUSED_PHOTO_PREFIX)
+            ? { isValid: false, confidence: 0.9, reason: 'This does not look like the item' }
+            : { isValid: true, confidence: 0.9, reason: 'Looks right' },
+      ),
     stop: () => sut.stop(),
   };
   return world;

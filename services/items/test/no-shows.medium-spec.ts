@@ -4,7 +4,7 @@ import { waitFor } from '@curbside/testing';
 import { ClaimsService, dailyHoldsMessage } from '../src/claims/claims.service';
 import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { QueueService } from '../src/queue/queue.service';
-import { ItemsWorld, refusal, startItemsWorld } from './items-world';
+import { ItemsWorld, REFUSED_PHOTO_PREFIX, refusal, startItemsWorld, UNCHECKABLE_PHOTO_PREFIX } from './items-world';
 
 /**
  * No-shows and reliability on the real PostgreSQL (docs/product-rules.md, "No-shows"): a lapsed hold is a no-show,
@@ -57,6 +57,35 @@ describe('no-shows', () => {
     await claims.claim(d.id, member, null);
     await pickUp(d.id, member);
     expect(await outcomes(member)).toEqual(['lapsed', 'released_early', 'released', 'picked_up']);
+  });
+
+  it('does not count as a no-show a lapse after the pickup photo could not be checked; a refused photo changes nothing', async () => {
+    const poster = await world.member();
+    const member = await world.member({ verified: true });
+    const [unchecked, refused] = await Promise.all([1, 2].map(() => world.post(poster)));
+    const lapse = async (itemId: string) => {
+      await world.db.query(`UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE id = $1`, [itemId]);
+      await expiry.sweep();
+    };
+    const check = async (itemId: string, prefix: string) => {
+      const photoKey = `${prefix}${randomUUID()}.webp`;
+      await world.sut.infrastructure.storage.put(photoKey, Buffer.from('photo'), 'image/webp');
+      return claims.validatePickup(itemId, member, photoKey, randomUUID());
+    };
+    await claims.claim(unchecked.id, member, null);
+    expect(await check(unchecked.id, UNCHECKABLE_PHOTO_PREFIX)).toMatchObject({ isValid: false, reason: 'Validation service error' });
+    await lapse(unchecked.id);
+    await claims.claim(refused.id, member, null);
+    expect(await check(refused.id, REFUSED_PHOTO_PREFIX)).toMatchObject({ isValid: false });
+    await lapse(refused.id);
+
+    expect(await outcomes(member)).toEqual(['check_failed', 'lapsed']);
+    // Neither a hold in the member's reliability nor a no-show towards a suspension.
+    const [{ counted }] = await world.db.query(
+      `SELECT count(*)::int AS counted FROM items.holds WHERE user_id = $1 AND outcome IN ('picked_up', 'lapsed', 'released')`,
+      [member],
+    );
+    expect(counted).toBe(1);
   });
 
   it('ends the holds of a member the poster blocks as nobody’s fault, and hands each to the next in line', async () => {

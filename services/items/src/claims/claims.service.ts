@@ -127,6 +127,7 @@ export class ClaimsService {
         deadline: Date.now() + VALIDATION_TIMEOUT_MS,
       });
       if (!result.isValid) {
+        if (result.reason === VALIDATION_SERVICE_ERROR.reason) await this.holds.noteFailedCheck(itemId, callerId);
         await this.forget([photoKey]);
         return result;
       }

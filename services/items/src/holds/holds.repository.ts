@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { HOLDS_PER_DAY } from '@curbside/contracts';
-import { EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 export type HoldEnd = 'picked_up' | 'lapsed' | 'released' | 'gone';
-// Written by `end` itself, never asked for: 'released_early' (a release in the first 10 minutes) and 'unanswered' (a
-// lapse of a hold auto-claim took for the member, migration 1765000000409); neither counts anywhere.
+// Written by `end` itself, never asked for: 'released_early' (a release in the first 10 minutes), 'unanswered' (a
+// lapse of a hold auto-claim took for the member, migration 1765000000409) and 'check_failed' (a lapse after the
+// holder's pickup photo could not be checked, migration 1765100000414); none counts anywhere.
 
 /** docs/product-rules.md, "No-shows". */
 export const RELIABILITY_DAYS = 90;
@@ -21,15 +22,26 @@ export interface Reliability {
 /** The hold history: one row per hold, its end written in the transaction that ends it. */
 @Injectable()
 export class HoldsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
   /** A hold begins; `autoClaimed` when Pro's auto-claim took it for the member (its lapse is then nobody's no-show). */
   async start(manager: EntityManager, itemId: string, userId: string, autoClaimed = false): Promise<void> {
     await manager.query(`INSERT INTO items.holds (item_id, user_id, auto_claimed) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [itemId, userId, autoClaimed]);
   }
 
   /**
+   * The check of the holder's pickup photo failed on our side (the check service down or out of time, not a photo it
+   * refused): if the hold now lapses, that is not the member's no-show. Nothing when the member holds no such item.
+   */
+  async noteFailedCheck(itemId: string, userId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`UPDATE items.holds SET check_failed = true WHERE item_id = $1 AND user_id = $2 AND ended_at IS NULL`, [itemId, userId]);
+  }
+
+  /**
    * Ends the member's open hold of the item. A release in its first 10 minutes is recorded as not counting, and so is
    * the lapse of a hold that auto-claim took for the member (`auto_claimed`): they never chose that item, and anyone
-   * can post what matches their search at an hour nobody collects.
+   * can post what matches their search at an hour nobody collects. Nor does the lapse of a hold whose pickup photo
+   * could not be checked (`check_failed`): the member was there, and the check failed them.
    */
   async end(manager: EntityManager, itemId: string, userId: string, outcome: HoldEnd): Promise<void> {
     await manager.query(
@@ -37,6 +49,7 @@ export class HoldsRepository {
          outcome = CASE
            WHEN $3 = 'released' AND started_at > now() - make_interval(mins => ${RELEASE_GRACE_MINUTES}) THEN 'released_early'
            WHEN $3 = 'lapsed' AND auto_claimed THEN 'unanswered'
+           WHEN $3 = 'lapsed' AND check_failed THEN 'check_failed'
            ELSE $3 END
        WHERE item_id = $1 AND user_id = $2 AND ended_at IS NULL`,
       [itemId, userId, outcome],
