@@ -122,6 +122,8 @@ describe.each(STACK_MODES)('items, $name', (mode) => {
     it('makes scout finds free, 24 h and with a photo, for Scouts only', async () => {
       const { browser, user } = await neighbour();
       const imageUrl = await uploadPhoto(browser);
+      // The items service heard of the photo, and of who sent it, before it was stored: unposted, it goes in a day.
+      expect(await sql('SELECT user_id FROM items.photo_uploads WHERE photo_key = $1', [imageUrl.replace('/api/media/', '')])).toEqual([{ user_id: user.id }]);
       expect(await browser.post('/api/items', { title: 'Lamp', category: 'Household', location: HERE, scoutFind: true, imageUrl })).toMatchObject({
         status: 403,
         body: { message: 'Only Scouts can post scout finds. Turn on scout mode first.' },

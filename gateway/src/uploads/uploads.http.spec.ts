@@ -8,7 +8,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { CallContract, Calls } from '@curbside/contracts';
+import { CallContract, Calls, DomainError, ErrorCode } from '@curbside/contracts';
 import { AppConfig, InMemoryLiveChannel, LocalFolderStorage, OBJECT_STORAGE } from '@curbside/platform';
 import sharp from 'sharp';
 import { prepareRouting } from '../create-gateway-app';
@@ -32,9 +32,18 @@ const MB = 1024 * 1024;
 const KEY = /^photos\/[0-9a-f-]{36}\.webp$/;
 const NOT_AN_IMAGE = { code: 'UPLOAD.NOT_AN_IMAGE', message: 'Please select an image file.' };
 
-/** The users service, as far as the session guard asks it: one live session. */
-const users = {
-  call: async (contract: CallContract, body: { token?: string }) => {
+/** Item photos the items service was told of before they were stored, with who sent them; and whether it answers. */
+const expected: { photoKey: string; callerId: string }[] = [];
+let itemsAnswers = true;
+
+/** The users service, as far as the session guard asks it (one live session), and the items service as the upload tells it. */
+const services = {
+  call: async (contract: CallContract, body: { token?: string; photoKey?: string }, callerId?: string) => {
+    if (contract === Calls.items.expectItemPhoto) {
+      if (!itemsAnswers) throw new DomainError(ErrorCode.UNAVAILABLE, 'The items service is unavailable. Please try again.');
+      expected.push({ photoKey: body.photoKey ?? '', callerId: callerId ?? '' });
+      return { expected: true };
+    }
     if (contract !== Calls.users.resolveSession) throw new Error(`unexpected call ${contract.subject}`);
     return { userId: body.token === TOKEN ? USER : null };
   },
@@ -69,11 +78,11 @@ describe('POST /api/upload and GET /api/media/*key', () => {
         UploadsService,
         MediaService,
         { provide: OBJECT_STORAGE, useValue: new LocalFolderStorage(storageDir) },
-        { provide: ServiceClient, useValue: users },
+        { provide: ServiceClient, useValue: services },
         // Sessions are looked up afresh every time here (no cache), as the users service's stand-in answers them.
         {
           provide: SessionCache,
-          useFactory: () => new SessionCache(users as unknown as ServiceClient, new InMemoryLiveChannel(), { SESSION_CACHE_MS: 0 } as AppConfig),
+          useFactory: () => new SessionCache(services as unknown as ServiceClient, new InMemoryLiveChannel(), { SESSION_CACHE_MS: 0 } as AppConfig),
         },
         { provide: APP_GUARD, useClass: SessionGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
@@ -155,6 +164,22 @@ describe('POST /api/upload and GET /api/media/*key', () => {
     expect(revalidated.headers.get('etag')).toBe(etag);
     expect(revalidated.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await revalidated.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('tells the items service of each photo, with its sender, before storing it; stores nothing when it cannot', async () => {
+    const { body } = await upload(form('photo', await pngImage(600, 400), 'table.png', 'image/png'));
+    expect(expected.at(-1)).toEqual({ photoKey: body.url.replace('/api/media/', ''), callerId: USER });
+
+    itemsAnswers = false;
+    try {
+      const before = await storedKeys();
+      const refused = await upload(form('photo', await pngImage(600, 400), 'chair.png', 'image/png'));
+      expect(refused).toEqual({ status: 503, body: expect.objectContaining({ code: ErrorCode.UNAVAILABLE }) });
+      // A photo the items service never heard of would never be deleted: none is kept.
+      expect(await storedKeys()).toEqual(before);
+    } finally {
+      itemsAnswers = true;
+    }
   });
 
   it('goes by the bytes, not the name or the declared type: a PNG named .jpg is a PNG', async () => {

@@ -16,6 +16,11 @@ export interface StoredImage {
   thumbnailUrl: string;
 }
 
+export interface ReceiveOptions {
+  idempotency?: { callerId: string; key: string };
+  beforeStore?: (key: string) => Promise<unknown>;
+}
+
 /**
  * Receives one image from a multipart request and stores it re-encoded (docs/security.md): the bytes decide the type, the
  * preset's limit is enforced while the request streams, and nothing is stored unless the whole image decoded.
@@ -32,18 +37,25 @@ export class UploadsService {
     this.keyed = new KeyedUploads(storage);
   }
 
-  /** With an Idempotency-Key, a repeat of the same file answers the same URLs and stores nothing new (keyed-uploads.ts). */
-  async receiveImage(upload: Upload, preset: ImagePreset, idempotency?: { callerId: string; key: string }): Promise<StoredImage> {
+  /**
+   * With an Idempotency-Key, a repeat of the same file answers the same URLs and stores nothing new (keyed-uploads.ts).
+   * `beforeStore` is told the image's key once it decoded and before anything is stored (the items service notes an
+   * item photo there, to delete it if no post shows it); when it fails, nothing is stored.
+   */
+  async receiveImage(upload: Upload, preset: ImagePreset, options: ReceiveOptions = {}): Promise<StoredImage> {
     const { bytes, head: type } = await readSingleFile(upload, {
       field: preset.field,
       maxBytes: preset.maxBytes,
       headBytes: SNIFF_BYTES,
       inspectHead: (head) => this.acceptedType(head),
     });
-    if (!idempotency) return this.store(await this.images.process(bytes, type, preset), preset, randomUUID());
-    const { key, thumbnailKey } = await this.keyed.run(idempotency, preset.keyPrefix, bytes, async (id) =>
-      this.store(await this.images.process(bytes, type, preset), preset, id),
-    );
+    const store = async (id: string) => {
+      const processed = await this.images.process(bytes, type, preset);
+      await options.beforeStore?.(`${preset.keyPrefix}/${id}.webp`);
+      return this.store(processed, preset, id);
+    };
+    if (!options.idempotency) return store(randomUUID());
+    const { key, thumbnailKey } = await this.keyed.run(options.idempotency, preset.keyPrefix, bytes, store);
     return { key, url: mediaUrl(key), thumbnailKey, thumbnailUrl: mediaUrl(thumbnailKey) };
   }
 

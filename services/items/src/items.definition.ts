@@ -36,6 +36,9 @@ import { CountedVotes1765000000411 } from './migrations/1765000000411-counted-vo
 import { CommentEdits1765000000412 } from './migrations/1765000000412-comment-edits';
 import { PickupUploads1765100000413 } from './migrations/1765100000413-pickup-uploads';
 import { FailedChecksOfHolds1765100000414 } from './migrations/1765100000414-failed-checks-of-holds';
+import { ItemPhotoUploads1765100000415 } from './migrations/1765100000415-item-photo-uploads';
+import { ItemPhotosRepository } from './items/item-photos.repository';
+import { ItemPhotosService } from './items/item-photos.service';
 import { PickupPhotoKeys1763800000304 } from './migrations/1763800000304-pickup-photo-keys';
 import { HandoverMessages1763800000340 } from './migrations/1763800000340-handover-messages';
 import { Blocks1763800000341 } from './migrations/1763800000341-blocks';
@@ -161,6 +164,8 @@ export class ItemsModule {
         ImpactService,
         ImpactRepository,
         MemberDevicesRepository,
+        ItemPhotosRepository,
+        ItemPhotosService,
       ],
     };
   }
@@ -207,6 +212,7 @@ export const itemsService: ServiceDefinition = {
     CommentEdits1765000000412,
     PickupUploads1765100000413,
     FailedChecksOfHolds1765100000414,
+    ItemPhotoUploads1765100000415,
   ],
   module: (runtime) => ItemsModule.register(runtime),
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CreateGarageSaleRequest, ErrorCode, Events, ItemError, UserError } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
+import { ItemPhotosService, UNPOSTED_PHOTO_HOURS } from '../src/items/item-photos.service';
 import { ItemsService } from '../src/items/items.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
@@ -177,6 +178,35 @@ describe(ItemsService.name, () => {
     for (const key of keys) expect(await world.stored(key)).toBe(true);
     await sut.delete(item.id, poster);
     for (const key of keys) expect(await world.stored(key)).toBe(false);
+  });
+
+  it('deletes an uploaded photo no post shows a day later, with its thumbnail; one a post shows stays', async () => {
+    const photos = world.get(ItemPhotosService);
+    const poster = await world.member();
+    const storage = world.sut.infrastructure.storage;
+    const upload = async () => {
+      const id = randomUUID();
+      const keys = [`photos/${id}.webp`, `photos/${id}-thumb.webp`];
+      await photos.expect(keys[0], poster);
+      for (const key of keys) await storage.put(key, Buffer.from('photo'), 'image/webp');
+      return { imageUrl: `/api/media/${keys[0]}`, keys };
+    };
+    const [posted, abandoned, fresh] = [await upload(), await upload(), await upload()];
+    await world.post(poster, { imageUrl: posted.imageUrl });
+    // A repeat of the same upload (its Idempotency-Key) notes nothing new.
+    await photos.expect(fresh.keys[0], poster);
+    await world.db.query(`UPDATE items.photo_uploads SET created_at = now() - make_interval(hours => $2) WHERE photo_key = ANY ($1)`, [
+      [posted.keys[0], abandoned.keys[0]],
+      UNPOSTED_PHOTO_HOURS,
+    ]);
+
+    expect(await photos.sweepUnposted()).toBe(1);
+    for (const key of abandoned.keys) expect(await world.stored(key)).toBe(false);
+    for (const key of [...posted.keys, ...fresh.keys]) expect(await world.stored(key)).toBe(true);
+    // The posted photo is no longer watched (its post deletes it); the fresh one waits for its day.
+    const watched = await world.db.query(`SELECT photo_key FROM items.photo_uploads WHERE user_id = $1`, [poster]);
+    expect(watched).toEqual([{ photo_key: fresh.keys[0] }]);
+    expect(await photos.sweepUnposted()).toBe(0);
   });
 
   it("shows a member's own list with what they hold, and others only what is listed", async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { placeListSchema, placeQuerySchema } from './places.schemas';
 import { CallReply, defineCall } from '../rpc/call-contract';
+import { itemPhotoKeySchema } from '../media/media.schemas';
 import { pickupPhotoKeySchema, photoValidationResultSchema } from '../photos/photo-validation.schemas';
 import { UserError } from '../users/users.errors';
 import {
@@ -84,6 +85,16 @@ export const ItemsCalls = {
     request: itemIdSchema.extend({ photoHash: photoHashSchema.nullable() }),
     reply: claimResponseSchema,
     errors: [...claimRefusals, ClaimError.PHOTO_FAILED, ClaimError.HOLDS_SUSPENDED, ClaimError.DAILY_HOLDS, ClaimError.PICKUP_QUOTA],
+  }),
+  /**
+   * Told before an item photo is stored (POST /api/upload): noted with its uploader, so that a photo no post shows a
+   * day later is deleted with its thumbnail (ItemPhotosService.sweepUnposted) instead of kept for ever.
+   */
+  expectItemPhoto: defineCall({
+    subject: 'items.expect-item-photo',
+    request: z.object({ photoKey: itemPhotoKeySchema }),
+    reply: z.object({ expected: z.literal(true) }),
+    errors: [],
   }),
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
   pickupAdmissible: defineCall({

@@ -38,6 +38,9 @@ export const mediaPathSegmentsSchema = z.object({
     .describe('<id>.webp, or <id>-thumb.webp for the small version'),
 });
 
+/** Where the gateway stores an uploaded item photo (its thumbnail beside it, `-thumb`). */
+export const itemPhotoKeySchema = z.string().regex(new RegExp(`^photos/${UUID}\\.webp$`), 'An item photo key: photos/<id>.webp');
+
 /** Where a stored image is served from: our own origin (docs/security.md). */
 export function mediaUrl(key: string): string {
   return `/api/media/${key}`;

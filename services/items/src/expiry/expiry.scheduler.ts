@@ -2,6 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Events } from '@curbside/contracts';
 import { APP_CONFIG, AppConfig, createLogger, EventOutbox, RepeatingSweep, startRepeatingSweep } from '@curbside/platform';
 import { ClaimsService } from '../claims/claims.service';
+import { ItemPhotosService } from '../items/item-photos.service';
 import { QueueService } from '../queue/queue.service';
 import { ExpiryRepository } from './expiry.repository';
 
@@ -35,6 +36,7 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly outbox: EventOutbox,
     private readonly expiry: ExpiryRepository,
     private readonly claims: ClaimsService,
+    private readonly photos: ItemPhotosService,
     private readonly queue: QueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -46,11 +48,15 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
     });
   }
 
-  /** Unused pickup photos are a day old before they go: looking once a minute is plenty, whatever the sweep's pace. */
+  /**
+   * Unused pickup photos and unposted item photos are an hour or a day old before they go: looking once a minute is
+   * plenty, whatever the sweep's pace.
+   */
   private async sweepPhotosNowAndThen(): Promise<void> {
     if (Date.now() - this.photosSweptAt < PHOTO_SWEEP_MS) return;
     this.photosSweptAt = Date.now();
     await this.claims.sweepUnusedPickupPhotos();
+    await this.photos.sweepUnposted();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,16 +1,25 @@
 import { Controller } from '@nestjs/common';
 import { CallRequest, Calls, FeedReply, Item, PostedItem, TopFindsReply } from '@curbside/contracts';
 import { callerOf, Handles, Idempotent } from '@curbside/platform';
+import { ItemPhotosService } from './item-photos.service';
 import { ItemsService } from './items.service';
 
 @Controller()
 export class ItemsController {
-  constructor(private readonly items: ItemsService) {}
+  constructor(
+    private readonly items: ItemsService,
+    private readonly photos: ItemPhotosService,
+  ) {}
 
   @Handles(Calls.items.create)
   @Idempotent()
   create(request: CallRequest<typeof Calls.items.create>): Promise<PostedItem> {
     return this.items.post(request.body, callerOf(request), request.meta.device);
+  }
+
+  @Handles(Calls.items.expectItemPhoto)
+  expectItemPhoto(request: CallRequest<typeof Calls.items.expectItemPhoto>): Promise<{ expected: true }> {
+    return this.photos.expect(request.body.photoKey, callerOf(request));
   }
 
   @Handles(Calls.items.feed)
