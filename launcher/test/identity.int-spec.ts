@@ -103,6 +103,28 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
       expect(right).toMatchObject({ status: 400, body: { message: 'Invalid verification code' } });
     });
 
+    it("weighs only the asking browser's tries: a stranger's five guesses neither use up nor end the owner's code", async () => {
+      const phone = newPhone();
+      const owner = api.anotherBrowser();
+      // A browser that never had a session gets its device cookie with the code it asks for.
+      const sent = await owner.post('/api/auth/send-code', { phoneNumber: phone.typed });
+      expect(sent.headers.get('set-cookie')).toMatch(/^curbside_device=/);
+      const code = lastSmsCode(stack, phone.e164);
+      const stranger = api.anotherBrowser();
+      for (let i = 0; i < 5; i++) {
+        const guess = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+        expect(await stranger.post('/api/auth/verify-code', { phoneNumber: phone.typed, code: guess, firstName: 'Mallory' })).toMatchObject({
+          status: 400,
+          body: { message: 'Invalid verification code' },
+        });
+      }
+      // Even the right code is worth nothing in a browser that did not ask for it.
+      expect(await stranger.post('/api/auth/verify-code', { phoneNumber: phone.typed, code, firstName: 'Mallory' })).toMatchObject({ status: 400 });
+      expect(await sql('SELECT attempts FROM users.phone_codes WHERE phone = $1', [phone.e164])).toEqual([{ attempts: 0 }]);
+      const signIn = await owner.post<VerifyCodeResponse>('/api/auth/verify-code', { phoneNumber: phone.typed, code, firstName: 'Rosa' });
+      expect(signIn).toMatchObject({ status: 201, body: { success: true, message: 'Account Created!' } });
+    });
+
     it('refuses an expired code', async () => {
       const phone = newPhone();
       await api.post('/api/auth/send-code', { phoneNumber: phone.typed });
@@ -163,14 +185,19 @@ describe.each(STACK_MODES)('identity and access, $name', (mode) => {
 
     it("does not let a stranger's requests lock the owner out or cancel the owner's code", async () => {
       const phone = newPhone();
-      const from =
-        (address: string) =>
-        (body: unknown, path = '/api/auth/send-code') =>
-          fetch(`${stack.url}${path}`, {
+      // A browser on its own network, keeping the device cookie its first code came with (the code is that device's).
+      const from = (address: string) => {
+        let device: string | undefined;
+        return async (body: unknown, path = '/api/auth/send-code') => {
+          const response = await fetch(`${stack.url}${path}`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(device ? { cookie: device } : {}) },
             body: JSON.stringify(body),
           });
+          device ??= response.headers.get('set-cookie')?.split(';')[0];
+          return response;
+        };
+      };
       const owner = from('198.51.100.7');
       const stranger = from('203.0.113.5');
       expect((await owner({ phoneNumber: phone.typed })).status).toBe(201);

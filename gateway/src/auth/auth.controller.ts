@@ -15,6 +15,7 @@ import type { HttpReply, HttpRequest } from '../http/http-request';
 import { ApiRoute } from '../http/api-route.decorator';
 import { ServiceClient } from '../http/service-client';
 import { ZodPipe } from '../http/zod.pipe';
+import { keepDeviceCookie } from '../session/device-cookie';
 import { SessionCache } from '../session/session-cache';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../session/session-cookie';
 import { AuthThrottle } from './auth-throttle.decorator';
@@ -30,7 +31,13 @@ export class AuthController {
 
   @ApiRoute(Routes.sendCode)
   @AuthThrottle()
-  sendCode(@Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string }, @Req() request: HttpRequest): Promise<SendCodeResponse> {
+  sendCode(
+    @Body(new ZodPipe(Routes.sendCode.body)) body: { phoneNumber: string },
+    @Req() request: HttpRequest,
+    @Res({ passthrough: true }) reply: HttpReply,
+  ): Promise<SendCodeResponse> {
+    // The code is this browser's: only the device that asked may try it (docs/security.md, "Phone codes").
+    keepDeviceCookie(reply, this.config);
     return this.services.call(Calls.users.sendLoginCode, { ...body, requester: codeRequester(request) });
   }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppConfig } from '@curbside/platform';
+import { type AppConfig, currentRequestContext, runWithRequestContext } from '@curbside/platform';
 import type { HttpReply } from '../http/http-request';
 import { DEVICE_COOKIE, deviceHashOf, keepDeviceCookie } from './device-cookie';
 
@@ -36,6 +36,16 @@ describe('device cookie', () => {
     const forged = reply({ [DEVICE_COOKIE]: false });
     keepDeviceCookie(forged.reply, CONFIG);
     expect(forged.set).toHaveLength(1);
+  });
+
+  it('makes a new device id the device of the rest of its request, so the service calls it makes carry it', () => {
+    const fresh = reply({});
+    const device = runWithRequestContext({ requestId: 'r1' }, () => {
+      keepDeviceCookie(fresh.reply, CONFIG);
+      return currentRequestContext()?.device;
+    });
+    const id = decodeURIComponent(fresh.set[0].split('; ')[0].split('=')[1]).slice(2, 34);
+    expect(device).toBe(createHash('sha256').update(id).digest('hex'));
   });
 
   it('hands the services only the SHA-256 of the device id, and nothing without a valid one', () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppConfig } from '@curbside/platform';
+import { type AppConfig, noteRequestDevice } from '@curbside/platform';
 import { setCookie } from '../http/cookies';
 import type { HttpReply, HttpRequest } from '../http/http-request';
 import { memoized } from '../http/memo';
@@ -28,10 +28,16 @@ export function deviceHashOf(request: Pick<HttpRequest, 'signedCookies'>): strin
   return device ? hashOf(device) : undefined;
 }
 
-/** Gives the browser its device id beside a new session, when it has none yet (httpOnly, signed, long-lived). */
+/**
+ * Gives the browser its device id, when it has none yet (httpOnly, signed, long-lived): beside a new session, and
+ * when it asks for a phone code (which only this browser may then use). The rest of the request, its service calls
+ * included, already speaks for the new device.
+ */
 export function keepDeviceCookie(reply: HttpReply, config: AppConfig): void {
   if (deviceOf(reply.request)) return;
-  setCookie(reply, DEVICE_COOKIE, randomBytes(24).toString('base64url'), {
+  const device = randomBytes(24).toString('base64url');
+  noteRequestDevice(hashOf(device));
+  setCookie(reply, DEVICE_COOKIE, device, {
     httpOnly: true,
     sameSite: 'lax',
     signedWith: config.SESSION_SECRET,

@@ -22,6 +22,7 @@ import { AlertMailQueue1764600000704 } from './migrations/1764600000704-alert-ma
 import { UntextedCodes1765000000105 } from './migrations/1765000000105-untexted-codes';
 import { TextedCodesIndex1765000000106 } from './migrations/1765000000106-texted-codes-index';
 import { SessionLastSeen1765000000107 } from './migrations/1765000000107-session-last-seen';
+import { CodesOfADevice1765100000108 } from './migrations/1765100000108-codes-of-a-device';
 import { FramePictureWhenPerkIsUsedHandler } from './reactions/frame-picture-when-perk-is-used.handler';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
@@ -100,6 +101,7 @@ export const usersService: ServiceDefinition = {
     UntextedCodes1765000000105,
     TextedCodesIndex1765000000106,
     SessionLastSeen1765000000107,
+    CodesOfADevice1765100000108,
   ],
   module: (runtime) => UsersModule.register(runtime),
 };

@@ -1,4 +1,5 @@
 import { AuthError, Calls } from '@curbside/contracts';
+import { runWithRequestContext } from '@curbside/platform';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { PhoneCodesService } from '../src/codes/phone-codes.service';
 import { usersService } from '../src/users.definition';
@@ -69,6 +70,28 @@ describe(PhoneCodesService.name, () => {
       message: 'Invalid verification code. Too many tries: please request a new code.',
     });
     expect(await refusalOf(signIn(victim.e164, right))).toEqual({ code: AuthError.INVALID_CODE, message: 'Invalid verification code' });
+  });
+
+  it("weighs a try only against the codes the trying browser asked for: a stranger's guesses leave the owner's code whole", async () => {
+    const phone = newPhone();
+    const from = <T>(device: string, call: () => Promise<T>) => runWithRequestContext({ requestId: 'phone-codes', device }, call);
+    const [ownerPhone, strangerLaptop] = ['a'.repeat(64), 'b'.repeat(64)];
+    await from(ownerPhone, () => send(phone.e164));
+    const code = lastCode(sut, phone.e164);
+    for (let i = 0; i < 5; i++) {
+      expect(await refusalOf(from(strangerLaptop, () => signIn(phone.e164, wrong(code))))).toEqual({
+        code: AuthError.INVALID_CODE,
+        message: 'Invalid verification code',
+      });
+    }
+    // The right code from the wrong browser is refused too, and a browser that came with no device is another one.
+    expect(await refusalOf(from(strangerLaptop, () => signIn(phone.e164, code)))).toMatchObject({ code: AuthError.INVALID_CODE });
+    expect(await refusalOf(signIn(phone.e164, code))).toMatchObject({ code: AuthError.INVALID_CODE });
+    expect(await codeRows(phone.e164)).toEqual([expect.objectContaining({ attempts: 0, dead: false })]);
+    // The owner's own wrong try still counts against their code.
+    await refusalOf(from(ownerPhone, () => signIn(phone.e164, wrong(code))));
+    expect((await codeRows(phone.e164))[0].attempts).toBe(1);
+    expect((await from(ownerPhone, () => signIn(phone.e164, code))).response).toMatchObject({ success: true });
   });
 
   it('takes a code once', async () => {

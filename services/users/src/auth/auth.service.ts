@@ -35,15 +35,16 @@ export class AuthService {
   ) {}
 
   /** The same answer whether or not the number has an account. */
-  async sendLoginCode(phone: string, requester?: string): Promise<SendCodeResponse> {
-    const code = await this.outbox.transaction((tx) => this.codes.issue(tx.manager, { phone, purpose: 'login', requester }));
+  async sendLoginCode(phone: string, requester?: string, device?: string): Promise<SendCodeResponse> {
+    const code = await this.outbox.transaction((tx) => this.codes.issue(tx.manager, { phone, purpose: 'login', requester, device }));
     await this.deliver(phone, code);
     return CODE_SENT;
   }
 
-  async verifyLoginCode(request: VerifyCodeRequest): Promise<SignIn> {
+  /** `device`: the browser that types the code; only the codes it asked for are weighed. */
+  async verifyLoginCode(request: VerifyCodeRequest, device?: string): Promise<SignIn> {
     const phone = request.phoneNumber;
-    const check = await this.codes.check(phone, 'login', request.code);
+    const check = await this.codes.check(phone, 'login', request.code, device);
     if (!check.ok) return PhoneCodesService.fail(check);
     return this.outbox.transaction(async (tx) => {
       const existing = await this.usersRepository.findByPhone(phone, tx.manager);

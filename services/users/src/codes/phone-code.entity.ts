@@ -31,6 +31,10 @@ export class PhoneCodeEntity {
   @Column('text')
   requester: string;
 
+  /** The browser that asked for it (the SHA-256 of its device cookie; '' when none came): only its tries count. */
+  @Column('text')
+  device: string;
+
   /** False for a code issued but never sent (a verification for a number that is another account's). */
   @Column('boolean')
   texted: boolean;

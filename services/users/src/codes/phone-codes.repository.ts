@@ -52,11 +52,14 @@ export class PhoneCodesRepository {
     await manager.insert(PhoneCodeEntity, code);
   }
 
-  /** The number's live codes for this purpose, newest first, locked until the caller's transaction ends. */
-  async lockLive(manager: EntityManager, phone: string, purpose: CodePurpose): Promise<PhoneCodeEntity[]> {
+  /**
+   * The number's live codes for this purpose that this device asked for, newest first, locked until the caller's
+   * transaction ends.
+   */
+  async lockLive(manager: EntityManager, phone: string, purpose: CodePurpose, device: string): Promise<PhoneCodeEntity[]> {
     return manager
       .createQueryBuilder(PhoneCodeEntity, 'c')
-      .where('c.phone = :phone AND c.purpose = :purpose AND c.dead_at IS NULL', { phone, purpose })
+      .where('c.phone = :phone AND c.purpose = :purpose AND c.device = :device AND c.dead_at IS NULL', { phone, purpose, device })
       .orderBy('c.created_at', 'DESC')
       .setLock('pessimistic_write')
       .getMany();

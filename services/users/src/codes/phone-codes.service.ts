@@ -24,6 +24,8 @@ export interface IssueCode {
   pendingName?: string;
   /** The client's network as the gateway counts it (an IPv4 address or an IPv6 /64). */
   requester?: string;
+  /** The browser that asks (RpcMeta.device): only its tries are weighed against the code. */
+  device?: string;
   /** False when the code will not be sent (a verification for a number that is another account's); true if unset. */
   texted?: boolean;
 }
@@ -78,6 +80,7 @@ export class PhoneCodesService {
       purpose: request.purpose,
       codeHash: hashCode(this.config.SESSION_SECRET, request.phone, request.purpose, code),
       requester,
+      device: request.device ?? '',
       texted,
       userId: request.userId ?? null,
       pendingName: request.pendingName ?? null,
@@ -91,12 +94,14 @@ export class PhoneCodesService {
 
   /**
    * Checks a code in a transaction of its own, so that a wrong try is counted even though the caller then
-   * fails the request. A right code is not used up here: `consume` does that inside the caller's work.
+   * fails the request. A right code is not used up here: `consume` does that inside the caller's work. Only the codes
+   * this device asked for are weighed: a stranger's guesses neither try nor end the owner's code (their own, if they
+   * asked for one, was texted to the owner).
    */
-  async check(phone: string, purpose: CodePurpose, code: string): Promise<CodeCheck> {
+  async check(phone: string, purpose: CodePurpose, code: string, device = ''): Promise<CodeCheck> {
     return this.dataSource.transaction(async (manager) => {
-      // Several requesters may each hold a live code for the number; a try is counted against each of them.
-      const live = await this.codes.lockLive(manager, phone, purpose);
+      // The device may hold live codes from several networks (a phone off its Wi-Fi); a try counts against each.
+      const live = await this.codes.lockLive(manager, phone, purpose, device);
       const fresh = live.filter((c) => c.expiresAt.getTime() > Date.now());
       for (const stale of live.filter((c) => !fresh.includes(c))) await this.codes.markDead(manager, stale.id);
       if (fresh.length === 0) {

@@ -69,24 +69,24 @@ export class UsersController {
   @Handles(Calls.users.sendLoginCode)
   sendLoginCode(request: CallRequest<typeof Calls.users.sendLoginCode>) {
     const body = request.body;
-    return this.auth.sendLoginCode(body.phoneNumber, body.requester);
+    return this.auth.sendLoginCode(body.phoneNumber, body.requester, request.meta.device);
   }
 
   @Handles(Calls.users.verifyLoginCode)
   verifyLoginCode(request: CallRequest<typeof Calls.users.verifyLoginCode>) {
-    return this.auth.verifyLoginCode(request.body);
+    return this.auth.verifyLoginCode(request.body, request.meta.device);
   }
 
   @Handles(Calls.users.startVerification)
   startVerification(request: CallRequest<typeof Calls.users.startVerification>) {
     const body = request.body;
-    return this.verification.start(callerOf(request), body.name, body.phone, body.requester);
+    return this.verification.start(callerOf(request), body.name, body.phone, body.requester, request.meta.device);
   }
 
   @Handles(Calls.users.confirmVerification)
   confirmVerification(request: CallRequest<typeof Calls.users.confirmVerification>) {
     const body = request.body;
-    return this.verification.confirm(callerOf(request), body.phone, body.code);
+    return this.verification.confirm(callerOf(request), body.phone, body.code, request.meta.device);
   }
 
   @Handles(Calls.users.verificationStatus)

@@ -23,13 +23,13 @@ export class VerificationService {
    * matches too; but it is only sent to a number that is free or already this account's, so nobody can verify with
    * somebody else's phone.
    */
-  async start(userId: string, name: string, phone: string, requester?: string): Promise<SuccessResponse> {
+  async start(userId: string, name: string, phone: string, requester?: string, device?: string): Promise<SuccessResponse> {
     const issued = await this.users.change(userId, async (user, tx) => {
       if (user.isVerified) return null;
       const owner = await this.usersRepository.findByPhone(phone, tx.manager);
       user.verificationSubmittedAt = new Date();
       const send = !owner || owner.id === user.id;
-      const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name, requester, texted: send });
+      const code = await this.codes.issue(tx.manager, { phone, purpose: 'verify', userId, pendingName: name, requester, device, texted: send });
       return { code, send };
     });
     if (issued === null) return { success: true, message: 'Your account is already verified' };
@@ -37,8 +37,8 @@ export class VerificationService {
     return { success: true, message: 'Check your phone for the verification code' };
   }
 
-  async confirm(userId: string, phone: string, code: string): Promise<SuccessResponse> {
-    const check = await this.codes.check(phone, 'verify', code);
+  async confirm(userId: string, phone: string, code: string, device?: string): Promise<SuccessResponse> {
+    const check = await this.codes.check(phone, 'verify', code, device);
     if (!check.ok) return PhoneCodesService.fail(check);
     if (check.code.userId !== userId) throw new DomainError(AuthError.INVALID_CODE, 'Invalid verification code');
     try {
