@@ -140,6 +140,18 @@ describe(OpenAiPhotoValidator.name, () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(350);
   });
 
+  it('answers a photo the model will not look at (a 400, or its refusal) as a photo to take again, not as our failure', async () => {
+    const notCheckable = { isValid: false, confidence: 1, reason: 'This photo could not be checked: take a clear photo of the item where you picked it up.' };
+    fake.script(apiError(400));
+    await expect(create().validate(photo)).resolves.toEqual(notCheckable);
+    expect(fake.requests).toHaveLength(1);
+
+    const refusal = completion('');
+    (refusal as { body: { choices: { message: { refusal: string | null } }[] } }).body.choices[0].message.refusal = "I can't help with this image.";
+    fake.script(refusal);
+    await expect(create().validate(photo)).resolves.toEqual(notCheckable);
+  });
+
   it('does not retry a refused key', async () => {
     fake.script(apiError(401));
 

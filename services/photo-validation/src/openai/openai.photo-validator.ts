@@ -25,6 +25,17 @@ const UNREADABLE_PHOTO: PhotoValidationResult = {
   reason: 'The file is not a photo we can read: please upload a JPEG, PNG or WebP image.',
 };
 
+/**
+ * The model would not look at the photo (it refused, or the API turned the image down with a 400): an answer about
+ * the photo, not a failure of ours. Answered as a check that failed for the service, a member could send such a
+ * photo on purpose, and a hold it lapsed in would count as nobody's no-show (docs/product-rules.md, "No-shows").
+ */
+const PHOTO_NOT_CHECKABLE: PhotoValidationResult = {
+  isValid: false,
+  confidence: 1,
+  reason: 'This photo could not be checked: take a clear photo of the item where you picked it up.',
+};
+
 /** Enough for "low" detail (512 px) with margin, and far smaller than a phone photo. */
 const UPLOAD_SIDE_PX = 1024;
 
@@ -77,11 +88,15 @@ export class OpenAiPhotoValidator implements PhotoValidator {
         left === undefined ? undefined : { signal: AbortSignal.timeout(left) },
       )
       .catch((error: unknown) => {
+        if (error instanceof OpenAI.BadRequestError) return 'photo refused' as const;
         this.log.warn({ err: error, model: this.options.model, ms: Math.round(performance.now() - started) }, 'OpenAI photo check failed after its retries');
         return null;
       });
+    if (completion === 'photo refused') return PHOTO_NOT_CHECKABLE;
     if (!completion) return VALIDATION_SERVICE_ERROR;
-    const answer = parseAnswer(completion.choices[0]?.message);
+    const message = completion.choices[0]?.message;
+    if (message?.refusal) return PHOTO_NOT_CHECKABLE;
+    const answer = parseAnswer(message);
     if (!answer.ok) {
       this.log.warn({ model: this.options.model, problem: answer.problem }, 'OpenAI photo check gave no usable answer');
       return VALIDATION_SERVICE_ERROR;
@@ -104,7 +119,6 @@ type ParsedAnswer = { ok: true; result: PhotoValidationResult } | { ok: false; p
 /** The model's JSON, checked against the contract; a confidence outside 0..1 is clamped rather than refused. */
 function parseAnswer(message: OpenAI.Chat.Completions.ChatCompletionMessage | undefined): ParsedAnswer {
   if (!message) return { ok: false, problem: 'no choice in the completion' };
-  if (message.refusal) return { ok: false, problem: `refused: ${message.refusal}` };
   let json: unknown;
   try {
     json = JSON.parse(message.content ?? '');
