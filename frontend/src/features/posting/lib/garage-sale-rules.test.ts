@@ -60,13 +60,21 @@ describe('garage sale rules', () => {
     expect(validateGarageSale({ ...today, endTime: '21:00' })).toEqual({});
   });
 
-  it('puts a refused post on the field the form refuses now, and nothing else', () => {
+  it('puts a refused post on the field refused with its words, or the one the form refuses now, and nothing else', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2026, 5, 1, 20, 13));
     const refused = new ApiError(400, JSON.stringify({ code: 'COMMON.VALIDATION_FAILED', message: 'This garage sale has already ended' }), 'Bad Request');
     const ended = { ...valid, startDate: '2026-06-01', endDate: '2026-06-01' };
     expect(fieldOfRefusal(refused, ended)).toBe('endTime');
-    expect(fieldOfRefusal(refused, { ...ended, endDate: '2026-06-02' })).toBeUndefined();
+    // This device's clock says the sale has not ended; the server's said it had: the end time still takes it.
+    expect(fieldOfRefusal(refused, { ...ended, endDate: '2026-06-02' })).toBe('endTime');
     expect(fieldOfRefusal(new ApiError(500, '', 'Server Error'), ended)).toBeUndefined();
+    // Two fields the form refuses: the one the server named in its words takes it, not the first.
+    const contact = new ApiError(
+      400,
+      JSON.stringify({ code: 'COMMON.VALIDATION_FAILED', message: validateGarageSale({ ...valid, contactInfo: '' }).contactInfo }),
+      'Bad Request',
+    );
+    expect(fieldOfRefusal(contact, { ...valid, title: '', contactInfo: '' })).toBe('contactInfo');
   });
 });

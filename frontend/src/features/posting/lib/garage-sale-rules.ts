@@ -8,7 +8,7 @@ import {
   ErrorCode,
 } from '@curbside/contracts/client';
 import { z } from 'zod';
-import { hasErrorCode } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 
 /** The Post Garage Sale form's values as typed. */
 export interface GarageSaleValues {
@@ -164,12 +164,16 @@ export function validateGarageSale(v: GarageSaleValues): GarageSaleErrors {
 
 /**
  * Where the form shows the server's refusal of a post: the wire's VALIDATION_FAILED names no field, so the form's own
- * check runs again now (a schedule can pass its end while the form is open) and the first field it refuses takes it.
+ * check runs again now (a schedule can pass its end while the form is open) and the field refused with the same words
+ * takes it, else the first field it refuses. "Already ended" is the end time's whatever this device's clock says: the
+ * server's clock decided, and a phone a few minutes slow finds nothing wrong itself.
  */
 export function fieldOfRefusal(error: unknown, values: GarageSaleValues): keyof GarageSaleValues | undefined {
   if (!hasErrorCode(error, ErrorCode.VALIDATION_FAILED)) return undefined;
+  const message = errorMessage(error);
+  if (message === GARAGE_SALE_ENDED_MESSAGE) return 'endTime';
   const errors = validateGarageSale(values);
-  return FIELDS.find((field) => errors[field]);
+  return FIELDS.find((field) => errors[field] === message) ?? FIELDS.find((field) => errors[field]);
 }
 
 /** Local date + time → ISO timestamp. */
