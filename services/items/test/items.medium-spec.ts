@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CreateGarageSaleRequest, ErrorCode, Events, ItemError, UserError } from '@curbside/contracts';
+import { CreateGarageSaleRequest, ErrorCode, Events, ItemError, UploadError, UserError } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
-import { ItemPhotosService, UNPOSTED_PHOTO_HOURS } from '../src/items/item-photos.service';
+import { ItemPhotosService, UNPOSTED_PHOTO_HOURS, UNPOSTED_PHOTOS_PER_DAY } from '../src/items/item-photos.service';
 import { ItemsService } from '../src/items/items.service';
 import { ItemsWorld, refusal, startItemsWorld } from './items-world';
 
@@ -207,6 +207,24 @@ describe(ItemsService.name, () => {
     const watched = await world.db.query(`SELECT photo_key FROM items.photo_uploads WHERE user_id = $1`, [poster]);
     expect(watched).toEqual([{ photo_key: fresh.keys[0] }]);
     expect(await photos.sweepUnposted()).toBe(0);
+  });
+
+  it(`refuses a member's photo past ${UNPOSTED_PHOTOS_PER_DAY} a day that no post shows, saying when; a posted one frees its place`, async () => {
+    const photos = world.get(ItemPhotosService);
+    const member = await world.member();
+    const key = () => `photos/${randomUUID()}.webp`;
+    const first = key();
+    await photos.expect(first, member);
+    // Sent at once, as a script would: the member's lock lets exactly the cap through.
+    const burst = await Promise.allSettled(Array.from({ length: UNPOSTED_PHOTOS_PER_DAY }, () => photos.expect(key(), member)));
+    expect(burst.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    const refused = (burst.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+    expect(refused).toMatchObject({ code: UploadError.TOO_MANY_UNPOSTED, message: expect.stringContaining(`${UNPOSTED_PHOTOS_PER_DAY} photos`) });
+    expect(refused.retryAfterSeconds).toBeGreaterThan(23 * 3600);
+    // Another member is not counted with them; and a photo put on a post no longer counts.
+    await photos.expect(key(), await world.member());
+    await world.post(member, { imageUrl: `/api/media/${first}` });
+    await photos.expect(key(), member);
   });
 
   it("shows a member's own list with what they hold, and others only what is listed", async () => {

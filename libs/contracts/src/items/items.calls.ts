@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { placeListSchema, placeQuerySchema } from './places.schemas';
 import { CallReply, defineCall } from '../rpc/call-contract';
+import { UploadError } from '../media/media.errors';
 import { itemPhotoKeySchema } from '../media/media.schemas';
 import { pickupPhotoKeySchema, photoValidationResultSchema } from '../photos/photo-validation.schemas';
 import { UserError } from '../users/users.errors';
@@ -94,7 +95,7 @@ export const ItemsCalls = {
     subject: 'items.expect-item-photo',
     request: z.object({ photoKey: itemPhotoKeySchema }),
     reply: z.object({ expected: z.literal(true) }),
-    errors: [],
+    errors: [UploadError.TOO_MANY_UNPOSTED],
   }),
   /** Asked before a pickup photo is stored: the photo of a request that would be refused is never kept. */
   pickupAdmissible: defineCall({

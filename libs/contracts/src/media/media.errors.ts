@@ -14,6 +14,8 @@ export const UploadErrorSet = defineErrors('UPLOAD', {
   UNREADABLE: 400,
   TOO_MANY_PIXELS: 400,
   TOO_LARGE: 413,
+  /** Too many item photos uploaded in a day and shown on no post (items.expect-item-photo). */
+  TOO_MANY_UNPOSTED: 429,
   STORAGE_UNAVAILABLE: 503,
 });
 export const UploadError = UploadErrorSet.codes;
