@@ -36,6 +36,11 @@ export type PhotoValidationResult = z.infer<typeof photoValidationResultSchema>;
 /** What the client sees when no validator could answer (spec §8). */
 export const VALIDATION_SERVICE_ERROR: PhotoValidationResult = { isValid: false, confidence: 0, reason: 'Validation service error' };
 
+/** Whether the check failed on our side (down, out of time), rather than answering about the photo. */
+export function isValidationServiceError(result: PhotoValidationResult): boolean {
+  return result.reason === VALIDATION_SERVICE_ERROR.reason;
+}
+
 /** The community standards the check applies (spec §5), given to every validator. */
 export const COMMUNITY_STANDARDS = [
   'No real people in the photo (statues and art are allowed).',

@@ -12,6 +12,7 @@ import {
   PhotoValidationResult,
   photoValidationResultSchema,
   VALIDATION_SERVICE_ERROR,
+  isValidationServiceError,
   storedImageKeys,
 } from '@curbside/contracts';
 import { createLogger, deleteStoredObjects, EventOutbox, JOB_QUEUE, JobQueue, OBJECT_STORAGE, ObjectStorage, Transaction } from '@curbside/platform';
@@ -127,7 +128,7 @@ export class ClaimsService {
         deadline: Date.now() + VALIDATION_TIMEOUT_MS,
       });
       if (!result.isValid) {
-        if (result.reason === VALIDATION_SERVICE_ERROR.reason) await this.holds.noteFailedCheck(itemId, callerId);
+        if (isValidationServiceError(result)) await this.holds.noteFailedCheck(itemId, callerId);
         await this.forget([photoKey]);
         return result;
       }

@@ -1,4 +1,4 @@
-import { VALIDATION_SERVICE_ERROR, type PhotoValidationResult } from '@curbside/contracts';
+import { isValidationServiceError, type PhotoValidationResult } from '@curbside/contracts';
 import { photoCheckDuration, photoChecks, type JobQueueStats } from '@curbside/platform';
 
 /** Recent jobs kept for the percentiles: enough for a stable p99, small enough to sort on every call. */
@@ -53,7 +53,7 @@ export class PhotoValidationMetrics {
     let outcome: JobOutcome = 'failed';
     try {
       const result = await work();
-      outcome = result.reason === VALIDATION_SERVICE_ERROR.reason ? 'serviceError' : result.isValid ? 'valid' : 'invalid';
+      outcome = isValidationServiceError(result) ? 'serviceError' : result.isValid ? 'valid' : 'invalid';
       return result;
     } finally {
       this.record(performance.now() - started, outcome);
