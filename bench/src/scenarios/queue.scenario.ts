@@ -14,7 +14,10 @@ const ROUNDS = 30;
 /** One pickup fanning out to this many members who waited: 20 in line (the queue's cap) and the rest voters. */
 const WAITING = 500;
 const IN_LINE = 20;
-const PHOTO = readFileSync(join(resolve(__dirname, '..', '..', '..'), 'services', 'photo-validation', 'test', 'fixtures', 'furniture-chair.jpg'));
+const FIXTURES = join(resolve(__dirname, '..', '..', '..'), 'services', 'photo-validation', 'test', 'fixtures');
+const PHOTO = readFileSync(join(FIXTURES, 'furniture-chair.jpg'));
+/** The listing's own photo: another than the pickup's, which would be refused as a copy of it. */
+const LISTING_PHOTO = readFileSync(join(FIXTURES, 'coffee-cup.jpg'));
 
 type Db = { query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 
@@ -45,11 +48,14 @@ async function run(context: ScenarioContext): Promise<void> {
   /** An item held by one member with another in line, whose live stream is open. */
   const heldWithOneInLine = async () => {
     const poster = await member();
+    // Only an item with a photo can be held, and a post shows only a photo its poster uploaded.
+    const uploaded = await poster.browser.postFile<{ imageUrl: string }>('/api/upload', 'photo', { name: 'cup.jpg', type: 'image/jpeg', bytes: LISTING_PHOTO });
+    if (uploaded.status !== 200) throw new Error(`POST /api/upload answered ${uploaded.status}`);
     const posted = await poster.browser.post<{ id: string }>('/api/items', {
       title: 'Oak chair',
       category: 'Furniture',
       location: HERE,
-      imageUrl: `/api/media/photos/${randomUUID()}.webp`,
+      imageUrl: uploaded.body.imageUrl,
     });
     if (posted.status !== 201) throw new Error(`POST /api/items answered ${posted.status}`);
     const itemId = posted.body.id;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CreateReportRequest, CreateSingleItemRequest, Events } from '@curbside/contracts';
+import { CreateReportRequest, Events } from '@curbside/contracts';
 import { ClaimsService } from '../src/claims/claims.service';
 import { EngagementService } from '../src/engagement/engagement.service';
 import { ImpactService } from '../src/impact/impact.service';
-import { ItemsService } from '../src/items/items.service';
 import { ModerationService } from '../src/moderation/moderation.service';
 import { ReportsService } from '../src/reports/reports.service';
 import { ItemsWorld, startItemsWorld } from './items-world';
@@ -86,19 +85,9 @@ describe(ImpactService.name, () => {
     const here = newArea();
     const [poster, second, stranger] = [await olderMember(), await olderMember(), await olderMember()];
     const phone = 'a'.repeat(64);
-    const items = world.get(ItemsService);
-    const base = {
-      title: 'Oak bookshelf',
-      description: '',
-      category: 'Books',
-      imageUrl: `/api/media/photos/${randomUUID()}.webp`,
-      scoutFind: false,
-      pricingType: 'free',
-      location: here,
-      timeLimit: 24,
-    };
-    const first = await items.post({ ...base } as CreateSingleItemRequest, poster, phone);
-    const other = await items.post({ ...base, imageUrl: `/api/media/photos/${randomUUID()}.webp` } as CreateSingleItemRequest, poster, phone);
+    const postFromPhone = () => world.post(poster, { description: '', category: 'Books', location: here }, phone);
+    const first = await postFromPhone();
+    const other = await postFromPhone();
     await pickUp(first.id, second, phone);
     await pickUp(other.id, stranger, 'b'.repeat(64));
 
@@ -115,7 +104,7 @@ describe(ImpactService.name, () => {
     expect(Object.fromEntries(claimed.map((e) => [e.itemId, e.linkedAccounts ?? false]))).toEqual({ [first.id]: true, [other.id]: false });
 
     // A "still there" from the poster's device makes no points final; one from another device does.
-    const third = await items.post({ ...base, imageUrl: `/api/media/photos/${randomUUID()}.webp` } as CreateSingleItemRequest, poster, phone);
+    const third = await postFromPhone();
     const confirmer = await world.member({ verified: true, accountAgeHours: 24 * 30 });
     const engagement = world.get(EngagementService);
     await engagement.stillThere(third.id, confirmer, true, phone);

@@ -6,6 +6,7 @@ import {
   CreateSingleItemRequest,
   DomainError,
   Item,
+  mediaUrl,
   PHOTO_VALIDATION_QUEUE,
   PhotoValidationJob,
   PostedItem,
@@ -14,6 +15,7 @@ import {
 } from '@curbside/contracts';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { DataSource } from 'typeorm';
+import { ItemPhotosService } from '../src/items/item-photos.service';
 import { ItemsService } from '../src/items/items.service';
 import { itemsService } from '../src/items.definition';
 
@@ -35,8 +37,8 @@ export interface ItemsWorld {
    * which answers no for everyone else); an account of three weeks unless told otherwise.
    */
   moderator(options?: MemberOptions): Promise<string>;
-  /** A free single item with a photo, posted through ItemsService. */
-  post(posterId: string, overrides?: Partial<CreateSingleItemRequest>): Promise<PostedItem>;
+  /** A free single item with a photo of the poster's upload, posted through ItemsService (from `device`, if given). */
+  post(posterId: string, overrides?: Partial<CreateSingleItemRequest>, device?: string): Promise<PostedItem>;
   /** A free garage sale starting in an hour, for six hours, posted through ItemsService. */
   postGarageSale(posterId: string, overrides?: Partial<CreateGarageSaleRequest>): Promise<Item>;
   /** Payloads of the events with this subject the service wrote to its outbox, oldest first. */
@@ -95,21 +97,24 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
       );
       return userId;
     },
-    post(posterId, overrides = {}) {
-      return get(ItemsService).post(
-        {
-          title: 'Oak bookshelf',
-          description: 'Solid, a little scratched',
-          category: 'Furniture',
-          imageUrl: `/api/media/photos/${randomUUID()}.webp`,
-          scoutFind: false,
-          pricingType: 'free',
-          location: { lat: 47.6062, lng: -122.3321 },
-          timeLimit: 24,
-          ...overrides,
-        } as CreateSingleItemRequest,
-        posterId,
-      );
+    async post(posterId, overrides = {}, device) {
+      const request = {
+        title: 'Oak bookshelf',
+        description: 'Solid, a little scratched',
+        category: 'Furniture',
+        imageUrl: `/api/media/photos/${randomUUID()}.webp`,
+        scoutFind: false,
+        pricingType: 'free',
+        location: { lat: 47.6062, lng: -122.3321 },
+        timeLimit: 24,
+        ...overrides,
+      } as CreateSingleItemRequest;
+      // Noted as the gateway notes an upload before storing it, unless the test uploaded it already.
+      const photoKey = request.imageUrl?.slice(mediaUrl('').length);
+      if (photoKey && (await db.query(`SELECT 1 FROM items.photo_uploads WHERE photo_key = $1`, [photoKey])).length === 0) {
+        await get(ItemPhotosService).expect(photoKey, posterId);
+      }
+      return get(ItemsService).post(request, posterId, device);
     },
     postGarageSale(posterId, overrides = {}) {
       const start = new Date(Date.now() + 3600_000);

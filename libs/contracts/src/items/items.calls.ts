@@ -54,7 +54,7 @@ export const ItemsCalls = {
     subject: 'items.create',
     request: createItemRequestSchema,
     reply: postedItemSchema,
-    errors: [ItemError.SCOUT_MODE_REQUIRED, UserError.VERIFICATION_REQUIRED, ItemError.PHOTO_IN_USE],
+    errors: [ItemError.SCOUT_MODE_REQUIRED, UserError.VERIFICATION_REQUIRED, ItemError.PHOTO_IN_USE, ItemError.PHOTO_NOT_KEPT],
   }),
   feed: defineCall({ subject: 'items.feed', request: feedQuerySchema, reply: feedReplySchema, errors: [] }),
   byUser: defineCall({ subject: 'items.by-user', request: z.object({ userId: z.uuid() }), reply: itemListSchema, errors: [] }),

@@ -32,6 +32,11 @@ export const ItemErrorSet = defineErrors('ITEM', {
   ALREADY_SPOTLIT: 409,
   /** The photo is on another member's post: a post shows a photo its own poster uploaded. */
   PHOTO_IN_USE: 409,
+  /**
+   * The photo was not uploaded by the poster, or is no longer kept: an upload no post shows is deleted a day later,
+   * and a deleted post's photo with it.
+   */
+  PHOTO_NOT_KEPT: 409,
 });
 export const ItemError = ItemErrorSet.codes;
 

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { mediaUrl } from '@curbside/contracts';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
 /** Item photos uploaded and not yet known to be on a post (items.photo_uploads, migration 1765100000415). */
 @Injectable()
 export class ItemPhotosRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
   /** Noted before the gateway stores it; a repeat of an idempotent upload notes nothing new. */
   async expect(manager: EntityManager, photoKey: string, userId: string): Promise<void> {
     await manager.query(`INSERT INTO items.photo_uploads (photo_key, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [photoKey, userId]);
@@ -28,19 +26,63 @@ export class ItemPhotosRepository {
   }
 
   /**
-   * Uploads older than `hours`, oldest first, each with whether a post shows it (the URL the upload answered, read
-   * through items_image_url).
+   * Whether a post may show this photo, from now until the transaction ends: under the photo's own lock, which the
+   * sweep and a post's deletion take too, so none of them decides on a photo another is changing.
    */
-  async older(hours: number, limit: number): Promise<{ photo_key: string; shown: boolean }[]> {
-    return this.dataSource.query(
-      `SELECT u.photo_key, EXISTS (SELECT 1 FROM items.items i WHERE i.image_url = $3 || u.photo_key) AS shown
-       FROM items.photo_uploads u WHERE u.created_at < now() - make_interval(hours => $1)
-       ORDER BY u.created_at LIMIT $2`,
-      [hours, limit, mediaUrl('')],
-    );
+  async lock(manager: EntityManager, imageUrl: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('items.photo:' || $1))`, [imageUrl]);
   }
 
-  async forget(photoKeys: string[]): Promise<void> {
-    await this.dataSource.query(`DELETE FROM items.photo_uploads WHERE photo_key = ANY ($1::text[])`, [photoKeys]);
+  /** Whether this member uploaded the photo and it is still kept for a post, or a post of theirs already shows it. */
+  async keptFor(manager: EntityManager, imageUrl: string, userId: string): Promise<boolean> {
+    const [row]: { kept: boolean }[] = await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM items.photo_uploads WHERE photo_key = $3 AND user_id = $2)
+           OR EXISTS (SELECT 1 FROM items.items WHERE image_url = $1 AND poster_id = $2) AS kept`,
+      [imageUrl, userId, imageUrl.slice(mediaUrl('').length)],
+    );
+    return row.kept;
+  }
+
+  /** Whether an item of another poster shows this photo (through items_image_url, migration 1765000000405). */
+  async ofAnother(manager: EntityManager, imageUrl: string, posterId: string): Promise<boolean> {
+    const rows = await manager.query(`SELECT 1 FROM items.items WHERE image_url = $1 AND poster_id <> $2 LIMIT 1`, [imageUrl, posterId]);
+    return rows.length > 0;
+  }
+
+  /** Whether an item other than this one still shows the photo: then its stored files stay. */
+  async shownElsewhere(manager: EntityManager, imageUrl: string, itemId: string): Promise<boolean> {
+    const rows = await manager.query(`SELECT 1 FROM items.items WHERE image_url = $1 AND id <> $2 LIMIT 1`, [imageUrl, itemId]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Up to `limit` uploads older than `hours`, oldest first, each locked until the transaction ends: its row (so two
+   * sweeps share nothing) and its photo's lock (a post about to show it keeps it, and is skipped here this time).
+   */
+  async lockOlder(manager: EntityManager, hours: number, limit: number): Promise<string[]> {
+    const rows: { photo_key: string }[] = await manager.query(
+      `WITH old AS (SELECT photo_key, created_at FROM items.photo_uploads WHERE created_at < now() - make_interval(hours => $1)
+                    ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       SELECT photo_key FROM old WHERE pg_try_advisory_xact_lock(hashtext('items.photo:' || $3 || photo_key)) ORDER BY created_at`,
+      [hours, limit, mediaUrl('')],
+    );
+    return rows.map((r) => r.photo_key);
+  }
+
+  /**
+   * Which of these photos a post shows (through items_image_url). A statement of its own, read after lockOlder: a post
+   * that committed while the locks were taken is seen.
+   */
+  async shown(manager: EntityManager, photoKeys: string[]): Promise<Set<string>> {
+    const rows: { photo_key: string }[] = await manager.query(
+      `SELECT k.photo_key FROM unnest($1::text[]) AS k(photo_key)
+       WHERE EXISTS (SELECT 1 FROM items.items i WHERE i.image_url = $2 || k.photo_key)`,
+      [photoKeys, mediaUrl('')],
+    );
+    return new Set(rows.map((r) => r.photo_key));
+  }
+
+  async forget(manager: EntityManager, photoKeys: string[]): Promise<void> {
+    await manager.query(`DELETE FROM items.photo_uploads WHERE photo_key = ANY ($1::text[])`, [photoKeys]);
   }
 }

@@ -38,18 +38,6 @@ export class ItemsRepository {
     await manager.save(ItemEntity, item, { reload: false });
   }
 
-  /** Whether an item of another poster shows this photo (through items_image_url, migration 1765000000405). */
-  async photoOfAnother(manager: EntityManager, imageUrl: string, posterId: string): Promise<boolean> {
-    const rows = await manager.query(`SELECT 1 FROM items.items WHERE image_url = $1 AND poster_id <> $2 LIMIT 1`, [imageUrl, posterId]);
-    return rows.length > 0;
-  }
-
-  /** Whether an item other than this one still shows the photo: then its stored files stay. */
-  async photoShownElsewhere(manager: EntityManager, imageUrl: string, itemId: string): Promise<boolean> {
-    const rows = await manager.query(`SELECT 1 FROM items.items WHERE image_url = $1 AND id <> $2 LIMIT 1`, [imageUrl, itemId]);
-    return rows.length > 0;
-  }
-
   async clearImage(manager: EntityManager, id: string): Promise<void> {
     await manager.update(ItemEntity, { id }, { imageUrl: null });
   }

@@ -19,7 +19,6 @@ import {
   TopFindsReply,
   UpdateItemRequest,
   UserError,
-  storedImageKeys,
   GARAGE_SALE_ENDED_MESSAGE,
 } from '@curbside/contracts';
 import { deleteStoredObjects, EventOutbox, OBJECT_STORAGE, ObjectStorage, timeZoneAt, Transaction } from '@curbside/platform';
@@ -33,6 +32,7 @@ import { flagsOf, ItemRow } from './item-row';
 import { toItem } from './item.mapper';
 import { itemPostedPayload } from './item-posted';
 import { BlocksRepository } from '../blocks/blocks.repository';
+import { ItemPhotosService } from './item-photos.service';
 import { ItemsRepository } from './items.repository';
 import { RunningSpotlights } from '../spotlights/running-spotlights';
 import { ImpactService } from '../impact/impact.service';
@@ -75,6 +75,7 @@ export class ItemsService {
     private readonly impact: ImpactService,
     private readonly spotlights: RunningSpotlights,
     private readonly readers: Readers,
+    private readonly photos: ItemPhotosService,
   ) {}
 
   /**
@@ -93,9 +94,7 @@ export class ItemsService {
       const member = await this.posters.member(tx.manager, posterId);
       await this.impact.noteDevice(tx.manager, posterId, device);
       const fields = request.isGarageSale ? this.garageSale(request) : this.singleItem(request, member);
-      if (fields.imageUrl && (await this.items.photoOfAnother(tx.manager, fields.imageUrl, posterId))) {
-        throw new DomainError(ItemError.PHOTO_IN_USE, "That photo is on another member's post. Add a photo of your own.");
-      }
+      if (fields.imageUrl) await this.photos.admitToPost(tx.manager, fields.imageUrl, posterId);
       const inserted = await this.insert(tx, posterId, fields, member.subscriptionTier, verdict.hold);
       await this.moderation.recordFlagsIn(tx, { type: 'item', id: inserted.id }, verdict.flags, verdict.hold);
       return {
@@ -157,8 +156,7 @@ export class ItemsService {
       const pickups = await this.claims.detachPickupPhotos(tx.manager, item.id);
       await this.items.clearImage(tx.manager, item.id);
       // The poster's own photo on another of their posts stays with that post.
-      const shownElsewhere = item.imageUrl !== null && (await this.items.photoShownElsewhere(tx.manager, item.imageUrl, item.id));
-      return [...(shownElsewhere ? [] : storedImageKeys(item.imageUrl, 'photos')), ...pickups];
+      return [...(await this.photos.filesLeftBy(tx.manager, item.imageUrl, item.id)), ...pickups];
     });
     await deleteStoredObjects(this.storage, photos);
     return { success: true, message: 'Item deleted' };

@@ -31,6 +31,19 @@ class FakeXhr {
   }
 }
 
+const PHOTO_URL = '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp';
+
+/** Picks a photo in the sheet and answers its upload. */
+async function uploadPhoto() {
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  await userEvent.upload(screen.getByTestId('photo-input'), new File(['x'], 'shelf.jpg', { type: 'image/jpeg' }));
+  expect(screen.getByText('Uploading... 0%')).toBeInTheDocument();
+  FakeXhr.last?.respond(200, { imageUrl: PHOTO_URL, url: PHOTO_URL, thumbnailUrl: '/t.webp' });
+  expect(await screen.findByText('Photo uploaded')).toBeInTheDocument();
+}
+
 describe('PostSheet', () => {
   afterEach(removeGeolocation);
 
@@ -99,9 +112,6 @@ describe('PostSheet', () => {
 
   it('uploads the photo, then asks terms, then shows similar items before posting', async () => {
     stubGeolocation({ lat: 40.7, lng: -73.9 });
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
     const user = makeUser();
     const similar = makeItem({ title: 'Oak bookshelf' });
     mockApi('GET /api/items/similar', [similar]);
@@ -109,14 +119,7 @@ describe('PostSheet', () => {
     const onClose = vi.fn();
     renderWithApp(<PostSheet onClose={onClose} />, { user });
 
-    await userEvent.upload(screen.getByTestId('photo-input'), new File(['x'], 'shelf.jpg', { type: 'image/jpeg' }));
-    expect(screen.getByText('Uploading... 0%')).toBeInTheDocument();
-    FakeXhr.last?.respond(200, {
-      imageUrl: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp',
-      url: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp',
-      thumbnailUrl: '/t.webp',
-    });
-    expect(await screen.findByText('Photo uploaded')).toBeInTheDocument();
+    await uploadPhoto();
 
     await userEvent.type(screen.getByLabelText('Title'), 'Oak bookshelf');
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'Furniture');
@@ -137,13 +140,38 @@ describe('PostSheet', () => {
     expect(apiCalls('POST /api/items')[0]?.body).toMatchObject({
       title: 'Oak bookshelf',
       category: 'Furniture',
-      imageUrl: '/api/media/photos/0b6c9a52-4a0c-4b8e-9d61-3f2a8c1e7d10.webp',
+      imageUrl: PHOTO_URL,
       scoutFind: false,
       pricingType: 'free',
       location: { lat: 40.7, lng: -73.9 },
       timeLimit: 24,
       posterId: user.id,
     });
+  });
+
+  it('empties the photo the server no longer keeps, so the member adds it again', async () => {
+    stubGeolocation({ lat: 40.7, lng: -73.9 });
+    const message = 'That photo is no longer kept: a photo waits a day for its post. Add the photo again.';
+    mockApi('GET /api/items/similar', []);
+    mockApi('POST /api/items', { code: 'ITEM.PHOTO_NOT_KEPT', message }, 409);
+    const onClose = vi.fn();
+    renderWithApp(<PostSheet onClose={onClose} />, { user: makeUser() });
+    await uploadPhoto();
+    await userEvent.type(screen.getByLabelText('Title'), 'Oak bookshelf');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'Furniture');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Item (+10 points)' }));
+    for (const box of await screen.findAllByRole('checkbox')) await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Accept & Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText('Photo uploaded')).not.toBeInTheDocument();
+    expect(screen.getByTestId('photo-input')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    // What was typed stays; the next post goes without the photo unless one is added.
+    expect(screen.getByLabelText('Title')).toHaveValue('Oak bookshelf');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Item (+10 points)' }));
+    await vi.waitFor(() => expect(apiCalls('POST /api/items')).toHaveLength(2));
+    expect(apiCalls('POST /api/items')[1]?.body).toMatchObject({ imageUrl: null });
   });
 
   it('switches to garage sale mode with its own button and validation', async () => {

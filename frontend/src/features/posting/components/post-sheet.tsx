@@ -7,10 +7,10 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { RangeField } from '../../../components/ui/range-field';
 import { toast } from '../../../components/ui/toast-store';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { PENDING_POINTS_RULE } from '../../../lib/pending-points';
-import { actionPoints, DESCRIPTION_MAX, LOCATION_DESCRIPTION_MAX, TITLE_MAX } from '@curbside/contracts/client';
+import { actionPoints, DESCRIPTION_MAX, ItemError, LOCATION_DESCRIPTION_MAX, TITLE_MAX } from '@curbside/contracts/client';
 import { ITEM_FORM_CATEGORIES } from '../../../lib/items/item-rules';
 import { useSession } from '../../../lib/session/session-provider';
 import { useCreateItem } from '../api/create-item';
@@ -48,6 +48,8 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
   const device = useDevicePosition();
   const [garageSale, setGarageSale] = useState(false);
   const [photoUploading, setPhotoUploading] = useState(false);
+  // Bumped to empty the photo picker when the server no longer keeps the uploaded photo.
+  const [photoPick, setPhotoPick] = useState(0);
   const form = useForm<SingleItemValues>({ defaultValues: emptySingleItem(), resolver: zodResolver(singleItemFormSchema({ scout, photoUploading })) });
   const { errors } = form.formState;
   const [pricingType, timeLimit] = form.watch(['pricingType', 'timeLimit']);
@@ -92,7 +94,13 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
         setTimeout(() => void refreshUser().catch(() => undefined), PENDING_POINTS_REFRESH_MS);
         onClose();
       },
-      onError: (error) => toast({ title: 'Failed to post item', description: errorMessage(error), variant: 'destructive' }),
+      onError: (error) => {
+        if (hasErrorCode(error, ItemError.PHOTO_NOT_KEPT)) {
+          form.setValue('imageUrl', null);
+          setPhotoPick((n) => n + 1);
+        }
+        toast({ title: 'Failed to post item', description: errorMessage(error), variant: 'destructive' });
+      },
     });
   };
 
@@ -182,6 +190,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
           ) : (
             <form onSubmit={(e) => void submitItem(e)} className="space-y-4" noValidate>
               <PhotoPicker
+                key={photoPick}
                 required={scout}
                 onChange={(url, uploading) => {
                   form.setValue('imageUrl', url);
