@@ -23,6 +23,7 @@ import { UntextedCodes1765000000105 } from './migrations/1765000000105-untexted-
 import { TextedCodesIndex1765000000106 } from './migrations/1765000000106-texted-codes-index';
 import { SessionLastSeen1765000000107 } from './migrations/1765000000107-session-last-seen';
 import { CodesOfADevice1765100000108 } from './migrations/1765100000108-codes-of-a-device';
+import { DevicesThatProvedANumber1765100000109 } from './migrations/1765100000109-devices-that-proved-a-number';
 import { FramePictureWhenPerkIsUsedHandler } from './reactions/frame-picture-when-perk-is-used.handler';
 import { EmergencyContactsRepository } from './users/emergency-contacts.repository';
 import { EmergencyContactsService } from './users/emergency-contacts.service';
@@ -102,6 +103,7 @@ export const usersService: ServiceDefinition = {
     TextedCodesIndex1765000000106,
     SessionLastSeen1765000000107,
     CodesOfADevice1765100000108,
+    DevicesThatProvedANumber1765100000109,
   ],
   module: (runtime) => UsersModule.register(runtime),
 };

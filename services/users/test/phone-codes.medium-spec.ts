@@ -157,6 +157,30 @@ describe(PhoneCodesService.name, () => {
     });
   });
 
+  it('still texts the owner on a browser that signed in with the number before, when strangers on four networks used up its hour', async () => {
+    const phone = newPhone();
+    const from = <T>(device: string, call: () => Promise<T>) => runWithRequestContext({ requestId: 'phone-codes', device }, call);
+    const [ownerPhone, newLaptop] = ['c'.repeat(64), 'd'.repeat(64)];
+    await from(ownerPhone, () => send(phone.e164, 'home'));
+    expect((await from(ownerPhone, () => signIn(phone.e164, lastCode(sut, phone.e164)))).response).toMatchObject({ success: true });
+
+    // Five codes from each network, as fast as each may ask; the last is already past the ceiling.
+    for (let i = 0; i < 5; i++) {
+      for (const network of ['stranger 1', 'stranger 2', 'stranger 3', 'stranger 4']) await send(phone.e164, network).catch(() => undefined);
+      await elapse(sut, phone.e164, 31);
+    }
+    expect(textsTo(sut, phone.e164)).toBe(20);
+    const ceiling = { code: AuthError.TOO_MANY_CODES, message: 'Too many codes were requested for this number. Please try again in an hour.' };
+    // A browser that never typed a code for the number is held to the ceiling, even the owner's new one at home.
+    expect(await refusalOf(from(newLaptop, () => send(phone.e164, 'home')))).toMatchObject(ceiling);
+    expect(await refusalOf(send(phone.e164, 'stranger 5'))).toMatchObject(ceiling);
+
+    const texts = textsTo(sut, phone.e164);
+    expect(await from(ownerPhone, () => send(phone.e164, 'home'))).toEqual({ success: true, message: 'Check your phone for the verification code' });
+    expect(textsTo(sut, phone.e164)).toBe(texts + 1);
+    expect((await from(ownerPhone, () => signIn(phone.e164, lastCode(sut, phone.e164)))).response).toMatchObject({ success: true });
+  });
+
   it('answers the same whether or not the number has an account', async () => {
     const member = newPhone();
     await send(member.e164);

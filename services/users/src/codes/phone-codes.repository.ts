@@ -79,4 +79,22 @@ export class PhoneCodesRepository {
     const affected = await affectedCount(manager, `UPDATE users.phone_codes SET dead_at = now() WHERE id = $1 AND dead_at IS NULL`, [id]);
     return affected === 1;
   }
+
+  /** Notes that this browser typed a right code for the number (users.phone_devices, migration 1765100000109). */
+  async noteProvenDevice(manager: EntityManager, phone: string, device: string): Promise<void> {
+    await manager.query(`INSERT INTO users.phone_devices (phone, device) VALUES ($1, $2) ON CONFLICT (phone, device) DO UPDATE SET proven_at = now()`, [
+      phone,
+      device,
+    ]);
+  }
+
+  /** Whether this browser typed a right code for the number within the last `days`. */
+  async provenDevice(manager: EntityManager, phone: string, device: string, days: number): Promise<boolean> {
+    const rows = await manager.query(`SELECT 1 FROM users.phone_devices WHERE phone = $1 AND device = $2 AND proven_at > now() - make_interval(days => $3)`, [
+      phone,
+      device,
+      days,
+    ]);
+    return rows.length > 0;
+  }
 }

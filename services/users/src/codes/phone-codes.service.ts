@@ -15,6 +15,7 @@ import {
   MAX_SENDS_PER_HOUR,
   MAX_SENDS_PER_HOUR_PER_PHONE,
   MIN_SECONDS_BETWEEN_SENDS,
+  PROVEN_DEVICE_DAYS,
 } from './phone-code.rules';
 
 export interface IssueCode {
@@ -50,7 +51,8 @@ export class PhoneCodesService {
 
   /**
    * Returns the plain code for the SMS; it is never stored or returned anywhere else. Quotas count per requester
-   * and number (30 s apart, 5 an hour), with a gentler ceiling per number from everybody (20 an hour); a new code
+   * and number (30 s apart, 5 an hour), with a gentler ceiling per number from everybody (20 an hour) that a browser
+   * which typed a right code for the number before is not held to; a new code
    * replaces only the same requester's earlier one, so nobody can cancel the owner's codes, and codes that were never
    * texted do not count toward the ceiling of a code that will be (PhoneCodesRepository.recentSends).
    */
@@ -66,7 +68,7 @@ export class PhoneCodesService {
       const wait = MIN_SECONDS_BETWEEN_SENDS - (Date.now() - new Date(newest).getTime()) / 1000;
       throw new DomainError(AuthError.TOO_MANY_CODES, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
     }
-    if (mine >= MAX_SENDS_PER_HOUR || all >= MAX_SENDS_PER_HOUR_PER_PHONE) {
+    if (mine >= MAX_SENDS_PER_HOUR || (all >= MAX_SENDS_PER_HOUR_PER_PHONE && !(await this.provenBy(manager, request)))) {
       throw new DomainError(AuthError.TOO_MANY_CODES, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
     }
     // Checked for a code that will not be texted too: its answer must be the same as for a free number's.
@@ -140,7 +142,17 @@ export class PhoneCodesService {
 
   /** Uses the code up; false when another request already did (two tabs, one code). */
   async consume(manager: EntityManager, code: PhoneCodeEntity): Promise<boolean> {
-    return this.codes.useUp(manager, code.id);
+    if (!(await this.codes.useUp(manager, code.id))) return false;
+    if (code.device) await this.codes.noteProvenDevice(manager, code.phone, code.device);
+    return true;
+  }
+
+  /**
+   * Whether the asking browser typed a right code for this number within PROVEN_DEVICE_DAYS: it gets the number's
+   * texts, so the ceiling from everybody, which strangers can reach from a few networks, does not hold its codes back.
+   */
+  private async provenBy(manager: EntityManager, request: IssueCode): Promise<boolean> {
+    return !!request.device && this.codes.provenDevice(manager, request.phone, request.device, PROVEN_DEVICE_DAYS);
   }
 
   static fail(check: CodeCheck & { ok: false }): never {
