@@ -200,6 +200,32 @@ test('garage sale form: every required field says what is missing', async ({ pag
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('garage sale form: on a phone whose clock is slow, "already ended" shows on the end time, not as a toast', async ({ page }) => {
+  // The phone's clock runs 30 minutes behind the server's: a sale it thinks ends in 10 minutes ended 20 minutes ago.
+  const phoneNow = new Date(Date.now() - 30 * 60_000);
+  await page.clock.setSystemTime(phoneNow);
+  await openApp(page, '/post-garage-sale');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const dateOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const timeOf = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const [start, end] = [new Date(phoneNow.getTime() - 2 * 3600_000), new Date(phoneNow.getTime() + 10 * 60_000)];
+  await page.getByLabel('Title').fill('Porch sale');
+  await page.getByLabel('Primary category').selectOption('Furniture');
+  await page.getByLabel('Neighbourhood / area').fill('Midtown');
+  await page.getByLabel('Full address').fill('1 W 42nd St');
+  await page.getByLabel('Contact information').fill('555-0100');
+  await page.getByLabel('Start date').fill(dateOf(start));
+  await page.getByLabel('Start time').fill(timeOf(start));
+  await page.getByLabel('End date').fill(dateOf(end));
+  await page.getByLabel('End time').fill(timeOf(end));
+  await page.getByRole('button', { name: 'Post Garage Sale' }).click();
+
+  await expect(page.locator('#sale-endTime-error')).toHaveText('This garage sale has already ended');
+  await expect(page.getByLabel('End time')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await shot(page, '09-garage-sale-already-ended');
+});
+
 test('comments: a free user sees the monthly quota and is stopped at five', async ({ page }) => {
   await openApp(page);
   const title = `Desk chair ${Date.now()}`;
