@@ -5,7 +5,7 @@ import { User, VerifyCodeResponse } from '@curbside/contracts';
 import { loadConfig } from '@curbside/platform';
 import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment } from '@curbside/testing';
 import { RunningStack, startDistributedStack } from '../src/stack';
-import { lastSmsCode, OPERATOR_COMMAND_TEST_MS } from './stack-modes';
+import { lastSmsCode, OPERATOR_COMMAND_TEST_MS, TEST_STACK_SETTINGS } from './stack-modes';
 
 const run = promisify(execFile);
 const COMMAND = join(resolve(__dirname, '..', '..'), 'services', 'users', 'dist', 'admin-grant.js');
@@ -18,7 +18,7 @@ describe('admin:grant', () => {
 
   beforeAll(async () => {
     environment = await createDistributedTestEnvironment();
-    stack = await startDistributedStack(loadConfig({}, environment.env));
+    stack = await startDistributedStack(loadConfig({}, { ...environment.env, ...TEST_STACK_SETTINGS }));
     api = new ApiClient(stack.url);
   }, 60_000);
   afterAll(async () => {

@@ -25,6 +25,13 @@ export interface StackMode {
 const ALERTS_AT_ONCE = { ALERT_DELAY_FREE_SECONDS: '0', ALERT_DELAY_BASIC_SECONDS: '0' };
 
 /**
+ * What every test stack starts with: alerts at once, and the local photo models left unloaded until a test checks a
+ * photo (jest.setup.js says the same to the environment, which `loadConfig({}, …)` does not read). Loaded 2 s after
+ * each start, they cost a core for a second or more in every stack, most of which never check a photo.
+ */
+export const TEST_STACK_SETTINGS = { ...ALERTS_AT_ONCE, PHOTO_MODEL_PRELOAD: 'false' };
+
+/**
  * Time for a test that runs an operator's command (`npm run admin:grant`, `npm run admin:fulfilment`) several times:
  * each run is a new Node process that loads the service's code and opens its database, ~2.5 s on a quiet machine and
  * several times that while the suite's other projects share the cores, so jest's 30 s default is not enough.
@@ -37,7 +44,7 @@ export const STACK_MODES: StackMode[] = [
     async start(overrides = {}) {
       const dataDir = mkdtempSync(join(tmpdir(), 'curbside-stack-'));
       const database = await createTestDatabase();
-      const config = loadConfig({}, { PORT: '0', DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4', ...ALERTS_AT_ONCE, ...overrides });
+      const config = loadConfig({}, { PORT: '0', DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4', ...TEST_STACK_SETTINGS, ...overrides });
       const stack = await startEmbeddedStack(config, { databaseUrl: database.url });
       return {
         stack,
@@ -52,7 +59,7 @@ export const STACK_MODES: StackMode[] = [
     name: 'distributed (PostgreSQL, NATS JetStream, Redis)',
     async start(overrides = {}) {
       const environment = await createDistributedTestEnvironment();
-      const stack = await startDistributedStack(loadConfig({}, { ...environment.env, ...ALERTS_AT_ONCE, ...overrides }));
+      const stack = await startDistributedStack(loadConfig({}, { ...environment.env, ...TEST_STACK_SETTINGS, ...overrides }));
       return { stack, dispose: () => environment.dispose() };
     },
   },
