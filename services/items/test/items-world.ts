@@ -6,10 +6,10 @@ import {
   CreateSingleItemRequest,
   DomainError,
   Item,
-  mediaUrl,
   PHOTO_VALIDATION_QUEUE,
   PhotoValidationJob,
   PostedItem,
+  storedImageKeys,
   SubscriptionTier,
   VALIDATION_SERVICE_ERROR,
 } from '@curbside/contracts';
@@ -110,7 +110,7 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
         ...overrides,
       } as CreateSingleItemRequest;
       // Noted as the gateway notes an upload before storing it, unless the test uploaded it already.
-      const photoKey = request.imageUrl?.slice(mediaUrl('').length);
+      const [photoKey] = storedImageKeys(request.imageUrl ?? null, 'photos');
       if (photoKey && (await db.query(`SELECT 1 FROM items.photo_uploads WHERE photo_key = $1`, [photoKey])).length === 0) {
         await get(ItemPhotosService).expect(photoKey, posterId);
       }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { mediaUrl } from '@curbside/contracts';
+import { mediaUrl, storedImageKeys } from '@curbside/contracts';
 import { EntityManager } from 'typeorm';
+
+/** The photo's advisory lock, in SQL, for its URL given as SQL: the one key that admission, deletion and sweep share. */
+const photoLock = (url: string) => `hashtext('items.photo:' || ${url})`;
 
 /** Item photos uploaded and not yet known to be on a post (items.photo_uploads, migration 1765100000415). */
 @Injectable()
@@ -30,7 +33,7 @@ export class ItemPhotosRepository {
    * sweep and a post's deletion take too, so none of them decides on a photo another is changing.
    */
   async lock(manager: EntityManager, imageUrl: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('items.photo:' || $1))`, [imageUrl]);
+    await manager.query(`SELECT pg_advisory_xact_lock(${photoLock('$1')})`, [imageUrl]);
   }
 
   /** Whether this member uploaded the photo and it is still kept for a post, or a post of theirs already shows it. */
@@ -38,7 +41,7 @@ export class ItemPhotosRepository {
     const [row]: { kept: boolean }[] = await manager.query(
       `SELECT EXISTS (SELECT 1 FROM items.photo_uploads WHERE photo_key = $3 AND user_id = $2)
            OR EXISTS (SELECT 1 FROM items.items WHERE image_url = $1 AND poster_id = $2) AS kept`,
-      [imageUrl, userId, imageUrl.slice(mediaUrl('').length)],
+      [imageUrl, userId, storedImageKeys(imageUrl, 'photos')[0] ?? null],
     );
     return row.kept;
   }
@@ -63,7 +66,7 @@ export class ItemPhotosRepository {
     const rows: { photo_key: string }[] = await manager.query(
       `WITH old AS (SELECT photo_key, created_at FROM items.photo_uploads WHERE created_at < now() - make_interval(hours => $1)
                     ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-       SELECT photo_key FROM old WHERE pg_try_advisory_xact_lock(hashtext('items.photo:' || $3 || photo_key)) ORDER BY created_at`,
+       SELECT photo_key FROM old WHERE pg_try_advisory_xact_lock(${photoLock('$3 || photo_key')}) ORDER BY created_at`,
       [hours, limit, mediaUrl('')],
     );
     return rows.map((r) => r.photo_key);
