@@ -6,7 +6,7 @@ export const MAX_ATTEMPTS = 5;
 export const MAX_SENDS_PER_HOUR = 5;
 /** Codes a number may receive in an hour from everybody together: high enough that strangers cannot use it up for the owner cheaply. */
 export const MAX_SENDS_PER_HOUR_PER_PHONE = 20;
-/** A browser that typed a right code for a number within this many days is not held to the ceiling from everybody. */
+/** A browser that typed a right code for a number within this many days gets its own 5 an hour past the ceiling from everybody. */
 export const PROVEN_DEVICE_DAYS = 365;
 export const MIN_SECONDS_BETWEEN_SENDS = 30;
 

@@ -4,12 +4,15 @@ import { affectedCount } from '@curbside/platform';
 import { CodePurpose, PhoneCodeEntity } from './phone-code.entity';
 
 /**
- * What a number was sent in the last hour: by this requester (count, newest) and by everybody (count). A code that
+ * What a number was sent in the last hour: by this requester (count, newest), by this device (count) and by
+ * everybody (count). A code that
  * will be texted counts only the codes that were (`texted`), so codes a stranger asked for and nobody sent cannot use
  * up the number's ceiling; one that will not counts every code, so its answers are the same as for a texted number.
  */
 export interface RecentSends {
   mine: number;
+  /** Asked for by the asking browser (RpcMeta.device), on whatever network. */
+  ofDevice: number;
   all: number;
   newest: Date | null;
 }
@@ -17,12 +20,12 @@ export interface RecentSends {
 /** The phone_codes table; every method runs in the caller's transaction. */
 @Injectable()
 export class PhoneCodesRepository {
-  async recentSends(manager: EntityManager, phone: string, requester: string, texted: boolean): Promise<RecentSends> {
+  async recentSends(manager: EntityManager, phone: string, requester: string, device: string, texted: boolean): Promise<RecentSends> {
     const [sends]: RecentSends[] = await manager.query(
-      `SELECT count(*) FILTER (WHERE requester = $2)::int AS mine, count(*) FILTER (WHERE texted OR NOT $3)::int AS all,
-              max(created_at) FILTER (WHERE requester = $2) AS newest
+      `SELECT count(*) FILTER (WHERE requester = $2)::int AS mine, count(*) FILTER (WHERE texted OR NOT $4)::int AS all,
+              count(*) FILTER (WHERE device = $3 AND $3 <> '')::int AS "ofDevice", max(created_at) FILTER (WHERE requester = $2) AS newest
        FROM users.phone_codes WHERE phone = $1 AND created_at > now() - interval '1 hour'`,
-      [phone, requester, texted],
+      [phone, requester, device, texted],
     );
     return sends;
   }

@@ -51,8 +51,8 @@ export class PhoneCodesService {
 
   /**
    * Returns the plain code for the SMS; it is never stored or returned anywhere else. Quotas count per requester
-   * and number (30 s apart, 5 an hour), with a gentler ceiling per number from everybody (20 an hour) that a browser
-   * which typed a right code for the number before is not held to; a new code
+   * and number (30 s apart, 5 an hour), with a gentler ceiling per number from everybody (20 an hour), past which a
+   * browser that typed a right code for the number before still gets 5 an hour of its own; a new code
    * replaces only the same requester's earlier one, so nobody can cancel the owner's codes, and codes that were never
    * texted do not count toward the ceiling of a code that will be (PhoneCodesRepository.recentSends).
    */
@@ -63,12 +63,14 @@ export class PhoneCodesService {
     }
     const requester = this.requesterKey(request.requester);
     const texted = request.texted ?? true;
-    const { mine, all, newest } = await this.codes.recentSends(manager, request.phone, requester, texted);
+    const { mine, ofDevice, all, newest } = await this.codes.recentSends(manager, request.phone, requester, request.device ?? '', texted);
     if (newest && Date.now() - new Date(newest).getTime() < MIN_SECONDS_BETWEEN_SENDS * 1000) {
       const wait = MIN_SECONDS_BETWEEN_SENDS - (Date.now() - new Date(newest).getTime()) / 1000;
       throw new DomainError(AuthError.TOO_MANY_CODES, `Please wait ${MIN_SECONDS_BETWEEN_SENDS} seconds before asking for another code.`, wait);
     }
-    if (mine >= MAX_SENDS_PER_HOUR || (all >= MAX_SENDS_PER_HOUR_PER_PHONE && !(await this.provenBy(manager, request)))) {
+    // Past the ceiling, a proven browser still gets its own 5 an hour, on every network together.
+    const pastCeiling = all >= MAX_SENDS_PER_HOUR_PER_PHONE && (ofDevice >= MAX_SENDS_PER_HOUR || !(await this.provenBy(manager, request)));
+    if (mine >= MAX_SENDS_PER_HOUR || pastCeiling) {
       throw new DomainError(AuthError.TOO_MANY_CODES, 'Too many codes were requested for this number. Please try again in an hour.', 3600);
     }
     // Checked for a code that will not be texted too: its answer must be the same as for a free number's.
