@@ -14,9 +14,22 @@ interface Photo {
  * The post's photo: picked, shown at once, uploaded with its progress. The form hears of it as the uploaded URL
  * (null while none, or while it uploads) and whether an upload is under way.
  */
-export function PhotoPicker({ required, onChange }: { required: boolean; onChange: (url: string | null, uploading: boolean) => void }) {
+export function PhotoPicker({
+  required,
+  focusOnMount = false,
+  onChange,
+}: {
+  required: boolean;
+  /** Takes the focus (and so comes into view) when it appears: when it was emptied for the member to add a photo again. */
+  focusOnMount?: boolean;
+  onChange: (url: string | null, uploading: boolean) => void;
+}) {
   const [photo, setPhoto] = useState<Photo | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) addRef.current?.focus();
+  }, [focusOnMount]);
   // The photo an upload's answer belongs to: one removed or replaced meanwhile is not reported.
   const current = useRef<string | null>(null);
   const previewUrl = photo?.previewUrl;
@@ -82,6 +95,7 @@ export function PhotoPicker({ required, onChange }: { required: boolean; onChang
         </div>
       ) : (
         <button
+          ref={addRef}
           type="button"
           onClick={() => fileRef.current?.click()}
           className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-300 text-sm text-slate-600 hover:bg-slate-50"

@@ -166,6 +166,8 @@ describe('PostSheet', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByText('Photo uploaded')).not.toBeInTheDocument();
     expect(screen.getByTestId('photo-input')).toBeInTheDocument();
+    // The empty picker takes the focus, so it comes into view where the member adds the photo again.
+    expect(screen.getByRole('button', { name: 'Add a photo (max 5 MB)' })).toHaveFocus();
     expect(onClose).not.toHaveBeenCalled();
     // What was typed stays; the next post goes without the photo unless one is added.
     expect(screen.getByLabelText('Title')).toHaveValue('Oak bookshelf');

@@ -191,6 +191,7 @@ export default function PostSheet({ onClose }: { onClose: () => void }) {
             <form onSubmit={(e) => void submitItem(e)} className="space-y-4" noValidate>
               <PhotoPicker
                 key={photoPick}
+                focusOnMount={photoPick > 0}
                 required={scout}
                 onChange={(url, uploading) => {
                   form.setValue('imageUrl', url);
