@@ -65,6 +65,8 @@ test('profile from the header: notification settings are kept after a reload', a
   await expect(dialog).toBeHidden();
 
   await page.reload();
+  // After the reload the cards above fill in again: wait for them, or the click lands beside the row.
+  await profileSettled(page);
   await settingsRow(page, 'Notifications').click();
   await expect(dialog.getByRole('slider', { name: 'Notification radius' })).toHaveValue('7.5');
   await expect(dialog.getByRole('switch', { name: /Voting alerts/ })).toBeChecked();
