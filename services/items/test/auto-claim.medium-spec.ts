@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { AUTO_CLAIMS_PER_DAY } from '@curbside/contracts';
 import { EventOutbox } from '@curbside/platform';
 import { ClaimsService } from '../src/claims/claims.service';
-import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { HoldsRepository } from '../src/holds/holds.repository';
 import { QueueService } from '../src/queue/queue.service';
 import { AutoClaimService } from '../src/saved-searches/auto-claim.service';
@@ -64,7 +63,7 @@ describe(AutoClaimService.name, () => {
     const [poster, holder] = [await world.member(), await world.member()];
     const lapse = async (itemId: string) => {
       await world.db.query(`UPDATE items.items SET reserved_until = now() - interval '1 second' WHERE id = $1`, [itemId]);
-      await world.get(ExpiryScheduler).sweep();
+      await world.sweepLapsedHold(itemId);
     };
     const first = await world.post(poster, { title: 'Oak bookshelf 1' });
     const second = await world.post(poster, { title: 'Oak bookshelf 2' });

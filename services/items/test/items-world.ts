@@ -13,8 +13,9 @@ import {
   SubscriptionTier,
   VALIDATION_SERVICE_ERROR,
 } from '@curbside/contracts';
-import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
+import { ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { DataSource } from 'typeorm';
+import { ExpiryScheduler } from '../src/expiry/expiry.scheduler';
 import { ItemPhotosService } from '../src/items/item-photos.service';
 import { ItemsService } from '../src/items/items.service';
 import { itemsService } from '../src/items.definition';
@@ -45,6 +46,12 @@ export interface ItemsWorld {
   emitted<T = Record<string, unknown>>(subject: string): Promise<T[]>;
   /** Whether the photo storage holds this key. */
   stored(key: string): Promise<boolean>;
+  /**
+   * Runs the expiry sweep and waits until the item's hold, made to lapse by the test, is released. The service's own
+   * sweep runs every second too, and a sweep skips the rows another one has locked: whichever of the two takes the
+   * row releases it, and until it commits the row still reads as held.
+   */
+  sweepLapsedHold(itemId: string): Promise<void>;
   /**
    * The photo-validation service, as far as items can tell, passing every pickup photo it is sent, but for those
    * stored under UNCHECKABLE_PHOTO_PREFIX (it answers that the check itself failed: out of time, say) and under
@@ -146,6 +153,12 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
       const object = await sut.infrastructure.storage.get(key);
       object?.body.destroy();
       return object !== null;
+    },
+    async sweepLapsedHold(itemId) {
+      await get(ExpiryScheduler).sweep();
+      await waitFor(async () => (await db.query(`SELECT status FROM items.items WHERE id = $1`, [itemId]))[0]?.status !== 'first_dibs', {
+        what: `the lapsed hold on ${itemId} released`,
+      });
     },
     passEveryPhoto: () =>
       sut.infrastructure.jobs.process<PhotoValidationJob, unknown>(PHOTO_VALIDATION_QUEUE, async (job) =>

@@ -192,7 +192,7 @@ describe(ModerationService.name, () => {
       item.id,
       holder,
     ]);
-    await world.get(ExpiryScheduler).sweep();
+    await world.sweepLapsedHold(item.id);
     expect(await row()).toEqual({ status: 'available', listed: false, in_review: true, reserved_by_id: null });
 
     const mod = await moderator();
