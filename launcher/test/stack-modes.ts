@@ -1,9 +1,10 @@
-import { affectedCount, AppConfig, createTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
+import { affectedCount, AppConfig, createMigratedTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
 import type { CreateSingleItemRequest, Item, User } from '@curbside/contracts';
 import { ApiClient, createDistributedTestEnvironment, waitFor } from '@curbside/testing';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ALL_SERVICES } from '../src/services';
 import { RunningStack, startDistributedStack, startEmbeddedStack } from '../src/stack';
 
 type ConfigOverrides = Partial<Record<keyof AppConfig, string>>;
@@ -15,7 +16,8 @@ export interface StackMode {
 
 /**
  * The same tests run against both modes: embedded (one process: in-memory bus and RPC, in-process queue, local
- * folder; on a fresh database of the local PostgreSQL rather than a server of its own per file) and distributed
+ * folder; on a fresh database of the local PostgreSQL rather than a server of its own per file, its schemas copied
+ * migrated from a template: createMigratedTestDatabase) and distributed
  * (real servers). The embedded server itself is covered by launcher/test/embedded-lifecycle.int-spec.ts.
  */
 /**
@@ -43,7 +45,7 @@ export const STACK_MODES: StackMode[] = [
     name: 'embedded (one process, in-memory bus)',
     async start(overrides = {}) {
       const dataDir = mkdtempSync(join(tmpdir(), 'curbside-stack-'));
-      const database = await createTestDatabase();
+      const database = await createMigratedTestDatabase(ALL_SERVICES);
       const config = loadConfig({}, { PORT: '0', DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4', ...TEST_STACK_SETTINGS, ...overrides });
       const stack = await startEmbeddedStack(config, { databaseUrl: database.url });
       return {
@@ -58,7 +60,7 @@ export const STACK_MODES: StackMode[] = [
   {
     name: 'distributed (PostgreSQL, NATS JetStream, Redis)',
     async start(overrides = {}) {
-      const environment = await createDistributedTestEnvironment();
+      const environment = await createDistributedTestEnvironment(ALL_SERVICES);
       const stack = await startDistributedStack(loadConfig({}, { ...environment.env, ...TEST_STACK_SETTINGS, ...overrides }));
       return { stack, dispose: () => environment.dispose() };
     },

@@ -48,6 +48,7 @@ export * from './service/distributed.infrastructure';
 export * from './database/test-database';
 export * from './service/run-service-process';
 export * from './service/with-service-database';
+export * from './service/migrated-test-database';
 export * from './cache/short-lived-copies';
 export * from './time/rolling-hour';
 export * from './time/time-zone';

@@ -40,7 +40,7 @@ describe('startServiceUnderTest, when the service fails to start', () => {
   it('rejects with the service’s error and leaves no database, connection or data folder behind', async () => {
     const { definition, databases } = serviceThatCannotMigrate();
 
-    await expect(startServiceUnderTest(definition)).rejects.toThrow('this service cannot migrate');
+    await expect(startServiceUnderTest(definition, {}, 'empty')).rejects.toThrow('this service cannot migrate');
 
     expect(databases).toHaveLength(1);
     expect(await testDatabaseExists(databases[0])).toBe(false);

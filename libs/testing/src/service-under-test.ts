@@ -2,6 +2,7 @@ import { CallBody, CallContract, CallReply, healthCall } from '@curbside/contrac
 import {
   AppConfig,
   createEmbeddedInfrastructure,
+  createMigratedTestDatabase,
   createTestDatabase,
   EmbeddedInfrastructure,
   InMemoryRpcClient,
@@ -30,13 +31,20 @@ export interface ServiceUnderTest {
 
 /**
  * One service with the embedded adapters around a fresh database on the local PostgreSQL: its real module,
- * migrations and handlers. A service that fails to start (at first or on a restart) leaves nothing behind: its
- * adapters are closed, and at first its database and data folder are removed too, since nobody gets to stop it.
+ * migrations and handlers. The migrations ran once into a template the database is copied from
+ * (createMigratedTestDatabase), unless `schemas` is `empty`. A service that fails to start (at first or on a restart)
+ * leaves nothing behind: its adapters are closed, and at first its database and data folder are removed too, since
+ * nobody gets to stop it.
  */
-export async function startServiceUnderTest(definition: ServiceDefinition, settings: Partial<Record<keyof AppConfig, string>> = {}): Promise<ServiceUnderTest> {
+export async function startServiceUnderTest(
+  definition: ServiceDefinition,
+  settings: Partial<Record<keyof AppConfig, string>> = {},
+  /** `empty`: the database starts empty and the service's start runs every migration itself, as on a new server. */
+  schemas: 'migrated' | 'empty' = 'migrated',
+): Promise<ServiceUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), `curbside-${definition.name}-`));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const database = await createTestDatabase().catch((error: unknown) => {
+  const database = await (schemas === 'migrated' ? createMigratedTestDatabase([definition]) : createTestDatabase()).catch((error: unknown) => {
     removeDataDir();
     throw error;
   });
@@ -98,7 +106,7 @@ export function describeServiceStartsHealthy(definition: ServiceDefinition): voi
   describe(`${definition.name} service`, () => {
     let sut: ServiceUnderTest;
     beforeAll(async () => {
-      sut = await startServiceUnderTest(definition);
+      sut = await startServiceUnderTest(definition, {}, 'empty');
     });
     afterAll(() => sut?.stop());
 

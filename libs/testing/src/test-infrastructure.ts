@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, TestDatabase } from '@curbside/platform';
+import { createMigratedTestDatabase, createTestDatabase, ServiceDefinition, TestDatabase } from '@curbside/platform';
 
 export interface DistributedTestEnvironment {
   /** Environment overrides: a fresh database, a NATS stream of its own, any free port. */
@@ -13,10 +13,12 @@ export interface DistributedTestEnvironment {
 
 /**
  * Real PostgreSQL, NATS JetStream and Redis on this machine, isolated per test file: a new database, a NATS
- * namespace of its own (stream and subjects) and a temporary folder for photos, both removed afterwards.
+ * namespace of its own (stream and subjects) and a temporary folder for photos, both removed afterwards. With
+ * `migrated`, the database holds those services' schemas already migrated (createMigratedTestDatabase); without, it
+ * is empty, for tests of how the services migrate it.
  */
-export async function createDistributedTestEnvironment(): Promise<DistributedTestEnvironment> {
-  const database = await createTestDatabase();
+export async function createDistributedTestEnvironment(migrated?: readonly ServiceDefinition[]): Promise<DistributedTestEnvironment> {
+  const database = await (migrated ? createMigratedTestDatabase(migrated) : createTestDatabase());
   const namespace = `test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-distributed-'));
   const env = {
