@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { fixture, FIXTURES } from '../testing/photos.fixture';
-import { copySimilarity, COPY_SIMILARITY, greyPicture, isListingCopy } from './listing-copy';
+import { copySimilarity, COPY_SIMILARITY, greyPicture, insideBorder, isListingCopy } from './listing-copy';
 
 /** The listing photo as the app serves it: upright, at most 1,600 px, WebP (the gateway's ImagePipeline). */
 async function served(bytes: Buffer, side = 1600): Promise<Buffer> {
@@ -95,5 +95,36 @@ describe('a pickup photo that is the listing photo again', () => {
   it('answers in one call for two stored photos', async () => {
     expect(await isListingCopy(await served(chair, 800), listing)).toBe(true);
     expect(await isListingCopy(fixture(FIXTURES.coffeeCup), listing)).toBe(false);
+  });
+});
+
+describe('the part of a grey picture inside its plain border', () => {
+  /** A 100 × 80 grey picture of `border` with a block of 200 at x 10–59, y 20–49 (one channel unless told). */
+  const picture = (border: number, channels = 1) => {
+    const data = new Uint8Array(100 * 80 * channels).fill(border);
+    for (let y = 20; y < 50; y++) for (let x = 10; x < 60; x++) for (let c = 0; c < channels; c++) data[(y * 100 + x) * channels + c] = 200;
+    return data;
+  };
+
+  it('is the block inside bars of one grey, on any side, whatever the grey', () => {
+    expect(insideBorder(picture(255), 100, 80, 1)).toEqual({ left: 10, top: 20, width: 50, height: 30 });
+    expect(insideBorder(picture(30), 100, 80, 1)).toEqual({ left: 10, top: 20, width: 50, height: 30 });
+    expect(insideBorder(picture(30, 3), 100, 80, 3)).toEqual({ left: 10, top: 20, width: 50, height: 30 });
+  });
+
+  it('takes a bar with a few stray pixels (a recompression along its edge) for border, and a row of the picture not', () => {
+    const data = picture(255);
+    data[5 * 100 + 70] = 0; // one pixel in a top row: still border
+    data[60 * 100 + 3] = 240; // within the threshold: border
+    expect(insideBorder(data, 100, 80, 1)).toEqual({ left: 10, top: 20, width: 50, height: 30 });
+    for (let x = 0; x < 10; x++) data[10 * 100 + x] = 0; // a tenth of row 10 differs: that row is part of the picture
+    expect(insideBorder(data, 100, 80, 1)).toEqual({ left: 0, top: 10, width: 60, height: 40 });
+  });
+
+  it('is the whole picture when it is one colour, or when what is left is smaller than a compared window', () => {
+    expect(insideBorder(new Uint8Array(100 * 80).fill(7), 100, 80, 1)).toEqual({ left: 0, top: 0, width: 100, height: 80 });
+    const speck = new Uint8Array(100 * 80).fill(255);
+    for (let y = 40; y < 50; y++) for (let x = 40; x < 50; x++) speck[y * 100 + x] = 0;
+    expect(insideBorder(speck, 100, 80, 1)).toEqual({ left: 0, top: 0, width: 100, height: 80 });
   });
 });

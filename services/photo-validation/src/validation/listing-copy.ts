@@ -44,19 +44,54 @@ export async function greyPicture(bytes: Buffer): Promise<GreyPicture> {
     .toColourspace('b-w')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: grey.info.width, height: grey.info.height, channels: grey.info.channels } };
-  const small = (trim: boolean) => {
-    const picture = sharp(grey.data, raw);
-    return (trim ? picture.trim({ threshold: 16 }) : picture)
-      .resize(GRID_SIDE, GRID_SIDE, { fit: 'inside' })
-      .blur(BLUR_SIGMA)
-      .toColourspace('b-w')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  };
-  // A picture of one colour all over has nothing to trim to; it is compared as it is.
-  const { data, info } = await small(true).catch(() => small(false));
+  const { width, height, channels } = grey.info;
+  const { data, info } = await sharp(grey.data, { raw: { width, height, channels } })
+    .extract(insideBorder(grey.data, width, height, channels))
+    .resize(GRID_SIDE, GRID_SIDE, { fit: 'inside' })
+    .blur(BLUR_SIGMA)
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return withSums(data, info.width, info.height, info.channels);
+}
+
+/** How far (0..255) a pixel's grey may be from the border's and still count as border. */
+const BORDER_THRESHOLD = 16;
+/** The share of a border's row or column that may differ from it: a recompression's ringing along a bar's edge. */
+const BORDER_STRAY_SHARE = 0.02;
+
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The part of a grey picture inside its plain border: rows and columns at its edges of about the grey of its top-left
+ * pixel. The whole picture when it is all border (one colour) or the rest would be smaller than a sampled window. A
+ * scan from each edge that stops at the first row or column that is not border: a fraction of a millisecond, where
+ * libvips' trim took 25–55 ms of CPU a picture.
+ */
+export function insideBorder(data: Uint8Array, width: number, height: number, channels: number): Box {
+  const border = data[0];
+  const differs = (x: number, y: number) => Math.abs(data[(y * width + x) * channels] - border) > BORDER_THRESHOLD;
+  const isBorder = (length: number, at: (i: number) => boolean) => {
+    const allowed = length * BORDER_STRAY_SHARE;
+    let stray = 0;
+    for (let i = 0; i < length; i++) if (at(i) && ++stray > allowed) return false;
+    return true;
+  };
+  let top = 0;
+  while (top < height && isBorder(width, (x) => differs(x, top))) top++;
+  let bottom = height;
+  while (bottom > top && isBorder(width, (x) => differs(x, bottom - 1))) bottom--;
+  let left = 0;
+  while (left < width && isBorder(bottom - top, (y) => differs(left, top + y))) left++;
+  let right = width;
+  while (right > left && isBorder(bottom - top, (y) => differs(right - 1, top + y))) right--;
+  if (right - left < SAMPLE_SIDE || bottom - top < SAMPLE_SIDE) return { left: 0, top: 0, width, height };
+  return { left, top, width: right - left, height: bottom - top };
 }
 
 function withSums(data: Buffer, width: number, height: number, channels: number): GreyPicture {
