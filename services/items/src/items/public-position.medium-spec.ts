@@ -95,7 +95,8 @@ describe('public position of an item', () => {
   });
 
   it('cannot be worked out from the code: another installation moves the same owner and spot elsewhere', async () => {
-    const other = await startServiceUnderTest(itemsService);
+    // An empty database: the installation's secret is made by a migration, and every copy of the tests' template shares it.
+    const other = await startServiceUnderTest(itemsService, {}, 'empty');
     try {
       const owner = randomUUID();
       const spot = { lat: 40.7128, lng: -74.006 };
