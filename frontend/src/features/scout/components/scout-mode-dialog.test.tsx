@@ -24,6 +24,13 @@ function Ready({ children }: { children: React.ReactNode }) {
   return phase === 'ready' ? children : null;
 }
 
+/** The button once the member has loaded: until then it is there but disabled, and a click on it does nothing. */
+async function becomeScoutButton(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Become a Scout' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 function renderScout() {
   const onClose = vi.fn();
   render(
@@ -52,7 +59,7 @@ describe('ScoutModeDialog', () => {
     const intro = await screen.findByRole('dialog', { name: 'Become a Curb Scout!' });
     expect(intro).toHaveTextContent("you'll verify your phone first");
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Become a Scout' }));
+    await userEvent.click(await becomeScoutButton());
 
     await screen.findByRole('dialog', { name: 'Account Verification' });
     await userEvent.type(await screen.findByLabelText('Full name'), 'Jordan Rivers');
@@ -77,7 +84,7 @@ describe('ScoutModeDialog', () => {
     localStorage.setItem('acceptedSafetyTerms', JSON.stringify(['scout']));
     mockApi(`PATCH /api/users/${user.id}/scout-mode`, { code: 'USER.VERIFICATION_REQUIRED', message: 'Only verified users can become Scouts' }, 403);
     const { onClose } = renderScout();
-    await userEvent.click(await screen.findByRole('button', { name: 'Become a Scout' }));
+    await userEvent.click(await becomeScoutButton());
     await waitFor(() => expect(screen.getByTestId('toast')).toHaveTextContent('Failed to activate Scout Mode'));
     expect(screen.getByTestId('toast')).toHaveTextContent('Only verified users can become Scouts');
     expect(onClose).not.toHaveBeenCalled();
