@@ -30,9 +30,7 @@ describe.each(STACK_MODES)('pickup photos and claims, $name', (mode) => {
 
   const postChair = (browser: ApiClient) => postWithPhoto(browser, { title: 'Wooden chair', location: HERE });
 
-  // The photo models load in the background as the stack starts, as in production (PHOTO_MODEL_PRELOAD): on a loaded
-  // machine, loading them inside the first check could take it past the 20 s the items service waits for an answer.
-  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000', PHOTO_MODEL_PRELOAD: 'true' }, (started) => ({ stack, api } = started));
+  stackForTests(mode, { RATE_LIMIT_WRITES_PER_MINUTE: '1000' }, (started) => ({ stack, api } = started));
 
   it('claims with a photo that passed the check, credits the claimer 5 points and the Community Helper badge, and shows the poster who took it', async () => {
     const { browser: poster, user: posterUser } = await neighbour();
