@@ -156,7 +156,9 @@ export async function startItemsWorld(): Promise<ItemsWorld> {
     },
     async sweepLapsedHold(itemId) {
       await get(ExpiryScheduler).sweep();
-      await waitFor(async () => (await db.query(`SELECT status FROM items.items WHERE id = $1`, [itemId]))[0]?.status !== 'first_dibs', {
+      // Released: no hold that ran out is left on it (the next in line may hold it now, until a time still to come).
+      const lapsed = `SELECT 1 FROM items.items WHERE id = $1 AND status = 'first_dibs' AND reserved_until <= now()`;
+      await waitFor(async () => (await db.query(lapsed, [itemId])).length === 0, {
         what: `the lapsed hold on ${itemId} released`,
       });
     },
