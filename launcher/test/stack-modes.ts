@@ -15,12 +15,6 @@ export interface StackMode {
 }
 
 /**
- * The same tests run against both modes: embedded (one process: in-memory bus and RPC, in-process queue, local
- * folder; on a fresh database of the local PostgreSQL rather than a server of its own per file, its schemas copied
- * migrated from a template: createMigratedTestDatabase) and distributed
- * (real servers). The embedded server itself is covered by launcher/test/embedded-lifecycle.int-spec.ts.
- */
-/**
  * Item alerts show and leave the app at once on every plan unless a test sets the plans' timing itself (reach.int-spec.ts
  * measures it): the other tests check what alerts say and to whom, and would otherwise wait the free plan's 15 minutes.
  */
@@ -40,6 +34,12 @@ export const TEST_STACK_SETTINGS = { ...ALERTS_AT_ONCE, PHOTO_MODEL_PRELOAD: 'fa
  */
 export const OPERATOR_COMMAND_TEST_MS = 120_000;
 
+/**
+ * The same tests run against both modes: embedded (one process: in-memory bus and RPC, in-process queue, local
+ * folder) and distributed (real servers). Either starts on a fresh database of the local PostgreSQL with every
+ * service's schema already migrated, a copy of a template (createMigratedTestDatabase). The embedded server itself is
+ * covered by launcher/test/embedded-lifecycle.int-spec.ts.
+ */
 export const STACK_MODES: StackMode[] = [
   {
     name: 'embedded (one process, in-memory bus)',
