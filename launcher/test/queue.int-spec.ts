@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { Item, Notification, PickupView, QueueChange, QueueView } from '@curbside/contracts';
+import { Item, Notification, PhotoValidationResult, PickupView, QueueChange, QueueView } from '@curbside/contracts';
 import { ApiClient, EventStreamReader, waitFor } from '@curbside/testing';
 import { RunningStack } from '../src/stack';
-import { dataSourceOf, newNeighbour, PICKUP_PHOTO, postWithPhoto, STACK_MODES } from './stack-modes';
+import { checkVerdict, dataSourceOf, newNeighbour, PICKUP_PHOTO, postWithPhoto, STACK_MODES } from './stack-modes';
 
 const HERE = { lat: 37.7749, lng: -122.4194 };
 const SWEEP_MS = 250;
@@ -173,7 +173,7 @@ describe.each(STACK_MODES)('the queue behind a hold, $name', (mode) => {
       .toBuffer();
     expect((await sharp(withPlace).metadata()).exif).toBeDefined();
     const pickupPhoto = withPlace.toString('base64');
-    expect((await holder.browser.post<{ isValid: boolean }>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto })).body).toMatchObject({ isValid: true });
+    expect(checkVerdict(await holder.browser.post<PhotoValidationResult>(`/api/items/${item.id}/validate-pickup`, { pickupPhoto }))).toBe('passed');
     expect(await holder.browser.request('PATCH', `/api/items/${item.id}/claim`, { verificationPhoto: pickupPhoto })).toMatchObject({
       status: 200,
       body: { item: { status: 'claimed' } },

@@ -1,6 +1,6 @@
 import { affectedCount, AppConfig, createMigratedTestDatabase, loadConfig, LogSmsSender } from '@curbside/platform';
-import type { CreateSingleItemRequest, Item, User } from '@curbside/contracts';
-import { ApiClient, createDistributedTestEnvironment, waitFor } from '@curbside/testing';
+import type { CreateSingleItemRequest, Item, PhotoValidationResult, User } from '@curbside/contracts';
+import { ApiClient, type ApiResponse, createDistributedTestEnvironment, waitFor } from '@curbside/testing';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -155,6 +155,14 @@ export const photoFixture = (name: string): Buffer =>
 export const CHAIR_PHOTO = photoFixture('furniture-chair.jpg');
 /** The same chair photographed again at the curb: what a pickup photo is (the listing's own photo is refused as a copy). */
 export const PICKUP_PHOTO = photoFixture('furniture-chair-pickup.jpg');
+
+/**
+ * A pickup photo check's answer in a word, for an assertion: 'passed', or what refused it with the reason it gave (a busy
+ * photo service, the model's verdict and the copy check each give their own), which a match on `isValid` would not print.
+ */
+export function checkVerdict(check: ApiResponse<PhotoValidationResult>): string {
+  return check.status === 201 && check.body.isValid ? 'passed' : `refused (${check.status}): ${check.body.reason}`;
+}
 
 /** What a test posts: the fields of the contract's single item, a title and a place at least; Furniture unless told. */
 type ItemToPost = Pick<CreateSingleItemRequest, 'title'> &
