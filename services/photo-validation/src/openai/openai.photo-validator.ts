@@ -2,7 +2,7 @@ import { PhotoValidationResult, photoValidationResultSchema, VALIDATION_SERVICE_
 import type { createLogger } from '@curbside/platform';
 import OpenAI from 'openai';
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from '../validation/photo-inspection';
+import { MAX_INPUT_PIXELS } from '../validation/rgb-image';
 import type { PhotoToValidate, PhotoValidator } from '../validation/photo-validator.port';
 import { pickupCheckRequest } from './pickup-check.request';
 

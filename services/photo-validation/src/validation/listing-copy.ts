@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from './photo-inspection';
+import { MAX_INPUT_PIXELS, type RgbImage } from './rgb-image';
 
 /**
  * Whether a pickup photo is the item's own listing photo again: saved from the listing (or its thumbnail),
@@ -35,11 +35,15 @@ export interface GreyPicture {
   sums: Float64Array;
 }
 
-/** The photo upright, on white, grey, its plain borders trimmed (a screenshot's bars, a frame), at GRID_SIDE. */
-export async function greyPicture(bytes: Buffer): Promise<GreyPicture> {
-  const grey = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-    .rotate()
-    .flatten({ background: '#ffffff' })
+/**
+ * The photo upright, on white, grey, its plain borders trimmed (a screenshot's bars, a frame), at GRID_SIDE. From its
+ * bytes, or from pixels already decoded upright on white (inspectPhoto's, which are no larger than GRID_SIDE * 4).
+ */
+export async function greyPicture(photo: Buffer | RgbImage): Promise<GreyPicture> {
+  const decoded = Buffer.isBuffer(photo)
+    ? sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().flatten({ background: '#ffffff' })
+    : sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } });
+  const grey = await decoded
     .resize(GRID_SIDE * 4, GRID_SIDE * 4, { fit: 'inside', withoutEnlargement: true })
     .toColourspace('b-w')
     .raw()
@@ -124,7 +128,7 @@ export function copySimilarity(pickup: GreyPicture, listing: GreyPicture): numbe
   return best;
 }
 
-export async function isListingCopy(pickup: Buffer, listing: Buffer): Promise<boolean> {
+export async function isListingCopy(pickup: Buffer | RgbImage, listing: Buffer): Promise<boolean> {
   const [a, b] = await Promise.all([greyPicture(pickup), greyPicture(listing)]);
   return copySimilarity(a, b) >= COPY_SIMILARITY;
 }

@@ -9,7 +9,12 @@ const solid = (width: number, height: number, background: string) =>
 
 describe(inspectPhoto.name, () => {
   it('lets a real photo through, with its size', async () => {
-    await expect(inspectPhoto(fixture(FIXTURES.coffeeCup))).resolves.toEqual({ checkable: true, width: 600, height: 400 });
+    await expect(inspectPhoto(fixture(FIXTURES.coffeeCup))).resolves.toMatchObject({
+      checkable: true,
+      width: 600,
+      height: 400,
+      pixels: { width: 600, height: 400 },
+    });
   });
 
   it('answers a blank photo, a black one and a tiny one without any model', async () => {

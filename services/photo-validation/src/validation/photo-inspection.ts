@@ -1,15 +1,16 @@
 import type { PhotoValidationResult } from '@curbside/contracts';
 import sharp from 'sharp';
+import { decodeRgb, DECODED_SIDE, MAX_INPUT_PIXELS, type RgbImage } from './rgb-image';
 
-/** Bigger than any phone photo; refuses decompression bombs before libvips allocates them. */
-export const MAX_INPUT_PIXELS = 50_000_000;
 const MIN_SIDE_PX = 64;
 /** Standard deviation (0..255) under which every channel counts as one flat colour. */
 const FLAT_STDEV = 6;
 /** Mean brightness (0..255) under which a photo is too dark to show anything. */
 const DARK_MEAN = 14;
 
-export type PhotoInspection = { checkable: true; width: number; height: number } | { checkable: false; result: PhotoValidationResult };
+export type PhotoInspection =
+  /** `pixels`: the photo upright, on white, its long side at most DECODED_SIDE, for the steps after (decoded once). */
+  { checkable: true; width: number; height: number; pixels: RgbImage } | { checkable: false; result: PhotoValidationResult };
 
 function notCheckable(reason: string, confidence: number): PhotoInspection {
   return { checkable: false, result: { isValid: false, confidence, reason } };
@@ -23,17 +24,17 @@ function notCheckable(reason: string, confidence: number): PhotoInspection {
 export async function inspectPhoto(bytes: Buffer): Promise<PhotoInspection> {
   let width: number;
   let height: number;
+  let pixels: RgbImage;
   let channels: sharp.ChannelStats[];
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const metadata = await image.metadata();
+    const metadata = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).metadata();
     width = metadata.autoOrient?.width ?? metadata.width ?? 0;
     height = metadata.autoOrient?.height ?? metadata.height ?? 0;
-    // Statistics of a small copy: the verdict does not need every pixel, and a truncated file fails here too.
-    const small = await image
-      .flatten({ background: '#ffffff' })
+    // A truncated file fails here too.
+    pixels = await decodeRgb(bytes, DECODED_SIDE);
+    // Statistics of a small copy: the verdict does not need every pixel.
+    const small = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
       .resize(128, 128, { fit: 'inside' })
-      .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
     channels = (await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } }).stats()).channels;
@@ -52,5 +53,5 @@ export async function inspectPhoto(bytes: Buffer): Promise<PhotoInspection> {
       0.9,
     );
   }
-  return { checkable: true, width, height };
+  return { checkable: true, width, height, pixels };
 }

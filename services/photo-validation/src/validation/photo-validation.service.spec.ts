@@ -1,5 +1,6 @@
+import sharp from 'sharp';
 import { PhotoValidationService, PRELOAD_DELAY_MS } from './photo-validation.service';
-import type { PhotoValidator } from './photo-validator.port';
+import type { PhotoToValidate, PhotoValidator } from './photo-validator.port';
 
 /** A validator that counts what the service asks of it; warmUp resolves when the test says. */
 function countingValidator() {
@@ -70,5 +71,41 @@ describe('loading the photo models ahead of the first check', () => {
     jest.advanceTimersByTime(PRELOAD_DELAY_MS);
     await expect(service.onModuleDestroy()).resolves.toBeUndefined();
     expect(calls).toEqual({ warmUp: 1, close: 1 });
+  });
+});
+
+describe('a checked photo is decoded once', () => {
+  it('hands the validator the pixels the inspection decoded: upright, at most 1,024 px, beside the stored bytes', async () => {
+    const seen: PhotoToValidate[] = [];
+    const validator: PhotoValidator = {
+      name: 'recording',
+      coldStartMs: null,
+      validate: async (photo) => {
+        seen.push(photo);
+        return { isValid: true, confidence: 0.9, reason: 'Looks like the item.' };
+      },
+      warmUp: async () => 0,
+      close: async () => undefined,
+    };
+    // A 2,000 × 1,500 photo stored on its side (EXIF orientation 6): upright it stands 1,500 wide and 2,000 tall.
+    const image = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#8a6a4a' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 600, height: 400, channels: 3, background: '#202020' } })
+            .png()
+            .toBuffer(),
+          top: 100,
+          left: 100,
+        },
+      ])
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const service = new PhotoValidationService(validator, { PHOTO_MODEL_PRELOAD: false });
+    await expect(service.validate({ image, itemTitle: 'Oak chair', itemCategory: 'Furniture' })).resolves.toMatchObject({ isValid: true });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].image).toBe(image);
+    expect(seen[0].pixels).toMatchObject({ width: 768, height: 1024 });
+    expect(seen[0].pixels?.data).toHaveLength(768 * 1024 * 3);
   });
 });

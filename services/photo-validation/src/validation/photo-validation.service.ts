@@ -36,12 +36,13 @@ export class PhotoValidationService implements OnApplicationBootstrap, OnModuleD
   }
 
   async validate(photo: PhotoToValidate): Promise<PhotoValidationResult> {
+    // Decoded once, here: the copy check and a local model work on these pixels.
     const inspection = await inspectPhoto(photo.image);
     if (!inspection.checkable) return inspection.result;
     // A listing photo that no longer decodes is no reason to refuse the pickup photo: the check goes on without it.
-    if (photo.listingImage && (await isListingCopy(photo.image, photo.listingImage).catch(() => false))) return LISTING_COPY;
+    if (photo.listingImage && (await isListingCopy(inspection.pixels, photo.listingImage).catch(() => false))) return LISTING_COPY;
     // Whatever an adapter returns, the client gets only what the contract allows.
-    return photoValidationResultSchema.parse(await this.validator.validate(photo));
+    return photoValidationResultSchema.parse(await this.validator.validate({ ...photo, pixels: inspection.pixels }));
   }
 
   warmUp(): Promise<number> {

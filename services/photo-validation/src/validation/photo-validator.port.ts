@@ -1,9 +1,12 @@
 import type { PhotoValidationResult } from '@curbside/contracts';
+import type { RgbImage } from './rgb-image';
 
 /** A photo that decoded as an image, with the item the claimer says it shows. */
 export interface PhotoToValidate {
   /** The stored bytes (JPEG, PNG or WebP), already known to decode. */
   image: Buffer;
+  /** The same photo decoded upright on white at up to DECODED_SIDE (inspectPhoto's), so a local model decodes nothing again. */
+  pixels?: RgbImage;
   itemTitle: string;
   itemCategory: string;
   /** The item's own listing photo, when it has one: the pickup photo must not be a copy of it (listing-copy.ts). */

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from './photo-inspection';
+
+/** Bigger than any phone photo; refuses decompression bombs before libvips allocates them. */
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 /** 8-bit RGB pixels, row by row, as the models take them. */
 export interface RgbImage {
@@ -23,5 +25,18 @@ export async function decodeRgb(bytes: Buffer, maxSide: number): Promise<RgbImag
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`Expected 3 colour channels after decoding, got ${info.channels}`);
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+}
+
+/** The long side a checked photo is decoded to once (inspectPhoto), for every step after: no step needs more. */
+export const DECODED_SIDE = 1024;
+
+/** Already decoded pixels with the long side shrunk to `maxSide` (the same pixels when they are no larger). */
+export async function shrinkRgb(image: RgbImage, maxSide: number): Promise<RgbImage> {
+  if (Math.max(image.width, image.height) <= maxSide) return image;
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(maxSide, maxSide, { fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }

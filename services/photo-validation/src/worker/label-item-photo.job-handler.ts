@@ -35,8 +35,9 @@ export class LabelItemPhotoJobHandler implements OnApplicationBootstrap, OnModul
     if (!job.success) return { skipped: 'malformed' };
     const photo = await readStoredPhoto(this.storage, job.data.photoKey);
     if (!photo.found) return { skipped: photo.why };
-    if (!(await inspectPhoto(photo.bytes)).checkable) return { skipped: 'not-checkable' };
-    const labels = photoLabels(await this.model.findings(photo.bytes));
+    const inspection = await inspectPhoto(photo.bytes);
+    if (!inspection.checkable) return { skipped: 'not-checkable' };
+    const labels = photoLabels(await this.model.findings(inspection.pixels));
     if (labels.length > 0) {
       await this.outbox.transaction(async (tx) => tx.emit(Events.itemPhotoLabelled, { itemId: job.data.itemId, photoKey: job.data.photoKey, labels }));
       this.log.info({ itemId: job.data.itemId, labels }, 'item photo labelled for moderation');
