@@ -23,8 +23,9 @@ const canceled = (err: unknown) => err instanceof QueryFailedError && (err.drive
  * statement itself: no transaction, no setting, no extra round trip (a read-only transaction with a
  * `statement_timeout` cost three). The timer cancels only a statement running when it fires, so `read` should be one
  * statement, as every caller's is. A cancel that found no statement (the read ended as it was sent) may still reach
- * the backend later, so that connection is closed rather than handed to the next caller. Without a deadline (an old
- * caller, a reaction, a job) the read runs as before.
+ * the backend later, so that connection is closed rather than handed to the next caller; after one that stopped the
+ * statement, the connection waits until the server is done with the cancel (below). Without a deadline (an old caller,
+ * a reaction, a job) the read runs as before.
  */
 export async function readWithinDeadline<T>(
   dataSource: DataSource,
@@ -59,11 +60,16 @@ export async function readWithinDeadline<T>(
       clearTimeout(timer);
     }
   } finally {
-    if (cancel && !cancelTaken) {
-      await cancel;
-      await runner.releasePostgresConnection(new Error('closed after a cancel that found no statement'));
-    } else {
+    if (!cancel) {
       await runner.release();
+    } else {
+      // PostgreSQL signals a backend twice for one cancel (the process, then its process group): on a loaded machine the
+      // second can come after the first stopped the statement, and it cancelled the next statement on this connection
+      // (the deadline test's own, in a CI run). The server closes the cancel's socket once both are sent, and a signal
+      // that reaches an idle backend is dropped, so the connection goes back to the pool only after that close.
+      await cancel;
+      if (cancelTaken) await runner.release();
+      else await runner.releasePostgresConnection(new Error('closed after a cancel that found no statement'));
     }
   }
 }
