@@ -177,50 +177,52 @@ describe(ClaimsService.name, () => {
     expect(pass.used_at).not.toBeNull();
   });
 
-  it('deletes a photo that fails its check and records nothing; unused passes are swept after a day with their photo', async () => {
-    const poster = await world.member();
-    const anna = await world.member();
-    const item = await world.post(poster);
-    const storage = world.sut.infrastructure.storage;
+  it('deletes a photo that fails its check and records nothing; unused passes are swept after a day with their photo', () =>
+    world.withoutOwnSweep(async () => {
+      const poster = await world.member();
+      const anna = await world.member();
+      const item = await world.post(poster);
+      const storage = world.sut.infrastructure.storage;
 
-    const badKey = `pickups/bad-${randomUUID()}.webp`;
-    await storage.put(badKey, Buffer.from('photo'), 'image/webp');
-    expect(await sut.validatePickup(item.id, anna, badKey, randomUUID())).toMatchObject({ isValid: false, reason: 'A person is in the photo' });
-    expect(await world.stored(badKey)).toBe(false);
-    expect(await world.db.query(`SELECT 1 FROM items.pickup_validations WHERE photo_key = $1`, [badKey])).toHaveLength(0);
+      const badKey = `pickups/bad-${randomUUID()}.webp`;
+      await storage.put(badKey, Buffer.from('photo'), 'image/webp');
+      expect(await sut.validatePickup(item.id, anna, badKey, randomUUID())).toMatchObject({ isValid: false, reason: 'A person is in the photo' });
+      expect(await world.stored(badKey)).toBe(false);
+      expect(await world.db.query(`SELECT 1 FROM items.pickup_validations WHERE photo_key = $1`, [badKey])).toHaveLength(0);
 
-    const kept = await passedPhoto(item.id, anna);
-    const stale = await passedPhoto(item.id, anna);
-    await world.db.query(`UPDATE items.pickup_validations SET created_at = now() - interval '25 hours' WHERE photo_key = $1`, [stale.photoKey]);
-    expect(await sut.sweepUnusedPickupPhotos()).toBe(1);
-    expect(await world.stored(stale.photoKey)).toBe(false);
-    expect(await world.stored(kept.photoKey)).toBe(true);
-    expect(await world.db.query(`SELECT photo_key FROM items.pickup_validations WHERE item_id = $1`, [item.id])).toEqual([{ photo_key: kept.photoKey }]);
-  });
+      const kept = await passedPhoto(item.id, anna);
+      const stale = await passedPhoto(item.id, anna);
+      await world.db.query(`UPDATE items.pickup_validations SET created_at = now() - interval '25 hours' WHERE photo_key = $1`, [stale.photoKey]);
+      expect(await sut.sweepUnusedPickupPhotos()).toBe(1);
+      expect(await world.stored(stale.photoKey)).toBe(false);
+      expect(await world.stored(kept.photoKey)).toBe(true);
+      expect(await world.db.query(`SELECT photo_key FROM items.pickup_validations WHERE item_id = $1`, [item.id])).toEqual([{ photo_key: kept.photoKey }]);
+    }));
 
-  it('names and notes a pickup photo’s key before it is stored, and sweeps one whose check never ran an hour later', async () => {
-    const poster = await world.member();
-    const anna = await world.member();
-    const item = await world.post(poster);
-    const storage = world.sut.infrastructure.storage;
-    const waiting = async (key: string) => (await world.db.query(`SELECT 1 FROM items.pickup_uploads WHERE photo_key = $1`, [key])).length === 1;
+  it('names and notes a pickup photo’s key before it is stored, and sweeps one whose check never ran an hour later', () =>
+    world.withoutOwnSweep(async () => {
+      const poster = await world.member();
+      const anna = await world.member();
+      const item = await world.post(poster);
+      const storage = world.sut.infrastructure.storage;
+      const waiting = async (key: string) => (await world.db.query(`SELECT 1 FROM items.pickup_uploads WHERE photo_key = $1`, [key])).length === 1;
 
-    // The check never ran: the call failed before it started (the items service was down, the deadline had passed).
-    const { photoKey: lost } = await sut.assertPickupAdmissible(item.id, anna);
-    expect(lost).toMatch(/^pickups\/[0-9a-f-]{36}\.webp$/);
-    await storage.put(lost, Buffer.from('photo'), 'image/webp');
-    expect(await waiting(lost)).toBe(true);
-    // Checked: nothing waits for it any more, whatever the answer.
-    const { photoKey: checked } = await sut.assertPickupAdmissible(item.id, anna);
-    await storage.put(checked, Buffer.from('photo'), 'image/webp');
-    await sut.validatePickup(item.id, anna, checked, randomUUID());
-    expect(await waiting(checked)).toBe(false);
+      // The check never ran: the call failed before it started (the items service was down, the deadline had passed).
+      const { photoKey: lost } = await sut.assertPickupAdmissible(item.id, anna);
+      expect(lost).toMatch(/^pickups\/[0-9a-f-]{36}\.webp$/);
+      await storage.put(lost, Buffer.from('photo'), 'image/webp');
+      expect(await waiting(lost)).toBe(true);
+      // Checked: nothing waits for it any more, whatever the answer.
+      const { photoKey: checked } = await sut.assertPickupAdmissible(item.id, anna);
+      await storage.put(checked, Buffer.from('photo'), 'image/webp');
+      await sut.validatePickup(item.id, anna, checked, randomUUID());
+      expect(await waiting(checked)).toBe(false);
 
-    expect(await sut.sweepUnusedPickupPhotos()).toBe(0);
-    expect(await world.stored(lost)).toBe(true);
-    await world.db.query(`UPDATE items.pickup_uploads SET created_at = now() - interval '61 minutes' WHERE photo_key = $1`, [lost]);
-    expect(await sut.sweepUnusedPickupPhotos()).toBe(1);
-    expect(await world.stored(lost)).toBe(false);
-    expect(await waiting(lost)).toBe(false);
-  });
+      expect(await sut.sweepUnusedPickupPhotos()).toBe(0);
+      expect(await world.stored(lost)).toBe(true);
+      await world.db.query(`UPDATE items.pickup_uploads SET created_at = now() - interval '61 minutes' WHERE photo_key = $1`, [lost]);
+      expect(await sut.sweepUnusedPickupPhotos()).toBe(1);
+      expect(await world.stored(lost)).toBe(false);
+      expect(await waiting(lost)).toBe(false);
+    }));
 });

@@ -180,88 +180,90 @@ describe(ItemsService.name, () => {
     for (const key of keys) expect(await world.stored(key)).toBe(false);
   });
 
-  it('deletes an uploaded photo no post shows a day later, with its thumbnail; one a post shows stays', async () => {
-    const photos = world.get(ItemPhotosService);
-    const poster = await world.member();
-    const storage = world.sut.infrastructure.storage;
-    const upload = async () => {
-      const id = randomUUID();
-      const keys = [`photos/${id}.webp`, `photos/${id}-thumb.webp`];
-      await photos.expect(keys[0], poster);
-      for (const key of keys) await storage.put(key, Buffer.from('photo'), 'image/webp');
-      return { imageUrl: `/api/media/${keys[0]}`, keys };
-    };
-    const [posted, abandoned, fresh] = [await upload(), await upload(), await upload()];
-    await world.post(poster, { imageUrl: posted.imageUrl });
-    // A repeat of the same upload (its Idempotency-Key) notes nothing new.
-    await photos.expect(fresh.keys[0], poster);
-    await world.db.query(`UPDATE items.photo_uploads SET created_at = now() - make_interval(hours => $2) WHERE photo_key = ANY ($1)`, [
-      [posted.keys[0], abandoned.keys[0]],
-      UNPOSTED_PHOTO_HOURS,
-    ]);
+  it('deletes an uploaded photo no post shows a day later, with its thumbnail; one a post shows stays', () =>
+    world.withoutOwnSweep(async () => {
+      const photos = world.get(ItemPhotosService);
+      const poster = await world.member();
+      const storage = world.sut.infrastructure.storage;
+      const upload = async () => {
+        const id = randomUUID();
+        const keys = [`photos/${id}.webp`, `photos/${id}-thumb.webp`];
+        await photos.expect(keys[0], poster);
+        for (const key of keys) await storage.put(key, Buffer.from('photo'), 'image/webp');
+        return { imageUrl: `/api/media/${keys[0]}`, keys };
+      };
+      const [posted, abandoned, fresh] = [await upload(), await upload(), await upload()];
+      await world.post(poster, { imageUrl: posted.imageUrl });
+      // A repeat of the same upload (its Idempotency-Key) notes nothing new.
+      await photos.expect(fresh.keys[0], poster);
+      await world.db.query(`UPDATE items.photo_uploads SET created_at = now() - make_interval(hours => $2) WHERE photo_key = ANY ($1)`, [
+        [posted.keys[0], abandoned.keys[0]],
+        UNPOSTED_PHOTO_HOURS,
+      ]);
 
-    expect(await photos.sweepUnposted()).toBe(1);
-    for (const key of abandoned.keys) expect(await world.stored(key)).toBe(false);
-    for (const key of [...posted.keys, ...fresh.keys]) expect(await world.stored(key)).toBe(true);
-    // The posted photo is no longer watched (its post deletes it); the fresh one waits for its day.
-    const watched = await world.db.query(`SELECT photo_key FROM items.photo_uploads WHERE user_id = $1`, [poster]);
-    expect(watched).toEqual([{ photo_key: fresh.keys[0] }]);
-    expect(await photos.sweepUnposted()).toBe(0);
-  });
+      expect(await photos.sweepUnposted()).toBe(1);
+      for (const key of abandoned.keys) expect(await world.stored(key)).toBe(false);
+      for (const key of [...posted.keys, ...fresh.keys]) expect(await world.stored(key)).toBe(true);
+      // The posted photo is no longer watched (its post deletes it); the fresh one waits for its day.
+      const watched = await world.db.query(`SELECT photo_key FROM items.photo_uploads WHERE user_id = $1`, [poster]);
+      expect(watched).toEqual([{ photo_key: fresh.keys[0] }]);
+      expect(await photos.sweepUnposted()).toBe(0);
+    }));
 
-  it('admits to a post only a photo its poster uploaded that is still kept, and never deletes a photo under a post', async () => {
-    const photos = world.get(ItemPhotosService);
-    const poster = await world.member();
-    const storage = world.sut.infrastructure.storage;
-    const upload = async (by = poster) => {
-      const id = randomUUID();
-      const keys = [`photos/${id}.webp`, `photos/${id}-thumb.webp`];
-      await photos.expect(keys[0], by);
-      for (const key of keys) await storage.put(key, Buffer.from('photo'), 'image/webp');
-      return { imageUrl: `/api/media/${keys[0]}`, keys };
-    };
-    const age = (keys: string[]) =>
-      world.db.query(`UPDATE items.photo_uploads SET created_at = now() - make_interval(hours => $2) WHERE photo_key = $1`, [keys[0], UNPOSTED_PHOTO_HOURS]);
-    const postShowing = (imageUrl: string) =>
-      sut.post(
-        { title: 'Oak bookshelf', category: 'Furniture', location: { lat: 47.6062, lng: -122.3321 }, imageUrl, timeLimit: 24 } as CreateSingleItemRequest,
-        poster,
-      );
-    const notKept = { code: ItemError.PHOTO_NOT_KEPT, message: 'That photo is no longer kept: a photo waits a day for its post. Add the photo again.' };
+  it('admits to a post only a photo its poster uploaded that is still kept, and never deletes a photo under a post', () =>
+    world.withoutOwnSweep(async () => {
+      const photos = world.get(ItemPhotosService);
+      const poster = await world.member();
+      const storage = world.sut.infrastructure.storage;
+      const upload = async (by = poster) => {
+        const id = randomUUID();
+        const keys = [`photos/${id}.webp`, `photos/${id}-thumb.webp`];
+        await photos.expect(keys[0], by);
+        for (const key of keys) await storage.put(key, Buffer.from('photo'), 'image/webp');
+        return { imageUrl: `/api/media/${keys[0]}`, keys };
+      };
+      const age = (keys: string[]) =>
+        world.db.query(`UPDATE items.photo_uploads SET created_at = now() - make_interval(hours => $2) WHERE photo_key = $1`, [keys[0], UNPOSTED_PHOTO_HOURS]);
+      const postShowing = (imageUrl: string) =>
+        sut.post(
+          { title: 'Oak bookshelf', category: 'Furniture', location: { lat: 47.6062, lng: -122.3321 }, imageUrl, timeLimit: 24 } as CreateSingleItemRequest,
+          poster,
+        );
+      const notKept = { code: ItemError.PHOTO_NOT_KEPT, message: 'That photo is no longer kept: a photo waits a day for its post. Add the photo again.' };
 
-    // A photo nobody uploaded, and one another member uploaded and has not posted yet.
-    await expect(postShowing(`/api/media/photos/${randomUUID()}.webp`)).rejects.toMatchObject(notKept);
-    await expect(postShowing((await upload(await world.member())).imageUrl)).rejects.toMatchObject(notKept);
+      // A photo nobody uploaded, and one another member uploaded and has not posted yet.
+      await expect(postShowing(`/api/media/photos/${randomUUID()}.webp`)).rejects.toMatchObject(notKept);
+      await expect(postShowing((await upload(await world.member())).imageUrl)).rejects.toMatchObject(notKept);
 
-    // The sweep meets a post between its check of the photo and its commit: it waits for its next turn, and then
-    // sees the photo on the post and keeps its files.
-    const racing = await upload();
-    await age(racing.keys);
-    const shelf = await world.post(poster);
-    const posting = world.db.createQueryRunner();
-    await posting.startTransaction();
-    await photos.admitToPost(posting.manager, racing.imageUrl, poster);
-    expect(await photos.sweepUnposted()).toBe(0);
-    await posting.query(`UPDATE items.items SET image_url = $1 WHERE id = $2`, [racing.imageUrl, shelf.id]);
-    await posting.commitTransaction();
-    await posting.release();
-    expect(await photos.sweepUnposted()).toBe(0);
-    for (const key of racing.keys) expect(await world.stored(key)).toBe(true);
+      // The sweep meets a post between its check of the photo and its commit: it waits for its next turn, and then
+      // sees the photo on the post and keeps its files.
+      const racing = await upload();
+      await age(racing.keys);
+      const shelf = await world.post(poster);
+      const posting = world.db.createQueryRunner();
+      await posting.startTransaction();
+      await photos.admitToPost(posting.manager, racing.imageUrl, poster);
+      expect(await photos.sweepUnposted()).toBe(0);
+      await posting.query(`UPDATE items.items SET image_url = $1 WHERE id = $2`, [racing.imageUrl, shelf.id]);
+      await posting.commitTransaction();
+      await posting.release();
+      expect(await photos.sweepUnposted()).toBe(0);
+      for (const key of racing.keys) expect(await world.stored(key)).toBe(true);
 
-    // Once the sweep has deleted a photo, a post of it is refused: it would show nothing.
-    const swept = await upload();
-    await age(swept.keys);
-    expect(await photos.sweepUnposted()).toBe(1);
-    await expect(postShowing(swept.imageUrl)).rejects.toMatchObject(notKept);
+      // Once the sweep has deleted a photo, a post of it is refused: it would show nothing.
+      const swept = await upload();
+      await age(swept.keys);
+      expect(await photos.sweepUnposted()).toBe(1);
+      await expect(postShowing(swept.imageUrl)).rejects.toMatchObject(notKept);
 
-    // A deleted post's photo goes with it, the same day it was uploaded: a new post of it is refused too.
-    const deleted = await upload();
-    const item = await postShowing(deleted.imageUrl);
-    await sut.delete(item.id, poster);
-    for (const key of deleted.keys) expect(await world.stored(key)).toBe(false);
-    await expect(postShowing(deleted.imageUrl)).rejects.toMatchObject(notKept);
-    expect(await world.db.query(`SELECT count(*)::int AS n FROM items.items WHERE poster_id = $1 AND status = 'available'`, [poster])).toEqual([{ n: 1 }]);
-  });
+      // A deleted post's photo goes with it, the same day it was uploaded: a new post of it is refused too.
+      const deleted = await upload();
+      const item = await postShowing(deleted.imageUrl);
+      await sut.delete(item.id, poster);
+      for (const key of deleted.keys) expect(await world.stored(key)).toBe(false);
+      await expect(postShowing(deleted.imageUrl)).rejects.toMatchObject(notKept);
+      expect(await world.db.query(`SELECT count(*)::int AS n FROM items.items WHERE poster_id = $1 AND status = 'available'`, [poster])).toEqual([{ n: 1 }]);
+    }));
 
   it(`refuses a member's photo past ${UNPOSTED_PHOTOS_PER_DAY} a day that no post shows, saying when; a posted one frees its place`, async () => {
     const photos = world.get(ItemPhotosService);

@@ -42,10 +42,22 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   onApplicationBootstrap(): void {
-    this.sweeps = startRepeatingSweep(() => this.sweep().then(() => this.sweepPhotosNowAndThen()), {
+    this.start();
+  }
+
+  /** Starts the repeating sweep: at bootstrap, and again after `stop` (a test that sweeps by hand stops it meanwhile). */
+  start(): void {
+    this.sweeps ??= startRepeatingSweep(() => this.sweep().then(() => this.sweepPhotosNowAndThen()), {
       everyMs: this.config.EXPIRY_SWEEP_MS,
       onError: (err) => this.log.warn({ err }, 'expiry sweep failed; the next one will retry'),
     });
+  }
+
+  /** Stops the repeating sweep, waiting for a run under way. */
+  async stop(): Promise<void> {
+    const sweeps = this.sweeps;
+    this.sweeps = undefined;
+    await sweeps?.stop();
   }
 
   /**
@@ -60,7 +72,7 @@ export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.sweeps?.stop();
+    await this.stop();
   }
 
   async sweep(): Promise<SweepReport> {
