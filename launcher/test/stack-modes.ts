@@ -158,10 +158,12 @@ export const PICKUP_PHOTO = photoFixture('furniture-chair-pickup.jpg');
 
 /**
  * A pickup photo check's answer in a word, for an assertion: 'passed', or what refused it with the reason it gave (a busy
- * photo service, the model's verdict and the copy check each give their own), which a match on `isValid` would not print.
+ * photo service, the model's verdict and the copy check each give their own) or, for an error answer, its whole body:
+ * a match on `isValid` would print neither.
  */
 export function checkVerdict(check: ApiResponse<PhotoValidationResult>): string {
-  return check.status === 201 && check.body.isValid ? 'passed' : `refused (${check.status}): ${check.body.reason}`;
+  if (check.status === 201 && check.body.isValid) return 'passed';
+  return `refused (${check.status}): ${check.status === 201 ? check.body.reason : JSON.stringify(check.body)}`;
 }
 
 /** What a test posts: the fields of the contract's single item, a title and a place at least; Furniture unless told. */

@@ -17,15 +17,17 @@ export interface SweepReport {
   unlisted: number;
 }
 
+/** How often the expiry sweep also deletes unused pickup photos and unposted item photos. */
+const PHOTO_SWEEP_MS = 60_000;
+
 /**
  * Time-driven item changes, every EXPIRY_SWEEP_MS (1 s, so a lapsed hold reaches the next member in line within
  * about a second): expiry at expiresAt, the poster's one-hour warning, first-dibs
  * reservations that ran out, claimed items leaving the feed when their window ends. Each step is one
  * UPDATE over rows picked with FOR UPDATE SKIP LOCKED (expiry.repository.ts), and its events leave in the same
- * transaction, so any number of replicas can sweep at once without a double event.
+ * transaction, so any number of replicas can sweep at once without a double event. Unused photos are swept too,
+ * once every PHOTO_SWEEP_MS.
  */
-const PHOTO_SWEEP_MS = 60_000;
-
 @Injectable()
 export class ExpiryScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly log = createLogger('expiry');
