@@ -15,6 +15,13 @@ const LISTENERS = 100;
 const MILES_PER_DEGREE_LAT = 69.05;
 /** Members whose rows the bench looks for before it counts all of a fan-out's rows (a few hundred index probes). */
 const SAMPLED = 256;
+/**
+ * One seeded member in this many is on Pro (the others on Free): a city-wide post writes their alerts first, in a pass
+ * of their own (NotificationsService.fanOutNearby). Seeded member i is on Pro when i % PRO_EVERY is PRO_AT, which no
+ * member the poll below looks at is (member 1 and every multiple of 390), so the poll still waits for the last slice.
+ */
+const PRO_EVERY = 50;
+const PRO_AT = 7;
 
 /**
  * One post reaching `--items` nearby members (100,000 by default: a city's worth within the alert radius): members with alert positions spread within 1.5 miles are written
@@ -47,8 +54,9 @@ async function run(context: ScenarioContext): Promise<void> {
   );
   await db.query(
     `INSERT INTO notifications.members (user_id, flags, radius_miles, tier, version)
-     SELECT md5('fanout' || i)::uuid, '{"enableNewItemAlerts": true}'::jsonb, 2, 'free', 1 FROM generate_series(1, $1) i`,
-    [RECIPIENTS],
+     SELECT md5('fanout' || i)::uuid, '{"enableNewItemAlerts": true}'::jsonb, 2, CASE WHEN i % $2 = $3 THEN 'pro' ELSE 'free' END, 1
+     FROM generate_series(1, $1) i`,
+    [RECIPIENTS, PRO_EVERY, PRO_AT],
   );
   // Every member known to the service has their settings by version too (NotificationsService.mirrorMember): the
   // write looks each recipient's up as of the post's time.
@@ -124,9 +132,22 @@ async function run(context: ScenarioContext): Promise<void> {
        FROM notifications.notifications WHERE source_event_id = $1`,
       [eventId],
     );
+    // Pro members first: no Pro row was written by a transaction that began after one that wrote another member's row
+    // (created_at is its transaction's start), and a slice's transaction begins only once the Pro pass has committed,
+    // so by then every Pro member's alert was in their app. (A post reaching fewer members writes all in one.)
+    const { rows: pro } = await db.query(
+      `SELECT count(*) FILTER (WHERE m.tier = 'pro')::int AS members,
+              coalesce(max(n.created_at) FILTER (WHERE m.tier = 'pro') <= min(n.created_at) FILTER (WHERE m.tier <> 'pro'), true) AS first,
+              extract(epoch FROM min(n.created_at) FILTER (WHERE m.tier <> 'pro')) * 1000 AS others_began
+       FROM notifications.notifications n JOIN notifications.members m ON m.user_id = n.user_id WHERE n.source_event_id = $1`,
+      [eventId],
+    );
     const stages = {
       transaction_started_ms: Math.round(Number(started[0].transaction) - answeredWallClock),
       statement_started_ms: Math.round(Number(started[0].statement) - answeredWallClock),
+      pro_members: Number(pro[0].members),
+      pro_written_first: Boolean(pro[0].first),
+      pro_written_by_ms: Math.round(Number(pro[0].others_began) - answeredWallClock),
     };
     const cpuMs = {
       ...cpuUsedBetween(cpuBefore, cpuSnapshot(app)),

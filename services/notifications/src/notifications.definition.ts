@@ -11,6 +11,7 @@ import { MemberReach1764800000708 } from './migrations/1764800000708-member-reac
 import { ReachBands1764900000709 } from './migrations/1764900000709-reach-bands';
 import { AlertingPosts1765000000710 } from './migrations/1765000000710-alerting-posts';
 import { PushSessions1765100000711 } from './migrations/1765100000711-push-sessions';
+import { ProMembersFirst1765200000712 } from './migrations/1765200000712-pro-members-first';
 import { CreateNotifications1763800000400 } from './migrations/1763800000400-create-notifications';
 import { NearbyAlerts1763800000401 } from './migrations/1763800000401-nearby-alerts';
 import { LiveStream1763800000402 } from './migrations/1763800000402-live-stream';
@@ -77,6 +78,7 @@ export const notificationsService: ServiceDefinition = {
     ReachBands1764900000709,
     AlertingPosts1765000000710,
     PushSessions1765100000711,
+    ProMembersFirst1765200000712,
   ],
   module: (runtime) => NotificationsModule.register(runtime),
 };

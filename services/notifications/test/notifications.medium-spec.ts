@@ -14,7 +14,7 @@ import {
 } from '@curbside/contracts';
 import { describeServiceStartsHealthy, ServiceUnderTest, startServiceUnderTest, waitFor } from '@curbside/testing';
 import { notificationsService } from '../src/notifications.definition';
-import { envelope, itemPostedAt } from './notification-events';
+import { envelope, itemPostedAt, memberOnPlan } from './notification-events';
 import { ALERTING_POSTS_PER_DAY, MEMBERS_PER_SLICE, NotificationsService } from '../src/store/notifications.service';
 
 /**
@@ -353,7 +353,7 @@ describe(NotificationsService.name, () => {
       ]);
     });
 
-    it(`writes a post reaching more than ${MEMBERS_PER_SLICE} members in slices, each member once across the slices' edges, however often it arrives`, async () => {
+    it(`writes a post reaching more than ${MEMBERS_PER_SLICE} members in slices, Pro members first, each member once across the slices' edges, however often it arrives`, async () => {
       const db = sut.service.runtime.dataSource;
       const there = { lat: 10.0, lng: 10.0 };
       // The edges of two slices (memberSlices): the first and last ids, and both sides of the middle.
@@ -363,12 +363,16 @@ describe(NotificationsService.name, () => {
         '80000000-0000-0000-0000-000000000000',
         'ffffffff-ffff-ffff-ffff-ffffffffffff',
       ];
-      const members = [...edges, ...Array.from({ length: MEMBERS_PER_SLICE }, () => randomUUID())];
+      // Two Pro members in the last slice: one on Pro before the position was known, one since (both orders of arrival).
+      const pro = ['ffffffff-0000-4000-8000-000000000001', 'ffffffff-0000-4000-8000-000000000002'];
+      const members = [...edges, ...pro, ...Array.from({ length: MEMBERS_PER_SLICE }, () => randomUUID())];
+      await deliver(memberOnPlan(pro[0], 'pro'));
       await db.query(`INSERT INTO notifications.positions (user_id, lat, lng) SELECT u, $2::float8, $3::float8 FROM unnest($1::uuid[]) u`, [
         members,
         there.lat,
         there.lng,
       ]);
+      await deliver(memberOnPlan(pro[1], 'pro'));
       const event = itemPostedAt(there);
       const written = async () =>
         (await db.query(
@@ -377,14 +381,20 @@ describe(NotificationsService.name, () => {
           [event.id],
         )) as { n: number; members: number; transactions: number }[];
       await deliver(event);
-      expect(await written()).toEqual([{ n: members.length, members: members.length, transactions: 2 }]);
+      // The Pro pass, then two slices.
+      expect(await written()).toEqual([{ n: members.length, members: members.length, transactions: 3 }]);
+      const firstWritten = await db.query(`SELECT user_id FROM notifications.notifications WHERE source_event_id = $1 ORDER BY seq LIMIT $2`, [
+        event.id,
+        pro.length,
+      ]);
+      expect(firstWritten.map((r: { user_id: string }) => r.user_id).sort()).toEqual(pro);
       const reachedEdges = await db.query(`SELECT user_id FROM notifications.notifications WHERE source_event_id = $1 AND user_id = ANY ($2::uuid[])`, [
         event.id,
         edges,
       ]);
       expect(reachedEdges).toHaveLength(edges.length);
       await deliver({ ...event });
-      expect(await written()).toEqual([{ n: members.length, members: members.length, transactions: 2 }]);
+      expect(await written()).toEqual([{ n: members.length, members: members.length, transactions: 3 }]);
     }, 60_000);
 
     it('writes one alert per member however often the post arrives', async () => {

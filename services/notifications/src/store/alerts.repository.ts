@@ -97,9 +97,10 @@ const KEPT = `now() - interval '30 days'`;
 
 /**
  * Which alerts to decide: those of one event (optionally only for the members whose ids fall in `members`, a slice of
- * the id space), or those of one member from a time on (their settings changed then).
+ * the id space, or only for those on Pro as of the event: `'pro'`), or those of one member from a time on (their
+ * settings changed then).
  */
-export type AlertScope = { eventId: string; members?: MemberSlice } | { userId: string; since: string };
+export type AlertScope = { eventId: string; members?: MemberSlice | 'pro' } | { userId: string; since: string };
 
 /** Member ids from `from` (inclusive) up to `to` (exclusive; null: to the end). */
 export interface MemberSlice {
@@ -236,10 +237,11 @@ export class AlertsRepository {
    */
   writeNearby(manager: EntityManager, scope: AlertScope): Promise<WrittenRow[]> {
     const [where, params] = nearbyScope(scope, 2);
+    const positions = 'eventId' in scope && scope.members === 'pro' ? proPositions : reachBands;
     return manager.query(
       insertNotifications(`SELECT r.user_id, r.type, r.title, format(r.message_template, r.item_title, r.miles) AS message,
                 '{"itemId":"' || r.item_id || '","distance":' || r.miles || '}' AS data, r.source_event_id, ${this.nearbyVisibleAt} AS visible_at
-         FROM (${nearbyRecipients(where, '$1')}) r`),
+         FROM (${nearbyRecipients(where, '$1', 'a', positions)}) r`),
       [JSON.stringify(NOTIFICATION_FLAG_DEFAULTS), ...params],
     );
   }
@@ -289,6 +291,7 @@ function personalScope(scope: AlertScope, first: number): [string, unknown[]] {
 function nearbyScope(scope: AlertScope, first: number): [string, unknown[]] {
   if (!('eventId' in scope)) return [`p.user_id = $${first} AND a.occurred_at >= $${first + 1}`, [scope.userId, scope.since]];
   if (!scope.members) return [`a.source_event_id = $${first}`, [scope.eventId]];
+  if (scope.members === 'pro') return [`a.source_event_id = $${first} AND s.tier = 'pro'`, [scope.eventId]];
   return [
     `a.source_event_id = $${first} AND p.user_id >= $${first + 1}::uuid AND ($${first + 2}::uuid IS NULL OR p.user_id < $${first + 2}::uuid)`,
     [scope.eventId, scope.members.from, scope.members.to],
@@ -318,18 +321,27 @@ export const reachBands = (point: string): string =>
   ).join(' UNION ALL ');
 
 /**
- * The members a nearby alert reaches, with their distance: found by reach band (reachBands), then each
+ * The positions (user_id, earth_pos) of members who may have been on Pro at the time of an alert, within the widest
+ * reach a member may choose of `point`, through their own partial index (migrations/…712-pro-members-first.ts). A
+ * superset of the Pro members a post reaches: the caller keeps those on Pro as of the post and within their radius.
+ */
+export const proPositions = (point: string): string =>
+  `SELECT p.user_id, p.earth_pos FROM notifications.positions p
+   WHERE p.may_be_pro AND earth_box(${point}, ${NOTIFICATION_RADIUS_MAX_MILES * METERS_PER_MILE}) @> p.earth_pos`;
+
+/**
+ * The members a nearby alert reaches, with their distance: found by reach band (reachBands, or `positions`), then each
  * member's own radius as of the alert, with their switch and plan as of then,
  * never the poster nor whoever caused it. Distances from the item's public position, rounded to 0.1 mile. The
  * alert's point is made once per alert and each member's distance once (the OFFSET 0 keeps each a subquery of its
  * own instead of an expression repeated wherever it is used), with earth_distance's value written out
  * (earthDistanceSql): its `sec_to_gc` cost ~2 µs for each member reached, a fifth of a second for a city's.
  */
-function nearbyRecipients(where: string, defaults: string, a = 'a'): string {
+function nearbyRecipients(where: string, defaults: string, a = 'a', positions = reachBands): string {
   return `SELECT ${a}.*, p.user_id, round((d.meters / ${METERS_PER_MILE})::numeric, 1) AS miles, s.tier AS tier_then
     FROM notifications.nearby_alerts ${a}
     CROSS JOIN LATERAL (SELECT ll_to_earth(${a}.lat, ${a}.lng) AS point OFFSET 0) ${a}_at
-    CROSS JOIN LATERAL (${reachBands(`${a}_at.point`)}) p
+    CROSS JOIN LATERAL (${positions(`${a}_at.point`)}) p
     ${settingsAt('p.user_id', `${a}.occurred_at`)}
     CROSS JOIN LATERAL (SELECT ${earthDistanceSql(`${a}_at.point`, 'p.earth_pos')} AS meters OFFSET 0) d
     WHERE ${where}

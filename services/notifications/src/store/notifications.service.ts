@@ -22,7 +22,7 @@ import {
 import { clockTimeIn, EventOutbox, timeZoneAt, Transaction } from '@curbside/platform';
 import { DeliveryRequest, DeliveryService } from '../delivery/delivery.service';
 import { inParallel } from '../in-parallel';
-import { AlertsRepository, memberSlices, NearbyAlert, WrittenRow } from './alerts.repository';
+import { AlertsRepository, MemberSlice, memberSlices, NearbyAlert, WrittenRow } from './alerts.repository';
 import { LiveSignals } from './live-signals';
 import { MembersRepository } from './members.repository';
 import { LiveRow, NotificationRow, NotificationsRepository } from './notifications.repository';
@@ -212,17 +212,19 @@ export class NotificationsService {
     }
     // The record commits first, on its own, so that every slice's transaction sees it. Recording and each slice are
     // idempotent (the unique key on event, member and type): an event that arrives again after a crash half-way
-    // through, not yet marked processed, writes what is missing and nothing twice.
+    // through, not yet marked processed, writes what is missing and nothing twice. Pro members' alerts are sent first
+    // (docs/product-rules.md): theirs are written, and go to delivery, in a pass of their own before the slices, which
+    // then skip them by the same key.
     await this.outbox.transaction((own) => this.alerts.recordNearby(own.manager, record));
-    const slices = memberSlices(Math.ceil(around / MEMBERS_PER_SLICE)).map(
-      (members) => () =>
-        this.outbox.transaction(async (own) => {
-          const written = await this.alerts.writeNearby(own.manager, { eventId: tx.event.id, members });
-          await this.written(own, written, request);
-          return written.length;
-        }),
-    );
-    return (await inParallel(slices, SLICES_AT_ONCE)).reduce((sum, n) => sum + n, 0);
+    const write = (members: MemberSlice | 'pro') => () =>
+      this.outbox.transaction(async (own) => {
+        const written = await this.alerts.writeNearby(own.manager, { eventId: tx.event.id, members });
+        await this.written(own, written, request);
+        return written.length;
+      });
+    const pro = await write('pro')();
+    const slices = await inParallel(memberSlices(Math.ceil(around / MEMBERS_PER_SLICE)).map(write), SLICES_AT_ONCE);
+    return slices.reduce((sum, n) => sum + n, pro);
   }
 
   async list(userId: string, query: NotificationListQuery): Promise<Notification[]> {
