@@ -2,7 +2,7 @@ import { Calls, Events } from '@curbside/contracts';
 import { sessionRefOfToken, sessionTokenHash } from '@curbside/platform';
 import { ServiceUnderTest, startServiceUnderTest } from '@curbside/testing';
 import { LapsedSessionsScheduler } from '../src/sessions/lapsed-sessions.scheduler';
-import { SESSION_IDLE_DAYS, SessionsService } from '../src/sessions/sessions.service';
+import { ENDED_SESSIONS_KEPT_DAYS, SESSION_IDLE_DAYS, SessionsService } from '../src/sessions/sessions.service';
 import { usersService } from '../src/users.definition';
 
 /** Sessions: the cookie's token resolves to its member until it is revoked or expires; only its hash is kept. */
@@ -119,6 +119,24 @@ describe(SessionsService.name, () => {
     await sweeps.sweep();
     expect(await ended()).toHaveLength(2);
     expect(await resolve(live)).toBe(user.id);
+  });
+
+  it(`deletes a session ${ENDED_SESSIONS_KEPT_DAYS} days after it ended, a batch at a time, and never a live one`, async () => {
+    const { user, sessionToken: live } = await sut.call(Calls.users.create, {});
+    const service = sut.service.app.get(SessionsService);
+    const tokens = await sut.service.runtime.outbox.transaction(async (tx) => Promise.all([1, 2, 3, 4].map(() => service.start(tx.manager, user.id))));
+    const [recent, ...old] = tokens;
+    const db = sut.service.runtime.dataSource;
+    const endedDaysAgo = (token: string, days: number) =>
+      db.query(`UPDATE users.sessions SET revoked_at = now() - make_interval(days => $2) WHERE token_hash = $1`, [sessionTokenHash(token), days]);
+    await endedDaysAgo(recent, ENDED_SESSIONS_KEPT_DAYS - 1);
+    for (const token of old) await endedDaysAgo(token, ENDED_SESSIONS_KEPT_DAYS + 1);
+    // Earlier tests' sessions do not end that long ago.
+    expect(await service.forgetEnded(2)).toBe(old.length);
+    const kept: { token_hash: string }[] = await db.query(`SELECT token_hash FROM users.sessions WHERE user_id = $1`, [user.id]);
+    expect(kept.map((r) => r.token_hash).sort()).toEqual([sessionTokenHash(live), sessionTokenHash(recent)].sort());
+    expect(await resolve(live)).toBe(user.id);
+    expect(await service.forgetEnded(2)).toBe(0);
   });
 
   it('ends lapsed sessions a batch at a time until none is left', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { changedRows } from '@curbside/platform';
+import { affectedCount, changedRows } from '@curbside/platform';
 import { DataSource, EntityManager } from 'typeorm';
 import { SessionEntity } from './session.entity';
 
@@ -63,6 +63,17 @@ export class SessionsRepository {
     const byMember = new Map<string, string[]>();
     for (const row of rows) byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row.token_hash]);
     return [...byMember].map(([userId, tokenHashes]) => ({ userId, tokenHashes }));
+  }
+
+  /** Deletes up to `limit` sessions that ended more than `keptDays` ago; answers how many. Replicas at once take different rows. */
+  forgetEnded(keptDays: number, limit: number): Promise<number> {
+    return affectedCount(
+      this.dataSource,
+      `DELETE FROM users.sessions s USING (SELECT token_hash FROM users.sessions WHERE revoked_at < now() - make_interval(days => $1)
+                                          LIMIT $2 FOR UPDATE SKIP LOCKED) ended
+       WHERE s.token_hash = ended.token_hash`,
+      [keptDays, limit],
+    );
   }
 
   /**

@@ -8,7 +8,12 @@ import { EndedSessions, SessionsRepository } from './sessions.repository';
 const SESSION_DAYS = 365;
 /** A session unused for this long ends (a cookie on a device nobody uses any more). */
 export const SESSION_IDLE_DAYS = 90;
-/** Lapsed sessions marked ended per transaction of the sweep. */
+/**
+ * A session that ended (signed out, or lapsed and marked by the sweep) is deleted this long after: nothing reads it
+ * once it has ended and been announced, and kept for good it would only pile up in every sweep's way.
+ */
+export const ENDED_SESSIONS_KEPT_DAYS = 30;
+/** Lapsed sessions marked ended, or ended ones deleted, per statement of the sweep. */
 const LAPSED_BATCH = 500;
 
 @Injectable()
@@ -77,6 +82,16 @@ export class SessionsService {
       const count = ended.reduce((sum, member) => sum + member.tokenHashes.length, 0);
       total += count;
       if (ended.length > 0) await this.signalEnded(ended.map((member) => member.userId));
+      if (count < batch) return total;
+    }
+  }
+
+  /** Deletes the sessions that ended more than ENDED_SESSIONS_KEPT_DAYS ago, a batch at a time; answers how many. */
+  async forgetEnded(batch = LAPSED_BATCH): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = await this.sessions.forgetEnded(ENDED_SESSIONS_KEPT_DAYS, batch);
+      total += count;
       if (count < batch) return total;
     }
   }
