@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeEventBusContract } from './event-bus.contract';
+import { until } from '../testing/until';
 import { NatsEventBus } from './nats.event-bus';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -42,5 +43,36 @@ describe('NATS JetStream stream replicas (NATS_STREAM_REPLICAS)', () => {
     expect([1, 3]).toContain(await streamReplicas(second));
     await expect(second.health()).resolves.toBeUndefined();
     await second.close();
+  });
+});
+
+describe('NATS JetStream: a handler that runs past the ack wait', () => {
+  const id = randomUUID().replace(/-/g, '').slice(0, 10);
+  const options = { servers: NATS_URL, stream: `TEST_A${id}`, subjectPrefix: `testa${id}`, ackWaitMs: 1000 };
+  let bus: NatsEventBus;
+  beforeAll(async () => {
+    bus = await NatsEventBus.connect(options);
+  });
+  afterAll(async () => {
+    await bus.deleteStream();
+    await bus.close();
+  });
+
+  it('is not handed the same event again while it is still working on it', async () => {
+    const subject = 'thing.slow';
+    const started: string[] = [];
+    let finished = 0;
+    await bus.subscribe(`c_${randomUUID().slice(0, 8)}`, subject, async (event) => {
+      started.push(event.id);
+      // Two and a half times the ack wait: without "still working", JetStream hands it out again after one.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      finished += 1;
+    });
+    const event = { id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload: {} };
+    await bus.publish(event);
+    await until(() => finished >= 1, 10_000);
+    // Time for a redelivery, had there been one, to reach the handler.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(started).toEqual([event.id]);
   });
 });

@@ -27,10 +27,21 @@ export interface NatsEventBusOptions {
    * server, 3 on a cluster of three so the events survive losing one. Default 1.
    */
   replicas?: number;
+  /**
+   * How long JetStream waits for a consumer's ack before it hands the event out again, for the consumers this bus
+   * creates (one that exists keeps its own). Default ACK_WAIT_MS; tests shorten it.
+   */
+  ackWaitMs?: number;
 }
 
 const codec = StringCodec();
 const REDELIVERY_DELAY_MS = 1000;
+/**
+ * JetStream hands out again an event not acked within this long. A handler that runs longer (a post reaching a city
+ * on a loaded machine took up to 35 s, bench/README.md, "Scenario `fanout`") tells it the event is still being worked
+ * on every third of this, so it is not run a second time beside the first, here or on another replica.
+ */
+export const ACK_WAIT_MS = 30_000;
 
 /**
  * NATS JetStream: one file-backed stream holds every event; each reaction is a durable pull consumer with
@@ -110,7 +121,7 @@ export class NatsEventBus implements EventBus {
         filter_subject: filter,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(30_000),
+        ack_wait: nanos(this.options.ackWaitMs ?? ACK_WAIT_MS),
       });
     }
     const messages = await (await this.js.consumers.get(this.options.stream, consumer)).consume({ max_messages: 64 });
@@ -124,12 +135,15 @@ export class NatsEventBus implements EventBus {
           message.term();
           continue;
         }
+        const stillWorking = setInterval(() => message.working(), (this.options.ackWaitMs ?? ACK_WAIT_MS) / 3);
         try {
           await handler(event);
           message.ack();
         } catch (err) {
           this.log.warn({ err, consumer, eventId: event.id }, 'event handler failed; will redeliver');
           message.nak(REDELIVERY_DELAY_MS);
+        } finally {
+          clearInterval(stillWorking);
         }
       }
     })();
