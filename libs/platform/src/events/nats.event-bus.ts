@@ -135,7 +135,16 @@ export class NatsEventBus implements EventBus {
           message.term();
           continue;
         }
-        const stillWorking = setInterval(() => message.working(), (this.options.ackWaitMs ?? ACK_WAIT_MS) / 3);
+        const stillWorking = setInterval(
+          () => {
+            try {
+              message.working();
+            } catch {
+              // The connection is closing: the ack cannot reach JetStream either, which will hand the event out again.
+            }
+          },
+          (this.options.ackWaitMs ?? ACK_WAIT_MS) / 3,
+        );
         try {
           await handler(event);
           message.ack();
