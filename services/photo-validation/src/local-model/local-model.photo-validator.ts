@@ -1,6 +1,6 @@
 import type { PhotoValidationResult } from '@curbside/contracts';
 import { createLogger } from '@curbside/platform';
-import { decodeRgb, shrinkRgb, type RgbImage } from '../validation/rgb-image';
+import { rgbAtMost, type RgbImage } from '../validation/rgb-image';
 import type { PhotoToValidate, PhotoValidator } from '../validation/photo-validator.port';
 import { judgeFindings } from './local-model.rules';
 import { sharedVisionModels } from './shared-vision-models';
@@ -31,7 +31,7 @@ export class LocalModelPhotoValidator implements PhotoValidator {
 
   async validate(photo: PhotoToValidate): Promise<PhotoValidationResult> {
     // The service inspects photos before any validator and hands over their pixels; decoding guards direct callers (the bench, tests).
-    const image = photo.pixels ? await shrinkRgb(photo.pixels, MODEL_INPUT_SIDE) : await decodeRgb(photo.image, MODEL_INPUT_SIDE).catch(() => null);
+    const image = await rgbAtMost(photo.pixels ?? photo.image, MODEL_INPUT_SIDE).catch(() => null);
     if (!image) return UNREADABLE_PHOTO;
     const findings = await this.analyse(image);
     return judgeFindings(findings, { title: photo.itemTitle, category: photo.itemCategory });
@@ -39,7 +39,7 @@ export class LocalModelPhotoValidator implements PhotoValidator {
 
   /** What the models saw, before the rules: for item photos' labels, tests and tuning. From bytes or decoded pixels. */
   async findings(photo: Buffer | RgbImage): Promise<VisionFindings> {
-    return this.analyse(Buffer.isBuffer(photo) ? await decodeRgb(photo, MODEL_INPUT_SIDE) : await shrinkRgb(photo, MODEL_INPUT_SIDE));
+    return this.analyse(await rgbAtMost(photo, MODEL_INPUT_SIDE));
   }
 
   async warmUp(): Promise<number> {

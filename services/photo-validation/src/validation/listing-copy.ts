@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS, type RgbImage } from './rgb-image';
+import { type RgbImage, rgbAtMost, sharpOf } from './rgb-image';
 
 /**
  * Whether a pickup photo is the item's own listing photo again: saved from the listing (or its thumbnail),
@@ -37,14 +37,10 @@ export interface GreyPicture {
 
 /**
  * The photo upright, on white, grey, its plain borders trimmed (a screenshot's bars, a frame), at GRID_SIDE. From its
- * bytes, or from pixels already decoded upright on white (inspectPhoto's, which are no larger than GRID_SIDE * 4).
+ * bytes, or from pixels already decoded upright on white (inspectPhoto's).
  */
 export async function greyPicture(photo: Buffer | RgbImage): Promise<GreyPicture> {
-  const decoded = Buffer.isBuffer(photo)
-    ? sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().flatten({ background: '#ffffff' })
-    : sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } });
-  const grey = await decoded
-    .resize(GRID_SIDE * 4, GRID_SIDE * 4, { fit: 'inside', withoutEnlargement: true })
+  const grey = await sharpOf(await rgbAtMost(photo, GRID_SIDE * 4))
     .toColourspace('b-w')
     .raw()
     .toBuffer({ resolveWithObject: true });

@@ -1,6 +1,6 @@
 import type { PhotoValidationResult } from '@curbside/contracts';
 import sharp from 'sharp';
-import { decodeRgb, DECODED_SIDE, MAX_INPUT_PIXELS, type RgbImage } from './rgb-image';
+import { decodeRgb, DECODED_SIDE, MAX_INPUT_PIXELS, type RgbImage, sharpOf } from './rgb-image';
 
 const MIN_SIDE_PX = 64;
 /** Standard deviation (0..255) under which every channel counts as one flat colour. */
@@ -33,10 +33,7 @@ export async function inspectPhoto(bytes: Buffer): Promise<PhotoInspection> {
     // A truncated file fails here too.
     pixels = await decodeRgb(bytes, DECODED_SIDE);
     // Statistics of a small copy: the verdict does not need every pixel.
-    const small = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } })
-      .resize(128, 128, { fit: 'inside' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const small = await sharpOf(pixels).resize(128, 128, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
     channels = (await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: small.info.channels } }).stats()).channels;
   } catch {
     return notCheckable('The file is not a photo we can read: please upload a JPEG, PNG or WebP image.', 1);

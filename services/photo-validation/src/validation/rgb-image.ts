@@ -25,7 +25,7 @@ export async function decodeRgb(bytes: Buffer, maxSide: number): Promise<RgbImag
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`Expected 3 colour channels after decoding, got ${info.channels}`);
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  return rgbImage(data, info);
 }
 
 /** The long side a checked photo is decoded to once (inspectPhoto), for every step after: no step needs more. */
@@ -34,9 +34,20 @@ export const DECODED_SIDE = 1024;
 /** Already decoded pixels with the long side shrunk to `maxSide` (the same pixels when they are no larger). */
 export async function shrinkRgb(image: RgbImage, maxSide: number): Promise<RgbImage> {
   if (Math.max(image.width, image.height) <= maxSide) return image;
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .resize(maxSide, maxSide, { fit: 'inside' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharpOf(image).resize(maxSide, maxSide, { fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+  return rgbImage(data, info);
+}
+
+/** A photo's pixels, long side at most `maxSide`: decoded from its bytes (decodeRgb), or from pixels decoded already. */
+export function rgbAtMost(photo: Buffer | RgbImage, maxSide: number): Promise<RgbImage> {
+  return Buffer.isBuffer(photo) ? decodeRgb(photo, maxSide) : shrinkRgb(photo, maxSide);
+}
+
+/** Decoded pixels as a sharp pipeline's input. */
+export function sharpOf(image: RgbImage): sharp.Sharp {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+}
+
+function rgbImage(data: Buffer, info: sharp.OutputInfo): RgbImage {
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
