@@ -52,6 +52,7 @@ export class NatsEventBus implements EventBus {
   private readonly log = createLogger('nats-bus');
   private readonly running: { consumer: string; messages: ConsumerMessages; loop: Promise<void> }[] = [];
   private readonly prefix: string;
+  private readonly ackWaitMs: number;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -60,6 +61,7 @@ export class NatsEventBus implements EventBus {
     private readonly options: NatsEventBusOptions,
   ) {
     this.prefix = options.subjectPrefix ?? 'events';
+    this.ackWaitMs = options.ackWaitMs ?? ACK_WAIT_MS;
   }
 
   static async connect(options: NatsEventBusOptions): Promise<NatsEventBus> {
@@ -121,7 +123,7 @@ export class NatsEventBus implements EventBus {
         filter_subject: filter,
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(this.options.ackWaitMs ?? ACK_WAIT_MS),
+        ack_wait: nanos(this.ackWaitMs),
       });
     }
     const messages = await (await this.js.consumers.get(this.options.stream, consumer)).consume({ max_messages: 64 });
@@ -135,16 +137,13 @@ export class NatsEventBus implements EventBus {
           message.term();
           continue;
         }
-        const stillWorking = setInterval(
-          () => {
-            try {
-              message.working();
-            } catch {
-              // The connection is closing: the ack cannot reach JetStream either, which will hand the event out again.
-            }
-          },
-          (this.options.ackWaitMs ?? ACK_WAIT_MS) / 3,
-        );
+        const stillWorking = setInterval(() => {
+          try {
+            message.working();
+          } catch {
+            // The connection is closing: the ack cannot reach JetStream either, which will hand the event out again.
+          }
+        }, this.ackWaitMs / 3);
         try {
           await handler(event);
           message.ack();

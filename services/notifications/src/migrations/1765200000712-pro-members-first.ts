@@ -40,6 +40,7 @@ export class ProMembersFirst1765200000712 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    // The two trigger functions back as …708-member-reach.ts made them, word for word: a migration restores what was.
     await runner.query(`
       CREATE OR REPLACE FUNCTION notifications.versions_set_reach() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
