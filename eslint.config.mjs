@@ -46,6 +46,23 @@ export default [
     },
   },
   {
+    // A test database's template is keyed by the text of the migrations' files (migrated-test-database.ts): what a
+    // migration imports from elsewhere would change the schema without changing the key.
+    files: ['services/*/src/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!typeorm$|node:|\./[^/]+$)', message: 'A migration imports only TypeORM, Node and the migrations beside it.' }] },
+      ],
+    },
+  },
+  {
+    files: ['libs/platform/src/**/*.migration.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!typeorm$|node:)', message: 'A shared migration imports only TypeORM and Node.' }] }],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.medium-spec.ts', '**/*.int-spec.ts', '**/*.contract.ts', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
