@@ -409,6 +409,20 @@ describe('docker-compose.yml', () => {
       const port = /^\s*port\s*[:=]\s*(\d+)/m.exec(conf)?.[1] ?? '4222';
       for (const name of appNames) expect(new URL(environment(services[name]!)['NATS_URL'] ?? '').port || '4222').toBe(port);
     });
+
+    it('lets in only the user and password every app gives', () => {
+      const authorization = /^authorization\s*\{([^}]*)\}/m.exec(conf)?.[1] ?? '';
+      const user = /^\s*user\s*[:=]\s*"?([^"\s]+)/m.exec(authorization)?.[1];
+      const password = /^\s*password\s*[:=]\s*"?([^"\s]+)/m.exec(authorization)?.[1] ?? '';
+      // The password is read from the container's environment ($NAME), never written into the file.
+      expect(password).toMatch(/^\$[A-Z_]+$/);
+      const serverPassword = environment(nats)[password.slice(1)];
+      expect(serverPassword).toBeTruthy();
+      for (const name of appNames) {
+        const env = environment(services[name]!);
+        expect([name, env['NATS_USER'], env['NATS_PASSWORD']]).toEqual([name, user, serverPassword]);
+      }
+    });
   });
 
   describe('minio', () => {

@@ -394,7 +394,7 @@ describe('infra/k8s manifests', () => {
 
     it('every secret the apps need comes from the Secret, never the ConfigMap', () => {
       expect(Object.keys(secretTemplate.stringData ?? {})).toEqual(
-        expect.arrayContaining(['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY']),
+        expect.arrayContaining(['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'NATS_PASSWORD']),
       );
     });
   });
@@ -449,6 +449,17 @@ describe('infra/k8s manifests', () => {
       expect(client && selects(client.spec.selector, nats.spec.template.metadata.labels)).toBe(true);
       const port = client?.spec.ports.find((p) => p.port === Number(natsUrl.port || 4222));
       expect(portNumber(container, port?.targetPort)).toBe(clientPort);
+    });
+
+    it('lets in only the user and password the apps give', () => {
+      const authorization = /^\s*authorization\s*\{([^}]*)\}/m.exec(conf)?.[1] ?? '';
+      expect(/^\s*user\s*[:=]\s*"?([^"\s]+)/m.exec(authorization)?.[1]).toBe(appConfig?.data?.['NATS_USER']);
+      const password = /^\s*password\s*[:=]\s*"?([^"\s]+)/m.exec(authorization)?.[1] ?? '';
+      expect(password).toMatch(/^\$[A-Z_]+$/);
+      // The server reads it from the apps' Secret, under the key the apps read.
+      const fromSecret = container.env?.find((e) => e.name === password.slice(1))?.valueFrom;
+      expect(fromSecret).toEqual({ secretKeyRef: { name: secretTemplate.metadata.name, key: 'NATS_PASSWORD' } });
+      expect(Object.keys(secretTemplate.stringData ?? {})).toContain('NATS_PASSWORD');
     });
 
     it('keeps NATS_STREAM_REPLICAS copies of the event stream, one per server at most', () => {

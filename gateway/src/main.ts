@@ -1,4 +1,4 @@
-import { createLogger, createNatsLiveChannel, createObjectStorage, loadConfig, NamespacedClientNats, startMetricsServer } from '@curbside/platform';
+import { createLogger, createNatsLiveChannel, createNatsRpcClient, createObjectStorage, loadConfig, startMetricsServer } from '@curbside/platform';
 import type { AddressInfo } from 'node:net';
 import { RedisThrottlerStorage } from './rate-limit/redis-throttler.storage';
 import { createGatewayApp } from './create-gateway-app';
@@ -7,7 +7,7 @@ import { createGatewayApp } from './create-gateway-app';
 async function main(): Promise<void> {
   const log = createLogger('gateway');
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
-  const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
+  const rpcClient = createNatsRpcClient(config, 'gateway');
   await rpcClient.connect();
   const rateLimitStorage = await RedisThrottlerStorage.connect(config.REDIS_URL, `${config.NAMESPACE}:throttle`);
   const live = createNatsLiveChannel(config, 'gateway');

@@ -8,7 +8,7 @@ import {
   EmbeddedInfrastructureOptions,
   createObjectStorage,
   InMemoryRpcClient,
-  NamespacedClientNats,
+  createNatsRpcClient,
   Infrastructure,
   MetricsServer,
   RunningService,
@@ -116,7 +116,7 @@ function serveMetrics(config: AppConfig): Promise<MetricsServer | undefined> {
 
 /** A gateway with connections of its own, as its own process would have. */
 async function startDistributedGateway(config: AppConfig): Promise<{ url: string; close(): Promise<void> }> {
-  const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: 'gateway' });
+  const rpcClient = createNatsRpcClient(config, 'gateway');
   await rpcClient.connect();
   const rateLimitStorage = await RedisThrottlerStorage.connect(config.REDIS_URL, `${config.NAMESPACE}:throttle`);
   const live = createNatsLiveChannel(config, 'gateway');

@@ -22,6 +22,12 @@ export const configSchema = z.object({
   REPLICAS: z.coerce.number().int().min(1).max(16).default(1),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /**
+   * Who the apps are to a NATS server that asks for a user and password (infra/nats/nats.conf): both or neither.
+   * Unset, they connect without (the local server of `npm run start:dist` and the tests asks nothing).
+   */
+  NATS_USER: z.string().optional(),
+  NATS_PASSWORD: z.string().optional(),
+  /**
    * Names this deployment on shared servers: the JetStream stream (upper-cased), the prefix of every NATS
    * subject (events and RPC), and of every Redis key (jobs, rate limits).
    */

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, ALLOW_INSECURE_COOKIE: 'true' }).COOKIE_SECURE).toBe(false);
   });
 
+  it('takes a NATS user and password together, or neither', () => {
+    expect(loadConfig({ NATS_USER: 'curbside', NATS_PASSWORD: 'secret' })).toMatchObject({ NATS_USER: 'curbside', NATS_PASSWORD: 'secret' });
+    expect(loadConfig({}).NATS_USER).toBeUndefined();
+    expect(() => loadConfig({ NATS_USER: 'curbside' })).toThrow('set both NATS_USER and NATS_PASSWORD, or neither');
+    expect(() => loadConfig({ NATS_PASSWORD: 'secret' })).toThrow('set both NATS_USER and NATS_PASSWORD, or neither');
+  });
+
   it('refuses the built-in session secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'true' })).toThrow(/SESSION_SECRET must be set in production/);
   });

@@ -30,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration: SMTP_URL is set but MAIL_TRANSPORT=log would write the e-mails to the log; set MAIL_TRANSPORT=smtp, or unset SMTP_URL',
     );
   }
+  if (Boolean(config.NATS_USER) !== Boolean(config.NATS_PASSWORD)) throw new Error('Invalid configuration: set both NATS_USER and NATS_PASSWORD, or neither');
   const vapidProblem = vapidKeysProblem(config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY);
   if (vapidProblem) throw new Error(`Invalid configuration: ${vapidProblem}`);
   return config;

@@ -14,9 +14,10 @@ import {
   StringCodec,
 } from 'nats';
 import { createLogger } from '../logging/logger';
+import type { NatsCredentials } from '../net/nats-credentials';
 import type { EventBus, EventHandler } from './event-bus.port';
 
-export interface NatsEventBusOptions {
+export interface NatsEventBusOptions extends NatsCredentials {
   servers: string;
   stream: string;
   /** Subjects on the wire are `<prefix>.<event subject>`; tests use their own prefix and stream. */
@@ -65,7 +66,7 @@ export class NatsEventBus implements EventBus {
   }
 
   static async connect(options: NatsEventBusOptions): Promise<NatsEventBus> {
-    const nc = await connect({ servers: options.servers, name: options.connectionName, maxReconnectAttempts: -1 });
+    const nc = await connect({ servers: options.servers, name: options.connectionName, user: options.user, pass: options.pass, maxReconnectAttempts: -1 });
     const jsm = await nc.jetstreamManager();
     const bus = new NatsEventBus(nc, nc.jetstream(), jsm, options);
     await bus.ensureStream();

@@ -1,8 +1,9 @@
 import { connect, NatsConnection, StringCodec, Subscription } from 'nats';
 import { createLogger } from '../logging/logger';
+import type { NatsCredentials } from '../net/nats-credentials';
 import type { LiveChannel, LiveHandler } from './live-channel.port';
 
-export interface NatsLiveChannelOptions {
+export interface NatsLiveChannelOptions extends NatsCredentials {
   servers: string;
   /** Subjects are `<prefix>.<topic>`, outside the JetStream stream's subjects so nothing is stored. */
   subjectPrefix: string;
@@ -23,7 +24,8 @@ export class NatsLiveChannel implements LiveChannel {
   constructor(private readonly options: NatsLiveChannelOptions) {}
 
   private nats(): Promise<NatsConnection> {
-    this.connection ??= connect({ servers: this.options.servers, name: this.options.connectionName, maxReconnectAttempts: -1 });
+    const { servers, connectionName, user, pass } = this.options;
+    this.connection ??= connect({ servers, name: connectionName, user, pass, maxReconnectAttempts: -1 });
     return this.connection;
   }
 

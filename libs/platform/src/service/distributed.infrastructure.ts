@@ -6,6 +6,7 @@ import { NatsLiveChannel } from '../live/nats.live-channel';
 import { NamespacedClientNats, NamespacedServerNats } from '../rpc/namespaced-nats';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
+import { natsCredentials } from '../net/nats-credentials';
 import type { ObjectStorage } from '../storage/object-storage.port';
 import { createSmsSender } from '../sms/create-sms-sender';
 import { watchConsumerLag } from '../metrics/metrics';
@@ -25,7 +26,17 @@ export function createObjectStorage(config: AppConfig): ObjectStorage {
 
 /** The live channel of a deployment: its signals stay outside the JetStream stream's subjects. */
 export function createNatsLiveChannel(config: AppConfig, processName: string): NatsLiveChannel {
-  return new NatsLiveChannel({ servers: config.NATS_URL, subjectPrefix: `${config.NAMESPACE}.live`, connectionName: `${processName}-live` });
+  return new NatsLiveChannel({
+    servers: config.NATS_URL,
+    subjectPrefix: `${config.NAMESPACE}.live`,
+    connectionName: `${processName}-live`,
+    ...natsCredentials(config),
+  });
+}
+
+/** A caller of the services over NATS: a gateway, a service that asks another one, a container's healthcheck. */
+export function createNatsRpcClient(config: AppConfig, name?: string): NamespacedClientNats {
+  return new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name, ...natsCredentials(config) });
 }
 
 /** One process of the distributed deployment: PostgreSQL, NATS JetStream, BullMQ on Redis, MinIO or a folder. */
@@ -36,12 +47,13 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     subjectPrefix: `${config.NAMESPACE}.events`,
     connectionName: processName,
     replicas: config.NATS_STREAM_REPLICAS,
+    ...natsCredentials(config),
   });
   const jobs = new BullMqJobQueue({ redisUrl: config.REDIS_URL, prefix: `${config.NAMESPACE}:jobs` });
   const storage = createObjectStorage(config);
   const live = createNatsLiveChannel(config, processName);
   // Connects on its first call: most services never ask another one.
-  const rpcClient = new NamespacedClientNats(config.NAMESPACE, { servers: [config.NATS_URL], name: `${processName}-client` });
+  const rpcClient = createNatsRpcClient(config, `${processName}-client`);
   const unwatchLag = watchConsumerLag(() => bus.consumerLag());
   return {
     mode: 'distributed',
@@ -52,7 +64,8 @@ export async function createDistributedInfrastructure(config: AppConfig, process
     jobs,
     storage,
     sms: createSmsSender(config),
-    rpcServer: (service) => new NamespacedServerNats(config.NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc` }),
+    rpcServer: (service) =>
+      new NamespacedServerNats(config.NAMESPACE, { servers: [config.NATS_URL], queue: service, name: `${processName}-rpc`, ...natsCredentials(config) }),
     rpcClient,
     async close() {
       unwatchLag();

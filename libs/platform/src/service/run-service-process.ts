@@ -1,15 +1,15 @@
 import { healthCall, HealthReport, ServiceName } from '@curbside/contracts';
+import type { AppConfig } from '../config/config.schema';
 import { loadConfig } from '../config/load-config';
 import { createLogger } from '../logging/logger';
 import { startMetricsServer } from '../metrics/metrics-server';
-import { NamespacedClientNats } from '../rpc/namespaced-nats';
 import { RpcCaller } from '../rpc/rpc-caller';
-import { createDistributedInfrastructure } from './distributed.infrastructure';
+import { createDistributedInfrastructure, createNatsRpcClient } from './distributed.infrastructure';
 import { ServiceDefinition, startService } from './service-runtime';
 
 /** Asks a running service over NATS how it is; the container healthcheck (`main.js --healthcheck`). */
-export async function checkServiceHealth(service: ServiceName, natsUrl: string, namespace: string): Promise<HealthReport> {
-  const client = new NamespacedClientNats(namespace, { servers: [natsUrl] });
+export async function checkServiceHealth(service: ServiceName, config: AppConfig): Promise<HealthReport> {
+  const client = createNatsRpcClient(config);
   try {
     await client.connect();
     return await new RpcCaller(client, 3000).call(healthCall(service), {});
@@ -23,7 +23,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   const log = createLogger(definition.name);
   const config = loadConfig(process.env, { RUN_MODE: 'distributed' });
   if (process.argv.includes('--healthcheck')) {
-    const report = await checkServiceHealth(definition.name, config.NATS_URL, config.NAMESPACE).catch((err: unknown) => {
+    const report = await checkServiceHealth(definition.name, config).catch((err: unknown) => {
       log.error({ err }, 'healthcheck failed');
       return null;
     });
