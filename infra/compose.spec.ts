@@ -425,6 +425,24 @@ describe('docker-compose.yml', () => {
     });
   });
 
+  describe('redis', () => {
+    const redis = services['redis']!;
+    const args = argv(redis.command).map(interpolate);
+    const password = args[args.indexOf('--requirepass') + 1];
+
+    it('asks every connection for the password every app gives', () => {
+      expect(args).toContain('--requirepass');
+      expect(password).toBeTruthy();
+      for (const name of appNames)
+        expect([name, decodeURIComponent(new URL(environment(services[name]!)['REDIS_URL'] ?? '').password)]).toEqual([name, password]);
+    });
+
+    it('health-checks with that password', () => {
+      expect(healthcheckText(redis)).toContain('redis-cli');
+      expect(environment(redis)['REDISCLI_AUTH']).toBe(password);
+    });
+  });
+
   describe('minio', () => {
     const minio = services['minio']!;
     const init = services['minio-init']!;
