@@ -1,7 +1,6 @@
 import type { EventEnvelope } from '@curbside/contracts';
 import {
   AckPolicy,
-  connect,
   ConsumerMessages,
   DeliverPolicy,
   JetStreamClient,
@@ -14,7 +13,7 @@ import {
   StringCodec,
 } from 'nats';
 import { createLogger } from '../logging/logger';
-import type { NatsCredentials } from '../net/nats-credentials';
+import { connectNats, type NatsCredentials } from '../net/nats-connection';
 import type { EventBus, EventHandler } from './event-bus.port';
 
 export interface NatsEventBusOptions extends NatsCredentials {
@@ -66,7 +65,7 @@ export class NatsEventBus implements EventBus {
   }
 
   static async connect(options: NatsEventBusOptions): Promise<NatsEventBus> {
-    const nc = await connect({ servers: options.servers, name: options.connectionName, user: options.user, pass: options.pass, maxReconnectAttempts: -1 });
+    const nc = await connectNats(options);
     const jsm = await nc.jetstreamManager();
     const bus = new NatsEventBus(nc, nc.jetstream(), jsm, options);
     await bus.ensureStream();

@@ -1,6 +1,6 @@
-import { connect, NatsConnection, StringCodec, Subscription } from 'nats';
+import { NatsConnection, StringCodec, Subscription } from 'nats';
 import { createLogger } from '../logging/logger';
-import type { NatsCredentials } from '../net/nats-credentials';
+import { connectNats, type NatsCredentials } from '../net/nats-connection';
 import type { LiveChannel, LiveHandler } from './live-channel.port';
 
 export interface NatsLiveChannelOptions extends NatsCredentials {
@@ -24,8 +24,7 @@ export class NatsLiveChannel implements LiveChannel {
   constructor(private readonly options: NatsLiveChannelOptions) {}
 
   private nats(): Promise<NatsConnection> {
-    const { servers, connectionName, user, pass } = this.options;
-    this.connection ??= connect({ servers, name: connectionName, user, pass, maxReconnectAttempts: -1 });
+    this.connection ??= connectNats(this.options);
     return this.connection;
   }
 

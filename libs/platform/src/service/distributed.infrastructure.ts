@@ -6,7 +6,7 @@ import { NatsLiveChannel } from '../live/nats.live-channel';
 import { NamespacedClientNats, NamespacedServerNats } from '../rpc/namespaced-nats';
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
-import { natsCredentials } from '../net/nats-credentials';
+import { natsCredentials } from '../net/nats-connection';
 import type { ObjectStorage } from '../storage/object-storage.port';
 import { createSmsSender } from '../sms/create-sms-sender';
 import { watchConsumerLag } from '../metrics/metrics';

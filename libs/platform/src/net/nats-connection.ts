@@ -1,0 +1,21 @@
+import { connect, type NatsConnection } from 'nats';
+import type { AppConfig } from '../config/config.schema';
+
+/** What a NATS connection says it is, to a server that asks for a user and password. */
+export interface NatsCredentials {
+  user?: string;
+  pass?: string;
+}
+
+/** NATS_USER and NATS_PASSWORD, as every NATS connection of an app gives them: none when they are unset. */
+export function natsCredentials(config: Pick<AppConfig, 'NATS_USER' | 'NATS_PASSWORD'>): NatsCredentials {
+  return config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD } : {};
+}
+
+/**
+ * A connection of the event bus or the live channel: with its credentials, and reconnecting for as long as the process
+ * runs (a NATS server restarting must not end a service's reactions or signals).
+ */
+export function connectNats(options: { servers: string; connectionName?: string } & NatsCredentials): Promise<NatsConnection> {
+  return connect({ servers: options.servers, name: options.connectionName, user: options.user, pass: options.pass, maxReconnectAttempts: -1 });
+}
