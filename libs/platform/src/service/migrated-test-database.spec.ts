@@ -30,6 +30,13 @@ describe('the migrated template digest', () => {
     expect(digest()).not.toBe(before);
   });
 
+  it('changes with a shared migration file wherever the platform keeps it', () => {
+    const before = digest();
+    mkdirSync(path.join(root, 'libs/platform/src/audit'), { recursive: true });
+    writeFileSync(path.join(root, 'libs/platform/src/audit/create-audit-table.migration.ts'), 'const TABLE = "audit";\n');
+    expect(digest()).not.toBe(before);
+  });
+
   it('changes when a file is added to the folder, a helper another migration imports', () => {
     const before = digest();
     writeFileSync(path.join(path.dirname(file()), '0-helpers.ts'), 'export const R = 6371;\n');

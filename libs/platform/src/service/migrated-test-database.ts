@@ -41,22 +41,25 @@ export function createMigratedTestDatabase(services: readonly Migrated[]): Promi
 export function migrationsDigest(services: readonly Migrated[], root = repo): string {
   const code = (migration: Migrated['migrations'][number]) => `${migration.name}\n${migration.toString()}`;
   const classes = [code(CreateOutboxTables1763800000000), ...services.flatMap((s) => [s.name, ...s.migrations.map(code)])];
-  const folders = ['libs/platform/src/outbox', 'libs/platform/src/idempotency', ...services.map((s) => `services/${s.name}/src/migrations`)];
-  return [...classes, ...folders.flatMap((folder) => migrationFiles(root, folder))].join('\n');
+  // The same files the lint config holds to those imports: every service's migrations folder, and the shared
+  // `*.migration.ts` files anywhere in the platform.
+  const files = [
+    ...filesUnder(root, 'libs/platform/src', (name) => name.endsWith('.migration.ts')),
+    ...services.flatMap((s) => filesUnder(root, `services/${s.name}/src/migrations`, (name) => name.endsWith('.ts') && !/spec\.ts$/.test(name))),
+  ];
+  return [...classes, ...files].join('\n');
 }
 
-/** The migration files of a folder of the repository, each as its name and text; none for a folder that is not there. */
-function migrationFiles(root: string, folder: string): string[] {
-  const dir = path.join(root, folder);
+/** The files below a folder of the repository that `keep` names, each as its path and text; none for a folder that is not there. */
+function filesUnder(root: string, folder: string, keep: (name: string) => boolean): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' });
   } catch {
     return [];
   }
-  const isMigration = (name: string) => (folder.endsWith('/migrations') ? name.endsWith('.ts') : name.endsWith('.migration.ts')) && !/spec\.ts$/.test(name);
   return names
-    .filter(isMigration)
+    .filter((name) => keep(path.basename(name)))
     .sort()
-    .map((name) => `${folder}/${name}\n${readFileSync(path.join(dir, name), 'utf8')}`);
+    .map((name) => `${folder}/${name}\n${readFileSync(path.join(root, folder, name), 'utf8')}`);
 }
