@@ -40,25 +40,22 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
     // The repository's own config; only where JetStream keeps its files differs, and the ports (flags override).
     const conf = readFileSync(join(ROOT, 'infra/nats/nats.conf'), 'utf8').replace(/store_dir: \S+/, `store_dir: ${join(dir, 'jetstream')}`);
     writeFileSync(join(dir, 'nats.conf'), conf);
-    const port = await freePortRun(2);
-    natsUrl = `nats://127.0.0.1:${port}`;
-    server = spawn(NATS_SERVER, ['--config', join(dir, 'nats.conf'), '-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(port + 1)], {
-      env: { ...process.env, NATS_PASSWORD: password },
-      stdio: 'ignore',
+    server = await startServer('the NATS server', async () => {
+      const port = await freePortRun(2);
+      natsUrl = `nats://127.0.0.1:${port}`;
+      const child = spawn(NATS_SERVER, ['--config', join(dir, 'nats.conf'), '-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(port + 1)], {
+        env: { ...process.env, NATS_PASSWORD: password },
+      });
+      return {
+        child,
+        ready: async () => (await fetch(`http://127.0.0.1:${port + 1}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null))?.status === 200,
+      };
     });
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port + 1}/healthz`).catch(() => null))?.status === 200, {
-      timeoutMs: 15_000,
-      what: 'the NATS server to be ready',
-    });
-
-    const redisPort = await freePortRun(1);
-    redisUrl = `redis://:${password}@127.0.0.1:${redisPort}`;
-    redisServer = spawn(REDIS_SERVER, ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--requirepass', password], {
-      stdio: 'ignore',
-    });
-    await waitFor(async () => (await withRedis(redisUrl, (redis) => redis.ping()).catch(() => null)) === 'PONG', {
-      timeoutMs: 15_000,
-      what: 'the Redis server to be ready',
+    redisServer = await startServer('the Redis server', async () => {
+      const redisPort = await freePortRun(1);
+      redisUrl = `redis://:${password}@127.0.0.1:${redisPort}`;
+      const child = spawn(REDIS_SERVER, ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no', '--requirepass', password]);
+      return { child, ready: async () => (await withRedis(redisUrl, (redis) => redis.ping()).catch(() => null)) === 'PONG' };
     });
 
     environment = await createDistributedTestEnvironment();
@@ -148,5 +145,27 @@ async function withRedis<T>(url: string, work: (redis: Redis) => Promise<T>): Pr
     return await work(redis);
   } finally {
     redis.disconnect();
+  }
+}
+
+/**
+ * A server of our own, once it answers. One that ends before (its ports taken between the probe and its start by
+ * another test's process) is started again on others; one that neither answers nor ends fails with what it printed.
+ */
+async function startServer(what: string, start: () => Promise<{ child: ChildProcess; ready: () => Promise<boolean> }>): Promise<ChildProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const { child, ready } = await start();
+    const output: string[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const ended = () => child.exitCode !== null || child.signalCode !== null;
+    try {
+      await waitFor(async () => ended() || (await ready()), { timeoutMs: 30_000, what: `${what} to be ready` });
+    } catch (err) {
+      child.kill('SIGKILL');
+      throw new Error(`${(err as Error).message}; it printed:\n${output.join('').slice(-2000)}`);
+    }
+    if (!ended()) return child;
+    if (attempt === 3) throw new Error(`${what} ended ${attempt} times before it answered; it printed:\n${output.join('').slice(-2000)}`);
   }
 }
