@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import type { SmsSender } from './sms-sender.port';
 
 export interface TwilioOptions {
@@ -9,20 +9,27 @@ export interface TwilioOptions {
   httpClient?: twilio.ClientOpts['httpClient'];
 }
 
-/** Real SMS through Twilio's official SDK (SMS_PROVIDER=twilio). */
+/**
+ * Real SMS through Twilio's official SDK (SMS_PROVIDER=twilio). The SDK is loaded at the first text, not with the
+ * module: every process imports this adapter through the platform's index, and most never send through Twilio.
+ */
 export class TwilioSmsSender implements SmsSender {
-  private readonly client: twilio.Twilio;
+  private client?: Promise<twilio.Twilio>;
 
-  constructor(private readonly options: TwilioOptions) {
-    this.client = twilio(options.accountSid, options.authToken, {
-      httpClient: options.httpClient,
+  constructor(private readonly options: TwilioOptions) {}
+
+  async send(toE164: string, body: string): Promise<void> {
+    const client = await (this.client ??= this.connect());
+    await client.messages.create({ to: toE164, from: this.options.from, body });
+  }
+
+  private async connect(): Promise<twilio.Twilio> {
+    const { default: createClient } = await import('twilio');
+    return createClient(this.options.accountSid, this.options.authToken, {
+      httpClient: this.options.httpClient,
       autoRetry: true,
       maxRetries: 2,
       timeout: 10_000,
     });
-  }
-
-  async send(toE164: string, body: string): Promise<void> {
-    await this.client.messages.create({ to: toE164, from: this.options.from, body });
   }
 }

@@ -1,6 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { assertSafeKey, type ObjectStorage, type StoredObject, type StoredObjectInfo } from './object-storage.port';
 
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -19,22 +19,18 @@ export interface MinioStorageOptions {
   region?: string;
 }
 
-/** Distributed-mode object storage on MinIO, or anything else that speaks the S3 API. */
+/**
+ * Distributed-mode object storage on MinIO, or anything else that speaks the S3 API. MinIO's client is loaded at the
+ * first use, not with the module: every process imports this adapter through the platform's index, and only the
+ * distributed processes that keep photos use it.
+ */
 export class MinioStorage implements ObjectStorage {
-  private readonly client: Client;
+  private connection?: Promise<Client>;
   private readonly bucket: string;
   private readonly region: string | undefined;
   private bucketReady: Promise<void> | null = null;
 
-  constructor(options: MinioStorageOptions) {
-    this.client = new Client({
-      endPoint: options.endPoint,
-      port: options.port,
-      useSSL: options.useSSL,
-      accessKey: options.accessKey,
-      secretKey: options.secretKey,
-      region: options.region,
-    });
+  constructor(private readonly options: MinioStorageOptions) {
     this.bucket = options.bucket;
     this.region = options.region;
   }
@@ -56,14 +52,16 @@ export class MinioStorage implements ObjectStorage {
     // neither settles nor aborts it (and resumes the stale upload on the next put of that key). Photos are small, so
     // read the whole body first: a failed source then never reaches the server, and the upload is one atomic PUT.
     const data = Buffer.isBuffer(body) ? body : await readAll(body);
-    await this.client.putObject(this.bucket, key, data, data.length, { 'Content-Type': contentType });
+    const client = await this.client();
+    await client.putObject(this.bucket, key, data, data.length, { 'Content-Type': contentType });
     return { key, size: data.length, contentType };
   }
 
   async get(key: string): Promise<StoredObject | null> {
     assertSafeKey(key);
     await this.init();
-    const body = await this.client.getObject(this.bucket, key).catch(nullIfMissing);
+    const client = await this.client();
+    const body = await client.getObject(this.bucket, key).catch(nullIfMissing);
     if (!body) return null;
     // The client hands back the HTTP response itself; its headers describe exactly the version being streamed.
     if (body instanceof IncomingMessage) {
@@ -83,7 +81,8 @@ export class MinioStorage implements ObjectStorage {
   async stat(key: string): Promise<StoredObjectInfo | null> {
     assertSafeKey(key);
     await this.init();
-    const stat = await this.client.statObject(this.bucket, key).catch(nullIfMissing);
+    const client = await this.client();
+    const stat = await client.statObject(this.bucket, key).catch(nullIfMissing);
     if (!stat) return null;
     const contentType: unknown = stat.metaData['content-type'];
     return { key, size: stat.size, contentType: typeof contentType === 'string' ? contentType : DEFAULT_CONTENT_TYPE };
@@ -93,18 +92,36 @@ export class MinioStorage implements ObjectStorage {
     assertSafeKey(key);
     await this.init();
     // S3 answers 204 whether or not the object existed, so deleting a missing key is already a no-op.
-    await this.client.removeObject(this.bucket, key);
+    const client = await this.client();
+    await client.removeObject(this.bucket, key);
   }
 
   async health(): Promise<void> {
-    if (!(await this.client.bucketExists(this.bucket))) {
+    const client = await this.client();
+    if (!(await client.bucketExists(this.bucket))) {
       throw new Error(`Object storage bucket "${this.bucket}" does not exist`);
     }
   }
 
+  private client(): Promise<Client> {
+    this.connection ??= import('minio').then(
+      ({ Client }) =>
+        new Client({
+          endPoint: this.options.endPoint,
+          port: this.options.port,
+          useSSL: this.options.useSSL,
+          accessKey: this.options.accessKey,
+          secretKey: this.options.secretKey,
+          region: this.options.region,
+        }),
+    );
+    return this.connection;
+  }
+
   private async ensureBucket(): Promise<void> {
-    if (await this.client.bucketExists(this.bucket)) return;
-    await this.client.makeBucket(this.bucket, this.region).catch((error: unknown) => {
+    const client = await this.client();
+    if (await client.bucketExists(this.bucket)) return;
+    await client.makeBucket(this.bucket, this.region).catch((error: unknown) => {
       if (!BUCKET_EXISTS_CODES.has(s3ErrorCode(error) ?? '')) throw error;
     });
   }

@@ -1,6 +1,7 @@
 import { PhotoValidationResult, photoValidationResultSchema, VALIDATION_SERVICE_ERROR } from '@curbside/contracts';
 import type { createLogger } from '@curbside/platform';
-import OpenAI from 'openai';
+// The type of what `import('openai')` loads (its ESM build's declarations), so the client and its errors match it.
+import type OpenAI from 'openai' with { 'resolution-mode': 'import' };
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from '../validation/rgb-image';
 import type { PhotoToValidate, PhotoValidator } from '../validation/photo-validator.port';
@@ -47,26 +48,14 @@ const UPLOAD_SIDE_PX = 1024;
 export class OpenAiPhotoValidator implements PhotoValidator {
   readonly name: string;
   readonly coldStartMs = null;
-  private readonly client: OpenAI;
+  /** The SDK and its client, loaded at the warm-up or the first check rather than with the module. */
+  private sdk?: Promise<{ OpenAI: typeof OpenAI; client: OpenAI }>;
 
   constructor(
     private readonly options: OpenAiPhotoValidatorOptions,
     private readonly log: Logger,
   ) {
     this.name = `openai:${options.model}`;
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      timeout: options.timeoutMs,
-      maxRetries: options.maxRetries,
-      logLevel: 'warn',
-      logger: {
-        error: (message, ...details) => log.error({ details }, message),
-        warn: (message, ...details) => log.warn({ details }, message),
-        info: (message, ...details) => log.info({ details }, message),
-        debug: (message, ...details) => log.debug({ details }, message),
-      },
-    });
   }
 
   async validate(photo: PhotoToValidate): Promise<PhotoValidationResult> {
@@ -82,7 +71,8 @@ export class OpenAiPhotoValidator implements PhotoValidator {
     // The tries (and the waits between them) end when the member's wait does: an answer after it is thrown away.
     const left = photo.deadline === undefined ? undefined : photo.deadline - Date.now();
     if (left !== undefined && left <= 0) return VALIDATION_SERVICE_ERROR;
-    const completion = await this.client.chat.completions
+    const { OpenAI, client } = await this.loaded();
+    const completion = await client.chat.completions
       .create(
         pickupCheckRequest(this.options.model, { title: photo.itemTitle, category: photo.itemCategory }, jpeg),
         left === undefined ? undefined : { signal: AbortSignal.timeout(left) },
@@ -105,8 +95,31 @@ export class OpenAiPhotoValidator implements PhotoValidator {
   }
 
   async warmUp(): Promise<number> {
-    // Nothing to load; the first request pays only its own TLS handshake.
-    return 0;
+    // The SDK is all there is to load; the first request pays only its own TLS handshake.
+    const started = performance.now();
+    await this.loaded();
+    return Math.round(performance.now() - started);
+  }
+
+  private loaded(): Promise<{ OpenAI: typeof OpenAI; client: OpenAI }> {
+    this.sdk ??= import('openai').then(({ default: OpenAI }) => {
+      const log = this.log;
+      const client = new OpenAI({
+        apiKey: this.options.apiKey,
+        baseURL: this.options.baseURL,
+        timeout: this.options.timeoutMs,
+        maxRetries: this.options.maxRetries,
+        logLevel: 'warn',
+        logger: {
+          error: (message, ...details) => log.error({ details }, message),
+          warn: (message, ...details) => log.warn({ details }, message),
+          info: (message, ...details) => log.info({ details }, message),
+          debug: (message, ...details) => log.debug({ details }, message),
+        },
+      });
+      return { OpenAI, client };
+    });
+    return this.sdk;
   }
 
   async close(): Promise<void> {

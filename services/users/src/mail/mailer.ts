@@ -1,5 +1,5 @@
 import { APP_CONFIG, AppConfig, createLogger } from '@curbside/platform';
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -31,19 +31,21 @@ export class LogMailer implements Mailer {
   }
 }
 
-/** SMTP through nodemailer (one pooled transport per process). */
+/**
+ * SMTP through nodemailer (one pooled transport per process), loaded at the first mail: the users service starts
+ * without it wherever mail goes to the log.
+ */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport?: Promise<Transporter>;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
-  ) {
-    this.transport = createTransport(url);
-  }
+  ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
+    const transport = await (this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(this.url)));
+    await transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, headers: mail.headers });
   }
 }
 
