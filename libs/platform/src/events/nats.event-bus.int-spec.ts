@@ -76,3 +76,32 @@ describe('NATS JetStream: a handler that runs past the ack wait', () => {
     expect(started).toEqual([event.id]);
   });
 });
+
+describe('NATS JetStream: events waiting behind a slow one', () => {
+  const id = randomUUID().replace(/-/g, '').slice(0, 10);
+  const options = { servers: NATS_URL, stream: `TEST_W${id}`, subjectPrefix: `testw${id}`, ackWaitMs: 1000 };
+  let bus: NatsEventBus;
+  beforeAll(async () => {
+    bus = await NatsEventBus.connect(options);
+  });
+  afterAll(async () => {
+    await bus.deleteStream();
+    await bus.close();
+  });
+
+  it('handles each once, though their ack wait ran out while they waited in the batch pulled with it', async () => {
+    const subject = 'thing.queued';
+    const handled: string[] = [];
+    const events = [0, 1, 2].map(() => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload: {} }));
+    for (const event of events) await bus.publish(event);
+    await bus.subscribe(`c_${randomUUID().slice(0, 8)}`, subject, async (event) => {
+      handled.push(event.id);
+      // The first runs two and a half ack waits: JetStream hands the two pulled behind it out again meanwhile.
+      if (event.id === events[0].id) await new Promise((resolve) => setTimeout(resolve, 2500));
+    });
+    await until(() => handled.length >= 3, 10_000);
+    // Time for the copies handed out again to come through, and for one more ack wait.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(handled).toEqual(events.map((e) => e.id));
+  });
+});

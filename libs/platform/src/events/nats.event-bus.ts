@@ -43,6 +43,24 @@ const REDELIVERY_DELAY_MS = 1000;
  */
 export const ACK_WAIT_MS = 30_000;
 
+/** Events a consumer pulls from JetStream at once; each is handled in turn. */
+const PULLED_AT_ONCE = 64;
+/** How many handled events a consumer remembers, to tell a copy handed out again: many batches' worth. */
+const HANDLED_KEPT = 16 * PULLED_AT_ONCE;
+
+/** The last `size` stream sequences added, oldest forgotten first. */
+class RecentSequences {
+  private readonly kept = new Set<number>();
+  constructor(private readonly size: number) {}
+  add(seq: number): void {
+    this.kept.add(seq);
+    if (this.kept.size > this.size) this.kept.delete(this.kept.values().next().value as number);
+  }
+  has(seq: number): boolean {
+    return this.kept.has(seq);
+  }
+}
+
 /**
  * NATS JetStream: one file-backed stream holds every event; each reaction is a durable pull consumer with
  * explicit acks, so a service that was down reads what it missed when it comes back, and any number of
@@ -126,9 +144,16 @@ export class NatsEventBus implements EventBus {
         ack_wait: nanos(this.ackWaitMs),
       });
     }
-    const messages = await (await this.js.consumers.get(this.options.stream, consumer)).consume({ max_messages: 64 });
+    const messages = await (await this.js.consumers.get(this.options.stream, consumer)).consume({ max_messages: PULLED_AT_ONCE });
     const loop = (async () => {
+      const handled = new RecentSequences(HANDLED_KEPT);
       for await (const message of messages) {
+        // Pulled in a batch behind a slow event, this one's ack wait may have run out before its turn: JetStream then
+        // handed it out again, often into this same batch. The copy of an event handled here is acked, not run again.
+        if (message.redelivered && handled.has(message.seq)) {
+          message.ack();
+          continue;
+        }
         let event: EventEnvelope;
         try {
           event = JSON.parse(codec.decode(message.data)) as EventEnvelope;
@@ -147,6 +172,7 @@ export class NatsEventBus implements EventBus {
         try {
           await handler(event);
           message.ack();
+          handled.add(message.seq);
         } catch (err) {
           this.log.warn({ err, consumer, eventId: event.id }, 'event handler failed; will redeliver');
           message.nak(REDELIVERY_DELAY_MS);
