@@ -46,7 +46,8 @@ describe('NATS JetStream stream replicas (NATS_STREAM_REPLICAS)', () => {
   });
 });
 
-describe('NATS JetStream: a handler that runs past the ack wait', () => {
+/** A bus on a stream of its own whose ack wait is 1 s, open for the tests of the describe block that asks for it. */
+function busWithShortAckWait(): () => NatsEventBus {
   const id = randomUUID().replace(/-/g, '').slice(0, 10);
   const options = { servers: NATS_URL, stream: `TEST_A${id}`, subjectPrefix: `testa${id}`, ackWaitMs: 1000 };
   let bus: NatsEventBus;
@@ -57,19 +58,24 @@ describe('NATS JetStream: a handler that runs past the ack wait', () => {
     await bus.deleteStream();
     await bus.close();
   });
+  return () => bus;
+}
+
+describe('NATS JetStream: a handler that runs past the ack wait', () => {
+  const bus = busWithShortAckWait();
 
   it('is not handed the same event again while it is still working on it', async () => {
     const subject = 'thing.slow';
     const started: string[] = [];
     let finished = 0;
-    await bus.subscribe(`c_${randomUUID().slice(0, 8)}`, subject, async (event) => {
+    await bus().subscribe(`c_${randomUUID().slice(0, 8)}`, subject, async (event) => {
       started.push(event.id);
       // Two and a half times the ack wait: without "still working", JetStream hands it out again after one.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       finished += 1;
     });
     const event = { id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload: {} };
-    await bus.publish(event);
+    await bus().publish(event);
     await until(() => finished >= 1, 10_000);
     // Time for a redelivery, had there been one, to reach the handler.
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -78,23 +84,14 @@ describe('NATS JetStream: a handler that runs past the ack wait', () => {
 });
 
 describe('NATS JetStream: events waiting behind a slow one', () => {
-  const id = randomUUID().replace(/-/g, '').slice(0, 10);
-  const options = { servers: NATS_URL, stream: `TEST_W${id}`, subjectPrefix: `testw${id}`, ackWaitMs: 1000 };
-  let bus: NatsEventBus;
-  beforeAll(async () => {
-    bus = await NatsEventBus.connect(options);
-  });
-  afterAll(async () => {
-    await bus.deleteStream();
-    await bus.close();
-  });
+  const bus = busWithShortAckWait();
 
   it('handles each once, though their ack wait ran out while they waited in the batch pulled with it', async () => {
     const subject = 'thing.queued';
     const handled: string[] = [];
     const events = [0, 1, 2].map(() => ({ id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload: {} }));
-    for (const event of events) await bus.publish(event);
-    await bus.subscribe(`c_${randomUUID().slice(0, 8)}`, subject, async (event) => {
+    for (const event of events) await bus().publish(event);
+    await bus().subscribe(`c_${randomUUID().slice(0, 8)}`, subject, async (event) => {
       handled.push(event.id);
       // The first runs two and a half ack waits: JetStream hands the two pulled behind it out again meanwhile.
       if (event.id === events[0].id) await new Promise((resolve) => setTimeout(resolve, 2500));
