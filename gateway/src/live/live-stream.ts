@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { LIVE_STREAM_RETRY_MS, LiveEvent, LiveNotification } from '@curbside/contracts';
+import { RecentlySeen } from '@curbside/platform';
 
 /** How many notification ids a stream remembers, so one delivered by both a catch-up and a signal is sent once. */
 const REMEMBERED_IDS = 256;
@@ -9,7 +10,7 @@ const REMEMBERED_IDS = 256;
  * heartbeat, and nothing after the browser has gone.
  */
 export class LiveStream {
-  private readonly sentIds = new Set<string>();
+  private readonly sentIds = new RecentlySeen<string>(REMEMBERED_IDS);
   private readonly heartbeat: NodeJS.Timeout;
   private ended = false;
 
@@ -37,9 +38,7 @@ export class LiveStream {
   }
 
   sendNotification(notification: LiveNotification): void {
-    if (this.sentIds.has(notification.id)) return;
-    this.sentIds.add(notification.id);
-    if (this.sentIds.size > REMEMBERED_IDS) this.sentIds.delete(this.sentIds.values().next().value as string);
+    if (!this.sentIds.add(notification.id)) return;
     const { seq, ...body } = notification;
     this.write(`event: ${LiveEvent.notification}\nid: ${seq}\ndata: ${JSON.stringify(body)}\n\n`);
   }

@@ -51,6 +51,7 @@ export * from './service/run-service-process';
 export * from './service/with-service-database';
 export * from './service/migrated-test-database';
 export * from './cache/short-lived-copies';
+export * from './cache/recently-seen';
 export * from './time/rolling-hour';
 export * from './time/time-zone';
 export * from './threads/start-worker';

@@ -3,6 +3,8 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** The envelope's sender (MAIL FROM). */
+  from: string;
   to: string[];
   subject: string;
   text: string;
@@ -39,6 +41,7 @@ export class MailReceiver {
         simpleParser(stream).then(
           (mail) => {
             received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
               subject: mail.subject ?? '',
               text: mail.text ?? '',

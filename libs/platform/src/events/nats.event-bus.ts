@@ -12,6 +12,7 @@ import {
   StreamInfo,
   StringCodec,
 } from 'nats';
+import { RecentlySeen } from '../cache/recently-seen';
 import { createLogger } from '../logging/logger';
 import { connectNats, type NatsCredentials } from '../net/nats-connection';
 import type { EventBus, EventHandler } from './event-bus.port';
@@ -47,19 +48,6 @@ export const ACK_WAIT_MS = 30_000;
 const PULLED_AT_ONCE = 64;
 /** How many handled events a consumer remembers, to tell a copy handed out again: many batches' worth. */
 const HANDLED_KEPT = 16 * PULLED_AT_ONCE;
-
-/** The last `size` stream sequences added, oldest forgotten first. */
-class RecentSequences {
-  private readonly kept = new Set<number>();
-  constructor(private readonly size: number) {}
-  add(seq: number): void {
-    this.kept.add(seq);
-    if (this.kept.size > this.size) this.kept.delete(this.kept.values().next().value as number);
-  }
-  has(seq: number): boolean {
-    return this.kept.has(seq);
-  }
-}
 
 /**
  * NATS JetStream: one file-backed stream holds every event; each reaction is a durable pull consumer with
@@ -146,7 +134,7 @@ export class NatsEventBus implements EventBus {
     }
     const messages = await (await this.js.consumers.get(this.options.stream, consumer)).consume({ max_messages: PULLED_AT_ONCE });
     const loop = (async () => {
-      const handled = new RecentSequences(HANDLED_KEPT);
+      const handled = new RecentlySeen<number>(HANDLED_KEPT);
       for await (const message of messages) {
         // Pulled in a batch behind a slow event, this one's ack wait may have run out before its turn: JetStream then
         // handed it out again, often into this same batch. The copy of an event handled here is acked, not run again.
