@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 import { LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
-import { configSchema, loadConfig } from '@curbside/platform';
-import { natsAuthorization } from './nats-conf';
+import { configSchema, loadConfig, natsAuthorizationBlock, natsPasswordVariable } from '@curbside/platform';
+import { authorizationBlock, natsUsers } from './nats-conf';
 
 const ROOT = join(__dirname, '..');
 
@@ -411,16 +411,28 @@ describe('docker-compose.yml', () => {
       for (const name of appNames) expect(new URL(environment(services[name]!)['NATS_URL'] ?? '').port || '4222').toBe(port);
     });
 
-    it('lets in only the user and password every app gives', () => {
-      const { user, passwordVariable } = natsAuthorization(conf);
-      // The password is read from the container's environment ($NAME), never written into the file.
-      expect(passwordVariable).toBeDefined();
-      const serverPassword = environment(nats)[passwordVariable!];
-      expect(serverPassword).toBeTruthy();
+    it('lets in a user per app, with the permissions the code gives that app', () => {
+      // The apps' namespace (unset: configSchema's default) is the one the permissions name.
+      const namespaces = new Set(appNames.map((name) => configSchema.shape.NAMESPACE.parse(environment(services[name]!)['NAMESPACE'] ?? undefined)));
+      expect([...namespaces]).toHaveLength(1);
+      expect(authorizationBlock(conf)).toBe(natsAuthorizationBlock([...namespaces][0]!));
+    });
+
+    it('gives each app its own user, and the password the server reads for that user alone', () => {
+      const appOf = (name: string) => (isGateway(name) ? 'gateway' : name) as Parameters<typeof natsPasswordVariable>[0];
+      const users = natsUsers(authorizationBlock(conf));
       for (const name of appNames) {
         const env = environment(services[name]!);
-        expect([name, env['NATS_USER'], env['NATS_PASSWORD']]).toEqual([name, user, serverPassword]);
+        const user = users.find((u) => u.user === appOf(name));
+        // The password is read from the container's environment ($NAME), never written into the file.
+        expect(user?.passwordVariable).toBe(natsPasswordVariable(appOf(name)));
+        const serverPassword = environment(nats)[user!.passwordVariable!];
+        expect(serverPassword).toBeTruthy();
+        expect([name, env['NATS_USER'], env['NATS_PASSWORD']]).toEqual([name, appOf(name), serverPassword]);
       }
+      // No two apps share a password, so one app's container holds no other's.
+      const passwords = users.map((u) => environment(nats)[u.passwordVariable!]);
+      expect(new Set(passwords).size).toBe(users.length);
     });
   });
 

@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
-import { configSchema } from '@curbside/platform';
-import { natsAuthorization } from './nats-conf';
+import { configSchema, natsAuthorizationBlock, natsPasswordVariable } from '@curbside/platform';
+import { authorizationBlock, natsUsers } from './nats-conf';
 
 const ROOT = join(__dirname, '..');
 const K8S = join(__dirname, 'k8s');
@@ -109,6 +109,8 @@ function documents(file: string): K8sObject[] {
 /** What `kubectl apply -k` applies: the kustomization's resources. */
 const applied = kustomization.resources.filter((file) => existsSync(join(K8S, file))).flatMap(documents);
 const secretTemplate = documents(SECRET_TEMPLATE)[0]!;
+/** The NATS users' passwords: a Secret of its own, which no app reads whole. */
+const natsUsersSecret = documents(SECRET_TEMPLATE)[1]!;
 const ofKind = <T extends K8sObject>(kind: string): T[] => applied.filter((o) => o.kind === kind) as T[];
 
 const deployments = ofKind<Workload>('Deployment');
@@ -395,7 +397,7 @@ describe('infra/k8s manifests', () => {
 
     it('every secret the apps need comes from the Secret, never the ConfigMap', () => {
       expect(Object.keys(secretTemplate.stringData ?? {})).toEqual(
-        expect.arrayContaining(['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY', 'NATS_PASSWORD']),
+        expect.arrayContaining(['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'MINIO_ACCESS_KEY', 'MINIO_SECRET_KEY']),
       );
     });
   });
@@ -452,14 +454,26 @@ describe('infra/k8s manifests', () => {
       expect(portNumber(container, port?.targetPort)).toBe(clientPort);
     });
 
-    it('lets in only the user and password the apps give', () => {
-      const { user, passwordVariable } = natsAuthorization(conf);
-      expect(user).toBe(appConfig?.data?.['NATS_USER']);
-      expect(passwordVariable).toBeDefined();
-      // The server reads it from the apps' Secret, under the key the apps read.
-      const fromSecret = container.env?.find((e) => e.name === passwordVariable)?.valueFrom;
-      expect(fromSecret).toEqual({ secretKeyRef: { name: secretTemplate.metadata.name, key: 'NATS_PASSWORD' } });
-      expect(Object.keys(secretTemplate.stringData ?? {})).toContain('NATS_PASSWORD');
+    it('lets in a user per app, with the permissions the code gives that app', () => {
+      expect(authorizationBlock(conf)).toBe(natsAuthorizationBlock(configSchema.shape.NAMESPACE.parse(appConfig?.data?.['NAMESPACE'])));
+    });
+
+    it("gives each app its own user, and its password alone, from the Secret the server reads every user's from", () => {
+      const users = natsUsers(authorizationBlock(conf));
+      expect(users.map((u) => u.user).sort()).toEqual(apps.map((app) => app.metadata.name).sort());
+      const fromUsersSecret = (key: string) => ({ secretKeyRef: { name: natsUsersSecret.metadata.name, key } });
+      for (const app of apps) {
+        const variable = natsPasswordVariable(app.metadata.name as Parameters<typeof natsPasswordVariable>[0]);
+        expect(users.find((u) => u.user === app.metadata.name)?.passwordVariable).toBe(variable);
+        // The server reads the password from the NATS users' Secret, under the key the app's NATS_PASSWORD reads.
+        expect(container.env?.find((e) => e.name === variable)?.valueFrom).toEqual(fromUsersSecret(variable));
+        const appEnv = mainContainer(app).env ?? [];
+        expect(appEnv.find((e) => e.name === 'NATS_USER')?.value).toBe(app.metadata.name);
+        expect(appEnv.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom).toEqual(fromUsersSecret(variable));
+        expect(Object.keys(natsUsersSecret.stringData ?? {})).toContain(variable);
+        // Never the whole of it: an app that read every key would hold every other app's password.
+        expect(mainContainer(app).envFrom?.some((source) => source.secretRef?.name === natsUsersSecret.metadata.name)).toBe(false);
+      }
     });
 
     it('keeps NATS_STREAM_REPLICAS copies of the event stream, one per server at most', () => {

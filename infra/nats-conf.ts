@@ -1,10 +1,28 @@
 /**
- * What a NATS server's config (infra/nats/nats.conf, the ConfigMap in k8s/nats.yaml) lets connect: the user of its
- * `authorization` block, and the environment variable its password is read from (`password: $NAME`; undefined when
- * the password is written into the file, or there is no such block).
+ * The `authorization { … }` block of a NATS server's config (infra/nats/nats.conf, the ConfigMap in k8s/nats.yaml),
+ * braces balanced and each line's common indentation removed; '' when there is none.
  */
-export function natsAuthorization(conf: string): { user?: string; passwordVariable?: string } {
-  const block = /^\s*authorization\s*\{([^}]*)\}/m.exec(conf)?.[1] ?? '';
-  const value = (key: string) => new RegExp(`^\\s*${key}\\s*[:=]\\s*"?([^"\\s]+)`, 'm').exec(block)?.[1];
-  return { user: value('user'), passwordVariable: /^\$([A-Z_]+)$/.exec(value('password') ?? '')?.[1] };
+export function authorizationBlock(conf: string): string {
+  const start = /^[ \t]*authorization\s*\{/m.exec(conf);
+  if (!start) return '';
+  let depth = 0;
+  for (let i = start.index; i < conf.length; i++) {
+    if (conf[i] === '{') depth++;
+    else if (conf[i] === '}' && --depth === 0) return dedent(conf.slice(start.index, i + 1));
+  }
+  return '';
+}
+
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  const indent = Math.min(...lines.filter((line) => line.trim()).map((line) => line.length - line.trimStart().length));
+  return lines.map((line) => line.slice(indent)).join('\n');
+}
+
+/** The users an authorization block lets in, and the environment variable each one's password is read from. */
+export function natsUsers(block: string): { user: string; passwordVariable?: string }[] {
+  return [...block.matchAll(/user:\s*"?([\w-]+)"?\s*\n\s*password:\s*(\S+)/g)].map(([, user = '', password = '']) => ({
+    user,
+    passwordVariable: /^\$([A-Z_]+)$/.exec(password)?.[1],
+  }));
 }

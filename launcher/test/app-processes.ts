@@ -18,14 +18,18 @@ export class AppProcesses {
   private readonly running = new Map<string, ChildProcess>();
   private readonly output = new Map<string, string[]>();
 
-  constructor(private readonly env: Record<string, string>) {}
+  /** `envOf`: what one app's environment has besides `env` (its own NATS user, say), by app name. */
+  constructor(
+    private readonly env: Record<string, string>,
+    private readonly envOf: (app: string) => Record<string, string> = () => ({}),
+  ) {}
 
   /** The gateway's address, as it says once it listens (it is started on port 0: no other test can hold it). */
   gatewayUrl: string | undefined;
 
   start(app: string): void {
     const level = app === 'gateway' ? 'info' : 'warn';
-    const env = { ...process.env, ...this.env, LOG_LEVEL: level, ...(app === 'gateway' ? { PORT: '0' } : {}) };
+    const env = { ...process.env, ...this.env, ...this.envOf(app.split('#')[0]), LOG_LEVEL: level, ...(app === 'gateway' ? { PORT: '0' } : {}) };
     const child = spawn(process.execPath, [entryOf(app)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     if (app === 'gateway') {
       child.stdout?.on('data', (chunk: Buffer) => {

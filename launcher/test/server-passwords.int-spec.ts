@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { SERVICE_NAMES, User } from '@curbside/contracts';
-import { createNatsLiveChannel, freePortRun, loadConfig } from '@curbside/platform';
+import { APP_NAMES, AppName, SERVICE_NAMES, User } from '@curbside/contracts';
+import { createNatsLiveChannel, freePortRun, loadConfig, natsInboxPrefix, natsPasswordVariable, natsStreamName } from '@curbside/platform';
 import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
 import Redis from 'ioredis';
-import { connect } from 'nats';
+import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { AppProcesses, entryOf } from './app-processes';
 
@@ -17,13 +17,18 @@ const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 
 /**
- * The compose file's NATS (infra/nats/nats.conf, which lets in only the user and password the apps give) and a Redis
- * that asks for a password as the compose file's does, with the apps as `start:dist` runs them: every kind of
- * connection they make (calls and answers, the event stream, live signals, a container's healthcheck, jobs and write
- * limits) gives the password, and nothing gets in without it.
+ * The compose file's NATS (infra/nats/nats.conf, which lets in only a user per app, each with its own password and
+ * limited to what that app does) and a Redis that asks for a password as the compose file's does, with the apps as
+ * `start:dist` runs them, each as its own NATS user: every kind of connection they make (calls and answers, the event
+ * stream, live signals, a container's healthcheck, jobs and write limits) gets through, nothing gets in without its
+ * password, and no app's user can do what only another app does.
  */
 describe('the apps on NATS and Redis servers that ask for a password', () => {
   const password = randomUUID().replace(/-/g, '');
+  const natsPasswords = Object.fromEntries(APP_NAMES.map((app) => [app, randomUUID().replace(/-/g, '')])) as Record<AppName, string>;
+  const natsUserOf = (app: AppName) => ({ NATS_USER: app, NATS_PASSWORD: natsPasswords[app] });
+  // nats.conf's permissions name the compose file's namespace; this server is the test's own, so no other run shares it.
+  const namespace = 'curbside';
   let dir: string;
   let server: ChildProcess;
   let redisServer: ChildProcess;
@@ -44,7 +49,7 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
       const port = await freePortRun(2);
       natsUrl = `nats://127.0.0.1:${port}`;
       const child = spawn(NATS_SERVER, ['--config', join(dir, 'nats.conf'), '-js', '-a', '127.0.0.1', '-p', String(port), '-m', String(port + 1)], {
-        env: { ...process.env, NATS_PASSWORD: password },
+        env: { ...process.env, ...Object.fromEntries(APP_NAMES.map((app) => [natsPasswordVariable(app), natsPasswords[app]])) },
       });
       return {
         child,
@@ -59,8 +64,8 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
     });
 
     environment = await createDistributedTestEnvironment();
-    env = { ...environment.env, NATS_URL: natsUrl, NATS_USER: 'curbside', NATS_PASSWORD: password, REDIS_URL: redisUrl, HOST: '127.0.0.1' };
-    apps = new AppProcesses(env);
+    env = { ...environment.env, NAMESPACE: namespace, NATS_URL: natsUrl, REDIS_URL: redisUrl, HOST: '127.0.0.1' };
+    apps = new AppProcesses(env, (app) => natsUserOf(app as AppName));
     for (const service of SERVICE_NAMES) apps.start(service);
     apps.start('gateway');
     api = new ApiClient(await apps.waitHealthy(120_000).catch((err: Error) => Promise.reject(new Error(`${err.message}\n${apps.endedReport()}`))));
@@ -79,8 +84,8 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses a NATS connection without the password, or with another one', async () => {
-    for (const credentials of [{}, { user: 'curbside', pass: 'not-the-password' }]) {
+  it("refuses a NATS connection without a password, with a wrong one, or with another app's", async () => {
+    for (const credentials of [{}, { user: 'items', pass: 'not-the-password' }, { user: 'items', pass: natsPasswords.gateway }]) {
       await expect(connect({ servers: natsUrl, reconnect: false, ...credentials })).rejects.toMatchObject({ code: 'AUTHORIZATION_VIOLATION' });
     }
   });
@@ -105,15 +110,19 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
 
   it("says a service is healthy from its container's healthcheck", async () => {
     expect(existsSync(entryOf('items'))).toBe(true);
-    await expect(promisify(execFile)(process.execPath, [entryOf('items'), '--healthcheck'], { env: { ...process.env, ...env } })).resolves.toBeDefined();
-    // And, to be sure the check is one: without the password it fails.
-    await expect(
-      promisify(execFile)(process.execPath, [entryOf('items'), '--healthcheck'], { env: { ...process.env, ...env, NATS_USER: '', NATS_PASSWORD: '' } }),
-    ).rejects.toMatchObject({ code: 1 });
+    const healthcheck = (user: Record<string, string>) =>
+      promisify(execFile)(process.execPath, [entryOf('items'), '--healthcheck'], { env: { ...process.env, ...env, ...user } });
+    await expect(healthcheck(natsUserOf('items'))).resolves.toBeDefined();
+    // And, to be sure the check is one: without the password it fails, and as another service, which may not ask it.
+    await expect(healthcheck({ NATS_USER: '', NATS_PASSWORD: '' })).rejects.toMatchObject({ code: 1 });
+    await expect(healthcheck(natsUserOf('photo-validation'))).rejects.toMatchObject({ code: 1 });
   });
 
   it('carries live signals between processes', async () => {
-    const [listener, speaker] = [createNatsLiveChannel(loadConfig(env), 'listener'), createNatsLiveChannel(loadConfig(env), 'speaker')];
+    const [listener, speaker] = [
+      createNatsLiveChannel(loadConfig({ ...env, ...natsUserOf('gateway') }), 'listener'),
+      createNatsLiveChannel(loadConfig({ ...env, ...natsUserOf('notifications') }), 'speaker'),
+    ];
     try {
       const heard: unknown[] = [];
       await listener.subscribe('probe', (payload) => heard.push(payload));
@@ -132,7 +141,51 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
   });
 
   it('refuses to start with a user and no password', () => {
-    expect(() => loadConfig({ ...env, NATS_PASSWORD: '' })).toThrow('set both NATS_USER and NATS_PASSWORD, or neither');
+    expect(() => loadConfig({ ...env, NATS_USER: 'items', NATS_PASSWORD: '' })).toThrow('set both NATS_USER and NATS_PASSWORD, or neither');
+  });
+
+  describe("each app's NATS user does what that app does, and nothing only another app does", () => {
+    const connections: NatsConnection[] = [];
+    const as = async (app: AppName) => {
+      const connection = await connect({ servers: natsUrl, reconnect: false, user: app, pass: natsPasswords[app], inboxPrefix: natsInboxPrefix(app) });
+      connections.push(connection);
+      return connection;
+    };
+    const json = JSONCodec();
+    const call = (connection: NatsConnection, subject: string, body: unknown) =>
+      connection.request(`${namespace}.rpc.${subject}`, json.encode({ pattern: subject, id: randomUUID(), data: { meta: { requestId: 'probe' }, body } }), {
+        timeout: 3_000,
+      });
+    afterAll(() => Promise.all(connections.map((c) => c.close())));
+
+    it('only the emergency service may ask for a member found by an emergency lookup: the gateway cannot, past its audit', async () => {
+      await expect(call(await as('gateway'), 'users.emergency-lookup', { userId: randomUUID() })).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' });
+      const answer = await call(await as('emergency'), 'users.emergency-lookup', { userId: randomUUID() });
+      expect(JSON.stringify(json.decode(answer.data))).toMatch(/NOT_FOUND|not found/i);
+    });
+
+    it("a service cannot publish another service's event", async () => {
+      const photoChecks = (await as('photo-validation')).jetstream();
+      await expect(photoChecks.publish(`${namespace}.events.points.awarded.v1`, json.encode({}))).rejects.toMatchObject({
+        code: 'PERMISSIONS_VIOLATION',
+      });
+    });
+
+    it("an app cannot read the replies sent to another app's inbox", async () => {
+      const items = await as('items');
+      const eavesdrop = items.subscribe(`${natsInboxPrefix('gateway')}.>`);
+      await expect(
+        (async () => {
+          for await (const m of eavesdrop) return m;
+        })(),
+      ).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' });
+    });
+
+    it('a service cannot delete the event stream', async () => {
+      const jsm = await (await as('rewards')).jetstreamManager();
+      await expect(jsm.streams.delete(natsStreamName(namespace))).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' });
+      expect((await jsm.streams.info(natsStreamName(namespace))).config.name).toBe(natsStreamName(namespace));
+    });
   });
 });
 

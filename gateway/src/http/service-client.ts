@@ -8,6 +8,6 @@ export type { RpcClient };
 @Injectable()
 export class ServiceClient extends RpcCaller {
   constructor(@Inject(RPC_CLIENT) client: RpcClient, @Inject(APP_CONFIG) config: AppConfig) {
-    super(client, config.RPC_TIMEOUT_MS);
+    super(client, config.RPC_TIMEOUT_MS, 'gateway');
   }
 }

@@ -8,6 +8,7 @@ export * from './database/database-extensions';
 export * from './database/embedded-postgres.server';
 export * from './net/free-ports';
 export * from './net/nats-connection';
+export * from './net/nats-permissions';
 export * from './database/open-database';
 export * from './database/changed-rows';
 export * from './database/read-within-deadline';

@@ -1,4 +1,4 @@
-import { CallBody, CallContract, CallReply, healthCall } from '@curbside/contracts';
+import { AppName, CallBody, CallContract, callersOf, CallReply, healthCall } from '@curbside/contracts';
 import {
   AppConfig,
   createEmbeddedInfrastructure,
@@ -19,7 +19,7 @@ import { join } from 'node:path';
 export interface ServiceUnderTest {
   service: RunningService;
   infrastructure: EmbeddedInfrastructure;
-  /** Sends a request/reply call the way the gateway does. */
+  /** Sends a request/reply call the way its caller does: the gateway, or the service an internal call names first. */
   call<C extends CallContract>(contract: C, body: CallBody<C>, callerId?: string): Promise<CallReply<C>>;
   /**
    * Closes the service and its in-process adapters (jobs waiting in memory are lost, as when the embedded app
@@ -53,7 +53,15 @@ export async function startServiceUnderTest(
     const infrastructure = await createEmbeddedInfrastructure(config, { databaseUrl: database.url });
     try {
       const service = await startService(definition, infrastructure);
-      return { infrastructure, service, caller: new RpcCaller(new InMemoryRpcClient(infrastructure.rpcBroker), 30_000) };
+      const client = new InMemoryRpcClient(infrastructure.rpcBroker);
+      const callers = new Map<AppName, RpcCaller>();
+      const callerFor = (contract: CallContract) => {
+        const app = callersOf(contract)[0];
+        let caller = callers.get(app);
+        if (!caller) callers.set(app, (caller = new RpcCaller(client, 30_000, app)));
+        return caller;
+      };
+      return { infrastructure, service, callerFor };
     } catch (error) {
       await infrastructure.close().catch(() => undefined);
       throw error;
@@ -85,7 +93,7 @@ export async function startServiceUnderTest(
     get infrastructure() {
       return started().infrastructure;
     },
-    call: (contract, body, callerId) => started().caller.call(contract, body, callerId),
+    call: (contract, body, callerId) => started().callerFor(contract).call(contract, body, callerId),
     async restart() {
       await close();
       running = await start();

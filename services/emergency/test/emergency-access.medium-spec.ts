@@ -162,7 +162,7 @@ describe(EmergencyAccessService.name, () => {
       respond({ response: { position: userId === target.id ? TARGET_POSITION : null }, isDisposed: true });
     });
     service = await startService(emergencyService, infrastructure);
-    caller = new RpcCaller(new InMemoryRpcClient(broker), 30_000);
+    caller = new RpcCaller(new InMemoryRpcClient(broker), 30_000, 'gateway');
   });
   afterAll(async () => {
     await service?.close();

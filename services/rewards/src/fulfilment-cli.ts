@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     // redemption.decided (and a refund's points.awarded) go to the outbox; the rewards service relays them when it runs.
     const balances = new LedgerRepository(dataSource);
     const ledger = new LedgerService(balances, new PostCreditsRepository(), new MembersRepository(), new BadgesRepository(), new PendingCreditsRepository());
-    const fulfilment = new FulfilmentService(new EventOutbox(dataSource), ledger, balances, new RedemptionsRepository(dataSource));
+    const fulfilment = new FulfilmentService(new EventOutbox(dataSource, 'rewards'), ledger, balances, new RedemptionsRepository(dataSource));
     if (what.action === 'list') {
       const open = await fulfilment.open();
       console.log(open.length === 0 ? 'No redemptions to fulfil.' : open.map(describeOpen).join('\n'));

@@ -99,7 +99,7 @@ describe(PerksService.name, () => {
     const userId = randomUUID();
     await world.grant(userId, 75);
     const { redemptionId } = await redeem(userId, 'Extra Reservation Time');
-    const caller = new RpcCaller(new InMemoryRpcClient(world.sut.infrastructure.rpcBroker), 30_000);
+    const caller = new RpcCaller(new InMemoryRpcClient(world.sut.infrastructure.rpcBroker), 30_000, 'gateway');
     const keyed = () => caller.call(Calls.rewards.usePerk, { redemptionId }, userId, { idempotencyKey: 'use-once-1' });
     const first = await keyed();
     expect(await keyed()).toEqual(first);

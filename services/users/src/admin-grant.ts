@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   await withServiceDatabase(usersService, 'curbside-admin-grant', 1, async (dataSource) => {
     // user.updated goes to the outbox; the users service relays it when it runs. Granting ends no session, so no
     // gateway needs to hear from this process on the live channel.
-    const outbox = new EventOutbox(dataSource);
+    const outbox = new EventOutbox(dataSource, 'users');
     const sessions = new SessionsService(new SessionsRepository(dataSource), outbox, new InMemoryLiveChannel());
     const users = new UsersService(new UsersRepository(dataSource), outbox, sessions);
     const user = await users.grantAdmin(where, role);

@@ -5,7 +5,8 @@ import { perkSchema, rewardCategorySchema } from '../rewards/rewards.schemas';
 import { subscriptionTierSchema } from '../users/user.schemas';
 import { sessionRefSchema } from '../users/auth.schemas';
 import { photoLabelSchema } from '../photos/photo-labels.schemas';
-import { defineEvent } from './event-envelope';
+import type { ServiceName } from '../rpc/rpc';
+import { defineEvent, type EventDefinition } from './event-envelope';
 
 const rank = z.enum(RANK_NAMES);
 
@@ -374,6 +375,50 @@ export const Events = {
     }),
   ),
 } as const;
+
+/**
+ * The one service that emits each event. Its outbox refuses any other service's event (EventOutbox.emit), and in a
+ * deployment only its NATS user may publish it (libs/platform/src/net/nats-permissions.ts): a service taken over
+ * cannot forge another's news (points awarded, a session ended, a pickup).
+ */
+export const EVENT_PRODUCERS = {
+  users: [Events.userCreated, Events.userUpdated, Events.sessionsEnded, Events.blockChanged],
+  items: [
+    Events.itemPosted,
+    Events.itemUpdated,
+    Events.itemDeleted,
+    Events.itemReserved,
+    Events.itemClaimed,
+    Events.itemVoted,
+    Events.itemRemoved,
+    Events.itemStillThere,
+    Events.itemExpiring,
+    Events.itemExpired,
+    Events.commentPosted,
+    Events.handoverMessage,
+    Events.moderationNotice,
+    Events.reportFiled,
+    Events.garageSaleInterest,
+    Events.itemHoldHandedOver,
+    Events.itemPickedUp,
+    Events.savedSearchMatched,
+  ],
+  rewards: [Events.pointsAwarded, Events.rankChanged, Events.badgeEarned, Events.perkUsed, Events.redemptionDecided],
+  notifications: [Events.notificationTextRequested, Events.notificationMailRequested],
+  emergency: [Events.emergencyAccessed],
+  'photo-validation': [Events.itemPhotoLabelled],
+} as const satisfies Record<ServiceName, readonly EventDefinition[]>;
+
+const PRODUCER_BY_SUBJECT = new Map<string, ServiceName>(
+  (Object.entries(EVENT_PRODUCERS) as [ServiceName, readonly EventDefinition[]][]).flatMap(([service, definitions]) =>
+    definitions.map((d) => [d.subject, service] as const),
+  ),
+);
+
+/** The service that emits an event of ours, or undefined for one that is not (a test's own). */
+export function producerOf(definition: Pick<EventDefinition, 'subject'>): ServiceName | undefined {
+  return PRODUCER_BY_SUBJECT.get(definition.subject);
+}
 
 /** Matches per saved-search.matched event. */
 export const SAVED_SEARCH_MATCH_BATCH = 1000;

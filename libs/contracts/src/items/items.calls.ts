@@ -57,7 +57,14 @@ export const ItemsCalls = {
     errors: [ItemError.SCOUT_MODE_REQUIRED, UserError.VERIFICATION_REQUIRED, ItemError.PHOTO_IN_USE, ItemError.PHOTO_NOT_KEPT],
   }),
   feed: defineCall({ subject: 'items.feed', request: feedQuerySchema, reply: feedReplySchema, errors: [] }),
-  byUser: defineCall({ subject: 'items.by-user', request: z.object({ userId: z.uuid() }), reply: itemListSchema, errors: [] }),
+  byUser: defineCall({
+    subject: 'items.by-user',
+    request: z.object({ userId: z.uuid() }),
+    reply: itemListSchema,
+    errors: [],
+    // The emergency lookup shows a member's posts.
+    callers: ['gateway', 'emergency'],
+  }),
   get: defineCall({ subject: 'items.get', request: itemIdSchema, reply: itemSchema, errors: [ItemError.NOT_FOUND] }),
   update: defineCall({
     subject: 'items.update',
@@ -189,6 +196,7 @@ export const ItemsCalls = {
     request: z.object({ itemId: z.uuid(), redemptionId: z.uuid(), startedAt: z.string(), endsAt: z.string() }),
     reply: z.object({ itemId: z.uuid(), startedAt: z.string(), endsAt: z.string() }),
     errors: [ItemError.NOT_FOUND, ItemError.NOT_POSTER, ItemError.NOT_AVAILABLE, ItemError.ALREADY_SPOTLIT],
+    callers: ['rewards'],
   }),
   pickup: defineCall({
     subject: 'items.pickup.get',

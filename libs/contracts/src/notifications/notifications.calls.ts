@@ -39,6 +39,7 @@ export const NotificationsCalls = {
     request: z.object({ userId: z.uuid() }),
     reply: z.object({ position: reportedPositionSchema.nullable() }),
     errors: [],
+    callers: ['emergency'],
   }),
   /** The VAPID public key a browser subscribes with (applicationServerKey). */
   pushPublicKey: defineCall({ subject: 'notifications.push-public-key', request: z.object({}), reply: pushPublicKeySchema, errors: [] }),

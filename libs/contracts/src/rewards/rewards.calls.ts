@@ -32,7 +32,7 @@ export const RewardsCalls = {
     errors: [],
   }),
   /** Points, rank and badges of one member (the emergency lookup asks it). */
-  summary: defineCall({ subject: 'rewards.summary', request: memberSchema, reply: rewardsSummarySchema, errors: [] }),
+  summary: defineCall({ subject: 'rewards.summary', request: memberSchema, reply: rewardsSummarySchema, errors: [], callers: ['emergency'] }),
   catalogue: defineCall({ subject: 'rewards.catalogue', request: z.object({}), reply: z.array(rewardSchema), errors: [] }),
   userRewards: defineCall({ subject: 'rewards.user-rewards', request: z.object({}), reply: z.array(userRewardSchema), errors: [] }),
   redeem: defineCall({

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../errors/error-codes';
-import type { RpcMeta } from './rpc';
+import type { AppName, RpcMeta } from './rpc';
 
 /**
  * One service call over request/reply: its subject, what the caller sends, what the handler answers and the
@@ -16,6 +16,18 @@ export interface CallContract<Req extends z.ZodType = z.ZodType, Rep extends z.Z
    * (RPC.DEADLINE_EXCEEDED, rpc.errors.ts) go without saying.
    */
   readonly errors: readonly ErrorCode[];
+  /**
+   * The apps that may make the call, when not the gateway alone: an internal call names the services that ask it
+   * (the emergency lookup's, say), and the gateway, whose process faces the internet, is left out of it. RpcCaller
+   * refuses a call its app is not named for, and each app's NATS user may publish only the subjects of its calls
+   * (libs/platform/src/net/nats-permissions.ts), so the rule holds in both modes.
+   */
+  readonly callers?: readonly AppName[];
+}
+
+/** Who may make a call: its `callers`, or the gateway alone. */
+export function callersOf(contract: Pick<CallContract, 'callers'>): readonly AppName[] {
+  return contract.callers ?? ['gateway'];
 }
 
 /** What a caller sends (before the handler's parsing: defaults may be left out). */

@@ -22,9 +22,12 @@ export const healthReportSchema = z.object({
 });
 export type HealthReport = z.infer<typeof healthReportSchema>;
 
-/** `<service>.health`: every service answers it with its database, its event bus and its own checks. */
+/**
+ * `<service>.health`: every service answers it with its database, its event bus and its own checks. The gateway asks
+ * it for GET /api/health, and the service's own container healthcheck (`main.js --healthcheck`) as the service.
+ */
 export function healthCall(service: ServiceName) {
-  return defineCall({ subject: `${service}.health`, request: z.object({}), reply: healthReportSchema, errors: [] });
+  return defineCall({ subject: `${service}.health`, request: z.object({}), reply: healthReportSchema, errors: [], callers: ['gateway', service] });
 }
 
 /**

@@ -28,6 +28,9 @@ export interface RpcRequest<TBody = unknown> {
 
 export const SERVICE_NAMES = ['users', 'items', 'notifications', 'rewards', 'photo-validation', 'emergency'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
+/** A process of the app as NATS knows it (its own user in a deployment): the gateway or one of the services. */
+export type AppName = 'gateway' | ServiceName;
+export const APP_NAMES: readonly AppName[] = ['gateway', ...SERVICE_NAMES];
 
 /** BullMQ queue names (STYLE §7: one place). */
 export const PHOTO_VALIDATION_QUEUE = 'photo-validation';

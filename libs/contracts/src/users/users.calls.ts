@@ -43,7 +43,14 @@ export const UsersCalls = {
     reply: z.object({ user: userSchema, sessionToken: z.string() }),
     errors: [],
   }),
-  get: defineCall({ subject: 'users.get', request: z.object({ userId: z.uuid() }), reply: userViewSchema, errors: [UserError.NOT_FOUND] }),
+  get: defineCall({
+    subject: 'users.get',
+    request: z.object({ userId: z.uuid() }),
+    reply: userViewSchema,
+    errors: [UserError.NOT_FOUND],
+    // The shop asks for a redeemer's plan.
+    callers: ['gateway', 'rewards'],
+  }),
   resolveSession: defineCall({ subject: 'users.session.resolve', request: sessionTokenSchema, reply: z.object({ userId: z.uuid().nullable() }), errors: [] }),
   revokeSession: defineCall({ subject: 'users.session.revoke', request: sessionTokenSchema, reply: z.object({ success: z.boolean() }), errors: [] }),
   /** Ends every other live session of the token's member (a lost phone, a shared computer); the token's own stays (none ended when it is not live). */
@@ -98,7 +105,14 @@ export const UsersCalls = {
     errors: [UserError.NOT_FOUND, UserError.PLAN_REQUIRED],
   }),
   setSubscription: defineCall({ subject: 'users.subscription', request: subscriptionRequestSchema, reply: userSchema, errors: [UserError.NOT_FOUND] }),
-  adminStatus: defineCall({ subject: 'users.admin-status', request: z.object({}), reply: adminStatusSchema, errors: [UserError.NOT_FOUND] }),
+  adminStatus: defineCall({
+    subject: 'users.admin-status',
+    request: z.object({}),
+    reply: adminStatusSchema,
+    errors: [UserError.NOT_FOUND],
+    // The services that act for admins only ask it of the caller the gateway named.
+    callers: ['gateway', 'items', 'rewards', 'emergency'],
+  }),
   setProfilePicture: defineCall({
     subject: 'users.profile-picture',
     request: z.object({ url: z.string().startsWith('/api/media/') }),
@@ -112,6 +126,7 @@ export const UsersCalls = {
     request: emergencyLookupCallSchema,
     reply: userSchema.extend({ emergencyContact: storedEmergencyContactSchema.nullable() }),
     errors: [UserError.NOT_FOUND],
+    callers: ['emergency'],
   }),
   /** The session's member's own emergency contact (the gateway checked the path's id). */
   emergencyContact: defineCall({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventDefinition, EventEnvelope, EventPayload } from '@curbside/contracts';
+import { producerOf, type EventDefinition, type EventEnvelope, type EventPayload, type ServiceName } from '@curbside/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { createLogger } from '../logging/logger';
 import { OutboxEventEntity } from './outbox.entities';
@@ -20,7 +20,11 @@ export class EventOutbox {
   private readonly log = createLogger('outbox');
   private readonly afterCommit: (() => void)[] = [];
 
-  constructor(private readonly dataSource: DataSource) {}
+  /** `service`: whose outbox this is; it may emit only its own events (EVENT_PRODUCERS) and events of no service. */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly service?: ServiceName,
+  ) {}
 
   onCommitted(listener: () => void): void {
     this.afterCommit.push(listener);
@@ -35,6 +39,8 @@ export class EventOutbox {
       const tx: Transaction = {
         manager,
         emit: (definition, payload) => {
+          const producer = producerOf(definition);
+          if (this.service && producer && producer !== this.service) throw new Error(`${this.service} may not emit ${definition.subject}: ${producer} does`);
           const envelope: EventEnvelope<EventPayload<typeof definition>> = {
             id: randomUUID(),
             subject: definition.subject,

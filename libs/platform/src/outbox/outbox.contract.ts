@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineEvent, EventEnvelope } from '@curbside/contracts';
+import { defineEvent, EventEnvelope, EventPayload, Events } from '@curbside/contracts';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { DatabaseTarget, openDatabase } from '../database/open-database';
@@ -60,6 +60,19 @@ export function describeOutboxContract(name: string, setup: () => Promise<Outbox
         }),
       ).rejects.toThrow('rollback');
       expect(Number((await dataSource.query(`SELECT count(*)::int AS n FROM producer.outbox_events`))[0].n)).toBe(before);
+    });
+
+    it("refuses, in a service's outbox, another service's event, and keeps nothing of the transaction", async () => {
+      const count = async () => Number((await dataSource.query(`SELECT count(*)::int AS n FROM producer.outbox_events`))[0].n);
+      const before = await count();
+      const items = new EventOutbox(dataSource, 'items');
+      await expect(
+        items.transaction(async (tx) => {
+          tx.emit(NoteWritten, { text: 'a test event, of no service' });
+          tx.emit(Events.pointsAwarded, {} as EventPayload<typeof Events.pointsAwarded>);
+        }),
+      ).rejects.toThrow(`items may not emit ${Events.pointsAwarded.subject}: rewards does`);
+      expect(await count()).toBe(before);
     });
 
     it('refuses to emit a payload that does not fit the event schema', async () => {

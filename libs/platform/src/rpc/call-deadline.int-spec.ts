@@ -123,7 +123,7 @@ describe.each(['embedded', 'distributed'] as const)('call deadlines, %s', (mode)
       added: true,
     });
     await expect(send(infrastructure, addNote.subject, { meta: { requestId: 'old' }, body: { id: 'old' } })).resolves.toEqual({ added: true });
-    await expect(new RpcCaller(infrastructure.rpcClient, 30_000).call(slowRead, { seconds: 0 })).resolves.toEqual({ slept: true });
+    await expect(new RpcCaller(infrastructure.rpcClient, 30_000, 'gateway').call(slowRead, { seconds: 0 })).resolves.toEqual({ slept: true });
     expect(await notes('timely')).toBe(1);
     expect(await notes('old')).toBe(1);
   });

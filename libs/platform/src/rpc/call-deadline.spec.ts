@@ -27,7 +27,7 @@ describe('a call carries its deadline', () => {
       respond({ ...answer, isDisposed: true });
     });
   });
-  const callerWith = (timeoutMs: number) => new RpcCaller(new InMemoryRpcClient(broker), timeoutMs);
+  const callerWith = (timeoutMs: number) => new RpcCaller(new InMemoryRpcClient(broker), timeoutMs, 'gateway');
 
   it('as its timeout from when it was sent, in epoch milliseconds', async () => {
     const before = Date.now();

@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
-import { CallBody, CallContract, CallReply, DomainError, ErrorCode, isWireError, RpcRequest } from '@curbside/contracts';
+import { AppName, CallBody, CallContract, callersOf, CallReply, DomainError, ErrorCode, isWireError, RpcRequest } from '@curbside/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { createLogger } from '../logging/logger';
 import { currentRequestContext } from '../logging/request-context';
@@ -28,14 +28,18 @@ export type RpcClient = Pick<ClientProxy, 'send'>;
 export class RpcCaller {
   private readonly log = createLogger('service-client');
 
+  /** `app`: the process making the calls, which may make only the calls that name it (CallContract.callers). */
   constructor(
     private readonly client: RpcClient,
     private readonly defaultTimeoutMs: number,
+    readonly app: AppName,
   ) {}
 
   /** Sends a call's body (typed by its contract) and resolves to its reply, or throws the DomainError it answered. */
   async call<C extends CallContract>(contract: C, body: CallBody<C>, callerId?: string, options: number | RpcCallOptions = {}): Promise<CallReply<C>> {
     const pattern = contract.subject;
+    // A mistake in our code, not the caller's: the app's NATS user could not send it either (nats-permissions.ts).
+    if (!callersOf(contract).includes(this.app)) throw new Error(`${this.app} may not call ${pattern}: its contract names ${callersOf(contract).join(', ')}`);
     const { timeoutMs = this.defaultTimeoutMs, idempotencyKey } = typeof options === 'number' ? { timeoutMs: options } : options;
     const context = currentRequestContext();
     const deadline = callDeadline(timeoutMs, context?.deadline);

@@ -28,7 +28,7 @@ export class PlatformModule {
         { provide: JOB_QUEUE, useValue: infra.jobs },
         { provide: OBJECT_STORAGE, useValue: infra.storage },
         { provide: SMS_SENDER, useValue: infra.sms },
-        { provide: RpcCaller, useValue: new RpcCaller(infra.rpcClient, infra.config.RPC_TIMEOUT_MS) },
+        { provide: RpcCaller, useValue: new RpcCaller(infra.rpcClient, infra.config.RPC_TIMEOUT_MS, runtime.name) },
         { provide: DataSource, useValue: runtime.dataSource },
         { provide: EventOutbox, useValue: runtime.outbox },
         { provide: EventConsumers, useValue: runtime.consumers },

@@ -12,7 +12,7 @@ export async function checkServiceHealth(service: ServiceName, config: AppConfig
   const client = createNatsRpcClient(config);
   try {
     await client.connect();
-    return await new RpcCaller(client, 3000).call(healthCall(service), {});
+    return await new RpcCaller(client, 3000, service).call(healthCall(service), {});
   } finally {
     await client.close();
   }

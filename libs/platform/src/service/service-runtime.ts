@@ -47,7 +47,7 @@ export async function startService(definition: ServiceDefinition, infrastructure
     migrations: definition.migrations,
     applicationName: `curbside-${definition.name}`,
   });
-  const outbox = new EventOutbox(dataSource);
+  const outbox = new EventOutbox(dataSource, definition.name);
   const relay = new OutboxRelay(dataSource, infrastructure.bus, infrastructure.config.OUTBOX_POLL_MS);
   outbox.onCommitted(() => relay.kick());
   const consumers = new EventConsumers(definition.name, schema, infrastructure.bus, outbox);
