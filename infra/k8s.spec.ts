@@ -9,7 +9,7 @@ import { join, posix } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
 import { configSchema, natsAuthorizationBlock, natsPasswordVariable } from '@curbside/platform';
-import { authorizationBlock, natsUsers } from './nats-conf';
+import { authorizationBlock, clusterAuthorization, natsRoutes, natsUsers } from './nats-conf';
 
 const ROOT = join(__dirname, '..');
 const K8S = join(__dirname, 'k8s');
@@ -419,12 +419,28 @@ describe('infra/k8s manifests', () => {
       expect(nats.spec.volumeClaimTemplates?.length).toBe(1);
     });
 
+    // The routes are variables ($NATS_ROUTE_0 …), each a URL the container's env writes with the route's password.
+    const routeUrls = () => natsRoutes(conf).map((variable) => new URL(container.env?.find((e) => e.name === variable)?.value ?? ''));
+
     it('routes every member to every other by its name in the headless Service', () => {
-      const routes = [...conf.matchAll(/nats:\/\/([a-z0-9-]+)\.([a-z0-9-]+):(\d+)/g)].map((m) => `${m[1]}.${m[2]}:${m[3]}`);
+      const routes = routeUrls().map((url) => `${url.hostname}:${url.port}`);
       expect(routes).toEqual(Array.from({ length: replicas }, (_, i) => `${nats.metadata.name}-${i}.${headless?.metadata.name}:${clusterPort}`));
       expect(headless?.spec.clusterIP).toBe('None');
       expect(headless?.spec.publishNotReadyAddresses).toBe(true);
       expect(portNumber(container, 'cluster')).toBe(clusterPort);
+    });
+
+    it("lets only the other servers join the cluster: each route gives the cluster's user and the Secret's password", () => {
+      const { user, passwordVariable } = clusterAuthorization(conf);
+      expect(user).toBeTruthy();
+      for (const url of routeUrls()) expect([url.username, decodeURIComponent(url.password)]).toEqual([user, `$(${passwordVariable})`]);
+      // $(NAME) in a value is Kubernetes' own expansion of an earlier variable of the list: the password's comes first.
+      const names = container.env?.map((e) => e.name) ?? [];
+      expect(names.indexOf(passwordVariable!)).toBeLessThan(Math.min(...natsRoutes(conf).map((route) => names.indexOf(route))));
+      expect(container.env?.find((e) => e.name === passwordVariable)?.valueFrom).toEqual({
+        secretKeyRef: { name: natsUsersSecret.metadata.name, key: passwordVariable },
+      });
+      expect(Object.keys(natsUsersSecret.stringData ?? {})).toContain(passwordVariable);
     });
 
     it('keeps JetStream on the claimed volume', () => {
