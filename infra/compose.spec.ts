@@ -427,7 +427,8 @@ describe('docker-compose.yml', () => {
         // The password is read from the container's environment ($NAME), never written into the file.
         expect(user?.passwordVariable).toBe(natsPasswordVariable(appOf(name)));
         const serverPassword = environment(nats)[user!.passwordVariable!];
-        expect(serverPassword).toBeTruthy();
+        // A letter first: the server reads it into its config as a value, where "4e51…" would be a number.
+        expect(serverPassword).toMatch(/^[A-Za-z]/);
         expect([name, env['NATS_USER'], env['NATS_PASSWORD']]).toEqual([name, appOf(name), serverPassword]);
       }
       // No two apps share a password, so one app's container holds no other's.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { connect, type NatsConnection } from 'nats';
-import { APP_NAMES } from '@curbside/contracts';
+import { APP_NAMES, LIVE_NOTIFICATIONS_TOPIC } from '@curbside/contracts';
 import { freePortRun, natsPasswordVariable } from '@curbside/platform';
 import { clusterAuthorization, natsRoutes } from './nats-conf';
 
@@ -26,7 +26,8 @@ const manifests = parseAllDocuments(readFileSync(join(__dirname, 'k8s/nats.yaml'
 const conf = manifests.find((m) => m.kind === 'ConfigMap')?.data?.['nats.conf'] ?? '';
 const statefulEnv = manifests.find((m) => m.kind === 'StatefulSet')?.spec?.template.spec.containers[0]?.env ?? [];
 
-const hex = () => randomBytes(16).toString('hex');
+// A letter first, as the Secret's must be (secret.template.yaml): NATS reads each into its config, where "4e51…" is a number.
+const hex = () => `n${randomBytes(16).toString('hex')}`;
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -102,7 +103,7 @@ describe("the Kubernetes NATS cluster's config, on three servers", () => {
       return connection;
     };
     const listener = await as(2, 'gateway');
-    const heard = listener.subscribe('curbside.live.probe', { max: 1 });
+    const heard = listener.subscribe(`curbside.live.${LIVE_NOTIFICATIONS_TOPIC}`, { max: 1 });
     await listener.flush();
     const speaker = await as(0, 'notifications');
     // Interest crosses the routes a moment after the subscription: publish until it arrives.
@@ -112,7 +113,7 @@ describe("the Kubernetes NATS cluster's config, on three servers", () => {
     let arrived = false;
     void got.then(() => (arrived = true));
     await until(async () => {
-      speaker.publish('curbside.live.probe', 'across the cluster');
+      speaker.publish(`curbside.live.${LIVE_NOTIFICATIONS_TOPIC}`, 'across the cluster');
       await new Promise((resolve) => setTimeout(resolve, 50));
       return arrived;
     }, 'the message on the other server');

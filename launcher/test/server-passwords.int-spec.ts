@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { APP_NAMES, AppName, SERVICE_NAMES, User } from '@curbside/contracts';
+import { APP_NAMES, AppName, Events, LIVE_NOTIFICATIONS_TOPIC, SERVICE_NAMES, User } from '@curbside/contracts';
 import { createNatsLiveChannel, freePortRun, loadConfig, natsInboxPrefix, natsPasswordVariable, natsStreamName } from '@curbside/platform';
 import { ApiClient, createDistributedTestEnvironment, DistributedTestEnvironment, waitFor } from '@curbside/testing';
 import Redis from 'ioredis';
@@ -25,7 +25,8 @@ const REDIS_SERVER = process.env.REDIS_SERVER_BIN ?? 'redis-server';
  */
 describe('the apps on NATS and Redis servers that ask for a password', () => {
   const password = randomUUID().replace(/-/g, '');
-  const natsPasswords = Object.fromEntries(APP_NAMES.map((app) => [app, randomUUID().replace(/-/g, '')])) as Record<AppName, string>;
+  // Each starts with a letter, as the operator's must: NATS reads it into its config as a value, and "4e51…" is a number.
+  const natsPasswords = Object.fromEntries(APP_NAMES.map((app) => [app, `n${randomUUID().replace(/-/g, '')}`])) as Record<AppName, string>;
   const natsUserOf = (app: AppName) => ({ NATS_USER: app, NATS_PASSWORD: natsPasswords[app] });
   // nats.conf's permissions name the compose file's namespace; this server is the test's own, so no other run shares it.
   const namespace = 'curbside';
@@ -118,25 +119,29 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
     await expect(healthcheck(natsUserOf('photo-validation'))).rejects.toMatchObject({ code: 1 });
   });
 
-  it('carries live signals between processes', async () => {
-    const [listener, speaker] = [
-      createNatsLiveChannel(loadConfig({ ...env, ...natsUserOf('gateway') }), 'listener'),
-      createNatsLiveChannel(loadConfig({ ...env, ...natsUserOf('notifications') }), 'speaker'),
-    ];
+  it('carries live signals between processes, on each topic from the apps that publish it only', async () => {
+    const channel = (app: AppName) => createNatsLiveChannel(loadConfig({ ...env, ...natsUserOf(app) }), app);
+    const [gateway, notifications, items] = [channel('gateway'), channel('notifications'), channel('items')];
     try {
       const heard: unknown[] = [];
-      await listener.subscribe('probe', (payload) => heard.push(payload));
+      await gateway.subscribe(LIVE_NOTIFICATIONS_TOPIC, (payload) => heard.push(payload));
       await waitFor(
         async () => {
-          await speaker.publish('probe', { n: 1 });
+          await notifications.publish(LIVE_NOTIFICATIONS_TOPIC, { entries: [], from: 'notifications' });
           return heard.length > 0;
         },
         { timeoutMs: 5_000, what: 'the signal to arrive' },
       );
-      expect(heard[0]).toEqual({ n: 1 });
+      expect(heard[0]).toEqual({ entries: [], from: 'notifications' });
+      // The items service's user may not publish it: the server drops it, and only signals from notifications arrive.
+      heard.length = 0;
+      await items.publish(LIVE_NOTIFICATIONS_TOPIC, { entries: [], from: 'items' }).catch(() => undefined);
+      await notifications.publish(LIVE_NOTIFICATIONS_TOPIC, { entries: [], from: 'notifications' });
+      await waitFor(() => heard.length > 0, { timeoutMs: 5_000, what: 'the signal sent after it' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard.filter((signal) => (signal as { from: string }).from !== 'notifications')).toEqual([]);
     } finally {
-      await listener.close();
-      await speaker.close();
+      await Promise.all([gateway.close(), notifications.close(), items.close()]);
     }
   });
 
@@ -174,6 +179,27 @@ describe('the apps on NATS and Redis servers that ask for a password', () => {
     it("an app cannot read the replies sent to another app's inbox", async () => {
       const items = await as('items');
       const eavesdrop = items.subscribe(`${natsInboxPrefix('gateway')}.>`);
+      await expect(
+        (async () => {
+          for await (const m of eavesdrop) return m;
+        })(),
+      ).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' });
+    });
+
+    it("a service cannot read another service's consumer, nor point its own at other events", async () => {
+      const stream = natsStreamName(namespace);
+      const photoChecks = await (await as('photo-validation')).jetstreamManager();
+      await expect(photoChecks.consumers.info(stream, 'rewards_credit-post')).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' });
+      const rewards = await (await as('rewards')).jetstreamManager();
+      // Its own consumer, as the bus made it, it may read; made again for every event, it may not.
+      expect((await rewards.consumers.info(stream, 'rewards_credit-post')).config.filter_subject).toBe(`${namespace}.events.${Events.itemPosted.subject}`);
+      await expect(rewards.consumers.add(stream, { durable_name: 'rewards_credit-post', filter_subject: `${namespace}.events.>` })).rejects.toMatchObject({
+        code: 'PERMISSIONS_VIOLATION',
+      });
+    });
+
+    it('an app cannot hear a live topic that is not for it', async () => {
+      const eavesdrop = (await as('items')).subscribe(`${namespace}.live.${LIVE_NOTIFICATIONS_TOPIC}`);
       await expect(
         (async () => {
           for await (const m of eavesdrop) return m;

@@ -28,6 +28,7 @@ export * from './emergency/emergency.routes';
 export * from './notifications/notifications.schemas';
 export * from './notifications/notifications.routes';
 export * from './notifications/live-events';
+export * from './events/live-topics';
 export * from './notifications/clock-time-in-text';
 export * from './users/user.schemas';
 export * from './users/public-name';

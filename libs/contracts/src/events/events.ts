@@ -409,6 +409,62 @@ export const EVENT_PRODUCERS = {
   'photo-validation': [Events.itemPhotoLabelled],
 } as const satisfies Record<ServiceName, readonly EventDefinition[]>;
 
+/**
+ * Every reaction to an event, by the service that reacts: its durable consumer on the stream is
+ * `<service>_<reaction>`, reading that one event. EventConsumers.on refuses a reaction not listed here, and in a
+ * deployment a service's NATS user may make, read and acknowledge only its own consumers, each for its own event
+ * (libs/platform/src/net/nats-permissions.ts): a service taken over cannot read another's events or take them.
+ */
+export const EVENT_REACTIONS = {
+  users: {
+    'update-points': Events.pointsAwarded,
+    'frame-on-perk': Events.perkUsed,
+    'text-alerts': Events.notificationTextRequested,
+    'mail-alerts': Events.notificationMailRequested,
+  },
+  items: {
+    blocks: Events.blockChanged,
+    'photo-flags': Events.itemPhotoLabelled,
+    'photo-labels': Events.itemPosted,
+    'saved-search-match': Events.itemPosted,
+    'hold-extension-on-perk': Events.perkUsed,
+    'spotlight-on-perk': Events.perkUsed,
+    'poster-rank': Events.pointsAwarded,
+    'poster-on-create': Events.userCreated,
+    'poster-on-update': Events.userUpdated,
+  },
+  rewards: {
+    'credit-claim': Events.itemClaimed,
+    'reverse-deleted-post': Events.itemDeleted,
+    'credit-post': Events.itemPosted,
+    'reverse-removed-post': Events.itemRemoved,
+    'finalise-on-still-there': Events.itemStillThere,
+    'tier-on-create': Events.userCreated,
+    'tier-on-update': Events.userUpdated,
+  },
+  notifications: {
+    'member-on-create': Events.userCreated,
+    'member-on-update': Events.userUpdated,
+    'nearby-item': Events.itemPosted,
+    'voting-prompt': Events.itemVoted,
+    'badge-earned': Events.badgeEarned,
+    'rank-changed': Events.rankChanged,
+    'item-reserved': Events.itemReserved,
+    'item-claimed': Events.itemClaimed,
+    'item-expiring': Events.itemExpiring,
+    'item-removed': Events.itemRemoved,
+    'handover-message': Events.handoverMessage,
+    'tell-next-in-queue': Events.itemHoldHandedOver,
+    'tell-waiting-picked-up': Events.itemPickedUp,
+    'moderation-notice': Events.moderationNotice,
+    'redemption-decided': Events.redemptionDecided,
+    'saved-search-match': Events.savedSearchMatched,
+    'push-of-ended-sessions': Events.sessionsEnded,
+  },
+  emergency: {},
+  'photo-validation': {},
+} as const satisfies Record<ServiceName, Record<string, EventDefinition>>;
+
 const PRODUCER_BY_SUBJECT = new Map<string, ServiceName>(
   (Object.entries(EVENT_PRODUCERS) as [ServiceName, readonly EventDefinition[]][]).flatMap(([service, definitions]) =>
     definitions.map((d) => [d.subject, service] as const),

@@ -1,4 +1,4 @@
-import { APP_NAMES, Calls, EVENT_PRODUCERS, Events, healthCall } from '@curbside/contracts';
+import { APP_NAMES, Calls, EVENT_PRODUCERS, EVENT_REACTIONS, Events, healthCall } from '@curbside/contracts';
 import { natsAuthorizationBlock, natsPasswordVariable, natsPermissions } from './nats-permissions';
 
 describe("each app's NATS permissions", () => {
@@ -10,9 +10,9 @@ describe("each app's NATS permissions", () => {
     for (const internal of [Calls.users.emergencyLookup, Calls.notifications.lastPosition, Calls.items.startSpotlight, Calls.rewards.summary]) {
       expect(publish).not.toContain(`curbside.rpc.${internal.subject}`);
     }
-    // It answers no call and publishes no event, so it reads only its inbox and the live signals.
+    // It answers no call, publishes no event and no live signal, so it reads only its inbox and the signals it listens to.
     expect(publish.some((subject) => subject.startsWith('curbside.events.') || subject.startsWith('$JS.'))).toBe(false);
-    expect(subscribe).toEqual(['_INBOX.gateway.>', 'curbside.live.>']);
+    expect(subscribe).toEqual(['_INBOX.gateway.>', 'curbside.live.notifications', 'curbside.live.sessions.ended']);
     expect(allowResponses).toBe(false);
   });
 
@@ -28,7 +28,7 @@ describe("each app's NATS permissions", () => {
   });
 
   it('let a service answer only its own calls, and its own healthcheck ask it', () => {
-    expect(of('photo-validation').subscribe).toEqual(['curbside.rpc.photo-validation.>', '_INBOX.photo-validation.>', 'curbside.live.>']);
+    expect(of('photo-validation').subscribe).toEqual(['curbside.rpc.photo-validation.>', '_INBOX.photo-validation.>']);
     expect(of('photo-validation').allowResponses).toBe(true);
     expect(of('items').publish).toContain(`curbside.rpc.${healthCall('items').subject}`);
     expect(of('items').publish).not.toContain(`curbside.rpc.${healthCall('users').subject}`);
@@ -46,8 +46,25 @@ describe("each app's NATS permissions", () => {
 
   it('let a service use the event stream as the bus does, without deleting or purging it', () => {
     const { publish } = of('rewards');
-    expect(publish).toEqual(expect.arrayContaining(['$JS.API.STREAM.INFO.CURBSIDE', '$JS.API.CONSUMER.MSG.NEXT.CURBSIDE.*', '$JS.ACK.CURBSIDE.>']));
+    expect(publish).toEqual(
+      expect.arrayContaining([
+        '$JS.API.STREAM.INFO.CURBSIDE',
+        `$JS.API.CONSUMER.CREATE.CURBSIDE.rewards_credit-post.curbside.events.${Events.itemPosted.subject}`,
+        '$JS.API.CONSUMER.MSG.NEXT.CURBSIDE.rewards_credit-post',
+        '$JS.ACK.CURBSIDE.rewards_credit-post.>',
+      ]),
+    );
     expect(publish.some((subject) => /DELETE|PURGE/.test(subject) || subject === '$JS.API.>' || subject === '>')).toBe(false);
+  });
+
+  it("let a service make and read only its own reactions' consumers, each for its own event", () => {
+    const consumerSubjects = (app: Parameters<typeof natsPermissions>[0]) => of(app).publish.filter((subject) => subject.startsWith('$JS.API.CONSUMER.'));
+    const rewards = consumerSubjects('rewards');
+    expect(rewards.every((subject) => /\.CURBSIDE\.rewards_/.test(subject))).toBe(true);
+    expect(rewards.some((subject) => subject.includes('*') || subject.endsWith('>'))).toBe(false);
+    // One CREATE a reaction, naming its event: the consumer cannot be pointed at other events.
+    expect(rewards.filter((subject) => subject.includes('.CREATE.'))).toHaveLength(Object.keys(EVENT_REACTIONS.rewards).length);
+    expect(consumerSubjects('photo-validation')).toEqual([]);
   });
 
   it('are written into a server configuration with each password read from its own variable', () => {
@@ -56,5 +73,14 @@ describe("each app's NATS permissions", () => {
     expect(natsPasswordVariable('photo-validation')).toBe('NATS_PHOTO_VALIDATION_PASSWORD');
     // Subjects are quoted: `$JS…` unquoted would be read as a variable.
     expect(block).toContain('"$JS.API.INFO"');
+  });
+
+  it('let an app publish and hear only its own live topics', () => {
+    expect(of('notifications').publish).toContain('curbside.live.notifications');
+    expect(of('notifications').subscribe.some((subject) => subject.startsWith('curbside.live.'))).toBe(false);
+    expect(of('gateway').publish.some((subject) => subject.startsWith('curbside.live.'))).toBe(false);
+    expect(of('items').publish).toContain('curbside.live.items.readers-changed');
+    expect(of('items').subscribe).toContain('curbside.live.items.readers-changed');
+    expect(of('items').publish).not.toContain('curbside.live.sessions.ended');
   });
 });

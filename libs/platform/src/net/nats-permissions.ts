@@ -1,4 +1,5 @@
-import { ALL_CALLS, APP_NAMES, callersOf, EVENT_PRODUCERS, healthCall, SERVICE_NAMES, type AppName } from '@curbside/contracts';
+import { ALL_CALLS, APP_NAMES, callersOf, EVENT_PRODUCERS, EVENT_REACTIONS, healthCall, LIVE_TOPICS, SERVICE_NAMES, type AppName } from '@curbside/contracts';
+import { consumerName } from '../outbox/event-consumers';
 import { rpcSubject } from '../rpc/namespaced-nats';
 
 /**
@@ -33,28 +34,31 @@ export function natsPasswordVariable(app: AppName): string {
 export function natsPermissions(app: AppName, namespace: string): NatsPermissions {
   const calls = [...ALL_CALLS, ...SERVICE_NAMES.map((service) => healthCall(service))];
   const rpc = calls.filter((call) => callersOf(call).includes(app)).map((call) => rpcSubject(namespace, call.subject));
-  const live = `${namespace}.live.>`;
+  const topics = Object.entries(LIVE_TOPICS);
+  const publishLive = topics.filter(([, topic]) => topic.publishers.includes(app)).map(([name]) => `${namespace}.live.${name}`);
+  const hearLive = topics.filter(([, topic]) => topic.listeners.includes(app)).map(([name]) => `${namespace}.live.${name}`);
   const inbox = `${natsInboxPrefix(app)}.>`;
-  if (app === 'gateway') return { publish: [...rpc, live], subscribe: [inbox, live], allowResponses: false };
+  if (app === 'gateway') return { publish: [...rpc, ...publishLive], subscribe: [inbox, ...hearLive], allowResponses: false };
   const stream = natsStreamName(namespace);
   const events = EVENT_PRODUCERS[app].map((event) => `${namespace}.events.${event.subject}`);
-  // The event bus's JetStream calls (nats.event-bus.ts): the stream made or checked at start, each reaction's
-  // durable consumer made, read and pulled from, and its messages acknowledged. Deleting or purging the stream, or
-  // another stream, is none of them.
-  const jetStream = [
-    '$JS.API.INFO',
-    `$JS.API.STREAM.INFO.${stream}`,
-    `$JS.API.STREAM.CREATE.${stream}`,
-    `$JS.API.STREAM.UPDATE.${stream}`,
-    `$JS.API.CONSUMER.INFO.${stream}.*`,
-    `$JS.API.CONSUMER.CREATE.${stream}.>`,
-    `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.*`,
-    `$JS.API.CONSUMER.MSG.NEXT.${stream}.*`,
-    `$JS.ACK.${stream}.>`,
-  ];
+  // The event bus's JetStream calls (nats.event-bus.ts): the stream made or checked at start, and each of the
+  // service's own reactions' durable consumers (EVENT_REACTIONS) made for its one event, read, pulled from and its
+  // messages acknowledged (the ack subject with or without the domain and account tokens servers may put before the
+  // stream). Another service's consumer, a consumer of another event, and deleting or purging the stream are none of them.
+  const consumers = Object.entries(EVENT_REACTIONS[app]).flatMap(([reaction, event]) => {
+    const name = consumerName(app, reaction);
+    return [
+      `$JS.API.CONSUMER.INFO.${stream}.${name}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${name}.${namespace}.events.${event.subject}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.${name}`,
+      `$JS.ACK.${stream}.${name}.>`,
+      `$JS.ACK.*.*.${stream}.${name}.>`,
+    ];
+  });
+  const jetStream = ['$JS.API.INFO', `$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.CREATE.${stream}`, `$JS.API.STREAM.UPDATE.${stream}`, ...consumers];
   return {
-    publish: [...rpc, ...events, live, ...jetStream],
-    subscribe: [`${namespace}.rpc.${app}.>`, inbox, live],
+    publish: [...rpc, ...events, ...publishLive, ...jetStream],
+    subscribe: [`${namespace}.rpc.${app}.>`, inbox, ...hearLive],
     allowResponses: true,
   };
 }

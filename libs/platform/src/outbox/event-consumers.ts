@@ -1,4 +1,4 @@
-import type { EventDefinition, EventEnvelope, EventPayload } from '@curbside/contracts';
+import { EVENT_REACTIONS, type EventDefinition, type EventEnvelope, type EventPayload } from '@curbside/contracts';
 import type { EventBus } from '../events/event-bus.port';
 import { createLogger } from '../logging/logger';
 import { runWithRequestContext } from '../logging/request-context';
@@ -25,7 +25,12 @@ export class EventConsumers {
   ) {}
 
   async on<D extends EventDefinition>(definition: D, reactionName: string, reaction: EventReaction<D>): Promise<void> {
-    const consumer = `${this.service}_${reactionName}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    // A service's reactions are the contracts' (EVENT_REACTIONS): its NATS user may read no other consumer.
+    const declared: Record<string, EventDefinition> | undefined = (EVENT_REACTIONS as Record<string, Record<string, EventDefinition>>)[this.service];
+    if (declared && declared[reactionName]?.subject !== definition.subject) {
+      throw new Error(`${this.service} has no reaction ${reactionName} to ${definition.subject} in EVENT_REACTIONS`);
+    }
+    const consumer = consumerName(this.service, reactionName);
     await this.bus.subscribe(consumer, definition.subject, async (event) => {
       const parsed = definition.schema.safeParse(event.payload);
       if (!parsed.success) {
@@ -46,4 +51,9 @@ export class EventConsumers {
       );
     });
   }
+}
+
+/** The durable consumer of a service's reaction on the stream: `<service>_<reaction>`, in the characters NATS allows. */
+export function consumerName(service: string, reactionName: string): string {
+  return `${service}_${reactionName}`.replace(/[^A-Za-z0-9_-]/g, '_');
 }

@@ -75,6 +75,14 @@ export function describeOutboxContract(name: string, setup: () => Promise<Outbox
       expect(await count()).toBe(before);
     });
 
+    it("refuses a service's reaction that the contracts do not list, or one to another event than theirs", async () => {
+      const rewards = new EventConsumers('rewards', 'producer', fixture.bus, outbox);
+      await expect(rewards.on(NoteWritten, 'not-a-reaction', async () => undefined)).rejects.toThrow('rewards has no reaction not-a-reaction');
+      await expect(rewards.on(Events.pointsAwarded, 'credit-post', async () => undefined)).rejects.toThrow(
+        `rewards has no reaction credit-post to ${Events.pointsAwarded.subject}`,
+      );
+    });
+
     it('refuses to emit a payload that does not fit the event schema', async () => {
       await expect(outbox.transaction(async (tx) => void tx.emit(NoteWritten, { text: 42 } as unknown as { text: string }))).rejects.toThrow();
     });

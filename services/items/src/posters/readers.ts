@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { SubscriptionTier } from '@curbside/contracts';
+import { READERS_CHANGED_TOPIC, type SubscriptionTier } from '@curbside/contracts';
 import { LIVE_CHANNEL, LiveChannel, ShortLivedCopies, Transaction } from '@curbside/platform';
 import { DataSource } from 'typeorm';
 import { PostersService } from './posters.service';
 
-/** The live channel's topic on which items replicas tell each other whose plan or blocks changed. */
-export const READERS_CHANGED_TOPIC = 'items.readers-changed';
 export interface ReadersChangedSignal {
   userIds: string[];
 }
