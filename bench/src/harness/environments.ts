@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectEmbeddedPostgres, createLogger, ensureExtensions, freePort, NatsEventBus } from '@curbside/platform';
+import { connectEmbeddedPostgres, createLogger, ensureExtensions, freePort, NatsEventBus, natsStreamName } from '@curbside/platform';
 import IORedis from 'ioredis';
 import { Client, Pool } from 'pg';
 import { AppProcess, RunMode } from './app-process';
@@ -127,7 +127,7 @@ export async function prepareDistributed(
   const databaseUrl = `${SERVERS.postgres}/${databaseName}`;
   await ensureExtensions(databaseUrl);
 
-  const stream = natsNamespace.toUpperCase();
+  const stream = natsStreamName(natsNamespace);
   const subjectPrefix = `${natsNamespace}.events`;
   scope.defer(`delete NATS stream ${stream}`, async () => {
     const bus = await NatsEventBus.connect({ servers: SERVERS.nats, stream, subjectPrefix });

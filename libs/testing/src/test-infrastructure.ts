@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMigratedTestDatabase, createTestDatabase, ServiceDefinition, TestDatabase } from '@curbside/platform';
+import { createMigratedTestDatabase, createTestDatabase, natsStreamName, ServiceDefinition, TestDatabase } from '@curbside/platform';
 
 export interface DistributedTestEnvironment {
   /** Environment overrides: a fresh database, a NATS stream of its own, any free port. */
@@ -38,7 +38,7 @@ export async function createDistributedTestEnvironment(migrated?: readonly Servi
     database,
     async dispose() {
       const { NatsEventBus } = await import('@curbside/platform');
-      const bus = await NatsEventBus.connect({ servers: env.NATS_URL, stream: namespace.toUpperCase(), subjectPrefix: `${namespace}.events` });
+      const bus = await NatsEventBus.connect({ servers: env.NATS_URL, stream: natsStreamName(namespace), subjectPrefix: `${namespace}.events` });
       await bus.deleteStream();
       await bus.close();
       await database.drop();

@@ -7,6 +7,7 @@ import { NamespacedClientNats, NamespacedServerNats } from '../rpc/namespaced-na
 import { LocalFolderStorage } from '../storage/local-folder.storage';
 import { MinioStorage } from '../storage/minio.storage';
 import { natsCredentials } from '../net/nats-connection';
+import { natsStreamName } from '../net/nats-permissions';
 import type { ObjectStorage } from '../storage/object-storage.port';
 import { createSmsSender } from '../sms/create-sms-sender';
 import { watchConsumerLag } from '../metrics/metrics';
@@ -43,7 +44,7 @@ export function createNatsRpcClient(config: AppConfig, name?: string): Namespace
 export async function createDistributedInfrastructure(config: AppConfig, processName: string): Promise<Infrastructure> {
   const bus = await NatsEventBus.connect({
     servers: config.NATS_URL,
-    stream: config.NAMESPACE.toUpperCase(),
+    stream: natsStreamName(config.NAMESPACE),
     subjectPrefix: `${config.NAMESPACE}.events`,
     connectionName: processName,
     replicas: config.NATS_STREAM_REPLICAS,
