@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
-import { LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
+import { type AppName, LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
 import { configSchema, loadConfig, natsAuthorizationBlock, natsPasswordVariable } from '@curbside/platform';
 import { authorizationBlock, natsUsers } from './nats-conf';
 
@@ -413,13 +413,13 @@ describe('docker-compose.yml', () => {
 
     it('lets in a user per app, with the permissions the code gives that app', () => {
       // The apps' namespace (unset: configSchema's default) is the one the permissions name.
-      const namespaces = new Set(appNames.map((name) => configSchema.shape.NAMESPACE.parse(environment(services[name]!)['NAMESPACE'] ?? undefined)));
+      const namespaces = new Set(appNames.map((name) => configSchema.shape.NAMESPACE.parse(environment(services[name]!)['NAMESPACE'])));
       expect([...namespaces]).toHaveLength(1);
       expect(authorizationBlock(conf)).toBe(natsAuthorizationBlock([...namespaces][0]!));
     });
 
     it('gives each app its own user, and the password the server reads for that user alone', () => {
-      const appOf = (name: string) => (isGateway(name) ? 'gateway' : name) as Parameters<typeof natsPasswordVariable>[0];
+      const appOf = (name: string) => (isGateway(name) ? 'gateway' : name) as AppName;
       const users = natsUsers(authorizationBlock(conf));
       for (const name of appNames) {
         const env = environment(services[name]!);

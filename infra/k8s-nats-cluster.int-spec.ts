@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { connect, type NatsConnection } from 'nats';
-import { APP_NAMES, LIVE_NOTIFICATIONS_TOPIC } from '@curbside/contracts';
+import { APP_NAMES, type AppName, LIVE_NOTIFICATIONS_TOPIC } from '@curbside/contracts';
 import { freePortRun, natsPasswordVariable } from '@curbside/platform';
+import { waitFor } from '@curbside/testing';
 import { clusterAuthorization, natsRoutes } from './nats-conf';
 
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
@@ -28,14 +29,6 @@ const statefulEnv = manifests.find((m) => m.kind === 'StatefulSet')?.spec?.templ
 
 // A letter first, as the Secret's must be (secret.template.yaml): NATS reads each into its config, where "4e51…" is a number.
 const hex = () => `n${randomBytes(16).toString('hex')}`;
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("the Kubernetes NATS cluster's config, on three servers", () => {
   const dir = mkdtempSync(join(tmpdir(), 'curbside-nats-cluster-'));
@@ -88,11 +81,11 @@ describe("the Kubernetes NATS cluster's config, on three servers", () => {
 
   it('routes every server to the two others with the route password', async () => {
     expect(routeVariables).toHaveLength(3);
-    for (let i = 0; i < 3; i++) await until(async () => (await routesOf(i)) === 2, `server ${i} to have 2 routes`);
+    for (let i = 0; i < 3; i++) await waitFor(async () => (await routesOf(i)) === 2, { timeoutMs: 20_000, what: `server ${i} to have 2 routes` });
   });
 
   it("carries an app's message from one server to a member of the cluster its subscriber is on", async () => {
-    const as = async (i: number, app: (typeof APP_NAMES)[number]) => {
+    const as = async (i: number, app: AppName) => {
       const connection = await connect({
         servers: `nats://127.0.0.1:${ports(i).client}`,
         user: app,
@@ -112,11 +105,14 @@ describe("the Kubernetes NATS cluster's config, on three servers", () => {
     })();
     let arrived = false;
     void got.then(() => (arrived = true));
-    await until(async () => {
-      speaker.publish(`curbside.live.${LIVE_NOTIFICATIONS_TOPIC}`, 'across the cluster');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return arrived;
-    }, 'the message on the other server');
+    await waitFor(
+      async () => {
+        speaker.publish(`curbside.live.${LIVE_NOTIFICATIONS_TOPIC}`, 'across the cluster');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return arrived;
+      },
+      { timeoutMs: 20_000, what: 'the message on the other server' },
+    );
     expect(await got).toBe('across the cluster');
   });
 
@@ -124,7 +120,7 @@ describe("the Kubernetes NATS cluster's config, on three servers", () => {
     start(3, hex());
     // Long enough for its first tries at all three (each server's route handshake takes milliseconds on loopback).
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await until(async () => (await routesOf(3).catch(() => -1)) >= 0, 'the intruder to answer on its monitoring port');
+    await waitFor(async () => (await routesOf(3)) >= 0, { timeoutMs: 20_000, what: 'the intruder to answer on its monitoring port' });
     expect(await routesOf(3)).toBe(0);
     for (let i = 0; i < 3; i++) expect(await routesOf(i)).toBe(2);
   });

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
-import { LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
+import { type AppName, LIVE_STREAM_PATH, Routes } from '@curbside/contracts';
 import { configSchema, natsAuthorizationBlock, natsPasswordVariable } from '@curbside/platform';
 import { authorizationBlock, clusterAuthorization, natsRoutes, natsUsers } from './nats-conf';
 
@@ -479,7 +479,7 @@ describe('infra/k8s manifests', () => {
       expect(users.map((u) => u.user).sort()).toEqual(apps.map((app) => app.metadata.name).sort());
       const fromUsersSecret = (key: string) => ({ secretKeyRef: { name: natsUsersSecret.metadata.name, key } });
       for (const app of apps) {
-        const variable = natsPasswordVariable(app.metadata.name as Parameters<typeof natsPasswordVariable>[0]);
+        const variable = natsPasswordVariable(app.metadata.name as AppName);
         expect(users.find((u) => u.user === app.metadata.name)?.passwordVariable).toBe(variable);
         // The server reads the password from the NATS users' Secret, under the key the app's NATS_PASSWORD reads.
         expect(container.env?.find((e) => e.name === variable)?.valueFrom).toEqual(fromUsersSecret(variable));
